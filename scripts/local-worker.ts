@@ -1,0 +1,96 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+
+/** Where local D1, R2 and Durable Object data live between runs (tests point it elsewhere). */
+export const STATE_DIR = process.env.VOX_STATE_DIR ?? ".wrangler/state";
+
+const SECRET_NAMES = [
+  "ELEVENLABS_API_KEY",
+  "DEEPGRAM_API_KEY",
+  "ASSEMBLYAI_API_KEY",
+  "PAYSTACK_SECRET_KEY",
+  "MAIL_API_KEY",
+] as const;
+
+function readDevVars(): Map<string, string> {
+  const vars = new Map<string, string>();
+  if (!existsSync(".dev.vars")) return vars;
+  for (const line of readFileSync(".dev.vars", "utf8").split("\n")) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match?.[1]) vars.set(match[1], match[2]?.replace(/^"(.*)"$/, "$1") ?? "");
+  }
+  return vars;
+}
+
+/**
+ * wrangler.toml holds production settings. Locally the sandbox is on and the environment is
+ * development, unless .dev.vars says otherwise (how a developer opts into real providers).
+ */
+export function localVarArgs(): string[] {
+  const devVars = readDevVars();
+  const defaults = { SANDBOX: "1", ENVIRONMENT: "development" };
+  return Object.entries(defaults).flatMap(([name, value]) => (devVars.has(name) ? [] : ["--var", `${name}:${value}`]));
+}
+
+/** Without .dev.vars the sandbox needs no keys; empty values keep wrangler from warning they are missing. */
+export function localEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    WRANGLER_SEND_METRICS: "false",
+    // Local runs need no request.cf data from Cloudflare, and this machine may have no internet.
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  };
+  if (!existsSync(".dev.vars")) for (const name of SECRET_NAMES) env[name] ??= "";
+  return env;
+}
+
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv = localEnv()): void {
+  const result = spawnSync(command, args, { stdio: "inherit", env });
+  if (result.status !== 0) {
+    console.error(`\n${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+export function applyMigrations(): void {
+  // CI=1 answers wrangler's "apply N migrations?" prompt, which would otherwise wait for a TTY.
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE_DIR], {
+    ...localEnv(),
+    CI: "1",
+  });
+}
+
+export function ensureAssetsDir(): void {
+  mkdirSync("dist/site", { recursive: true });
+}
+
+export function wranglerDevArgs(port: string): string[] {
+  return [
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    port,
+    "--persist-to",
+    STATE_DIR,
+    "--show-interactive-dev-session=false",
+    ...localVarArgs(),
+  ];
+}
+
+/** Starts long-running children and stops them all when this process is asked to stop. */
+export function supervise(children: Array<[string, string[], NodeJS.ProcessEnv?]>): void {
+  const running: ChildProcess[] = children.map(([command, args, env]) =>
+    spawn(command, args, { stdio: "inherit", env: env ?? localEnv() }),
+  );
+  const stopAll = (signal: NodeJS.Signals) => {
+    for (const child of running) if (child.exitCode === null) child.kill(signal);
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stopAll(signal));
+  for (const child of running) {
+    child.on("exit", (code) => {
+      stopAll("SIGTERM");
+      process.exitCode = code ?? 0;
+    });
+  }
+}

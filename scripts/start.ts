@@ -1,0 +1,9 @@
+// `npm start`: build the site, migrate local D1, then serve site + Worker on one origin.
+import { applyMigrations, localEnv, run, supervise, wranglerDevArgs } from "./local-worker.ts";
+
+const port = process.env.PORT ?? "8787";
+
+// NODE_ENV is pinned so a caller's value (vitest sets "test") cannot ship a development React.
+run("vite", ["build", "--config", "site/vite.config.ts"], { ...localEnv(), NODE_ENV: "production" });
+applyMigrations();
+supervise([["wrangler", wranglerDevArgs(port)]]);

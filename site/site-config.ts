@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/**
+ * The site's settings, validated when the site is built (a bad value fails the build, not a
+ * visitor's page) and compiled into the bundle. Nothing here is secret: every value is public.
+ */
+const optionalUrl = z.union([z.literal(""), z.url({ protocol: /^https?$/ })]);
+
+export const siteConfigSchema = z
+  .object({
+    VITE_API_BASE: optionalUrl.default(""),
+    VITE_DEMO_VIDEO_URL: optionalUrl.default(""),
+    VITE_SHIELD_URL: optionalUrl.default(""),
+    VITE_PROVIDER_NAME: z.string().min(1).default("Vox Technologies"),
+    VITE_PROVIDER_URL: z.url({ protocol: /^https?$/ }).default("https://vox.ng"),
+  })
+  .transform((env) => ({
+    /** Empty means same origin, which is how `npm start` and a Worker-with-assets deploy run. */
+    apiBase: env.VITE_API_BASE.replace(/\/$/, ""),
+    demoVideoUrl: env.VITE_DEMO_VIDEO_URL,
+    shieldUrl: env.VITE_SHIELD_URL,
+    providerName: env.VITE_PROVIDER_NAME,
+    providerUrl: env.VITE_PROVIDER_URL,
+  }));
+
+export type SiteConfig = z.output<typeof siteConfigSchema>;
+
+/** `define` entries that compile the validated config into the bundle as `__VOX_CONFIG__`. */
+export function siteConfigDefine(env: Record<string, string | undefined>): Record<string, string> {
+  const parsed = siteConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid site configuration:\n${z.prettifyError(parsed.error)}`);
+  }
+  return { __VOX_CONFIG__: JSON.stringify(parsed.data) };
+}

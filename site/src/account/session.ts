@@ -1,0 +1,62 @@
+import { useSyncExternalStore } from "react";
+
+/** Browser storage keys from spec §3. */
+export const STORAGE_KEYS = { token: "token", user: "userObj" } as const;
+
+export interface StoredUser {
+  readonly name: string;
+  readonly email?: string;
+  readonly subscription_status?: number;
+}
+
+const CHANGE_EVENT = "vox:session-change";
+
+// Storage is user-editable, so anything that is not a user object counts as signed out. A type
+// guard, not a schema library, because this runs on every page's first render.
+function isStoredUser(value: unknown): value is StoredUser {
+  if (typeof value !== "object" || value === null) return false;
+  const { name, email, subscription_status } = value as Record<string, unknown>;
+  return (
+    typeof name === "string" &&
+    (email === undefined || typeof email === "string") &&
+    (subscription_status === undefined || typeof subscription_status === "number")
+  );
+}
+
+function parseUser(raw: string | null): StoredUser | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return isStoredUser(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+let snapshot: { raw: string | null; user: StoredUser | null } = { raw: null, user: null };
+
+function getSnapshot(): StoredUser | null {
+  const raw = localStorage.getItem(STORAGE_KEYS.user);
+  if (raw !== snapshot.raw) snapshot = { raw, user: parseUser(raw) };
+  return snapshot.user;
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener("storage", onChange);
+  window.addEventListener(CHANGE_EVENT, onChange);
+  return () => {
+    window.removeEventListener("storage", onChange);
+    window.removeEventListener(CHANGE_EVENT, onChange);
+  };
+}
+
+/** Signed in means a stored user object is present (spec §3). */
+export function useStoredUser(): StoredUser | null {
+  return useSyncExternalStore(subscribe, getSnapshot, () => null);
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(STORAGE_KEYS.token);
+  localStorage.removeItem(STORAGE_KEYS.user);
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}

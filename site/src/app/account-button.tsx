@@ -1,0 +1,64 @@
+import { useCallback, useId, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { clearSession, useStoredUser } from "../account/session.ts";
+import { useDismiss } from "../ui/use-dismiss.ts";
+import { useModals } from "./modals.tsx";
+import { PATHS } from "./paths.ts";
+
+/** Spec §9: the desktop avatar shows the first character of the name. */
+const AVATAR_INITIALS = 1;
+
+export function AccountButton() {
+  const user = useStoredUser();
+  const { openModal } = useModals();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useDismiss(root, menuOpen, closeMenu);
+
+  if (!user) {
+    return (
+      <button type="button" className="account-button" onClick={() => openModal("login")}>
+        Login
+      </button>
+    );
+  }
+
+  return (
+    <div ref={root} className="account-menu">
+      <button
+        type="button"
+        className="account-button"
+        aria-expanded={menuOpen}
+        aria-controls={menuId}
+        aria-label={`Account menu for ${user.name}`}
+        onClick={() => setMenuOpen((value) => !value)}
+      >
+        {user.name.slice(0, AVATAR_INITIALS).toUpperCase()}
+      </button>
+      <ul id={menuId} className="account-menu__list" hidden={!menuOpen}>
+        <li>
+          <Link to={PATHS.settings} className="account-menu__item" onClick={() => setMenuOpen(false)}>
+            Settings
+          </Link>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="account-menu__item"
+            onClick={() => {
+              setMenuOpen(false);
+              clearSession();
+              navigate(PATHS.home);
+            }}
+          >
+            Logout
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

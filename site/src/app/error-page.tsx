@@ -1,0 +1,45 @@
+import type { FallbackProps } from "react-error-boundary";
+import { Link } from "react-router-dom";
+import { Logo } from "./logo.tsx";
+import { PATHS } from "./paths.ts";
+
+function ErrorCard({ detail, onHome }: { detail: string; onHome?: () => void }) {
+  return (
+    <div className="error-page__card">
+      <Logo onNavigate={onHome} />
+      {/* The router's generic fallback heading, kept from the spec (§8). */}
+      <h1>Unexpected Application Error!</h1>
+      <p className="error-page__detail">{detail}</p>
+      <Link to={PATHS.home} className="button button--primary" onClick={onHome}>
+        Back to the home page
+      </Link>
+    </div>
+  );
+}
+
+/** Unknown addresses: shown inside the layout, so the navigation stays at hand. */
+export function NotFoundPage() {
+  return (
+    <div className="error-page">
+      <title>Page not found · Vox</title>
+      <ErrorCard detail="404 Not Found: there is no page at this address." />
+    </div>
+  );
+}
+
+/**
+ * Errors thrown while rendering: shown on its own, since the layout itself may be what failed.
+ * Going home resets the boundary.
+ */
+export function CrashPage({ error, resetErrorBoundary }: FallbackProps) {
+  return (
+    <div className="page page--backdrop error-page error-page--standalone">
+      <main>
+        <ErrorCard
+          detail={error instanceof Error ? error.message : "Something went wrong while showing this page."}
+          onHome={resetErrorBoundary}
+        />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { Menu } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { NavLink, useNavigate } from "react-router-dom";
+import { clearSession, useStoredUser } from "../account/session.ts";
+import { AccountButton } from "./account-button.tsx";
+import { Logo } from "./logo.tsx";
+import { useModals } from "./modals.tsx";
+import { PATHS } from "./paths.ts";
+import { SolutionsMenu } from "./solutions-menu.tsx";
+
+const MobileMenu = lazy(() => import("./mobile-menu.tsx"));
+
+export function Header() {
+  const user = useStoredUser();
+  const { openModal } = useModals();
+  const navigate = useNavigate();
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Logo />
+        <nav className="desktop-nav" aria-label="Main">
+          <ul className="desktop-nav__list">
+            <li>
+              <NavLink to={PATHS.home} className="nav-link" end>
+                Home
+              </NavLink>
+            </li>
+            <SolutionsMenu />
+            <li>
+              <NavLink to={PATHS.pricing} className="nav-link">
+                Pricing
+              </NavLink>
+            </li>
+            <li>
+              <button type="button" className="nav-link" onClick={() => openModal("contact")}>
+                Contact Us
+              </button>
+            </li>
+          </ul>
+          <AccountButton />
+        </nav>
+        <button
+          type="button"
+          className="icon-button mobile-only"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          onClick={() => setMobileOpen(true)}
+        >
+          <Menu aria-hidden="true" size={26} />
+        </button>
+      </div>
+      {mobileOpen && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            signedIn={user !== null}
+            onClose={() => setMobileOpen(false)}
+            onContact={() => {
+              setMobileOpen(false);
+              openModal("contact");
+            }}
+            onLogout={() => {
+              setMobileOpen(false);
+              clearSession();
+              navigate(PATHS.home);
+            }}
+          />
+        </Suspense>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+import { lazy, Suspense, useEffect } from "react";
+import { Outlet, useLocation } from "react-router-dom";
+import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
+import { Footer } from "./footer.tsx";
+import { Header } from "./header.tsx";
+import { MobileCta } from "./mobile-cta.tsx";
+import { ModalProvider } from "./modals.tsx";
+import { PATHS } from "./paths.ts";
+
+// Toasts only ever follow an action, so their code loads after the page, not before it.
+const Toaster = lazy(() => import("./toaster.tsx"));
+
+export function Layout() {
+  const { pathname } = useLocation();
+  // Spec §2: every page sits on the background image except /about, which is plain white.
+  const plain = pathname === PATHS.about;
+  // A new page starts at its top, as a full page load would.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page change is the trigger, not an input
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return (
+    <ModalProvider>
+      <div className={plain ? "page page--plain" : "page page--backdrop"}>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" className="page__main" tabIndex={-1}>
+          <Suspense fallback={<FullPageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+        <MobileCta />
+      </div>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </ModalProvider>
+  );
+}

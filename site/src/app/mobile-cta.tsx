@@ -1,0 +1,28 @@
+import { Link } from "react-router-dom";
+import { useStoredUser } from "../account/session.ts";
+import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
+import { PATHS } from "./paths.ts";
+import { useGetStarted } from "./use-get-started.ts";
+
+/** Spec §9: the mobile greeting shows the first five characters of the name. */
+const GREETING_CHARACTERS = 5;
+
+/** The bottom button of the mobile layout: Get Started, or a greeting that leads to Settings. */
+export function MobileCta() {
+  const user = useStoredUser();
+  const { pending, getStarted } = useGetStarted();
+  return (
+    <div className="mobile-cta mobile-only">
+      {user ? (
+        <Link to={PATHS.settings} className="button button--primary button--block">
+          Hi {user.name.slice(0, GREETING_CHARACTERS)}
+        </Link>
+      ) : (
+        <button type="button" className="button button--primary button--block" onClick={getStarted}>
+          Get Started
+        </button>
+      )}
+      {pending && <FullPageSpinner label="Opening solutions" />}
+    </div>
+  );
+}

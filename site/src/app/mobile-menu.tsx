@@ -1,0 +1,71 @@
+import * as RadixDialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
+import { NavLink } from "react-router-dom";
+import { TOOLS } from "../tools/catalog.ts";
+import { PATHS } from "./paths.ts";
+
+interface MobileMenuProps {
+  readonly signedIn: boolean;
+  readonly onClose: () => void;
+  readonly onContact: () => void;
+  readonly onLogout: () => void;
+}
+
+/** Full-screen overlay navigation for small screens; a dialog, so focus stays inside while open. */
+export default function MobileMenu({ signedIn, onClose, onContact, onLogout }: MobileMenuProps) {
+  return (
+    <RadixDialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <RadixDialog.Portal>
+        <RadixDialog.Content className="mobile-menu" aria-describedby={undefined}>
+          <div className="mobile-menu__top">
+            <RadixDialog.Title className="mobile-menu__title">Menu</RadixDialog.Title>
+            <RadixDialog.Close className="icon-button" aria-label="Close menu">
+              <X aria-hidden="true" size={24} />
+            </RadixDialog.Close>
+          </div>
+          <nav aria-label="Mobile">
+            <ul className="mobile-menu__list">
+              <li>
+                <NavLink to={PATHS.home} className="mobile-menu__link" onClick={onClose} end>
+                  Home
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to={PATHS.solutions} className="mobile-menu__link" onClick={onClose}>
+                  Our Solutions
+                </NavLink>
+                <ul className="mobile-menu__tools">
+                  {TOOLS.map((tool) => (
+                    <li key={tool.id}>
+                      <NavLink to={tool.path} className="mobile-menu__tool" onClick={onClose}>
+                        <tool.icon aria-hidden="true" size={18} />
+                        {tool.name}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+              <li>
+                <NavLink to={PATHS.pricing} className="mobile-menu__link" onClick={onClose}>
+                  Pricing
+                </NavLink>
+              </li>
+              <li>
+                <button type="button" className="mobile-menu__link" onClick={onContact}>
+                  Contact Us
+                </button>
+              </li>
+              {signedIn && (
+                <li>
+                  <button type="button" className="mobile-menu__link" onClick={onLogout}>
+                    Logout
+                  </button>
+                </li>
+              )}
+            </ul>
+          </nav>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,16 @@
+export const PATHS = {
+  home: "/",
+  about: "/about",
+  solutions: "/solutions",
+  pricing: "/pricing",
+  settings: "/settings",
+  watchDemo: "/watch-demo",
+  voxSpeaks: "/vox-speaks",
+  voxSentiment: "/vox-sentiment",
+  voxScribe: "/voxscribe",
+  voxRelease: "/voxrelease",
+  voxOver: "/voxover",
+  voxShield: "/vox-shield",
+} as const;
+
+export type AppPath = (typeof PATHS)[keyof typeof PATHS];

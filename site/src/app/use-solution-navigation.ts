@@ -1,0 +1,26 @@
+import { useCallback } from "react";
+import { useStoredUser } from "../account/session.ts";
+import { useModals } from "./modals.tsx";
+import { PATHS } from "./paths.ts";
+import { shouldAskToSignIn } from "./spec-quirks.ts";
+import { useDelayedNavigate } from "./use-delayed-navigate.ts";
+
+/** Where choosing a tool leads (spec §2, §6): unsubscribed users go to /pricing first. */
+export function solutionTarget(subscriptionStatus: number | undefined, toolPath: string): string {
+  return subscriptionStatus === 0 ? PATHS.pricing : toolPath;
+}
+
+/** The card behaviour of spec §2 /solutions, shared by Home's Get Started. */
+export function useSolutionNavigation() {
+  const user = useStoredUser();
+  const { openModal } = useModals();
+  const { pending, navigateAfterSpinner } = useDelayedNavigate();
+  const choose = useCallback(
+    (toolPath: string) => {
+      if (shouldAskToSignIn(user !== null)) openModal("login");
+      else navigateAfterSpinner(solutionTarget(user?.subscription_status, toolPath));
+    },
+    [user, openModal, navigateAfterSpinner],
+  );
+  return { pending, choose };
+}

@@ -1,0 +1,63 @@
+import { TRIAL_DAYS } from "@contracts/plans.ts";
+import { CheckCircle2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+import { useModals } from "../app/modals.tsx";
+import { PATHS } from "../app/paths.ts";
+import type { Tool } from "./catalog.ts";
+import { TOOL_CONTENT } from "./tool-content.ts";
+
+interface ToolPageProps {
+  readonly tool: Tool;
+  /** The working tool, where it is built; pages without one show their description alone. */
+  readonly children?: ReactNode;
+}
+
+/** The frame every tool route shares: title, description, use cases and the consultation button. */
+export function ToolPage({ tool, children }: ToolPageProps) {
+  const { openModal } = useModals();
+  const content = TOOL_CONTENT[tool.id];
+  return (
+    <article className="tool-page">
+      <title>{`${tool.name} · Vox`}</title>
+      <header className="tool-hero">
+        <span className="tool-hero__icon" aria-hidden="true">
+          <tool.icon size={28} />
+        </span>
+        <p className="eyebrow">
+          {tool.name}
+          {tool.beta && <span className="badge">Beta</span>}
+        </p>
+        <h1>{content.headline}</h1>
+        <p className="lead">{content.description}</p>
+        <div className="button-row">
+          <button type="button" className="button button--primary" onClick={() => openModal("consultation")}>
+            Request free consultation
+          </button>
+          <Link to={PATHS.pricing} className="button button--ghost">
+            See plans
+          </Link>
+        </div>
+      </header>
+      {children && (
+        <section className="tool-workspace" aria-label={tool.name}>
+          {children}
+        </section>
+      )}
+      <section className="panel" aria-labelledby={`${tool.id}-use-cases`}>
+        <h2 id={`${tool.id}-use-cases`}>What people use {tool.name} for</h2>
+        <ul className="check-list">
+          {content.useCases.map((useCase) => (
+            <li key={useCase}>
+              <CheckCircle2 aria-hidden="true" size={20} />
+              {useCase}
+            </li>
+          ))}
+        </ul>
+        <p className="muted">
+          Included in every plan, with free access for the first {TRIAL_DAYS} days after you sign up.
+        </p>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,33 @@
+import * as RadixDialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
+import type { ReactNode } from "react";
+
+interface DialogProps {
+  readonly title: string;
+  readonly description?: string;
+  readonly onClose: () => void;
+  readonly children: ReactNode;
+}
+
+/** The one modal frame: focus trap, Escape, labelled title and a close icon (spec §2 Modals). */
+export function Dialog({ title, description, onClose, children }: DialogProps) {
+  return (
+    <RadixDialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog-overlay" />
+        <RadixDialog.Content className="dialog" {...(description ? {} : { "aria-describedby": undefined })}>
+          <header className="dialog__header">
+            <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
+            <RadixDialog.Close className="icon-button" aria-label="Close">
+              <X aria-hidden="true" size={20} />
+            </RadixDialog.Close>
+          </header>
+          {description && (
+            <RadixDialog.Description className="dialog__description">{description}</RadixDialog.Description>
+          )}
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,68 @@
+import { mkdirSync } from "node:fs";
+import { AxeBuilder } from "@axe-core/playwright";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 375, height: 812 },
+} as const;
+
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export const SCREENSHOT_DIR = "tests/e2e/screenshots";
+
+export function baseUrl(): string {
+  return inject("baseUrl");
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: inject("chromiumPath"),
+    headless: true,
+    // This machine has no internet: background services would only fill the log with refusals.
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export interface TrackedPage {
+  readonly page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  readonly errors: string[];
+  close(): Promise<void>;
+}
+
+/** A page in its own context (no shared storage between tests) that records every console error. */
+export async function openPage(browser: Browser, viewport: ViewportName = "desktop"): Promise<TrackedPage> {
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { page, errors, close: () => context.close() };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+}
+
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+    );
+}

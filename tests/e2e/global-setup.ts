@@ -1,0 +1,18 @@
+import type { TestProject } from "vitest/node";
+import { ensureChromium } from "./chromium.ts";
+import { startProduct } from "./server.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    chromiumPath: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const chromiumPath = ensureChromium();
+  const server = await startProduct();
+  project.provide("baseUrl", server.baseUrl);
+  project.provide("chromiumPath", chromiumPath);
+  return () => server.stop();
+}

@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+export interface RunningServer {
+  readonly baseUrl: string;
+  stop(): Promise<void>;
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited early with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`npm start did not answer ${baseUrl}/api/health within ${timeoutMs} ms`);
+}
+
+/** Runs the real `npm start` (site build, migrations, wrangler dev) on a free port with fresh state. */
+export async function startProduct(): Promise<RunningServer> {
+  const port = await freePort();
+  const stateDir = mkdtempSync(join(tmpdir(), "vox-e2e-state-"));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const output: string[] = [];
+  const child = spawn("npm", ["start"], {
+    env: { ...process.env, PORT: String(port), VOX_STATE_DIR: stateDir },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  const stop = async () => {
+    if (child.pid && child.exitCode === null) {
+      process.kill(-child.pid, "SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseUrl, child, 180_000);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- npm start output ---\n${output.join("").slice(-4000)}`);
+  }
+  return { baseUrl, stop };
+}

@@ -1,0 +1,14 @@
+import { defineProject } from "vitest/config";
+
+export default defineProject({
+  test: {
+    name: "e2e",
+    include: ["tests/e2e/**/*.test.ts"],
+    environment: "node",
+    globalSetup: ["tests/e2e/global-setup.ts"],
+    // One product server and one browser at a time fit two cores; parallel files would fight.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 240_000,
+  },
+});

@@ -1,0 +1,57 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { solutionTarget } from "../../site/src/app/use-solution-navigation.ts";
+import { renderSite, signIn } from "./render.tsx";
+
+describe("Home Get Started (spec §2, reversed signed-in check reproduced)", () => {
+  it("logged out: shows the spinner, then goes to /solutions after 1.5 s", async () => {
+    renderSite("/");
+    const hero = await screen.findByRole("heading", { level: 1, name: "Give every message a voice." });
+    expect(hero).toBeVisible();
+    const started = Date.now();
+    await userEvent.click(screen.getAllByRole("button", { name: "Get Started" })[0] as HTMLElement);
+    expect(screen.getAllByRole("status").length).toBeGreaterThan(0);
+    await screen.findByRole("heading", { level: 1, name: "Everything your voice work needs" }, { timeout: 4000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+  });
+
+  it("signed in: opens the login modal instead, as the spec describes", async () => {
+    signIn({ name: "Ngozi", subscription_status: 1 });
+    renderSite("/");
+    await screen.findByRole("heading", { level: 1, name: "Give every message a voice." });
+    await userEvent.click(screen.getAllByRole("button", { name: "Get Started" })[0] as HTMLElement);
+    expect(await screen.findByRole("dialog", { name: "Login" })).toBeVisible();
+  });
+});
+
+describe("solution cards", () => {
+  it("logged out: a card shows the spinner, then opens its tool", async () => {
+    renderSite("/solutions");
+    await userEvent.click(await screen.findByRole("button", { name: "Open VoxScribe" }));
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Every word on the record, live" }, { timeout: 4000 }),
+    ).toBeVisible();
+  });
+
+  it("unsubscribed users are sent to /pricing, everyone else to the tool", () => {
+    expect(solutionTarget(0, "/voxscribe")).toBe("/pricing");
+    expect(solutionTarget(1, "/voxscribe")).toBe("/voxscribe");
+    expect(solutionTarget(undefined, "/voxscribe")).toBe("/voxscribe");
+  });
+});
+
+describe("errors", () => {
+  it("an unknown route shows the error heading and a way home", async () => {
+    renderSite("/no-such-page");
+    expect(await screen.findByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+    expect(screen.getByText(/404 Not Found/)).toBeVisible();
+    expect(screen.getByRole("link", { name: "Back to the home page" })).toHaveAttribute("href", "/");
+  });
+
+  it("tool pages have a Request free consultation button that opens the consultation modal", async () => {
+    renderSite("/vox-speaks");
+    await userEvent.click(await screen.findByRole("button", { name: "Request free consultation" }));
+    expect(await screen.findByRole("dialog", { name: "Request Consultation" })).toBeVisible();
+  });
+});

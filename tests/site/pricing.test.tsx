@@ -1,0 +1,51 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { formatNaira } from "../../worker/contracts/plans.ts";
+import { renderSite } from "./render.tsx";
+
+describe("/pricing", () => {
+  it("formats naira the Nigerian way", () => {
+    expect(formatNaira(10_000)).toBe("₦10,000");
+    expect(formatNaira(100_000)).toBe("₦100,000");
+  });
+
+  it("shows Monthly and Yearly prices, marks Yearly Popular, and Enterprise is contact-only", async () => {
+    renderSite("/pricing");
+    const monthly = (await screen.findByRole("heading", { name: "Monthly" })).closest("li") as HTMLElement;
+    const yearly = screen.getByRole("heading", { name: "Yearly" }).closest("li") as HTMLElement;
+    const enterprise = screen.getByRole("heading", { name: "Enterprise" }).closest("li") as HTMLElement;
+    expect(monthly).toHaveTextContent("₦10,000 / month");
+    expect(yearly).toHaveTextContent("₦100,000 / year");
+    expect(within(yearly).getByText("Popular")).toBeVisible();
+    expect(within(monthly).queryByText("Popular")).toBeNull();
+    expect(enterprise).toHaveTextContent("Custom quote");
+    expect(within(enterprise).queryByRole("button", { name: "Get Started" })).toBeNull();
+    await userEvent.click(within(enterprise).getByRole("button", { name: "Contact Us" }));
+    expect(await screen.findByRole("dialog", { name: "Request Consultation" })).toBeVisible();
+  });
+
+  it("Get Started asks a logged-out visitor to log in", async () => {
+    renderSite("/pricing");
+    const monthly = (await screen.findByRole("heading", { name: "Monthly" })).closest("li") as HTMLElement;
+    await userEvent.click(within(monthly).getByRole("button", { name: "Get Started" }));
+    expect(await screen.findByRole("dialog", { name: "Login" })).toBeVisible();
+  });
+
+  it("lists the feature matrix: support is not in Monthly but is in Yearly and Enterprise", async () => {
+    renderSite("/pricing");
+    const row = (await screen.findByRole("rowheader", { name: "Customer support" })).closest("tr") as HTMLElement;
+    const cells = within(row).getAllByRole("cell");
+    expect(cells.map((cell) => cell.querySelector("svg")?.getAttribute("aria-label"))).toEqual([
+      "Not included",
+      "Included",
+      "Included",
+    ]);
+    const hours = screen.getByRole("rowheader", { name: "Live transcription (hours per month)" }).closest("tr");
+    expect(
+      within(hours as HTMLElement)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(["10", "20", "Unlimited"]);
+  });
+});

@@ -1,0 +1,19 @@
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineProject } from "vitest/config";
+import { siteConfigDefine } from "../../site/site-config.ts";
+
+export default defineProject({
+  plugins: [react()],
+  // The tests see the same defaults a build without any VITE_* variables gets.
+  define: siteConfigDefine({}),
+  resolve: {
+    alias: { "@contracts": fileURLToPath(new URL("../../worker/contracts", import.meta.url)) },
+  },
+  test: {
+    name: "site",
+    include: ["tests/site/**/*.test.{ts,tsx}"],
+    environment: "jsdom",
+    setupFiles: ["tests/site/setup.ts"],
+  },
+});

@@ -1,0 +1,26 @@
+import { fileURLToPath } from "node:url";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineProject } from "vitest/config";
+
+const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+
+export default defineProject({
+  plugins: [
+    cloudflareTest(async () => ({
+      wrangler: { configPath: root("wrangler.toml") },
+      miniflare: {
+        // Tests run as local development does: sandbox providers, no real keys.
+        bindings: {
+          ENVIRONMENT: "development",
+          SANDBOX: "1",
+          TEST_MIGRATIONS: await readD1Migrations(root("worker/migrations")),
+        },
+      },
+    })),
+  ],
+  test: {
+    name: "worker",
+    include: ["tests/worker/**/*.test.ts"],
+    setupFiles: ["tests/worker/apply-migrations.ts"],
+  },
+});

@@ -1,0 +1,33 @@
+import { Hono } from "hono";
+import type { AppEnv } from "./app-env.ts";
+import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./config.ts";
+import { ApiError, errorResponse, handleError } from "./errors.ts";
+import { health } from "./routes/health.ts";
+import { sandbox } from "./sandbox/index.ts";
+
+export const app = new Hono<AppEnv>();
+
+app.use("*", async (c, next) => {
+  const config = loadConfig(c.env);
+  const origin = new URL(c.req.url).origin;
+  let executionCtx: Parameters<typeof app.fetch>[2];
+  try {
+    executionCtx = c.executionCtx;
+  } catch {
+    executionCtx = undefined; // app.request() in tests runs without one
+  }
+  c.set("config", config);
+  c.set("provider", (provider) =>
+    providerEndpoint(config, provider, {
+      origin,
+      sandboxFetch: async (request) => app.fetch(request, c.env, executionCtx),
+    }),
+  );
+  await next();
+});
+
+app.route("/api/health", health);
+app.route(SANDBOX_PATH, sandbox);
+
+app.notFound((c) => errorResponse(c, new ApiError(404, "not_found", `No route for ${c.req.method} ${c.req.path}`)));
+app.onError(handleError);

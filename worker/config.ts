@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { ConfigError } from "./errors.ts";
+
+/**
+ * The one place that turns Worker vars and secrets into settings, and the one place each provider
+ * adapter gets its base URL and key from. Sandbox and production differ only by what this returns.
+ */
+
+export const PROVIDERS = {
+  elevenlabs: { baseUrl: "https://api.elevenlabs.io", keyVar: "ELEVENLABS_API_KEY" },
+  deepgram: { baseUrl: "https://api.deepgram.com", keyVar: "DEEPGRAM_API_KEY" },
+  assemblyai: { baseUrl: "https://api.assemblyai.com", keyVar: "ASSEMBLYAI_API_KEY" },
+  "assemblyai-llm": { baseUrl: "https://llm-gateway.assemblyai.com", keyVar: "ASSEMBLYAI_API_KEY" },
+  paystack: { baseUrl: "https://api.paystack.co", keyVar: "PAYSTACK_SECRET_KEY" },
+  mail: { baseUrl: "https://api.resend.com", keyVar: "MAIL_API_KEY" },
+} as const satisfies Record<string, { baseUrl: string; keyVar: keyof Env }>;
+
+export type Provider = keyof typeof PROVIDERS;
+
+export const SANDBOX_PATH = "/__sandbox";
+
+/** The emulators accept exactly this key, so a sandboxed adapter still sends real auth headers. */
+export function sandboxKey(provider: Provider): string {
+  return `sandbox-${provider}-key`;
+}
+
+const optionalKey = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const envSchema = z.object({
+  ENVIRONMENT: z.enum(["development", "production"]),
+  SANDBOX: z.enum(["0", "1"]),
+  ELEVENLABS_API_KEY: optionalKey,
+  DEEPGRAM_API_KEY: optionalKey,
+  ASSEMBLYAI_API_KEY: optionalKey,
+  PAYSTACK_SECRET_KEY: optionalKey,
+  MAIL_API_KEY: optionalKey,
+});
+
+export interface AppConfig {
+  readonly environment: "development" | "production";
+  readonly sandbox: boolean;
+  readonly secrets: Readonly<Partial<Record<(typeof PROVIDERS)[Provider]["keyVar"], string>>>;
+}
+
+const cache = new WeakMap<object, AppConfig>();
+
+export function loadConfig(env: Env): AppConfig {
+  const cached = cache.get(env);
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((issue) => issue.path.join(".")).join(", ");
+    throw new ConfigError(`Invalid Worker configuration: ${fields}`);
+  }
+  const { ENVIRONMENT, SANDBOX, ...secrets } = parsed.data;
+  if (ENVIRONMENT === "production" && SANDBOX === "1") {
+    throw new ConfigError("SANDBOX=1 is not allowed when ENVIRONMENT=production");
+  }
+  const config: AppConfig = { environment: ENVIRONMENT, sandbox: SANDBOX === "1", secrets };
+  cache.set(env, config);
+  return config;
+}
+
+export interface ProviderEndpoint {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  /** In the sandbox the emulator is dispatched in-process, so no request leaves the Worker. */
+  readonly fetch: (request: Request) => Promise<Response>;
+}
+
+export interface EndpointContext {
+  /** Origin of the incoming request; sandbox URLs a browser must open (checkout) live there. */
+  readonly origin: string;
+  readonly sandboxFetch: (request: Request) => Promise<Response>;
+}
+
+export function providerEndpoint(config: AppConfig, provider: Provider, context: EndpointContext): ProviderEndpoint {
+  if (config.sandbox) {
+    return {
+      baseUrl: `${context.origin}${SANDBOX_PATH}/${provider}`,
+      apiKey: sandboxKey(provider),
+      fetch: context.sandboxFetch,
+    };
+  }
+  const { baseUrl, keyVar } = PROVIDERS[provider];
+  const apiKey = config.secrets[keyVar];
+  if (!apiKey) throw new ConfigError(`${keyVar} is not set and SANDBOX is off`);
+  return { baseUrl, apiKey, fetch: (request) => fetch(request) };
+}

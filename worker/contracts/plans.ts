@@ -1,0 +1,99 @@
+/**
+ * The plan table (spec §9): the one source for prices, the feature matrix and quotas. The Worker
+ * charges from it and the site renders /pricing from it.
+ */
+
+export type PlanId = "monthly" | "yearly" | "enterprise";
+
+export interface Plan {
+  readonly id: PlanId;
+  readonly name: string;
+  readonly tagline: string;
+  /** Whole naira; null for contact-only plans. Charged in kobo (naira × 100). */
+  readonly priceNaira: number | null;
+  readonly interval: "month" | "year" | null;
+  readonly popular: boolean;
+  readonly contactOnly: boolean;
+  /** Live transcription hours per calendar month; null means unlimited. */
+  readonly liveTranscriptionHours: number | null;
+  /** Press-release audio storage in gigabytes; null means unlimited. */
+  readonly pressReleaseStorageGb: number | null;
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: "monthly",
+    name: "Monthly",
+    tagline: "For individual communicators and creators getting started.",
+    priceNaira: 10_000,
+    interval: "month",
+    popular: false,
+    contactOnly: false,
+    liveTranscriptionHours: 10,
+    pressReleaseStorageGb: 20,
+  },
+  {
+    id: "yearly",
+    name: "Yearly",
+    tagline: "For busy PR desks and newsrooms: two months free, double the limits.",
+    priceNaira: 100_000,
+    interval: "year",
+    popular: true,
+    contactOnly: false,
+    liveTranscriptionHours: 20,
+    pressReleaseStorageGb: 40,
+  },
+  {
+    id: "enterprise",
+    name: "Enterprise",
+    tagline: "For agencies, publishers and institutions with their own workflows.",
+    priceNaira: null,
+    interval: null,
+    popular: false,
+    contactOnly: true,
+    liveTranscriptionHours: null,
+    pressReleaseStorageGb: null,
+  },
+];
+
+export type FeatureId =
+  | "tts"
+  | "sentiment"
+  | "voiceConversion"
+  | "detector"
+  | "support"
+  | "updates"
+  | "secureStorage"
+  | "knowledgeBase";
+
+export interface Feature {
+  readonly id: FeatureId;
+  readonly label: string;
+  readonly plans: readonly PlanId[];
+}
+
+export const FEATURES: readonly Feature[] = [
+  { id: "tts", label: "Text-to-speech (Vox Speaks)", plans: ["monthly", "yearly", "enterprise"] },
+  { id: "sentiment", label: "Sentiment, topic and intent reports", plans: ["monthly", "yearly", "enterprise"] },
+  { id: "voiceConversion", label: "Voice conversion (VoxOver)", plans: ["monthly", "yearly", "enterprise"] },
+  { id: "detector", label: "Deepfake detector (Vox Shield, beta)", plans: ["monthly", "yearly", "enterprise"] },
+  { id: "support", label: "Customer support", plans: ["yearly", "enterprise"] },
+  { id: "updates", label: "Product updates", plans: ["yearly", "enterprise"] },
+  { id: "secureStorage", label: "Secure storage", plans: ["yearly", "enterprise"] },
+  { id: "knowledgeBase", label: "Knowledge-base training", plans: ["yearly", "enterprise"] },
+];
+
+/** Days of free access every new account gets (spec §9). */
+export const TRIAL_DAYS = 2;
+
+const NAIRA = new Intl.NumberFormat("en-NG", {
+  style: "currency",
+  currency: "NGN",
+  currencyDisplay: "narrowSymbol",
+  maximumFractionDigits: 0,
+});
+
+/** `10000` → `₦10,000`. */
+export function formatNaira(amount: number): string {
+  return NAIRA.format(amount);
+}

@@ -1,0 +1,53 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ApiErrorBody } from "./contracts/api-error.ts";
+
+/** A failure we expect and can explain to the caller; anything else is our bug and becomes a 500. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/** Configuration that makes the Worker unsafe to run, e.g. the sandbox switched on in production. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const HTTP_EXCEPTION_CODES: Partial<Record<number, string>> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+};
+
+export function errorResponse(c: Context, error: ApiError): Response {
+  const body: ApiErrorBody = { message: error.message, code: error.code };
+  if (error.errors) body.errors = error.errors;
+  return c.json(body, error.status, error.headers);
+}
+
+export function handleError(err: Error, c: Context): Response {
+  if (err instanceof ApiError) return errorResponse(c, err);
+  if (err instanceof HTTPException && err.status < 500) {
+    const code = HTTP_EXCEPTION_CODES[err.status] ?? "bad_request";
+    return errorResponse(c, new ApiError(err.status, code, err.message || code));
+  }
+  if (err instanceof ConfigError) {
+    console.error(`[config] ${err.message}`);
+    return errorResponse(c, new ApiError(503, "misconfigured", "The service is misconfigured and refuses to run."));
+  }
+  console.error(`[unhandled] ${c.req.method} ${c.req.path}`, err);
+  return errorResponse(c, new ApiError(500, "internal_error", "Something went wrong on our side."));
+}

@@ -1,0 +1,35 @@
+import type { ProviderEndpoint } from "../config.ts";
+
+export interface MailMessage {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+}
+
+export class MailDeliveryError extends Error {
+  override name = "MailDeliveryError";
+}
+
+/** Transactional e-mail through a Resend-compatible API (`POST /emails`, bearer key). */
+export async function sendMail(
+  endpoint: ProviderEndpoint,
+  from: string,
+  message: MailMessage,
+): Promise<{ id: string }> {
+  const response = await endpoint.fetch(
+    new Request(`${endpoint.baseUrl}/emails`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${endpoint.apiKey}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ from, to: [message.to], subject: message.subject, text: message.text }),
+    }),
+  );
+  if (!response.ok) {
+    throw new MailDeliveryError(`Mail provider answered ${response.status}: ${await response.text()}`);
+  }
+  const body = (await response.json()) as { id?: unknown };
+  if (typeof body.id !== "string") throw new MailDeliveryError("Mail provider returned no message id");
+  return { id: body.id };
+}

@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { ApiError } from "../errors.ts";
+import { sandboxMail } from "./mail.ts";
+
+/**
+ * Provider emulators, mounted under /__sandbox only while SANDBOX=1. Each lives under the same
+ * sub-paths as the real provider, so adapters differ from production by base URL and key alone.
+ */
+export const sandbox = new Hono<AppEnv>();
+
+const EMULATORS = { mail: sandboxMail } as const;
+
+sandbox.use("*", async (c, next) => {
+  if (!c.var.config.sandbox) throw new ApiError(404, "not_found", "Not found");
+  await next();
+});
+
+sandbox.get("/", (c) => c.json({ sandbox: true, providers: Object.keys(EMULATORS) }));
+
+for (const [name, emulator] of Object.entries(EMULATORS)) sandbox.route(`/${name}`, emulator);

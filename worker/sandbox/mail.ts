@@ -1,0 +1,63 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../app-env.ts";
+import { sandboxKey } from "../config.ts";
+import { ApiError } from "../errors.ts";
+
+/**
+ * Emulates the transactional e-mail provider (Resend's `POST /emails`) and exposes the outbox, so a
+ * local user or a test can read what would have been sent (OTP codes, notifications).
+ */
+export const sandboxMail = new Hono<AppEnv>();
+
+const sendSchema = z.object({
+  from: z.string().min(1),
+  to: z.union([z.string().email(), z.array(z.string().email()).min(1).max(50)]),
+  subject: z.string().min(1).max(998),
+  text: z.string().max(100_000).optional(),
+  html: z.string().max(500_000).optional(),
+});
+
+// Resend's own error shape, so the adapter's error handling is exercised the way production's is.
+function providerError(statusCode: number, name: string, message: string): Response {
+  return Response.json({ statusCode, name, message }, { status: statusCode });
+}
+
+sandboxMail.post("/emails", async (c) => {
+  const auth = c.req.header("authorization");
+  if (!auth) return providerError(401, "missing_api_key", "Missing API key in the authorization header");
+  if (auth !== `Bearer ${sandboxKey("mail")}`) return providerError(403, "invalid_api_key", "API key is invalid");
+
+  const parsed = sendSchema.safeParse(await c.req.json().catch(() => null));
+  if (!parsed.success) {
+    return providerError(422, "validation_error", parsed.error.issues[0]?.message ?? "Invalid body");
+  }
+  const { from, to, subject, text, html } = parsed.data;
+  const id = crypto.randomUUID();
+  const createdAt = new Date().toISOString();
+  const body = text ?? html ?? "";
+  const recipients = Array.isArray(to) ? to : [to];
+  await c.env.DB.batch(
+    recipients.map((recipient) =>
+      c.env.DB.prepare(
+        "INSERT INTO sandbox_mail (id, sender, recipient, subject, text, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      ).bind(`${id}:${recipient}`, from, recipient, subject, body, createdAt),
+    ),
+  );
+  return c.json({ id });
+});
+
+const outboxQuery = z.object({ to: z.string().email() });
+
+sandboxMail.get("/messages", async (c) => {
+  const parsed = outboxQuery.safeParse(c.req.query());
+  if (!parsed.success) {
+    throw new ApiError(400, "validation_failed", "Query parameter `to` must be an e-mail address");
+  }
+  const { results } = await c.env.DB.prepare(
+    'SELECT recipient AS "to", subject, text, created_at FROM sandbox_mail WHERE recipient = ? ORDER BY created_at DESC, rowid DESC LIMIT 50',
+  )
+    .bind(parsed.data.to)
+    .all<{ to: string; subject: string; text: string; created_at: string }>();
+  return c.json({ messages: results });
+});
