@@ -1,7 +1,10 @@
+import { fileURLToPath } from "node:url";
 import { defineProject } from "vitest/config";
 
 export default defineProject({
   test: {
+    // Paths below are relative to the repository root, however vitest is started.
+    root: fileURLToPath(new URL("../..", import.meta.url)),
     name: "e2e",
     include: ["tests/e2e/**/*.test.ts"],
     environment: "node",

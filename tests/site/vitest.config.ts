@@ -11,6 +11,8 @@ export default defineProject({
     alias: { "@contracts": fileURLToPath(new URL("../../worker/contracts", import.meta.url)) },
   },
   test: {
+    // Paths below are relative to the repository root, however vitest is started.
+    root: fileURLToPath(new URL("../..", import.meta.url)),
     name: "site",
     include: ["tests/site/**/*.test.{ts,tsx}"],
     environment: "jsdom",

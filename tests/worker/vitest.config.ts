@@ -19,6 +19,8 @@ export default defineProject({
     })),
   ],
   test: {
+    // Paths below are relative to the repository root, however vitest is started.
+    root: fileURLToPath(new URL("../..", import.meta.url)),
     name: "worker",
     include: ["tests/worker/**/*.test.ts"],
     setupFiles: ["tests/worker/apply-migrations.ts"],

@@ -1,0 +1,116 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, launchBrowser, openPage } from "./browser.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withPage(viewport: "desktop" | "mobile", body: (page: import("playwright-core").Page) => Promise<void>) {
+  const { page, errors, close } = await openPage(browser, viewport);
+  try {
+    await body(page);
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+}
+
+const h1 = (page: import("playwright-core").Page) => page.locator("h1").first();
+
+describe("desktop navigation", () => {
+  it("the Our Solutions dropdown opens and its entries navigate; the label goes to /solutions", () =>
+    withPage("desktop", async (page) => {
+      await page.goto("/about");
+      await page.getByRole("button", { name: "Show solutions" }).click();
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: /VoxRelease/ })
+        .click();
+      await page.waitForURL("**/voxrelease");
+      await expect.poll(() => h1(page).textContent()).toBe("From recording to press release in minutes");
+      await page.getByRole("link", { name: "Our Solutions" }).click();
+      await page.waitForURL("**/solutions");
+    }));
+
+  it("Home's Get Started shows a spinner, then lands on /solutions", () =>
+    withPage("desktop", async (page) => {
+      await page.goto("/");
+      await page.getByRole("button", { name: "Get Started" }).first().click();
+      await expect.poll(() => page.getByRole("status").count()).toBeGreaterThan(0);
+      await page.waitForURL("**/solutions", { timeout: 5000 });
+    }));
+
+  it("the footer credit link opens the provider's site in a new tab, safely", () =>
+    withPage("desktop", async (page) => {
+      await page.goto("/");
+      const credit = page.locator(".site-footer__copyright a");
+      expect(await credit.getAttribute("target")).toBe("_blank");
+      expect(await credit.getAttribute("rel")).toContain("noopener");
+    }));
+
+  it("/about is plain white while other pages carry the background image", () =>
+    withPage("desktop", async (page) => {
+      await page.goto("/about");
+      const about = await page.locator(".page").evaluate((el) => getComputedStyle(el));
+      expect(about.backgroundImage).toBe("none");
+      expect(about.backgroundColor).toBe("rgb(255, 255, 255)");
+      await page.goto("/pricing");
+      const pricing = await page.locator(".page").evaluate((el) => getComputedStyle(el).backgroundImage);
+      expect(pricing).toContain("backdrop.svg");
+    }));
+});
+
+describe("mobile navigation", () => {
+  it("the menu icon opens a full-screen overlay whose links navigate and close it", () =>
+    withPage("mobile", async (page) => {
+      await page.goto("/");
+      await page.getByRole("button", { name: "Open menu" }).click();
+      const overlay = page.getByRole("dialog", { name: "Menu" });
+      const box = await overlay.boundingBox();
+      expect(box).toMatchObject({ x: 0, y: 0, width: 375, height: 812 });
+      await overlay.getByRole("link", { name: "Pricing" }).click();
+      await page.waitForURL("**/pricing");
+      expect(await overlay.count()).toBe(0);
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Contact Us" }).click();
+      await page.getByRole("dialog", { name: "Contact Us" }).waitFor({ state: "visible" });
+      expect(await page.getByRole("dialog", { name: "Menu" }).count()).toBe(0);
+    }));
+
+  it("shows the bottom Get Started button and hides the desktop navigation", () =>
+    withPage("mobile", async (page) => {
+      await page.goto("/solutions");
+      expect(await page.locator(".mobile-cta").getByRole("button", { name: "Get Started" }).isVisible()).toBe(true);
+      expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+    }));
+});
+
+describe("routing through the Worker", () => {
+  it("deep links survive a reload and unknown paths show the error page", () =>
+    withPage("desktop", async (page) => {
+      await page.goto("/voxscribe");
+      await page.reload();
+      await expect.poll(() => h1(page).textContent()).toBe("Every word on the record, live");
+      await page.goto("/no/such/page");
+      await expect.poll(() => h1(page).textContent()).toBe("Unexpected Application Error!");
+      await page.getByRole("link", { name: "Back to the home page" }).click();
+      await page.waitForURL(`${baseUrl()}/`);
+    }));
+
+  it("API paths reach the Worker before the SPA fallback", async () => {
+    const health = await fetch(`${baseUrl()}/api/health`);
+    expect(await health.json()).toMatchObject({ ok: true, sandbox: true });
+    for (const path of ["/api/unknown", "/auth/unknown", "/processpay", "/__sandbox/unknown"]) {
+      const response = await fetch(`${baseUrl()}${path}`, { headers: { accept: "text/html" } });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("content-type"), path).toContain("application/json");
+    }
+    const page = await fetch(`${baseUrl()}/vox-speaks`, { headers: { accept: "text/html" } });
+    expect(page.headers.get("content-type")).toContain("text/html");
+  });
+});
