@@ -3,6 +3,7 @@ import { useCallback, useId, useRef, useState } from "react";
 import { Link, NavLink } from "react-router-dom";
 import { useStoredUser } from "../account/session.ts";
 import { TOOLS } from "../tools/catalog.ts";
+import { ToolName } from "../tools/tool-name.tsx";
 import { useDismiss } from "../ui/use-dismiss.ts";
 import { PATHS } from "./paths.ts";
 import { solutionTarget } from "./use-solution-navigation.ts";
@@ -52,8 +53,7 @@ export function SolutionsMenu() {
               <tool.icon aria-hidden="true" size={20} />
               <span>
                 <span className="solutions-menu__name">
-                  {tool.name}
-                  {tool.beta && <span className="badge">Beta</span>}
+                  <ToolName tool={tool} />
                 </span>
                 <span className="solutions-menu__pitch">{tool.pitch}</span>
               </span>

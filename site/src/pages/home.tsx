@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { PATHS } from "../app/paths.ts";
 import { useGetStarted } from "../app/use-get-started.ts";
 import { TOOLS } from "../tools/catalog.ts";
+import { ToolName } from "../tools/tool-name.tsx";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
 
 const REASONS = [
@@ -58,8 +59,7 @@ export function Component() {
               <Link to={tool.path} className="tile">
                 <tool.icon aria-hidden="true" size={24} />
                 <span className="tile__name">
-                  {tool.name}
-                  {tool.beta && <span className="badge">Beta</span>}
+                  <ToolName tool={tool} />
                 </span>
                 <span className="tile__pitch">{tool.pitch}</span>
               </Link>

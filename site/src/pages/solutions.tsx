@@ -1,5 +1,6 @@
 import { useSolutionNavigation } from "../app/use-solution-navigation.ts";
 import { TOOLS } from "../tools/catalog.ts";
+import { ToolName } from "../tools/tool-name.tsx";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
 
 export function Component() {
@@ -19,8 +20,7 @@ export function Component() {
               <tool.icon size={26} />
             </span>
             <h2 className="card__title">
-              {tool.name}
-              {tool.beta && <span className="badge">Beta</span>}
+              <ToolName tool={tool} />
             </h2>
             <p className="card__text">{tool.pitch}</p>
             <button type="button" className="card__action" onClick={() => choose(tool.path)}>

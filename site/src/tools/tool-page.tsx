@@ -6,6 +6,7 @@ import { useModals } from "../app/modals.tsx";
 import { PATHS } from "../app/paths.ts";
 import type { Tool } from "./catalog.ts";
 import { TOOL_CONTENT } from "./tool-content.ts";
+import { ToolName } from "./tool-name.tsx";
 
 interface ToolPageProps {
   readonly tool: Tool;
@@ -25,8 +26,7 @@ export function ToolPage({ tool, children }: ToolPageProps) {
           <tool.icon size={28} />
         </span>
         <p className="eyebrow">
-          {tool.name}
-          {tool.beta && <span className="badge">Beta</span>}
+          <ToolName tool={tool} />
         </p>
         <h1>{content.headline}</h1>
         <p className="lead">{content.description}</p>
