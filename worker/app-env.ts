@@ -1,3 +1,4 @@
+import type { UserRow } from "./auth/users.ts";
 import type { AppConfig, Provider, ProviderEndpoint } from "./config.ts";
 
 /** What every handler finds on `c.env` and `c.var`. */
@@ -6,5 +7,8 @@ export interface AppEnv {
   Variables: {
     config: AppConfig;
     provider: (provider: Provider) => ProviderEndpoint;
+    /** Set by `requireUser`; only routes behind it may read these two. */
+    user: UserRow;
+    sessionTokenHash: string;
   };
 }

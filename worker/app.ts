@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "./app-env.ts";
 import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./config.ts";
 import { ApiError, errorResponse, handleError } from "./errors.ts";
+import { auth } from "./routes/auth.ts";
+import { contact } from "./routes/contact.ts";
 import { health } from "./routes/health.ts";
 import { sandbox } from "./sandbox/index.ts";
 
@@ -27,6 +29,8 @@ app.use("*", async (c, next) => {
 });
 
 app.route("/api/health", health);
+app.route("/api", contact);
+app.route("/auth", auth);
 app.route(SANDBOX_PATH, sandbox);
 
 app.notFound((c) => errorResponse(c, new ApiError(404, "not_found", `No route for ${c.req.method} ${c.req.path}`)));

@@ -32,6 +32,8 @@ const optionalKey = z
 const envSchema = z.object({
   ENVIRONMENT: z.enum(["development", "production"]),
   SANDBOX: z.enum(["0", "1"]),
+  MAIL_FROM: z.string().min(3),
+  TEAM_EMAIL: z.email(),
   ELEVENLABS_API_KEY: optionalKey,
   DEEPGRAM_API_KEY: optionalKey,
   ASSEMBLYAI_API_KEY: optionalKey,
@@ -42,6 +44,10 @@ const envSchema = z.object({
 export interface AppConfig {
   readonly environment: "development" | "production";
   readonly sandbox: boolean;
+  /** Sender of every e-mail, e.g. `Vox <no-reply@vox.ng>`. */
+  readonly mailFrom: string;
+  /** Where consultation and contact requests are announced. */
+  readonly teamEmail: string;
   readonly secrets: Readonly<Partial<Record<(typeof PROVIDERS)[Provider]["keyVar"], string>>>;
 }
 
@@ -55,11 +61,17 @@ export function loadConfig(env: Env): AppConfig {
     const fields = parsed.error.issues.map((issue) => issue.path.join(".")).join(", ");
     throw new ConfigError(`Invalid Worker configuration: ${fields}`);
   }
-  const { ENVIRONMENT, SANDBOX, ...secrets } = parsed.data;
+  const { ENVIRONMENT, SANDBOX, MAIL_FROM, TEAM_EMAIL, ...secrets } = parsed.data;
   if (ENVIRONMENT === "production" && SANDBOX === "1") {
     throw new ConfigError("SANDBOX=1 is not allowed when ENVIRONMENT=production");
   }
-  const config: AppConfig = { environment: ENVIRONMENT, sandbox: SANDBOX === "1", secrets };
+  const config: AppConfig = {
+    environment: ENVIRONMENT,
+    sandbox: SANDBOX === "1",
+    mailFrom: MAIL_FROM,
+    teamEmail: TEAM_EMAIL,
+    secrets,
+  };
   cache.set(env, config);
   return config;
 }

@@ -1,9 +1,22 @@
+import type { Context } from "hono";
+import type { AppEnv } from "./app-env.ts";
 import { ApiError } from "./errors.ts";
 
 export interface RateLimitRule {
   readonly limit: number;
   readonly windowSeconds: number;
 }
+
+/** Abuse limits per endpoint, by client IP and by the e-mail address a request names. */
+export const RATE_LIMITS = {
+  signin: { ip: { limit: 30, windowSeconds: 600 }, email: { limit: 10, windowSeconds: 600 } },
+  register: { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
+  forgot: { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 3, windowSeconds: 900 } },
+  verify: { ip: { limit: 30, windowSeconds: 600 }, email: { limit: 15, windowSeconds: 600 } },
+  contact: { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
+} as const satisfies Record<string, { ip: RateLimitRule; email: RateLimitRule }>;
+
+export type RateLimitedAction = keyof typeof RATE_LIMITS;
 
 /** Counts one attempt against `scope:key`; past the rule's limit it answers 429 with Retry-After. */
 export async function enforceRateLimit(env: Env, scope: string, key: string, rule: RateLimitRule): Promise<void> {
@@ -18,4 +31,15 @@ export async function enforceRateLimit(env: Env, scope: string, key: string, rul
       { "Retry-After": String(decision.retryAfterSeconds) },
     );
   }
+}
+
+/** Cloudflare sets CF-Connecting-IP on every request it forwards; local runs share one bucket. */
+export function clientIp(c: Context): string {
+  return c.req.header("cf-connecting-ip") ?? "local";
+}
+
+export async function limitAction(c: Context<AppEnv>, action: RateLimitedAction, email?: string) {
+  const rules = RATE_LIMITS[action];
+  await enforceRateLimit(c.env, action, `ip:${clientIp(c)}`, rules.ip);
+  if (email) await enforceRateLimit(c.env, action, `email:${email}`, rules.email);
 }

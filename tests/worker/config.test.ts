@@ -3,7 +3,13 @@ import { loadConfig, providerEndpoint, sandboxKey } from "../../worker/config.ts
 import { ConfigError } from "../../worker/errors.ts";
 
 const baseEnv = (vars: Partial<Record<string, string>>) =>
-  ({ ENVIRONMENT: "development", SANDBOX: "1", ...vars }) as unknown as Env;
+  ({
+    ENVIRONMENT: "development",
+    SANDBOX: "1",
+    MAIL_FROM: "Vox <no-reply@vox.ng>",
+    TEAM_EMAIL: "hello@vox.ng",
+    ...vars,
+  }) as unknown as Env;
 
 const context = {
   origin: "http://127.0.0.1:8787",

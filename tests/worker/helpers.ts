@@ -1,8 +1,83 @@
 import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
 
 export const ORIGIN = "http://vox.test";
 
 /** Sends a request through the Worker's real fetch handler, as the runtime would. */
 export function call(path: string, init?: RequestInit): Promise<Response> {
   return exports.default.fetch(new Request(`${ORIGIN}${path}`, init));
+}
+
+let ipCounter = 0;
+/** A fresh client address, so each test starts with its own rate-limit buckets. */
+export function freshIp(): string {
+  ipCounter++;
+  return `203.0.113.${ipCounter % 250}`;
+}
+
+export interface Client {
+  readonly ip: string;
+  token?: string;
+  post(path: string, body: unknown): Promise<Response>;
+  get(path: string): Promise<Response>;
+}
+
+export function client(ip = freshIp()): Client {
+  const headers = (self: Client): Record<string, string> => ({
+    "content-type": "application/json",
+    "cf-connecting-ip": ip,
+    ...(self.token ? { authorization: `Bearer ${self.token}` } : {}),
+  });
+  const self: Client = {
+    ip,
+    post: (path, body) => call(path, { method: "POST", headers: headers(self), body: JSON.stringify(body) }),
+    get: (path) => call(path, { headers: headers(self) }),
+  };
+  return self;
+}
+
+let userCounter = 0;
+export function newUserInput(overrides: Record<string, unknown> = {}) {
+  userCounter++;
+  return {
+    name: "Adaobi Okafor",
+    email: `ada.${userCounter}.${Date.now()}@example.ng`,
+    phone_number: "08031234567",
+    organization_name: "Lagos Newsroom",
+    password: "correct horse battery",
+    ...overrides,
+  };
+}
+
+export async function registerAndSignIn(overrides: Record<string, unknown> = {}) {
+  const input = newUserInput(overrides);
+  const api = client();
+  expect((await api.post("/auth/register", input)).status).toBe(201);
+  const signin = await api.post("/auth/signin", { email: input.email, password: input.password });
+  expect(signin.status).toBe(200);
+  const body = (await signin.json()) as { token: string; data: { id: string } };
+  api.token = body.token;
+  return { api, input, user: body.data, token: body.token };
+}
+
+interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Mail is sent after the response (waitUntil), so the outbox is polled briefly. */
+export async function waitForMail(to: string, count = 1): Promise<OutboxMessage[]> {
+  for (let i = 0; i < 50; i++) {
+    const response = await call(`/__sandbox/mail/messages?to=${encodeURIComponent(to)}`);
+    const { messages } = (await response.json()) as { messages: OutboxMessage[] };
+    if (messages.length >= count) return messages;
+    await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+  throw new Error(`no mail for ${to} arrived`);
+}
+
+export async function outbox(to: string): Promise<OutboxMessage[]> {
+  const response = await call(`/__sandbox/mail/messages?to=${encodeURIComponent(to)}`);
+  return ((await response.json()) as { messages: OutboxMessage[] }).messages;
 }

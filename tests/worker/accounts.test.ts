@@ -1,0 +1,148 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { client, newUserInput, registerAndSignIn } from "./helpers.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe("POST /auth/register", () => {
+  it("creates the account with a normalised phone and a 2-day trial, never echoing the password", async () => {
+    const input = newUserInput({ phone_number: "0803 123 4567" });
+    const response = await client().post("/auth/register", input);
+    expect(response.status).toBe(201);
+    const { data } = (await response.json()) as { data: Record<string, unknown> };
+    expect(data).toMatchObject({
+      name: "Adaobi Okafor",
+      email: input.email,
+      phone_number: "+2348031234567",
+      organization_name: "Lagos Newsroom",
+      subscription_status: 2,
+      plan: null,
+      subscription_expires_at: null,
+    });
+    expect(Date.parse(String(data.trial_ends_at)) - Date.now()).toBeGreaterThan(2 * DAY_MS - 60_000);
+    expect(JSON.stringify(data)).not.toContain("argon2");
+  });
+
+  it("normalises 8031234567 the same as 08031234567", async () => {
+    const response = await client().post("/auth/register", newUserInput({ phone_number: "8031234567" }));
+    expect(((await response.json()) as { data: { phone_number: string } }).data.phone_number).toBe("+2348031234567");
+  });
+
+  it("refuses a second account for the same e-mail in any letter case", async () => {
+    const input = newUserInput();
+    expect((await client().post("/auth/register", input)).status).toBe(201);
+    const again = await client().post("/auth/register", { ...input, email: input.email.toUpperCase() });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: "email_taken", errors: { email: expect.any(Array) } });
+  });
+
+  it("rejects an invalid phone number and too-short password with field errors", async () => {
+    const badPhone = await client().post("/auth/register", newUserInput({ phone_number: "12" }));
+    expect(badPhone.status).toBe(400);
+    expect(await badPhone.json()).toMatchObject({ errors: { phone_number: ["Enter a valid Nigerian phone number"] } });
+    const shortPassword = await client().post("/auth/register", newUserInput({ password: "short" }));
+    expect(shortPassword.status).toBe(400);
+    expect(await shortPassword.json()).toMatchObject({
+      code: "validation_failed",
+      message: "password: Use at least 8 characters",
+    });
+  });
+});
+
+describe("sign-in and sessions", () => {
+  it("signs in and answers { message, token, data: user }; /auth/me returns the same user", async () => {
+    const { api, user } = await registerAndSignIn();
+    const me = await api.get("/auth/me");
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { data: { id: string } }).data.id).toBe(user.id);
+  });
+
+  it("answers wrong password and unknown e-mail with the same 401 message", async () => {
+    const { input } = await registerAndSignIn();
+    const wrongPassword = await client().post("/auth/signin", { email: input.email, password: "not the password" });
+    const unknownEmail = await client().post("/auth/signin", { email: "nobody@example.ng", password: "whatever1" });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(401);
+    expect(await wrongPassword.json()).toEqual(await unknownEmail.json());
+  });
+
+  it("logout revokes the session on the server", async () => {
+    const { api } = await registerAndSignIn();
+    expect((await api.post("/auth/logout", {})).status).toBe(200);
+    expect((await api.get("/auth/me")).status).toBe(401);
+  });
+
+  it("an expired or forged token gets 401", async () => {
+    const { api } = await registerAndSignIn();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ?")
+      .bind(new Date(Date.now() - 1000).toISOString())
+      .run();
+    expect((await api.get("/auth/me")).status).toBe(401);
+    api.token = "forged-token-forged-token-forged";
+    expect((await api.get("/auth/me")).status).toBe(401);
+    const noToken = client();
+    expect(await (await noToken.get("/auth/me")).json()).toMatchObject({ code: "unauthorized" });
+  });
+
+  it("limits sign-in attempts per e-mail with 429 and Retry-After", async () => {
+    const { input } = await registerAndSignIn();
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 11; i++) {
+      last = await client().post("/auth/signin", { email: input.email, password: "wrong password" });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 9).every((status) => status === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect(Number(last?.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+});
+
+describe("change password and delete account", () => {
+  it("changing the password needs the current one, keeps this session and ends the others", async () => {
+    const { api, input } = await registerAndSignIn();
+    const other = client();
+    other.token = (
+      (await (await other.post("/auth/signin", { email: input.email, password: input.password })).json()) as {
+        token: string;
+      }
+    ).token;
+
+    const wrong = await api.post("/auth/change-password", {
+      current_password: "not it at all",
+      password: "a brand new secret",
+      password_confirmation: "a brand new secret",
+    });
+    expect(wrong.status).toBe(400);
+    const mismatch = await api.post("/auth/change-password", {
+      current_password: input.password,
+      password: "a brand new secret",
+      password_confirmation: "something else",
+    });
+    expect(await mismatch.json()).toMatchObject({ errors: { password_confirmation: ["Passwords must match"] } });
+
+    const changed = await api.post("/auth/change-password", {
+      current_password: input.password,
+      password: "a brand new secret",
+      password_confirmation: "a brand new secret",
+    });
+    expect(changed.status).toBe(200);
+    expect((await api.get("/auth/me")).status).toBe(200);
+    expect((await other.get("/auth/me")).status).toBe(401);
+    expect((await client().post("/auth/signin", { email: input.email, password: input.password })).status).toBe(401);
+    expect((await client().post("/auth/signin", { email: input.email, password: "a brand new secret" })).status).toBe(
+      200,
+    );
+  });
+
+  it("deleting the account needs the password, then removes the user and every session", async () => {
+    const { api, input, user } = await registerAndSignIn();
+    expect((await api.post("/auth/delete-account", { password: "wrong one!" })).status).toBe(400);
+    expect((await api.post("/auth/delete-account", { password: input.password })).status).toBe(200);
+    expect((await api.get("/auth/me")).status).toBe(401);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?").bind(user.id).first("n")).toBe(
+      0,
+    );
+    expect((await client().post("/auth/signin", { email: input.email, password: input.password })).status).toBe(401);
+  });
+});

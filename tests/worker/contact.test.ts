@@ -1,0 +1,31 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { client, waitForMail } from "./helpers.ts";
+
+describe("POST /api (consultation and contact requests)", () => {
+  it("stores the request with a +234 phone and tells the team", async () => {
+    const response = await client().post("/api", {
+      kind: "consultation",
+      full_name: "Bisi Adeyemi",
+      email: "bisi@agency.ng",
+      phone: "08051112222",
+      company_name: "Adeyemi PR",
+      message: "We need weekly sentiment reports on radio phone-ins.",
+    });
+    expect(response.status).toBe(201);
+    const { data } = (await response.json()) as { data: { id: string } };
+    const row = await env.DB.prepare("SELECT * FROM contact_requests WHERE id = ?").bind(data.id).first();
+    expect(row).toMatchObject({ kind: "consultation", phone: "+2348051112222", company_name: "Adeyemi PR" });
+    const [mail] = await waitForMail("hello@vox.ng");
+    expect(mail?.subject).toBe("New consultation request from Bisi Adeyemi");
+    expect(mail?.text).toContain("radio phone-ins");
+  });
+
+  it("rejects a bad e-mail with a field error and stores nothing", async () => {
+    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM contact_requests").first("n");
+    const response = await client().post("/api", { full_name: "X", email: "nope", phone: "08051112222" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ errors: { email: ["Enter a valid e-mail address"] } });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM contact_requests").first("n")).toBe(before);
+  });
+});

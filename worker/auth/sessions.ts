@@ -1,0 +1,39 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../app-env.ts";
+import { ApiError } from "../errors.ts";
+import { isoIn, randomToken, sha256Hex } from "./tokens.ts";
+import { findUserById } from "./users.ts";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export async function createSession(db: D1Database, userId: string): Promise<string> {
+  const token = randomToken();
+  await db
+    .prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+    .bind(await sha256Hex(token), userId, new Date().toISOString(), isoIn(SESSION_TTL_MS))
+    .run();
+  return token;
+}
+
+function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S{16,256})$/i.exec(header ?? "");
+  return match?.[1] ?? null;
+}
+
+const unauthorized = () => new ApiError(401, "unauthorized", "Your session has ended. Please log in again.");
+
+/** Puts the signed-in user on `c.var.user`; 401 when the token is missing, unknown, revoked or expired. */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  const token = bearerToken(c.req.header("authorization"));
+  if (!token) throw unauthorized();
+  const tokenHash = await sha256Hex(token);
+  const session = await c.env.DB.prepare("SELECT user_id, expires_at FROM sessions WHERE token_hash = ?")
+    .bind(tokenHash)
+    .first<{ user_id: string; expires_at: string }>();
+  if (!session || Date.parse(session.expires_at) <= Date.now()) throw unauthorized();
+  const user = await findUserById(c.env.DB, session.user_id);
+  if (!user) throw unauthorized();
+  c.set("user", user);
+  c.set("sessionTokenHash", tokenHash);
+  await next();
+});

@@ -1,0 +1,44 @@
+import { SUBSCRIPTION_STATUS, type User } from "../contracts/auth.ts";
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  phone_number: string;
+  organization_name: string;
+  password_hash: string;
+  trial_ends_at: string;
+  plan: string | null;
+  subscription_expires_at: string | null;
+  created_at: string;
+}
+
+/** Subscription state is computed from dates on every read, so nothing goes stale. */
+export function subscriptionStatus(row: UserRow, now = Date.now()): User["subscription_status"] {
+  if (row.subscription_expires_at && Date.parse(row.subscription_expires_at) > now) return SUBSCRIPTION_STATUS.paid;
+  if (Date.parse(row.trial_ends_at) > now) return SUBSCRIPTION_STATUS.trial;
+  return SUBSCRIPTION_STATUS.none;
+}
+
+/** The user object the site stores as `userObj`; never includes the password hash. */
+export function publicUser(row: UserRow): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone_number: row.phone_number,
+    organization_name: row.organization_name,
+    subscription_status: subscriptionStatus(row),
+    plan: row.plan,
+    trial_ends_at: row.trial_ends_at,
+    subscription_expires_at: row.subscription_expires_at,
+  };
+}
+
+export function findUserByEmail(db: D1Database, email: string): Promise<UserRow | null> {
+  return db.prepare("SELECT * FROM users WHERE email = ?").bind(email).first<UserRow>();
+}
+
+export function findUserById(db: D1Database, id: string): Promise<UserRow | null> {
+  return db.prepare("SELECT * FROM users WHERE id = ?").bind(id).first<UserRow>();
+}

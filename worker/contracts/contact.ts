@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { emailField, nameField, phoneField } from "./fields.ts";
+
+/** `POST /api`: a consultation or contact request (spec §7 first row). */
+export const contactRequestBody = z.object({
+  kind: z.enum(["consultation", "contact"]).default("consultation"),
+  full_name: nameField,
+  email: emailField,
+  phone: phoneField,
+  company_name: z.string().trim().max(150, "Use at most 150 characters").default(""),
+  message: z.string().trim().max(5000, "Use at most 5000 characters").default(""),
+});

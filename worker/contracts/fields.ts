@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+export const emailField = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "That e-mail address is too long")
+  .pipe(z.email("Enter a valid e-mail address"))
+  .transform((email) => email.toLowerCase());
+
+export const newPasswordField = z
+  .string({ error: "Password is required" })
+  .min(8, "Use at least 8 characters")
+  .max(128, "Use at most 128 characters");
+
+/** Checking an existing password never reveals the length rules, only that one is required. */
+export const existingPasswordField = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .max(128, "Password is too long");
+
+export const nameField = z
+  .string({ error: "Name is required" })
+  .trim()
+  .min(1, "Name is required")
+  .max(100, "Use at most 100 characters");
+
+export const phoneField = z
+  .string({ error: "Phone number is required" })
+  .trim()
+  .min(1, "Phone number is required")
+  .max(20, "That phone number is too long");

@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { normaliseNigerianPhone } from "../auth/phone.ts";
+import { contactRequestBody } from "../contracts/contact.ts";
+import { ApiError } from "../errors.ts";
+import { deliverInBackground } from "../mailer.ts";
+import { limitAction } from "../rate-limit.ts";
+import { jsonBody, jsonBodyLimit } from "../validate.ts";
+
+/** `POST /api`: consultation and contact requests, stored and announced to the team. */
+export const contact = new Hono<AppEnv>();
+
+contact.post("/", jsonBodyLimit, jsonBody(contactRequestBody), async (c) => {
+  const body = c.req.valid("json");
+  await limitAction(c, "contact", body.email);
+  const phone = normaliseNigerianPhone(body.phone);
+  if (!phone) {
+    throw new ApiError(400, "validation_failed", "Enter a valid Nigerian phone number.", {
+      phone: ["Enter a valid Nigerian phone number"],
+    });
+  }
+  const id = crypto.randomUUID();
+  await c.env.DB.prepare(
+    `INSERT INTO contact_requests (id, kind, full_name, email, phone, company_name, message, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+    .bind(id, body.kind, body.full_name, body.email, phone, body.company_name, body.message, new Date().toISOString())
+    .run();
+  deliverInBackground(c, {
+    to: c.var.config.teamEmail,
+    subject: `New ${body.kind} request from ${body.full_name}`,
+    text: [
+      `Name: ${body.full_name}`,
+      `E-mail: ${body.email}`,
+      `Phone: ${phone}`,
+      `Company: ${body.company_name || "-"}`,
+      "",
+      body.message || "(no message)",
+    ].join("\n"),
+  });
+  return c.json({ message: "Request Submitted Successfully", data: { id } }, 201);
+});
