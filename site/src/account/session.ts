@@ -1,12 +1,20 @@
 import { useSyncExternalStore } from "react";
 
-/** Browser storage keys from spec §3. */
-export const STORAGE_KEYS = { token: "token", user: "userObj" } as const;
+/** Browser storage keys from spec §3; `id` holds the password-reset grant until the reset succeeds. */
+export const STORAGE_KEYS = { token: "token", user: "userObj", resetGrant: "id" } as const;
+
+/** Fired when the server ends the session (401/403); the layout answers by going home. */
+export const UNAUTHORIZED_EVENT = "vox:unauthorized";
 
 export interface StoredUser {
   readonly name: string;
   readonly email?: string;
+  readonly phone_number?: string;
+  readonly organization_name?: string;
   readonly subscription_status?: number;
+  readonly plan?: string | null;
+  readonly trial_ends_at?: string;
+  readonly subscription_expires_at?: string | null;
 }
 
 const CHANGE_EVENT = "vox:session-change";
@@ -55,8 +63,29 @@ export function useStoredUser(): StoredUser | null {
   return useSyncExternalStore(subscribe, getSnapshot, () => null);
 }
 
+export function storedToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.token);
+}
+
+function notify(): void {
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+export function storeSession(token: string, user: StoredUser): void {
+  localStorage.setItem(STORAGE_KEYS.token, token);
+  storeUser(user);
+}
+
+/** Keeps `userObj` in step with the server (spec §3 plus ARCHITECTURE's refresh from /auth/me). */
+export function storeUser(user: StoredUser): void {
+  const raw = JSON.stringify(user);
+  if (localStorage.getItem(STORAGE_KEYS.user) === raw) return;
+  localStorage.setItem(STORAGE_KEYS.user, raw);
+  notify();
+}
+
 export function clearSession(): void {
   localStorage.removeItem(STORAGE_KEYS.token);
   localStorage.removeItem(STORAGE_KEYS.user);
-  window.dispatchEvent(new Event(CHANGE_EVENT));
+  notify();
 }

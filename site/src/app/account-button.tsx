@@ -1,6 +1,7 @@
 import { useCallback, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { clearSession, useStoredUser } from "../account/session.ts";
+import { useStoredUser } from "../account/session.ts";
+import { signOut } from "../account/sign-out.ts";
 import { useDismiss } from "../ui/use-dismiss.ts";
 import { useModals } from "./modals.tsx";
 import { PATHS } from "./paths.ts";
@@ -51,7 +52,7 @@ export function AccountButton() {
             className="account-menu__item"
             onClick={() => {
               setMenuOpen(false);
-              clearSession();
+              signOut();
               navigate(PATHS.home);
             }}
           >

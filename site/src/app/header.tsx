@@ -1,7 +1,8 @@
 import { Menu } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { NavLink, useNavigate } from "react-router-dom";
-import { clearSession, useStoredUser } from "../account/session.ts";
+import { useStoredUser } from "../account/session.ts";
+import { signOut } from "../account/sign-out.ts";
 import { AccountButton } from "./account-button.tsx";
 import { Logo } from "./logo.tsx";
 import { useModals } from "./modals.tsx";
@@ -62,7 +63,7 @@ export function Header() {
             }}
             onLogout={() => {
               setMobileOpen(false);
-              clearSession();
+              signOut();
               navigate(PATHS.home);
             }}
           />

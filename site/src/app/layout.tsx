@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
-import { Outlet, useLocation } from "react-router-dom";
+import { Outlet, useLocation, useNavigate } from "react-router-dom";
+import { UNAUTHORIZED_EVENT, useStoredUser } from "../account/session.ts";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
@@ -7,11 +8,15 @@ import { MobileCta } from "./mobile-cta.tsx";
 import { ModalProvider } from "./modals.tsx";
 import { PATHS } from "./paths.ts";
 
-// Toasts only ever follow an action, so their code loads after the page, not before it.
+// Toasts only ever follow an action, and the session check needs the API client: both load
+// after the page, not before it.
 const Toaster = lazy(() => import("./toaster.tsx"));
+const SessionRefresher = lazy(() => import("../account/session-refresher.tsx"));
 
 export function Layout() {
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const signedIn = useStoredUser() !== null;
   // Spec §2: every page sits on the background image except /about, which is plain white.
   const plain = pathname === PATHS.about;
   // A new page starts at its top, as a full page load would.
@@ -19,6 +24,13 @@ export function Layout() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  // Spec §7: a 401/403 from the API has cleared the session; authorization failures go to /.
+  useEffect(() => {
+    const goHome = () => navigate(PATHS.home);
+    window.addEventListener(UNAUTHORIZED_EVENT, goHome);
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, goHome);
+  }, [navigate]);
+
   return (
     <ModalProvider>
       <div className={plain ? "page page--plain" : "page page--backdrop"}>
@@ -36,6 +48,7 @@ export function Layout() {
       </div>
       <Suspense fallback={null}>
         <Toaster />
+        {signedIn && <SessionRefresher />}
       </Suspense>
     </ModalProvider>
   );

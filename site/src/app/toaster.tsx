@@ -1,8 +1,16 @@
 import { Toaster as SonnerToaster } from "sonner";
-
-/** Spec §9: default toast duration; shorter ones (login success) set their own. */
-export const TOAST_MS = 5000;
+import { TOAST_MS } from "../ui/toast-timing.ts";
 
 export default function Toaster() {
-  return <SonnerToaster position="top-right" duration={TOAST_MS} richColors closeButton />;
+  return (
+    <SonnerToaster
+      position="top-right"
+      duration={TOAST_MS}
+      // Below the sticky header, so a toast never hides the navigation or the account button.
+      offset={{ top: 84, right: 16 }}
+      mobileOffset={{ top: 80 }}
+      richColors
+      closeButton
+    />
+  );
 }

@@ -1,6 +1,17 @@
+import * as Tabs from "@radix-ui/react-tabs";
+import { BillingSummary } from "../account/billing-summary.tsx";
+import { ChangePasswordForm } from "../account/change-password-form.tsx";
+import { DeleteAccount } from "../account/delete-account.tsx";
 import { useStoredUser } from "../account/session.ts";
 import { useModals } from "../app/modals.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
+
+const TABS = [
+  { id: "profile", label: "Profile" },
+  { id: "password", label: "Password and authentication" },
+  { id: "billing", label: "Billing and plans" },
+  { id: "account", label: "Account" },
+] as const;
 
 export function Component() {
   const user = useStoredUser();
@@ -10,12 +21,36 @@ export function Component() {
       <title>Settings · Vox</title>
       <h1>Settings</h1>
       {user ? (
-        <dl className="panel details">
-          <dt>Name</dt>
-          <dd>{user.name}</dd>
-          <dt>Email</dt>
-          <dd>{user.email ?? "Not Available"}</dd>
-        </dl>
+        <Tabs.Root className="tabs" defaultValue="profile">
+          <Tabs.List className="tabs__list" aria-label="Settings">
+            {TABS.map((tab) => (
+              <Tabs.Trigger key={tab.id} value={tab.id} className="tabs__trigger">
+                {tab.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="profile" className="panel tabs__panel">
+            <dl className="details">
+              <dt>Name</dt>
+              <dd>{user.name}</dd>
+              <dt>Email</dt>
+              <dd>{user.email ?? "Not Available"}</dd>
+              <dt>Phone</dt>
+              <dd>{user.phone_number ?? "Not Available"}</dd>
+              <dt>Organisation</dt>
+              <dd>{user.organization_name || "Not Available"}</dd>
+            </dl>
+          </Tabs.Content>
+          <Tabs.Content value="password" className="panel tabs__panel">
+            <ChangePasswordForm />
+          </Tabs.Content>
+          <Tabs.Content value="billing" className="panel tabs__panel">
+            <BillingSummary user={user} />
+          </Tabs.Content>
+          <Tabs.Content value="account" className="panel tabs__panel">
+            <DeleteAccount />
+          </Tabs.Content>
+        </Tabs.Root>
       ) : (
         <EmptyState
           title="Log in to manage your account"

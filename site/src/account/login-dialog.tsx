@@ -1,0 +1,54 @@
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router-dom";
+import { toast } from "sonner";
+import { signin } from "../api/accounts.ts";
+import type { DialogProps } from "../app/modals.tsx";
+import { useModals } from "../app/modals.tsx";
+import { PATHS } from "../app/paths.ts";
+import { Dialog } from "../ui/dialog.tsx";
+import { errorMessage, PasswordField, SubmitButton, TextField } from "../ui/form-fields.tsx";
+import { LOGIN_SUCCESS_TOAST_MS } from "../ui/toast-timing.ts";
+import { storeSession } from "./session.ts";
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+/** Spec §2/§4: success stores the session, toasts, closes and goes to /solutions; failure stays open. */
+export default function LoginDialog({ onClose }: DialogProps) {
+  const { openModal } = useModals();
+  const navigate = useNavigate();
+  const { register, handleSubmit, formState } = useForm<LoginForm>({ defaultValues: { email: "", password: "" } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { token, data } = await signin(values);
+      storeSession(token, data);
+      toast.success("Login Successfully", { duration: LOGIN_SUCCESS_TOAST_MS });
+      onClose();
+      navigate(PATHS.solutions);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <Dialog title="Login" description="Welcome back. Log in to use your Vox tools." onClose={onClose}>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField label="Email" type="email" autoComplete="email" {...register("email")} />
+        <PasswordField label="Password" autoComplete="current-password" {...register("password")} />
+        <button type="button" className="link-button form__aside" onClick={() => openModal("forgot")}>
+          Forgot Password?
+        </button>
+        <SubmitButton submitting={formState.isSubmitting}>Login</SubmitButton>
+        <p className="form__switch">
+          Not registered yet?{" "}
+          <button type="button" className="link-button" onClick={() => openModal("signup")}>
+            Create Account
+          </button>
+        </p>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+/** Client-side rules of the recovery modals, with the exact messages of spec §5. */
+
+export const forgotPasswordForm = z.object({
+  email: z.string().trim().min(1, "Email is required").pipe(z.email("Enter a valid e-mail address")),
+});
+
+export const verifyOtpForm = z.object({
+  otp: z.string().trim().min(1, "Otp is required"),
+});
+
+export const resetPasswordForm = z
+  .object({
+    password: z.string().min(1, "Password is required"),
+    confirmPassword: z.string().min(1, "Confirm Password is required"),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: "Passwords must match",
+    path: ["confirmPassword"],
+  });

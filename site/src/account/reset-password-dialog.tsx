@@ -1,0 +1,59 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router-dom";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { resetPassword } from "../api/accounts.ts";
+import type { DialogProps } from "../app/modals.tsx";
+import { PATHS } from "../app/paths.ts";
+import { Dialog } from "../ui/dialog.tsx";
+import { errorMessage, PasswordField, SubmitButton } from "../ui/form-fields.tsx";
+import { resetPasswordForm } from "./recovery-forms.ts";
+import { STORAGE_KEYS } from "./session.ts";
+
+/** Recovery step 3: spends the grant; on success `id` is removed and the app goes to / (spec §4). */
+export default function ResetPasswordDialog({ onClose }: DialogProps) {
+  const navigate = useNavigate();
+  const { register, handleSubmit, formState } = useForm<z.infer<typeof resetPasswordForm>>({
+    resolver: zodResolver(resetPasswordForm),
+    mode: "onTouched",
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+
+  const onSubmit = handleSubmit(async ({ password, confirmPassword }) => {
+    try {
+      const { message } = await resetPassword({
+        user_id: localStorage.getItem(STORAGE_KEYS.resetGrant) ?? "",
+        password,
+        password_confirmation: confirmPassword,
+      });
+      localStorage.removeItem(STORAGE_KEYS.resetGrant);
+      toast.success(message);
+      onClose();
+      navigate(PATHS.home);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  });
+
+  const { errors } = formState;
+  return (
+    <Dialog title="Reset Password" description="Choose a new password of at least 8 characters." onClose={onClose}>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register("confirmPassword")}
+        />
+        <SubmitButton submitting={formState.isSubmitting}>Submit</SubmitButton>
+      </form>
+    </Dialog>
+  );
+}

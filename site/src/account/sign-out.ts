@@ -1,0 +1,16 @@
+import { clearSession, storedToken } from "./session.ts";
+
+/**
+ * Logout (spec §2): the stored token and user go at once; the server revokes the session in the
+ * background, so a copied token stops working too. The API code loads only when needed.
+ */
+export function signOut(): void {
+  const token = storedToken();
+  clearSession();
+  if (!token) return;
+  import("../api/accounts.ts")
+    .then(({ logout }) => logout(token))
+    .catch(() => {
+      // An already-ended session needs no revoking; nothing to tell the user.
+    });
+}

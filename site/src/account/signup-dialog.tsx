@@ -1,0 +1,97 @@
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { register as registerAccount } from "../api/accounts.ts";
+import type { DialogProps } from "../app/modals.tsx";
+import { useModals } from "../app/modals.tsx";
+import { Dialog } from "../ui/dialog.tsx";
+import {
+  errorMessage,
+  PasswordField,
+  PhoneField,
+  SubmitButton,
+  showServerFieldErrors,
+  TextField,
+  withNigerianPrefix,
+} from "../ui/form-fields.tsx";
+
+interface SignupForm {
+  fullName: string;
+  email: string;
+  phone: string;
+  companyName: string;
+  password: string;
+}
+
+const SERVER_FIELDS = {
+  name: "fullName",
+  email: "email",
+  phone_number: "phone",
+  organization_name: "companyName",
+  password: "password",
+} as const;
+
+/**
+ * Spec §2 Create Account. On success the toast shows and the login modal takes over. On failure
+ * the spec closes the modal; we keep it open with the server's field errors so nothing typed is
+ * lost (README, known inconsistencies).
+ */
+export default function SignupDialog({ onClose }: DialogProps) {
+  const { openModal } = useModals();
+  const { register, handleSubmit, formState, setError } = useForm<SignupForm>({
+    defaultValues: { fullName: "", email: "", phone: "", companyName: "", password: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await registerAccount({
+        name: values.fullName,
+        email: values.email,
+        phone_number: withNigerianPrefix(values.phone),
+        organization_name: values.companyName,
+        password: values.password,
+      });
+      toast.success("Signed Up Successfully");
+      openModal("login");
+    } catch (error) {
+      toast.error("Error", { description: errorMessage(error) });
+      showServerFieldErrors(error, setError, SERVER_FIELDS);
+    }
+  });
+
+  const { errors } = formState;
+  return (
+    <Dialog title="Create Account" description="Start with 2 days of free access to every tool." onClose={onClose}>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...register("fullName")} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <PhoneField label="Phone number" error={errors.phone?.message} {...register("phone")} />
+        <TextField
+          label="Company name"
+          autoComplete="organization"
+          error={errors.companyName?.message}
+          {...register("companyName")}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <SubmitButton submitting={formState.isSubmitting}>Create Account</SubmitButton>
+        <p className="form__switch">
+          Already have an account?{" "}
+          <button type="button" className="link-button" onClick={() => openModal("login")}>
+            Login
+          </button>
+        </p>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+import {
+  type changePasswordBody,
+  type deleteAccountBody,
+  type forgotPasswordBody,
+  messageResponse,
+  type registerBody,
+  type resetPasswordBody,
+  type signinBody,
+  signinResponse,
+  userResponse,
+  type verifyOtpBody,
+  verifyOtpResponse,
+} from "@contracts/auth.ts";
+import type { contactRequestBody } from "@contracts/contact.ts";
+import type { z } from "zod";
+import { apiRequest } from "./client.ts";
+
+/** Typed calls for the account and contact endpoints (spec §7). */
+
+export const register = (body: z.input<typeof registerBody>) =>
+  apiRequest("/auth/register", { body, schema: userResponse });
+
+export const signin = (body: z.input<typeof signinBody>) =>
+  apiRequest("/auth/signin", { body, schema: signinResponse, isLogin: true });
+
+export const fetchMe = () => apiRequest("/auth/me", { schema: userResponse });
+
+export const logout = (token: string) => apiRequest("/auth/logout", { body: {}, schema: messageResponse, token });
+
+export const forgotPassword = (body: z.input<typeof forgotPasswordBody>) =>
+  apiRequest("/auth/forgot-password", { body, schema: messageResponse });
+
+export const verifyOtp = (body: z.input<typeof verifyOtpBody>) =>
+  apiRequest("/auth/verify-otp", { body, schema: verifyOtpResponse });
+
+export const resetPassword = (body: z.input<typeof resetPasswordBody>) =>
+  apiRequest("/auth/reset-password", { body, schema: messageResponse });
+
+export const changePassword = (body: z.input<typeof changePasswordBody>) =>
+  apiRequest("/auth/change-password", { body, schema: messageResponse });
+
+export const deleteAccount = (body: z.input<typeof deleteAccountBody>) =>
+  apiRequest("/auth/delete-account", { body, schema: messageResponse });
+
+export const submitContactRequest = (body: z.input<typeof contactRequestBody>) =>
+  apiRequest("/api", { body, schema: messageResponse });

@@ -1,0 +1,92 @@
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { submitContactRequest } from "../api/accounts.ts";
+import type { DialogProps } from "../app/modals.tsx";
+import { Dialog } from "../ui/dialog.tsx";
+import {
+  errorMessage,
+  PhoneField,
+  SubmitButton,
+  showServerFieldErrors,
+  TextAreaField,
+  TextField,
+  withNigerianPrefix,
+} from "../ui/form-fields.tsx";
+
+interface ContactForm {
+  fullName: string;
+  email: string;
+  phone: string;
+  companyName: string;
+  message: string;
+}
+
+const SERVER_FIELDS = {
+  full_name: "fullName",
+  email: "email",
+  phone: "phone",
+  company_name: "companyName",
+  message: "message",
+} as const;
+
+const COPY = {
+  consultation: {
+    title: "Request Consultation",
+    description: "Tell us about your work and we will show you what Vox can do for it, free.",
+  },
+  contact: { title: "Contact Us", description: "Questions, partnerships or support: we reply within one working day." },
+} as const;
+
+/**
+ * Request Consultation and Contact Us share this form (spec §2). Success toasts and closes; on
+ * failure the modal stays open with the server's field errors (README, known inconsistencies).
+ */
+export default function ContactDialog({ modal, onClose }: DialogProps) {
+  const kind = modal.name === "contact" ? "contact" : "consultation";
+  const { register, handleSubmit, formState, setError } = useForm<ContactForm>({
+    defaultValues: { fullName: "", email: "", phone: "", companyName: "", message: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await submitContactRequest({
+        kind,
+        full_name: values.fullName,
+        email: values.email,
+        phone: withNigerianPrefix(values.phone),
+        company_name: values.companyName,
+        message: values.message,
+      });
+      toast.success("Request Submitted Successfully");
+      onClose();
+    } catch (error) {
+      toast.error("Error", { description: errorMessage(error) });
+      showServerFieldErrors(error, setError, SERVER_FIELDS);
+    }
+  });
+
+  const { errors } = formState;
+  return (
+    <Dialog title={COPY[kind].title} description={COPY[kind].description} onClose={onClose}>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...register("fullName")} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <PhoneField label="Phone number" error={errors.phone?.message} {...register("phone")} />
+        <TextField
+          label="Company name"
+          autoComplete="organization"
+          error={errors.companyName?.message}
+          {...register("companyName")}
+        />
+        <TextAreaField label="Message" error={errors.message?.message} {...register("message")} />
+        <SubmitButton submitting={formState.isSubmitting}>Submit</SubmitButton>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { UNAUTHORIZED_EVENT } from "../../site/src/account/session.ts";
+import { ApiError, apiRequest } from "../../site/src/api/client.ts";
+
+function respondWith(status: number, body: unknown) {
+  const fetchMock = vi.fn(async () => Response.json(body, { status }));
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+function seedSession() {
+  localStorage.setItem("token", "stored-token-value");
+  localStorage.setItem("userObj", JSON.stringify({ name: "Kemi" }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the API client", () => {
+  it("sends JSON with the stored bearer token and validates the answer", async () => {
+    seedSession();
+    const fetchMock = respondWith(200, { message: "ok" });
+    await expect(apiRequest("/api", { body: { a: 1 }, schema: z.object({ message: z.string() }) })).resolves.toEqual({
+      message: "ok",
+    });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api");
+    expect(init.method).toBe("POST");
+    expect(init.headers).toMatchObject({
+      authorization: "Bearer stored-token-value",
+      "content-type": "application/json",
+    });
+  });
+
+  it.each([401, 403])("on %i clears the session and announces it", async (status) => {
+    seedSession();
+    const announced = vi.fn();
+    window.addEventListener(UNAUTHORIZED_EVENT, announced);
+    respondWith(status, { message: "Your session has ended.", code: "unauthorized" });
+    const error = await apiRequest("/auth/me", { schema: z.unknown() }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status, message: "Your session has ended." });
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem("userObj")).toBeNull();
+    expect(announced).toHaveBeenCalledTimes(1);
+    window.removeEventListener(UNAUTHORIZED_EVENT, announced);
+  });
+
+  it("keeps the session when the login call itself answers 401 (spec §7)", async () => {
+    seedSession();
+    respondWith(401, { message: "Incorrect e-mail or password.", code: "invalid_credentials" });
+    await expect(apiRequest("/auth/signin", { body: {}, schema: z.unknown(), isLogin: true })).rejects.toMatchObject({
+      message: "Incorrect e-mail or password.",
+    });
+    expect(localStorage.getItem("token")).toBe("stored-token-value");
+  });
+
+  it("carries field errors, and explains a network failure", async () => {
+    respondWith(400, { message: "email: bad", code: "validation_failed", errors: { email: ["bad"] } });
+    await expect(apiRequest("/api", { body: {}, schema: z.unknown() })).rejects.toMatchObject({
+      errors: { email: ["bad"] },
+    });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
+    await expect(apiRequest("/api", { body: {}, schema: z.unknown() })).rejects.toMatchObject({
+      code: "network_error",
+    });
+  });
+});
