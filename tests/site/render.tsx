@@ -1,13 +1,17 @@
 import { render } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
+import { SWRConfig } from "swr";
 import { AppRoutes } from "../../site/src/app/app-routes.tsx";
 
 /** Renders the whole site (layout, lazy pages, modals) at `path`, as a browser would. */
 export function renderSite(path = "/") {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppRoutes />
-    </MemoryRouter>,
+    // A fresh SWR cache per render, as a fresh page load has.
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </SWRConfig>,
   );
 }
 

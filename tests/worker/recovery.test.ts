@@ -27,12 +27,14 @@ describe("password recovery", () => {
   });
 
   it("code → grant → new password; the grant works once and every old session ends", async () => {
-    const { api, input } = await registerAndSignIn();
+    const { api, input, user } = await registerAndSignIn();
     const code = await requestCode(input.email);
     const verified = await client().post("/auth/verify-otp", { email: input.email, otp: code });
     expect(verified.status).toBe(200);
     const grant = ((await verified.json()) as { data: { user_id: string } }).data.user_id;
-    expect(grant).not.toContain("-"); // an opaque grant, not the account's UUID
+    // An opaque 256-bit grant, not the account id.
+    expect(grant).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(grant).not.toContain(user.id);
 
     const reset = { user_id: grant, password: "fresh password 42", password_confirmation: "fresh password 42" };
     expect((await client().post("/auth/reset-password", reset)).status).toBe(200);

@@ -2,7 +2,7 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { BillingSummary } from "../account/billing-summary.tsx";
 import { ChangePasswordForm } from "../account/change-password-form.tsx";
 import { DeleteAccount } from "../account/delete-account.tsx";
-import { useStoredUser } from "../account/session.ts";
+import { useUser } from "../account/use-user.ts";
 import { useModals } from "../app/modals.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 
@@ -14,7 +14,7 @@ const TABS = [
 ] as const;
 
 export function Component() {
-  const user = useStoredUser();
+  const user = useUser();
   const { openModal } = useModals();
   return (
     <section className="narrow">

@@ -1,0 +1,18 @@
+import useSWR from "swr";
+import { fetchMe } from "../api/accounts.ts";
+import { type StoredUser, storedToken, storeUser, useStoredUser } from "./session.ts";
+
+/**
+ * The signed-in user: the stored `userObj` (spec §3), refreshed from `GET /auth/me` by SWR on
+ * mount, focus and reconnect. A payment shows at once; a revoked or expired token ends the
+ * session through the API client's 401 rule.
+ */
+export function useUser(): StoredUser | null {
+  const user = useStoredUser();
+  const token = user ? storedToken() : null;
+  useSWR(token ? ["/auth/me", token] : null, fetchMe, {
+    onSuccess: (response) => storeUser(response.data),
+    shouldRetryOnError: false,
+  });
+  return user;
+}
