@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../auth/password.ts";
-import { normaliseNigerianPhone } from "../auth/phone.ts";
+import { requireNigerianPhone } from "../auth/phone.ts";
 import { createSession, requireUser } from "../auth/sessions.ts";
 import { isoIn, randomDigits, randomToken, sha256Hex } from "../auth/tokens.ts";
 import { findUserByEmail, publicUser } from "../auth/users.ts";
@@ -37,12 +37,7 @@ auth.use("*", jsonBodyLimit);
 auth.post("/register", jsonBody(registerBody), async (c) => {
   const body = c.req.valid("json");
   await limitAction(c, "register", body.email);
-  const phone = normaliseNigerianPhone(body.phone_number);
-  if (!phone) {
-    throw new ApiError(400, "validation_failed", "Enter a valid Nigerian phone number.", {
-      phone_number: ["Enter a valid Nigerian phone number"],
-    });
-  }
+  const phone = requireNigerianPhone(body.phone_number, "phone_number");
   const now = Date.now();
   const id = crypto.randomUUID();
   const passwordHash = await hashPassword(body.password);

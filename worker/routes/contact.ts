@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { normaliseNigerianPhone } from "../auth/phone.ts";
+import { requireNigerianPhone } from "../auth/phone.ts";
 import { contactRequestBody } from "../contracts/contact.ts";
-import { ApiError } from "../errors.ts";
 import { deliverInBackground } from "../mailer.ts";
 import { limitAction } from "../rate-limit.ts";
 import { jsonBody, jsonBodyLimit } from "../validate.ts";
@@ -13,12 +12,7 @@ export const contact = new Hono<AppEnv>();
 contact.post("/", jsonBodyLimit, jsonBody(contactRequestBody), async (c) => {
   const body = c.req.valid("json");
   await limitAction(c, "contact", body.email);
-  const phone = normaliseNigerianPhone(body.phone);
-  if (!phone) {
-    throw new ApiError(400, "validation_failed", "Enter a valid Nigerian phone number.", {
-      phone: ["Enter a valid Nigerian phone number"],
-    });
-  }
+  const phone = requireNigerianPhone(body.phone, "phone");
   const id = crypto.randomUUID();
   await c.env.DB.prepare(
     `INSERT INTO contact_requests (id, kind, full_name, email, phone, company_name, message, created_at)

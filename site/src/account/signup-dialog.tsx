@@ -7,18 +7,14 @@ import { Dialog } from "../ui/dialog.tsx";
 import {
   errorMessage,
   PasswordField,
-  PhoneField,
+  PersonFields,
+  type PersonFieldValues,
   SubmitButton,
   showServerFieldErrors,
-  TextField,
   withNigerianPrefix,
 } from "../ui/form-fields.tsx";
 
-interface SignupForm {
-  fullName: string;
-  email: string;
-  phone: string;
-  companyName: string;
+interface SignupForm extends PersonFieldValues {
   password: string;
 }
 
@@ -62,21 +58,7 @@ export default function SignupDialog({ onClose }: DialogProps) {
   return (
     <Dialog title="Create Account" description="Start with 2 days of free access to every tool." onClose={onClose}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...register("fullName")} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register("email")}
-        />
-        <PhoneField label="Phone number" error={errors.phone?.message} {...register("phone")} />
-        <TextField
-          label="Company name"
-          autoComplete="organization"
-          error={errors.companyName?.message}
-          {...register("companyName")}
-        />
+        <PersonFields register={register} errors={errors} />
         <PasswordField
           label="Password"
           autoComplete="new-password"

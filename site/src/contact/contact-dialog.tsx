@@ -5,19 +5,15 @@ import type { DialogProps } from "../app/modals.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import {
   errorMessage,
-  PhoneField,
+  PersonFields,
+  type PersonFieldValues,
   SubmitButton,
   showServerFieldErrors,
   TextAreaField,
-  TextField,
   withNigerianPrefix,
 } from "../ui/form-fields.tsx";
 
-interface ContactForm {
-  fullName: string;
-  email: string;
-  phone: string;
-  companyName: string;
+interface ContactForm extends PersonFieldValues {
   message: string;
 }
 
@@ -69,21 +65,7 @@ export default function ContactDialog({ modal, onClose }: DialogProps) {
   return (
     <Dialog title={COPY[kind].title} description={COPY[kind].description} onClose={onClose}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...register("fullName")} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register("email")}
-        />
-        <PhoneField label="Phone number" error={errors.phone?.message} {...register("phone")} />
-        <TextField
-          label="Company name"
-          autoComplete="organization"
-          error={errors.companyName?.message}
-          {...register("companyName")}
-        />
+        <PersonFields register={register} errors={errors} />
         <TextAreaField label="Message" error={errors.message?.message} {...register("message")} />
         <SubmitButton submitting={formState.isSubmitting}>Submit</SubmitButton>
       </form>

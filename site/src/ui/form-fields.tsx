@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId, useState } from "react";
-import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormSetError } from "react-hook-form";
 import { ApiError } from "../api/client.ts";
 
 interface FieldFrameProps {
@@ -166,4 +166,35 @@ export function showServerFieldErrors<T extends FieldValues>(
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : "Something went wrong. Please try again.";
+}
+
+export interface PersonFieldValues {
+  fullName: string;
+  email: string;
+  phone: string;
+  companyName: string;
+}
+
+/** Full name, e-mail, phone and company: the fields sign-up and consultation share (spec §2). */
+export function PersonFields<T extends PersonFieldValues>({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<T>;
+  errors: FieldErrors<PersonFieldValues>;
+}) {
+  const field = (name: keyof PersonFieldValues) => register(name as Path<T>);
+  return (
+    <>
+      <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...field("fullName")} />
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...field("email")} />
+      <PhoneField label="Phone number" error={errors.phone?.message} {...field("phone")} />
+      <TextField
+        label="Company name"
+        autoComplete="organization"
+        error={errors.companyName?.message}
+        {...field("companyName")}
+      />
+    </>
+  );
 }
