@@ -7,6 +7,8 @@ export interface AppEnv {
   Variables: {
     config: AppConfig;
     provider: (provider: Provider) => ProviderEndpoint;
+    /** Sends a request to this same Worker in-process (the sandbox delivers webhooks this way). */
+    dispatch: (request: Request) => Promise<Response>;
     /** Set by `requireUser`; only routes behind it may read these two. */
     user: UserRow;
     sessionTokenHash: string;

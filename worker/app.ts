@@ -5,6 +5,7 @@ import { ApiError, errorResponse, handleError } from "./errors.ts";
 import { auth } from "./routes/auth.ts";
 import { contact } from "./routes/contact.ts";
 import { health } from "./routes/health.ts";
+import { payments, plans, processPay } from "./routes/payments.ts";
 import { sandbox } from "./sandbox/index.ts";
 
 export const app = new Hono<AppEnv>();
@@ -18,17 +19,17 @@ app.use("*", async (c, next) => {
   } catch {
     executionCtx = undefined; // app.request() in tests runs without one
   }
+  const dispatch = async (request: Request) => app.fetch(request, c.env, executionCtx);
   c.set("config", config);
-  c.set("provider", (provider) =>
-    providerEndpoint(config, provider, {
-      origin,
-      sandboxFetch: async (request) => app.fetch(request, c.env, executionCtx),
-    }),
-  );
+  c.set("dispatch", dispatch);
+  c.set("provider", (provider) => providerEndpoint(config, provider, { origin, sandboxFetch: dispatch }));
   await next();
 });
 
 app.route("/api/health", health);
+app.route("/api/plans", plans);
+app.route("/api/payments", payments);
+app.route("/processpay", processPay);
 app.route("/api", contact);
 app.route("/auth", auth);
 app.route(SANDBOX_PATH, sandbox);

@@ -34,6 +34,7 @@ const envSchema = z.object({
   SANDBOX: z.enum(["0", "1"]),
   MAIL_FROM: z.string().min(3),
   TEAM_EMAIL: z.email(),
+  SITE_URL: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).default(""),
   ELEVENLABS_API_KEY: optionalKey,
   DEEPGRAM_API_KEY: optionalKey,
   ASSEMBLYAI_API_KEY: optionalKey,
@@ -48,6 +49,8 @@ export interface AppConfig {
   readonly mailFrom: string;
   /** Where consultation and contact requests are announced. */
   readonly teamEmail: string;
+  /** The site's origin for payment callbacks; null means the Worker's own origin. */
+  readonly siteUrl: string | null;
   readonly secrets: Readonly<Partial<Record<(typeof PROVIDERS)[Provider]["keyVar"], string>>>;
 }
 
@@ -61,7 +64,7 @@ export function loadConfig(env: Env): AppConfig {
     const fields = parsed.error.issues.map((issue) => issue.path.join(".")).join(", ");
     throw new ConfigError(`Invalid Worker configuration: ${fields}`);
   }
-  const { ENVIRONMENT, SANDBOX, MAIL_FROM, TEAM_EMAIL, ...secrets } = parsed.data;
+  const { ENVIRONMENT, SANDBOX, MAIL_FROM, TEAM_EMAIL, SITE_URL, ...secrets } = parsed.data;
   if (ENVIRONMENT === "production" && SANDBOX === "1") {
     throw new ConfigError("SANDBOX=1 is not allowed when ENVIRONMENT=production");
   }
@@ -70,6 +73,7 @@ export function loadConfig(env: Env): AppConfig {
     sandbox: SANDBOX === "1",
     mailFrom: MAIL_FROM,
     teamEmail: TEAM_EMAIL,
+    siteUrl: SITE_URL ? SITE_URL.replace(/\/$/, "") : null,
     secrets,
   };
   cache.set(env, config);

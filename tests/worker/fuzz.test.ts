@@ -12,6 +12,8 @@ const JSON_ENDPOINTS = [
   "/auth/change-password",
   "/auth/delete-account",
   "/auth/logout",
+  "/api/payments/initialize",
+  "/api/payments/webhook",
 ];
 
 async function expectClientError(response: Response, label: string) {

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { ApiError } from "../errors.ts";
 import { sandboxMail } from "./mail.ts";
+import { sandboxPaystack } from "./paystack.ts";
 
 /**
  * Provider emulators, mounted under /__sandbox only while SANDBOX=1. Each lives under the same
@@ -9,7 +10,7 @@ import { sandboxMail } from "./mail.ts";
  */
 export const sandbox = new Hono<AppEnv>();
 
-const EMULATORS = { mail: sandboxMail } as const;
+const EMULATORS = { mail: sandboxMail, paystack: sandboxPaystack } as const;
 
 sandbox.use("*", async (c, next) => {
   if (!c.var.config.sandbox) throw new ApiError(404, "not_found", "Not found");

@@ -1,0 +1,84 @@
+import type { PlanId } from "../contracts/plans.ts";
+
+export interface OrderRow {
+  reference: string;
+  user_id: string;
+  plan: PlanId;
+  amount_kobo: number;
+  currency: string;
+  status: "pending" | "paid" | "failed";
+  fulfilment_id: string | null;
+  created_at: string;
+  paid_at: string | null;
+}
+
+/** SQLite date modifiers for how long each purchasable plan lasts. */
+const PLAN_PERIOD: Record<PlanId, string | null> = { monthly: "+1 months", yearly: "+1 years", enterprise: null };
+
+export function findOrder(db: D1Database, reference: string): Promise<OrderRow | null> {
+  return db.prepare("SELECT * FROM orders WHERE reference = ?").bind(reference).first<OrderRow>();
+}
+
+export async function createOrder(db: D1Database, userId: string, plan: PlanId, amountKobo: number): Promise<OrderRow> {
+  const reference = `vox_${crypto.randomUUID().replaceAll("-", "")}`;
+  const order = await db
+    .prepare(
+      `INSERT INTO orders (reference, user_id, plan, amount_kobo, currency, status, created_at)
+       VALUES (?, ?, ?, ?, 'NGN', 'pending', ?) RETURNING *`,
+    )
+    .bind(reference, userId, plan, amountKobo, new Date().toISOString())
+    .first<OrderRow>();
+  if (!order) throw new Error("order insert returned nothing");
+  return order;
+}
+
+export async function markOrderFailed(db: D1Database, reference: string): Promise<void> {
+  await db
+    .prepare("UPDATE orders SET status = 'failed' WHERE reference = ? AND status = 'pending'")
+    .bind(reference)
+    .run();
+}
+
+export type Fulfilment = "activated" | "already_paid" | "mismatch" | "unknown";
+
+/**
+ * Marks the order paid and extends the plan, exactly once. Both statements run in one D1 batch (a
+ * transaction); the user update only applies when this call's own fulfilment id won the order, so
+ * a callback and a webhook arriving together cannot both extend the plan. A renewal extends from
+ * the current expiry when that is still in the future.
+ */
+export async function fulfilOrder(
+  db: D1Database,
+  reference: string,
+  paid: { amount: number; currency: string },
+): Promise<Fulfilment> {
+  const order = await findOrder(db, reference);
+  if (!order) return "unknown";
+  if (order.status === "paid") return "already_paid";
+  if (order.status === "failed") return "mismatch";
+  const period = PLAN_PERIOD[order.plan];
+  if (!period || paid.amount !== order.amount_kobo || paid.currency !== order.currency) {
+    console.error(
+      `[payments] ${reference}: paid ${paid.amount} ${paid.currency}, expected ${order.amount_kobo} ${order.currency}`,
+    );
+    await markOrderFailed(db, reference);
+    return "mismatch";
+  }
+  const fulfilmentId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const [orderUpdate] = await db.batch([
+    db
+      .prepare(
+        "UPDATE orders SET status = 'paid', paid_at = ?, fulfilment_id = ? WHERE reference = ? AND status = 'pending'",
+      )
+      .bind(now, fulfilmentId, reference),
+    db
+      .prepare(
+        `UPDATE users SET plan = ?,
+           subscription_expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', max(coalesce(subscription_expires_at, ''), ?), ?)
+         WHERE id = (SELECT user_id FROM orders WHERE reference = ? AND fulfilment_id = ?)`,
+      )
+      .bind(order.plan, now, period, reference, fulfilmentId),
+  ]);
+  return orderUpdate?.meta.changes === 1 ? "activated" : "already_paid";
+}

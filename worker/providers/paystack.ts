@@ -1,0 +1,96 @@
+import { z } from "zod";
+import type { ProviderEndpoint } from "../config.ts";
+
+/** Paystack's transaction API (initialize, verify) and webhook signatures, server side only. */
+
+export class PaymentProviderError extends Error {
+  override name = "PaymentProviderError";
+}
+
+const TIMEOUT_MS = 10_000;
+
+const initializeResponse = z.object({
+  status: z.literal(true),
+  data: z.object({ authorization_url: z.url(), access_code: z.string(), reference: z.string() }),
+});
+
+export const transactionSchema = z.object({
+  reference: z.string(),
+  status: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+});
+
+const verifyResponse = z.object({ status: z.literal(true), data: transactionSchema });
+
+export type PaystackTransaction = z.infer<typeof transactionSchema>;
+
+async function call<T>(endpoint: ProviderEndpoint, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await endpoint.fetch(
+      new Request(`${endpoint.baseUrl}${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { authorization: `Bearer ${endpoint.apiKey}`, "content-type": "application/json" },
+        body: body === undefined ? null : JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      }),
+    );
+  } catch (error) {
+    throw new PaymentProviderError(`Paystack ${path} unreachable: ${(error as Error).message}`);
+  }
+  const text = await response.text();
+  if (!response.ok)
+    throw new PaymentProviderError(`Paystack ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  const parsed = schema.safeParse(JSON.parse(text || "null"));
+  if (!parsed.success) throw new PaymentProviderError(`Paystack ${path} answered an unexpected shape`);
+  return parsed.data;
+}
+
+export interface InitializeInput {
+  readonly email: string;
+  readonly amountKobo: number;
+  readonly currency: "NGN";
+  readonly reference: string;
+  readonly callbackUrl: string;
+}
+
+export async function initializeTransaction(endpoint: ProviderEndpoint, input: InitializeInput) {
+  const { data } = await call(endpoint, "/transaction/initialize", initializeResponse, {
+    email: input.email,
+    amount: input.amountKobo,
+    currency: input.currency,
+    reference: input.reference,
+    callback_url: input.callbackUrl,
+  });
+  return data;
+}
+
+export async function verifyTransaction(endpoint: ProviderEndpoint, reference: string): Promise<PaystackTransaction> {
+  const { data } = await call(endpoint, `/transaction/verify/${encodeURIComponent(reference)}`, verifyResponse);
+  return data;
+}
+
+async function hmacSha512Hex(secret: string, body: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-512" },
+    false,
+    ["sign"],
+  );
+  const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body));
+  return [...new Uint8Array(signature)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** `x-paystack-signature` is the hex HMAC-SHA512 of the raw body keyed with the secret key. */
+export function signWebhook(secret: string, rawBody: string): Promise<string> {
+  return hmacSha512Hex(secret, rawBody);
+}
+
+export async function isValidWebhookSignature(secret: string, rawBody: string, signature: string | undefined) {
+  if (!signature || !/^[0-9a-f]{128}$/i.test(signature)) return false;
+  const expected = new TextEncoder().encode(await hmacSha512Hex(secret, rawBody));
+  const given = new TextEncoder().encode(signature.toLowerCase());
+  return crypto.subtle.timingSafeEqual(expected, given);
+}

@@ -1,0 +1,188 @@
+import { Hono } from "hono";
+import { html } from "hono/html";
+import { z } from "zod";
+import type { AppEnv } from "../app-env.ts";
+import { sandboxKey } from "../config.ts";
+import { signWebhook } from "../providers/paystack.ts";
+
+/**
+ * Emulates Paystack: `POST /transaction/initialize`, `GET /transaction/verify/:reference`, a hosted
+ * checkout page with Pay and Cancel, the redirect to `callback_url?trxref=R&reference=R`, and the
+ * signed `charge.success` webhook, delivered to this Worker as Paystack would deliver it.
+ */
+export const sandboxPaystack = new Hono<AppEnv>();
+
+interface TransactionRow {
+  id: number;
+  reference: string;
+  access_code: string;
+  email: string;
+  amount: number;
+  currency: string;
+  callback_url: string;
+  status: "abandoned" | "success" | "failed";
+  created_at: string;
+  paid_at: string | null;
+}
+
+const paystackError = (status: 400 | 401 | 404, message: string) =>
+  Response.json({ status: false, message }, { status });
+
+/**
+ * Fault injection for tests and manual checks: the next `count` API calls fail the way a provider
+ * outage looks (HTTP 503). Set with `POST /__sandbox/paystack/faults {"count": n}`.
+ */
+let failingCalls = 0;
+
+sandboxPaystack.post("/faults", async (c) => {
+  const body = z.object({ count: z.number().int().min(0).max(100) }).safeParse(await c.req.json().catch(() => null));
+  if (!body.success) return paystackError(400, "count must be a whole number from 0 to 100");
+  failingCalls = body.data.count;
+  return c.json({ failing_calls: failingCalls });
+});
+
+sandboxPaystack.use("/transaction/*", async (c, next) => {
+  if (failingCalls > 0) {
+    failingCalls--;
+    return c.text("upstream connect error", 503);
+  }
+  if (c.req.header("authorization") !== `Bearer ${sandboxKey("paystack")}`) {
+    return paystackError(401, "Invalid key");
+  }
+  await next();
+});
+
+const initializeBody = z.object({
+  email: z.email(),
+  amount: z.coerce.number().int().positive(),
+  currency: z.enum(["NGN", "USD", "GHS", "ZAR", "KES"]).default("NGN"),
+  reference: z.string().min(1).max(100),
+  callback_url: z.url(),
+});
+
+sandboxPaystack.post("/transaction/initialize", async (c) => {
+  const parsed = initializeBody.safeParse(await c.req.json().catch(() => null));
+  if (!parsed.success) return paystackError(400, parsed.error.issues[0]?.message ?? "Invalid body");
+  const { email, amount, currency, reference, callback_url } = parsed.data;
+  const accessCode = crypto.randomUUID().replaceAll("-", "").slice(0, 15);
+  const inserted = await c.env.DB.prepare(
+    `INSERT INTO sandbox_paystack_transactions (reference, access_code, email, amount, currency, callback_url, status, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'abandoned', ?) ON CONFLICT (reference) DO NOTHING RETURNING id`,
+  )
+    .bind(reference, accessCode, email, amount, currency, callback_url, new Date().toISOString())
+    .first();
+  if (!inserted) return paystackError(400, "Duplicate Transaction Reference");
+  const origin = new URL(c.req.url).origin;
+  return c.json({
+    status: true,
+    message: "Authorization URL created",
+    data: {
+      authorization_url: `${origin}/__sandbox/paystack/checkout/${accessCode}`,
+      access_code: accessCode,
+      reference,
+    },
+  });
+});
+
+function transactionData(row: TransactionRow) {
+  return {
+    id: row.id,
+    domain: "test",
+    status: row.status,
+    reference: row.reference,
+    amount: row.amount,
+    currency: row.currency,
+    paid_at: row.paid_at,
+    created_at: row.created_at,
+    channel: "card",
+    customer: { email: row.email },
+  };
+}
+
+sandboxPaystack.get("/transaction/verify/:reference", async (c) => {
+  const row = await c.env.DB.prepare("SELECT * FROM sandbox_paystack_transactions WHERE reference = ?")
+    .bind(c.req.param("reference"))
+    .first<TransactionRow>();
+  if (!row) return paystackError(400, "Transaction reference not found");
+  return c.json({ status: true, message: "Verification successful", data: transactionData(row) });
+});
+
+function findByAccessCode(db: D1Database, accessCode: string) {
+  return db
+    .prepare("SELECT * FROM sandbox_paystack_transactions WHERE access_code = ?")
+    .bind(accessCode)
+    .first<TransactionRow>();
+}
+
+function callbackUrl(row: TransactionRow): string {
+  const url = new URL(row.callback_url);
+  url.searchParams.set("trxref", row.reference);
+  url.searchParams.set("reference", row.reference);
+  return url.toString();
+}
+
+sandboxPaystack.get("/checkout/:accessCode", async (c) => {
+  const row = await findByAccessCode(c.env.DB, c.req.param("accessCode"));
+  if (!row) return c.text("This checkout link is not valid.", 404);
+  const naira = new Intl.NumberFormat("en-NG", { style: "currency", currency: row.currency }).format(row.amount / 100);
+  const action = `/__sandbox/paystack/checkout/${row.access_code}`;
+  return c.html(html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>Sandbox checkout</title>
+        <style>
+          body { font-family: system-ui, sans-serif; background: #f3f4f6; display: grid; place-items: center; min-height: 100vh; margin: 0; }
+          main { background: #fff; padding: 2rem; border-radius: 12px; max-width: 360px; width: calc(100% - 2rem); box-shadow: 0 8px 24px rgb(0 0 0 / 10%); }
+          button { width: 100%; min-height: 44px; margin-top: 0.75rem; border-radius: 8px; font-size: 1rem; cursor: pointer; }
+          .pay { background: #0b7a3b; color: #fff; border: 0; }
+          .cancel { background: #fff; border: 1px solid #9ca3af; }
+        </style>
+      </head>
+      <body>
+        <main>
+          <h1>Sandbox checkout</h1>
+          <p>${row.email} pays <strong>${naira}</strong></p>
+          <p>Reference ${row.reference}</p>
+          <form method="post" action="${action}/pay"><button class="pay" type="submit">Pay</button></form>
+          <form method="post" action="${action}/cancel"><button class="cancel" type="submit">Cancel</button></form>
+        </main>
+      </body>
+    </html>`);
+});
+
+sandboxPaystack.post("/checkout/:accessCode/pay", async (c) => {
+  const paidAt = new Date().toISOString();
+  const row = await c.env.DB.prepare(
+    "UPDATE sandbox_paystack_transactions SET status = 'success', paid_at = ? WHERE access_code = ? AND status = 'abandoned' RETURNING *",
+  )
+    .bind(paidAt, c.req.param("accessCode"))
+    .first<TransactionRow>();
+  if (!row) return c.text("This checkout is already closed.", 409);
+  const body = JSON.stringify({ event: "charge.success", data: transactionData(row) });
+  const webhook = new Request(new URL("/api/payments/webhook", c.req.url), {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-paystack-signature": await signWebhook(sandboxKey("paystack"), body),
+    },
+    body,
+  });
+  // Like Paystack, the webhook travels independently of the browser's redirect.
+  c.executionCtx.waitUntil(
+    c.var
+      .dispatch(webhook)
+      .then((response) => {
+        if (!response.ok) console.error(`[sandbox paystack] webhook answered ${response.status}`);
+      })
+      .catch((error: unknown) => console.error("[sandbox paystack] webhook failed", error)),
+  );
+  return c.redirect(callbackUrl(row), 303);
+});
+
+sandboxPaystack.post("/checkout/:accessCode/cancel", async (c) => {
+  const row = await findByAccessCode(c.env.DB, c.req.param("accessCode"));
+  if (!row) return c.text("This checkout link is not valid.", 404);
+  return c.redirect(callbackUrl(row), 303);
+});
