@@ -1,6 +1,7 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launchBrowser, openPage, screenshot } from "./browser.ts";
+import { logIn, newPerson, outbox, registerThroughApi, signUp } from "./people.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,47 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-let counter = 0;
-function newPerson() {
-  counter++;
-  return {
-    name: "Chiamaka Eze",
-    email: `chiamaka.${counter}.${Date.now()}@example.ng`,
-    phone: "08031234567",
-    company: "Eze Communications",
-    password: "first password 1",
-  };
-}
-
-async function outbox(to: string): Promise<Array<{ subject: string; text: string }>> {
-  const response = await fetch(`${baseUrl()}/__sandbox/mail/messages?to=${encodeURIComponent(to)}`);
-  return ((await response.json()) as { messages: Array<{ subject: string; text: string }> }).messages;
-}
-
-async function signUp(page: Page, person: ReturnType<typeof newPerson>) {
-  await page.getByRole("button", { name: "Login" }).first().click();
-  await page.getByRole("dialog", { name: "Login" }).getByRole("button", { name: "Create Account" }).click();
-  const dialog = page.getByRole("dialog", { name: "Create Account" });
-  await dialog.getByLabel("Full name").fill(person.name);
-  await dialog.getByLabel("Email").fill(person.email);
-  await dialog.getByLabel("Phone number").pressSequentially("0803-123 4567");
-  expect(await dialog.getByLabel("Phone number").inputValue()).toBe("08031234567");
-  await dialog.getByLabel("Company name").fill(person.company);
-  await dialog.getByLabel("Password", { exact: true }).fill(person.password);
-  await dialog.getByRole("button", { name: "Show password" }).click();
-  expect(await dialog.getByLabel("Password", { exact: true }).getAttribute("type")).toBe("text");
-  await dialog.getByRole("button", { name: "Create Account" }).click();
-  await page.getByText("Signed Up Successfully").waitFor();
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  const dialog = page.getByRole("dialog", { name: "Login" });
-  if (!(await dialog.isVisible())) await page.getByRole("button", { name: "Login" }).first().click();
-  await dialog.getByLabel("Email").fill(email);
-  await dialog.getByLabel("Password", { exact: true }).fill(password);
-  await dialog.getByRole("button", { name: "Login" }).click();
-}
 
 describe("account journeys in the browser", () => {
   it("sign up → log in → avatar initial → settings → change password → log out", async () => {
@@ -199,18 +159,7 @@ describe("account journeys in the browser", () => {
       await page.getByRole("button", { name: "Open menu" }).click();
       expect(await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Logout" }).count()).toBe(0);
       await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Close menu" }).click();
-      const register = await fetch(`${baseUrl()}/auth/register`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          name: person.name,
-          email: person.email,
-          phone_number: person.phone,
-          organization_name: person.company,
-          password: person.password,
-        }),
-      });
-      expect(register.status).toBe(201);
+      await registerThroughApi(person);
       await page.goto("/settings");
       await page.getByRole("main").getByRole("button", { name: "Login" }).click();
       await logIn(page, person.email, person.password);

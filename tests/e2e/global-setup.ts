@@ -6,6 +6,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     chromiumPath: string;
+    /** Where the product server keeps its local D1/R2/DO data, for tests that age records. */
+    stateDir: string;
   }
 }
 
@@ -14,5 +16,6 @@ export default async function setup(project: TestProject) {
   const server = await startProduct();
   project.provide("baseUrl", server.baseUrl);
   project.provide("chromiumPath", chromiumPath);
+  project.provide("stateDir", server.stateDir);
   return () => server.stop();
 }

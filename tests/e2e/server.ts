@@ -19,6 +19,7 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   readonly baseUrl: string;
+  readonly stateDir: string;
   stop(): Promise<void>;
 }
 
@@ -63,5 +64,5 @@ export async function startProduct(): Promise<RunningServer> {
     await stop();
     throw new Error(`${(error as Error).message}\n--- npm start output ---\n${output.join("").slice(-4000)}`);
   }
-  return { baseUrl, stop };
+  return { baseUrl, stateDir, stop };
 }

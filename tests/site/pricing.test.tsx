@@ -1,8 +1,19 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
-import { formatNaira } from "../../worker/contracts/plans.ts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FEATURES, formatNaira, PLANS } from "../../worker/contracts/plans.ts";
 import { renderSite } from "./render.tsx";
+
+// /pricing renders what GET /api/plans answers; the Worker serves exactly this table.
+beforeEach(() => {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) =>
+      url === "/api/plans" ? Response.json({ plans: PLANS, features: FEATURES }) : new Response(null, { status: 404 }),
+    ),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
 
 describe("/pricing", () => {
   it("formats naira the Nigerian way", () => {
@@ -47,5 +58,17 @@ describe("/pricing", () => {
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
     ).toEqual(["10", "20", "Unlimited"]);
+  });
+});
+
+describe("/pricing when the plan table cannot be loaded", () => {
+  it("says so and offers to try again", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ message: "Down", code: "x" }, { status: 503 })),
+    );
+    renderSite("/pricing");
+    expect(await screen.findByRole("heading", { name: "We could not load the plans" })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeVisible();
   });
 });

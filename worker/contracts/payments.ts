@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { userSchema } from "./auth.ts";
-import type { Feature, Plan } from "./plans.ts";
 
 export const initializePaymentBody = z.object({
   plan: z.enum(["monthly", "yearly", "enterprise"], { error: "Choose the Monthly or Yearly plan" }),
@@ -10,7 +9,26 @@ export const initializePaymentResponse = z.object({ authorization_url: z.url(), 
 
 export const processPayResponse = z.object({ message: z.string(), data: userSchema });
 
-export interface PlansResponse {
-  readonly plans: readonly Plan[];
-  readonly features: readonly Feature[];
-}
+const planId = z.enum(["monthly", "yearly", "enterprise"]);
+
+/** `GET /api/plans`: the shape of `PLANS` and `FEATURES` in plans.ts, checked where it is read. */
+export const plansResponse = z.object({
+  plans: z
+    .array(
+      z.object({
+        id: planId,
+        name: z.string(),
+        tagline: z.string(),
+        priceNaira: z.number().nullable(),
+        interval: z.enum(["month", "year"]).nullable(),
+        popular: z.boolean(),
+        contactOnly: z.boolean(),
+        liveTranscriptionHours: z.number().nullable(),
+        pressReleaseStorageGb: z.number().nullable(),
+      }),
+    )
+    .readonly(),
+  features: z.array(z.object({ id: z.string(), label: z.string(), plans: z.array(planId).readonly() })).readonly(),
+});
+
+export type PlansResponse = z.infer<typeof plansResponse>;

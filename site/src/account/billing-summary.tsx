@@ -1,6 +1,8 @@
 import { formatNaira, PLANS } from "@contracts/plans.ts";
-import { Link } from "react-router-dom";
-import { PATHS } from "../app/paths.ts";
+import { useState } from "react";
+import { toast } from "sonner";
+import { startCheckout } from "../payments/checkout.ts";
+import { errorMessage } from "../ui/form-fields.tsx";
 import type { StoredUser } from "./session.ts";
 
 const DATE = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short" });
@@ -9,34 +11,50 @@ function formatDate(iso: string | null | undefined): string {
   return iso ? DATE.format(new Date(iso)) : "Not Available";
 }
 
-function planName(id: string | null | undefined): string {
-  return PLANS.find((plan) => plan.id === id)?.name ?? "Vox Pro";
-}
-
-/** Settings → Billing and plans. Payments (issue #4) complete it with receipts and renewal. */
+/** Settings → Billing and plans: the real plan and dates, and Renew for the same plan. */
 export function BillingSummary({ user }: { user: StoredUser }) {
-  const monthly = PLANS.find((plan) => plan.id === "monthly");
+  const [starting, setStarting] = useState(false);
+  const renewable = PLANS.find((plan) => plan.id === user.plan && !plan.contactOnly) ?? PLANS[0];
   let status: string;
   if (user.subscription_status === 1) {
-    status = `${planName(user.plan)} plan, active until ${formatDate(user.subscription_expires_at)}.`;
+    const name = PLANS.find((plan) => plan.id === user.plan)?.name ?? "Vox Pro";
+    status = `${name} plan, active until ${formatDate(user.subscription_expires_at)}.`;
   } else if (user.subscription_status === 2) {
     status = `Free trial, ends ${formatDate(user.trial_ends_at)}.`;
   } else {
     status = "No active plan. Choose one to keep using the tools.";
   }
+
+  const renew = async () => {
+    if (!renewable) return;
+    setStarting(true);
+    try {
+      await startCheckout(renewable);
+    } catch (error) {
+      toast.error(errorMessage(error));
+      setStarting(false);
+    }
+  };
+
   return (
     <div className="billing">
       <p>
         <strong>Your plan:</strong> {status}
       </p>
-      {monthly?.priceNaira && (
+      {renewable?.priceNaira && (
         <div className="billing__plan">
           <p>
-            <strong>Vox Pro Monthly</strong>: {formatNaira(monthly.priceNaira)} per month
+            <strong>Vox Pro {renewable.name}</strong>: {formatNaira(renewable.priceNaira)} per {renewable.interval}
           </p>
-          <Link to={PATHS.pricing} className="button button--ghost">
-            Renew
-          </Link>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={renew}
+            disabled={starting}
+            aria-busy={starting}
+          >
+            {starting ? "Opening checkout…" : "Renew"}
+          </button>
         </div>
       )}
     </div>

@@ -1,10 +1,16 @@
 import { useSyncExternalStore } from "react";
 
-/** Browser storage keys from spec §3; `id` holds the password-reset grant until the reset succeeds. */
-export const STORAGE_KEYS = { token: "token", user: "userObj", resetGrant: "id" } as const;
+/**
+ * Browser storage keys from spec §3: `id` holds the password-reset grant until the reset succeeds,
+ * `amount` the plan price across the payment redirect until it is verified.
+ */
+export const STORAGE_KEYS = { token: "token", user: "userObj", resetGrant: "id", amount: "amount" } as const;
 
 /** Fired when the server ends the session (401/403); the layout answers by going home. */
 export const UNAUTHORIZED_EVENT = "vox:unauthorized";
+
+/** Fired on a 402 (signed in, no active plan); the layout sends the user to /pricing. */
+export const PAYMENT_REQUIRED_EVENT = "vox:payment-required";
 
 export interface StoredUser {
   readonly name: string;

@@ -1,6 +1,6 @@
 import { apiErrorBodySchema } from "@contracts/api-error.ts";
 import type { ZodType } from "zod";
-import { clearSession, storedToken, UNAUTHORIZED_EVENT } from "../account/session.ts";
+import { clearSession, PAYMENT_REQUIRED_EVENT, storedToken, UNAUTHORIZED_EVENT } from "../account/session.ts";
 import { config } from "../config.ts";
 
 /** Every failed call, with the server's message (spec §8 toasts show it) and field errors. */
@@ -36,7 +36,7 @@ async function readError(response: Response): Promise<ApiError> {
   );
 }
 
-/** The one way the site talks to the Worker: JSON, bearer token, one error type, the 401/403 rule. */
+/** The one way the site talks to the Worker: JSON, bearer token, one error type, the 401/402/403 rules. */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (options.body !== undefined) headers["content-type"] = "application/json";
@@ -60,6 +60,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
       clearSession();
       window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
     }
+    // A 402 keeps the session: the user is signed in but needs a plan (ARCHITECTURE.md).
+    if (response.status === 402)
+      window.dispatchEvent(new CustomEvent(PAYMENT_REQUIRED_EVENT, { detail: error.message }));
     throw error;
   }
   return options.schema.parse(await response.json());

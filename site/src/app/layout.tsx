@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
-import { UNAUTHORIZED_EVENT, useStoredUser } from "../account/session.ts";
+import { PAYMENT_REQUIRED_EVENT, UNAUTHORIZED_EVENT, useStoredUser } from "../account/session.ts";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
@@ -25,10 +25,20 @@ export function Layout() {
     window.scrollTo(0, 0);
   }, [pathname]);
   // Spec §7: a 401/403 from the API has cleared the session; authorization failures go to /.
+  // A 402 keeps the session and sends the user to choose a plan.
   useEffect(() => {
     const goHome = () => navigate(PATHS.home);
+    const goToPricing = (event: Event) => {
+      const message = event instanceof CustomEvent && typeof event.detail === "string" ? event.detail : "";
+      import("sonner").then(({ toast }) => toast.error(message || "Choose a plan to keep using Vox tools."));
+      navigate(PATHS.pricing);
+    };
     window.addEventListener(UNAUTHORIZED_EVENT, goHome);
-    return () => window.removeEventListener(UNAUTHORIZED_EVENT, goHome);
+    window.addEventListener(PAYMENT_REQUIRED_EVENT, goToPricing);
+    return () => {
+      window.removeEventListener(UNAUTHORIZED_EVENT, goHome);
+      window.removeEventListener(PAYMENT_REQUIRED_EVENT, goToPricing);
+    };
   }, [navigate]);
 
   return (

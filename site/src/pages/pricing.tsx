@@ -1,8 +1,18 @@
-import { FEATURES, formatNaira, PLANS, type Plan } from "@contracts/plans.ts";
+import type { PlansResponse } from "@contracts/payments.ts";
+import { formatNaira } from "@contracts/plans.ts";
 import { Check, Minus } from "lucide-react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { useStoredUser } from "../account/session.ts";
 import { useModals } from "../app/modals.tsx";
+import { startCheckout } from "../payments/checkout.ts";
+import { usePaymentReturn } from "../payments/use-payment-return.ts";
+import { usePlans } from "../payments/use-plans.ts";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { errorMessage } from "../ui/form-fields.tsx";
+import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
+
+type Plan = PlansResponse["plans"][number];
 
 function quota(value: number | null, unit: string): string {
   return value === null ? "Unlimited" : `${value} ${unit}`;
@@ -11,9 +21,19 @@ function quota(value: number | null, unit: string): string {
 function PlanCard({ plan }: { plan: Plan }) {
   const { openModal } = useModals();
   const user = useStoredUser();
-  const startPayment = () => {
-    if (!user) openModal("login");
-    else toast.info("Online payment is opening shortly. Contact us and we will activate your plan.");
+  const [starting, setStarting] = useState(false);
+  const getStarted = async () => {
+    if (!user) {
+      openModal("login");
+      return;
+    }
+    setStarting(true);
+    try {
+      await startCheckout(plan);
+    } catch (error) {
+      toast.error(errorMessage(error));
+      setStarting(false);
+    }
   };
   return (
     <li className={plan.popular ? "plan plan--popular" : "plan"}>
@@ -39,71 +59,105 @@ function PlanCard({ plan }: { plan: Plan }) {
           Contact Us
         </button>
       ) : (
-        <button type="button" className="button button--primary button--block" onClick={startPayment}>
-          Get Started
+        <button
+          type="button"
+          className="button button--primary button--block"
+          onClick={getStarted}
+          disabled={starting}
+          aria-busy={starting}
+        >
+          {starting ? "Opening checkout…" : "Get Started"}
         </button>
       )}
     </li>
   );
 }
 
+function FeatureTable({ plans, features }: PlansResponse) {
+  return (
+    // Focusable so keyboard users can scroll the table sideways on narrow screens.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <section className="panel table-scroll" aria-label="Plan comparison" tabIndex={0}>
+      <table className="feature-table">
+        <caption>What each plan includes</caption>
+        <thead>
+          <tr>
+            <th scope="col">Feature</th>
+            {plans.map((plan) => (
+              <th key={plan.id} scope="col">
+                {plan.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">Live transcription (hours per month)</th>
+            {plans.map((plan) => (
+              <td key={plan.id}>{plan.liveTranscriptionHours ?? "Unlimited"}</td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">Press release audio storage</th>
+            {plans.map((plan) => (
+              <td key={plan.id}>{quota(plan.pressReleaseStorageGb, "GB")}</td>
+            ))}
+          </tr>
+          {features.map((feature) => (
+            <tr key={feature.id}>
+              <th scope="row">{feature.label}</th>
+              {plans.map((plan) => (
+                <td key={plan.id}>
+                  {feature.plans.includes(plan.id) ? (
+                    <Check aria-label="Included" className="feature-table__yes" size={20} />
+                  ) : (
+                    <Minus aria-label="Not included" className="feature-table__no" size={20} />
+                  )}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 export function Component() {
+  const { data, error, isLoading, mutate } = usePlans();
+  const verifying = usePaymentReturn();
   return (
     <section>
       <title>Pricing · Vox</title>
       <p className="eyebrow">Pricing</p>
       <h1>Simple plans in naira</h1>
-      <p className="lead">Every plan starts with 2 days of free access. Cancel any time; your work stays yours.</p>
-      <ul className="plan-grid">
-        {PLANS.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} />
-        ))}
-      </ul>
-      {/* Focusable so keyboard users can scroll the table sideways on narrow screens. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <section className="panel table-scroll" aria-label="Plan comparison" tabIndex={0}>
-        <table className="feature-table">
-          <caption>What each plan includes</caption>
-          <thead>
-            <tr>
-              <th scope="col">Feature</th>
-              {PLANS.map((plan) => (
-                <th key={plan.id} scope="col">
-                  {plan.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row">Live transcription (hours per month)</th>
-              {PLANS.map((plan) => (
-                <td key={plan.id}>{plan.liveTranscriptionHours ?? "Unlimited"}</td>
-              ))}
-            </tr>
-            <tr>
-              <th scope="row">Press release audio storage</th>
-              {PLANS.map((plan) => (
-                <td key={plan.id}>{quota(plan.pressReleaseStorageGb, "GB")}</td>
-              ))}
-            </tr>
-            {FEATURES.map((feature) => (
-              <tr key={feature.id}>
-                <th scope="row">{feature.label}</th>
-                {PLANS.map((plan) => (
-                  <td key={plan.id}>
-                    {feature.plans.includes(plan.id) ? (
-                      <Check aria-label="Included" className="feature-table__yes" size={20} />
-                    ) : (
-                      <Minus aria-label="Not included" className="feature-table__no" size={20} />
-                    )}
-                  </td>
-                ))}
-              </tr>
+      <p className="lead">
+        Every plan starts with 2 days of free access. Live transcription is counted in hours per calendar month.
+      </p>
+      {isLoading && <p role="status">Loading plans…</p>}
+      {error && (
+        <EmptyState
+          title="We could not load the plans"
+          action={
+            <button type="button" className="button button--primary" onClick={() => mutate()}>
+              Try again
+            </button>
+          }
+        >
+          {errorMessage(error)}
+        </EmptyState>
+      )}
+      {data && (
+        <>
+          <ul className="plan-grid">
+            {data.plans.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} />
             ))}
-          </tbody>
-        </table>
-      </section>
+          </ul>
+          <FeatureTable plans={data.plans} features={data.features} />
+        </>
+      )}
+      {verifying && <FullPageSpinner label="Confirming your payment" />}
     </section>
   );
 }

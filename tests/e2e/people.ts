@@ -1,0 +1,62 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { baseUrl } from "./browser.ts";
+
+/** People and the account steps the browser journeys share. */
+
+let counter = 0;
+export function newPerson() {
+  counter++;
+  return {
+    name: "Chiamaka Eze",
+    email: `chiamaka.${counter}.${Date.now()}@example.ng`,
+    phone: "08031234567",
+    company: "Eze Communications",
+    password: "first password 1",
+  };
+}
+
+export async function outbox(to: string): Promise<Array<{ subject: string; text: string }>> {
+  const response = await fetch(`${baseUrl()}/__sandbox/mail/messages?to=${encodeURIComponent(to)}`);
+  return ((await response.json()) as { messages: Array<{ subject: string; text: string }> }).messages;
+}
+
+export async function signUp(page: Page, person: ReturnType<typeof newPerson>) {
+  await page.getByRole("button", { name: "Login" }).first().click();
+  await page.getByRole("dialog", { name: "Login" }).getByRole("button", { name: "Create Account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Account" });
+  await dialog.getByLabel("Full name").fill(person.name);
+  await dialog.getByLabel("Email").fill(person.email);
+  await dialog.getByLabel("Phone number").pressSequentially("0803-123 4567");
+  expect(await dialog.getByLabel("Phone number").inputValue()).toBe("08031234567");
+  await dialog.getByLabel("Company name").fill(person.company);
+  await dialog.getByLabel("Password", { exact: true }).fill(person.password);
+  await dialog.getByRole("button", { name: "Show password" }).click();
+  expect(await dialog.getByLabel("Password", { exact: true }).getAttribute("type")).toBe("text");
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  await page.getByText("Signed Up Successfully").waitFor();
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  const dialog = page.getByRole("dialog", { name: "Login" });
+  if (!(await dialog.isVisible())) await page.getByRole("button", { name: "Login" }).first().click();
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password", { exact: true }).fill(password);
+  await dialog.getByRole("button", { name: "Login" }).click();
+}
+
+/** An account made through the API, for journeys that start signed up. */
+export async function registerThroughApi(person: ReturnType<typeof newPerson>): Promise<void> {
+  const response = await fetch(`${baseUrl()}/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      name: person.name,
+      email: person.email,
+      phone_number: person.phone,
+      organization_name: person.company,
+      password: person.password,
+    }),
+  });
+  expect(response.status).toBe(201);
+}
