@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { UNAUTHORIZED_EVENT } from "../../site/src/account/session.ts";
+import { PAYMENT_REQUIRED_EVENT, UNAUTHORIZED_EVENT } from "../../site/src/account/session.ts";
 import { ApiError, apiRequest } from "../../site/src/api/client.ts";
 
 function respondWith(status: number, body: unknown) {
@@ -67,5 +67,20 @@ describe("the API client", () => {
     await expect(apiRequest("/api", { body: {}, schema: z.unknown() })).rejects.toMatchObject({
       code: "network_error",
     });
+  });
+});
+
+describe("402 from a tool call", () => {
+  it("keeps the session and announces that a plan is needed", async () => {
+    seedSession();
+    const announced = vi.fn();
+    window.addEventListener(PAYMENT_REQUIRED_EVENT, announced);
+    respondWith(402, { message: "Your plan has ended.", code: "payment_required" });
+    await expect(apiRequest("/api/tts", { body: {}, schema: z.unknown() })).rejects.toMatchObject({ status: 402 });
+    expect(localStorage.getItem("token")).toBe("stored-token-value");
+    expect(announced).toHaveBeenCalledTimes(1);
+    const [event] = announced.mock.calls[0] as unknown as [CustomEvent];
+    expect(event.detail).toBe("Your plan has ended.");
+    window.removeEventListener(PAYMENT_REQUIRED_EVENT, announced);
   });
 });

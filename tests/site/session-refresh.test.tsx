@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { PAYMENT_REQUIRED_EVENT } from "../../site/src/account/session.ts";
 import { renderSite, signIn } from "./render.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -41,5 +42,20 @@ describe("session refresh from /auth/me", () => {
     ).toBeVisible();
     expect(localStorage.getItem("token")).toBeNull();
     expect(screen.getByRole("button", { name: "Login" })).toBeVisible();
+  });
+});
+
+describe("payment required", () => {
+  it("the layout answers a 402 by showing /pricing, keeping the visitor signed in", async () => {
+    signIn({ name: "Kemi Adeleke", subscription_status: 0 });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ data: { ...serverUser, subscription_status: 0 } })),
+    );
+    renderSite("/voxscribe");
+    await screen.findByRole("heading", { level: 1, name: "Every word on the record, live" });
+    window.dispatchEvent(new CustomEvent(PAYMENT_REQUIRED_EVENT, { detail: "Your plan has ended." }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Simple plans in naira" })).toBeVisible();
+    expect(localStorage.getItem("token")).toBe("test-token");
   });
 });
