@@ -105,9 +105,15 @@ describe("routing through the Worker", () => {
   it("API paths reach the Worker before the SPA fallback", async () => {
     const health = await fetch(`${baseUrl()}/api/health`);
     expect(await health.json()).toMatchObject({ ok: true, sandbox: true });
-    for (const path of ["/api/unknown", "/auth/unknown", "/processpay", "/__sandbox/unknown"]) {
+    const expected: Array<[string, number]> = [
+      ["/api/unknown", 404],
+      ["/auth/unknown", 404],
+      ["/processpay", 401],
+      ["/__sandbox/unknown", 404],
+    ];
+    for (const [path, status] of expected) {
       const response = await fetch(`${baseUrl()}${path}`, { headers: { accept: "text/html" } });
-      expect(response.status, path).toBe(404);
+      expect(response.status, path).toBe(status);
       expect(response.headers.get("content-type"), path).toContain("application/json");
     }
     const page = await fetch(`${baseUrl()}/vox-speaks`, { headers: { accept: "text/html" } });
