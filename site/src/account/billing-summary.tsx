@@ -1,8 +1,5 @@
 import { formatNaira, PLANS } from "@contracts/plans.ts";
-import { useState } from "react";
-import { toast } from "sonner";
-import { startCheckout } from "../payments/checkout.ts";
-import { errorMessage } from "../ui/form-fields.tsx";
+import { useCheckout } from "../payments/use-checkout.ts";
 import type { StoredUser } from "./session.ts";
 
 const DATE = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short" });
@@ -13,7 +10,7 @@ function formatDate(iso: string | null | undefined): string {
 
 /** Settings → Billing and plans: the real plan and dates, and Renew for the same plan. */
 export function BillingSummary({ user }: { user: StoredUser }) {
-  const [starting, setStarting] = useState(false);
+  const { starting, start } = useCheckout();
   const renewable = PLANS.find((plan) => plan.id === user.plan && !plan.contactOnly) ?? PLANS[0];
   let status: string;
   if (user.subscription_status === 1) {
@@ -24,17 +21,6 @@ export function BillingSummary({ user }: { user: StoredUser }) {
   } else {
     status = "No active plan. Choose one to keep using the tools.";
   }
-
-  const renew = async () => {
-    if (!renewable) return;
-    setStarting(true);
-    try {
-      await startCheckout(renewable);
-    } catch (error) {
-      toast.error(errorMessage(error));
-      setStarting(false);
-    }
-  };
 
   return (
     <div className="billing">
@@ -49,7 +35,7 @@ export function BillingSummary({ user }: { user: StoredUser }) {
           <button
             type="button"
             className="button button--ghost"
-            onClick={renew}
+            onClick={() => start(renewable)}
             disabled={starting}
             aria-busy={starting}
           >

@@ -1,11 +1,9 @@
 import type { PlansResponse } from "@contracts/payments.ts";
 import { formatNaira } from "@contracts/plans.ts";
 import { Check, Minus } from "lucide-react";
-import { useState } from "react";
-import { toast } from "sonner";
 import { useStoredUser } from "../account/session.ts";
 import { useModals } from "../app/modals.tsx";
-import { startCheckout } from "../payments/checkout.ts";
+import { useCheckout } from "../payments/use-checkout.ts";
 import { usePaymentReturn } from "../payments/use-payment-return.ts";
 import { usePlans } from "../payments/use-plans.ts";
 import { EmptyState } from "../ui/empty-state.tsx";
@@ -21,20 +19,8 @@ function quota(value: number | null, unit: string): string {
 function PlanCard({ plan }: { plan: Plan }) {
   const { openModal } = useModals();
   const user = useStoredUser();
-  const [starting, setStarting] = useState(false);
-  const getStarted = async () => {
-    if (!user) {
-      openModal("login");
-      return;
-    }
-    setStarting(true);
-    try {
-      await startCheckout(plan);
-    } catch (error) {
-      toast.error(errorMessage(error));
-      setStarting(false);
-    }
-  };
+  const { starting, start } = useCheckout();
+  const getStarted = () => (user ? start(plan) : openModal("login"));
   return (
     <li className={plan.popular ? "plan plan--popular" : "plan"}>
       {plan.popular && <p className="plan__flag">Popular</p>}
