@@ -4,7 +4,7 @@ import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../auth/passw
 import { requireNigerianPhone } from "../auth/phone.ts";
 import { createSession, requireUser } from "../auth/sessions.ts";
 import { isoIn, randomDigits, randomToken, sha256Hex } from "../auth/tokens.ts";
-import { findUserByEmail, publicUser } from "../auth/users.ts";
+import { findUserByEmail, publicUser, type UserRow } from "../auth/users.ts";
 import {
   changePasswordBody,
   deleteAccountBody,
@@ -55,15 +55,13 @@ auth.post("/register", jsonBody(registerBody), async (c) => {
       isoIn(TRIAL_DAYS * DAY_MS, now),
       new Date(now).toISOString(),
     )
-    .first();
+    .first<UserRow>();
   if (!inserted) {
     throw new ApiError(409, "email_taken", "An account with this e-mail already exists. Log in instead.", {
       email: ["An account with this e-mail already exists"],
     });
   }
-  const user = await findUserByEmail(c.env.DB, body.email);
-  if (!user) throw new Error("user vanished right after insert");
-  return c.json({ message: "Signed up successfully. You can now log in.", data: publicUser(user) }, 201);
+  return c.json({ message: "Signed up successfully. You can now log in.", data: publicUser(inserted) }, 201);
 });
 
 auth.post("/signin", jsonBody(signinBody), async (c) => {
