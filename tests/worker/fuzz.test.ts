@@ -14,6 +14,8 @@ const JSON_ENDPOINTS = [
   "/auth/logout",
   "/api/payments/initialize",
   "/api/payments/webhook",
+  "/api/tts",
+  "/api/voice-conversion",
 ];
 
 async function expectClientError(response: Response, label: string) {

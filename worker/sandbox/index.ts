@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { ApiError } from "../errors.ts";
+import { sandboxElevenLabs } from "./elevenlabs.ts";
 import { sandboxMail } from "./mail.ts";
 import { sandboxPaystack } from "./paystack.ts";
 
@@ -10,7 +11,7 @@ import { sandboxPaystack } from "./paystack.ts";
  */
 export const sandbox = new Hono<AppEnv>();
 
-const EMULATORS = { mail: sandboxMail, paystack: sandboxPaystack } as const;
+const EMULATORS = { mail: sandboxMail, paystack: sandboxPaystack, elevenlabs: sandboxElevenLabs } as const;
 
 sandbox.use("*", async (c, next) => {
   if (!c.var.config.sandbox) throw new ApiError(404, "not_found", "Not found");

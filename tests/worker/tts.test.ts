@@ -1,0 +1,142 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { voicesCacheKey } from "../../worker/routes/tts.ts";
+import { type Client, call, client, registerAndSignIn } from "./helpers.ts";
+
+const VOICE = "sbxAdaezeWarm01";
+
+const isMp3FrameStart = (bytes: Uint8Array) => bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0;
+
+async function readAll(response: Response): Promise<{ first: Uint8Array; all: Uint8Array; chunks: number }> {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const parts: Uint8Array[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+  }
+  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    all.set(part, offset);
+    offset += part.length;
+  }
+  return { first: parts[0] ?? new Uint8Array(), all, chunks: parts.length };
+}
+
+async function history(api: Client) {
+  return (
+    (await (await api.get("/api/history")).json()) as {
+      items: Array<{ id: string; bytes: number; text_excerpt: string }>;
+    }
+  ).items;
+}
+
+async function waitForHistory(api: Client, count: number) {
+  for (let i = 0; i < 100; i++) {
+    const items = await history(api);
+    if (items.length >= count) return items;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+  throw new Error("generation was never recorded");
+}
+
+describe("GET /api/tts/voices", () => {
+  it("lists the provider's voices and keeps them in the edge cache", async () => {
+    const response = await call("/api/tts/voices");
+    expect(response.status).toBe(200);
+    const { voices } = (await response.json()) as {
+      voices: Array<{ voice_id: string; name: string; preview_url: string }>;
+    };
+    expect(voices.length).toBeGreaterThanOrEqual(5);
+    expect(voices[0]).toMatchObject({ voice_id: VOICE, name: "Adaeze" });
+    expect(voices[0]?.preview_url).toContain("/__sandbox/elevenlabs/previews/");
+    const key = voicesCacheKey("http://vox.test/__sandbox/elevenlabs");
+    await expect.poll(async () => (await caches.default.match(key))?.status).toBe(200);
+    const cached = (await (await caches.default.match(key))?.json()) as { voices: unknown[] };
+    expect(cached.voices).toEqual(voices);
+  });
+});
+
+describe("POST /api/tts", () => {
+  it("needs a session and an active plan", async () => {
+    expect((await client().post("/api/tts", { text: "Hi", voice_id: VOICE })).status).toBe(401);
+    const { api, user } = await registerAndSignIn();
+    await env.DB.prepare("UPDATE users SET trial_ends_at = ? WHERE id = ?")
+      .bind("2020-01-01T00:00:00.000Z", user.id)
+      .run();
+    expect((await api.post("/api/tts", { text: "Hi", voice_id: VOICE })).status).toBe(402);
+  });
+
+  it("explains empty text, too much text and an unknown voice", async () => {
+    const { api } = await registerAndSignIn();
+    expect(await (await api.post("/api/tts", { text: "   ", voice_id: VOICE })).json()).toMatchObject({
+      errors: { text: ["Type the text to speak"] },
+    });
+    expect((await api.post("/api/tts", { text: "a".repeat(10_001), voice_id: VOICE })).status).toBe(400);
+    expect(await (await api.post("/api/tts", { text: "Hello", voice_id: "nobody" })).json()).toMatchObject({
+      code: "unknown_voice",
+    });
+  });
+
+  it("streams real MP3 in several chunks, longer text giving longer audio; a repeat is served from R2", async () => {
+    const { api } = await registerAndSignIn();
+    const text = "Good morning Lagos. The minister will brief the press at noon today.";
+    const first = await api.post("/api/tts", { text, voice_id: VOICE });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("audio/mpeg");
+    expect(first.headers.get("x-vox-cache")).toBe("miss");
+    const streamed = await readAll(first);
+    expect(streamed.chunks).toBeGreaterThan(3);
+    expect(isMp3FrameStart(streamed.first)).toBe(true);
+
+    const [item] = await waitForHistory(api, 1);
+    expect(item).toMatchObject({ bytes: streamed.all.length, text_excerpt: text });
+
+    const again = await api.post("/api/tts", { text, voice_id: VOICE });
+    expect(again.headers.get("x-vox-cache")).toBe("hit");
+    expect((await readAll(again)).all).toEqual(streamed.all);
+    expect((await history(api)).length).toBe(2);
+
+    const short = await readAll(await api.post("/api/tts", { text: "Hello.", voice_id: VOICE }));
+    expect(short.all.length * 4).toBeLessThan(streamed.all.length);
+  });
+});
+
+describe("history and playback", () => {
+  it("plays the owner's audio with Range support; others get 404; delete removes it", async () => {
+    const { api } = await registerAndSignIn();
+    const generated = await api.post("/api/tts", { text: "A unique sentence for the range test.", voice_id: VOICE });
+    const full = await readAll(generated);
+    const [item] = await waitForHistory(api, 1);
+    const id = item?.id ?? "";
+
+    const whole = await api.get(`/api/audio/${id}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    expect((await readAll(whole)).all).toEqual(full.all);
+
+    const ranged = await call(`/api/audio/${id}`, {
+      headers: { authorization: `Bearer ${api.token}`, range: "bytes=100-199" },
+    });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get("content-range")).toBe(`bytes 100-199/${full.all.length}`);
+    expect((await readAll(ranged)).all).toEqual(full.all.slice(100, 200));
+
+    const stranger = await registerAndSignIn();
+    expect((await stranger.api.get(`/api/audio/${id}`)).status).toBe(404);
+    expect((await stranger.api.get("/api/audio/..%2F..%2Fetc")).status).toBe(404);
+    expect(
+      (await call(`/api/audio/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${stranger.token}` } }))
+        .status,
+    ).toBe(404);
+
+    const deleted = await call(`/api/audio/${id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${api.token}` },
+    });
+    expect(deleted.status).toBe(200);
+    expect((await api.get(`/api/audio/${id}`)).status).toBe(404);
+    expect(await history(api)).toEqual([]);
+  });
+});

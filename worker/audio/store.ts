@@ -1,0 +1,63 @@
+import { sha256Hex } from "../auth/tokens.ts";
+
+/** Generated audio in R2 (content-addressed) and its history rows in D1. */
+
+export interface AudioItemRow {
+  id: string;
+  user_id: string;
+  kind: "tts" | "voice-conversion";
+  voice_id: string;
+  text_excerpt: string;
+  characters: number;
+  bytes: number;
+  r2_key: string;
+  created_at: string;
+}
+
+const EXCERPT_LENGTH = 140;
+
+/** The same text, voice, model, settings and format always land on the same key. */
+export async function ttsContentKey(parts: Record<string, unknown>): Promise<string> {
+  return `tts/${await sha256Hex(JSON.stringify(parts))}.mp3`;
+}
+
+export async function recordAudioItem(
+  db: D1Database,
+  item: Omit<AudioItemRow, "created_at" | "text_excerpt"> & { text: string },
+): Promise<void> {
+  const excerpt = item.text.length > EXCERPT_LENGTH ? `${item.text.slice(0, EXCERPT_LENGTH - 1)}…` : item.text;
+  await db
+    .prepare(
+      `INSERT INTO audio_items (id, user_id, kind, voice_id, text_excerpt, characters, bytes, r2_key, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(
+      item.id,
+      item.user_id,
+      item.kind,
+      item.voice_id,
+      excerpt,
+      item.characters,
+      item.bytes,
+      item.r2_key,
+      new Date().toISOString(),
+    )
+    .run();
+}
+
+/** Reads a whole stream into one buffer (for the R2 copy, while the other branch goes to the client). */
+export async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for await (const chunk of stream) {
+    chunks.push(chunk);
+    length += chunk.length;
+  }
+  const all = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return all;
+}

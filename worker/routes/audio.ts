@@ -1,0 +1,64 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import type { AudioItemRow } from "../audio/store.ts";
+import { requireUser } from "../auth/sessions.ts";
+import { ApiError } from "../errors.ts";
+
+/** The user's generated audio: history list, streaming with Range, and deletion. */
+export const history = new Hono<AppEnv>();
+export const audio = new Hono<AppEnv>();
+
+history.get("/", requireUser, async (c) => {
+  const { results } = await c.env.DB.prepare(
+    `SELECT id, kind, voice_id, text_excerpt, characters, bytes, created_at FROM audio_items
+     WHERE user_id = ? ORDER BY created_at DESC LIMIT 50`,
+  )
+    .bind(c.var.user.id)
+    .all();
+  return c.json({ items: results });
+});
+
+const notFound = () => new ApiError(404, "not_found", "That audio does not exist or is not yours.");
+
+async function ownItem(db: D1Database, id: string, userId: string): Promise<AudioItemRow> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) throw notFound();
+  const item = await db
+    .prepare("SELECT * FROM audio_items WHERE id = ? AND user_id = ?")
+    .bind(id, userId)
+    .first<AudioItemRow>();
+  if (!item) throw notFound();
+  return item;
+}
+
+audio.get("/:id", requireUser, async (c) => {
+  const item = await ownItem(c.env.DB, c.req.param("id"), c.var.user.id);
+  const object = await c.env.AUDIO.get(item.r2_key, { range: c.req.raw.headers });
+  if (!object) throw notFound();
+  const headers = new Headers({
+    "content-type": "audio/mpeg",
+    "accept-ranges": "bytes",
+    "cache-control": "private, max-age=3600",
+    "content-disposition": `inline; filename="vox-${item.kind}-${item.id.slice(0, 8)}.mp3"`,
+  });
+  const range = object.range as { offset?: number; length?: number } | undefined;
+  if (c.req.header("range") && range) {
+    const offset = range.offset ?? 0;
+    const length = range.length ?? object.size - offset;
+    headers.set("content-range", `bytes ${offset}-${offset + length - 1}/${object.size}`);
+    headers.set("content-length", String(length));
+    return new Response(object.body, { status: 206, headers });
+  }
+  headers.set("content-length", String(object.size));
+  return new Response(object.body, { headers });
+});
+
+audio.delete("/:id", requireUser, async (c) => {
+  const item = await ownItem(c.env.DB, c.req.param("id"), c.var.user.id);
+  await c.env.DB.prepare("DELETE FROM audio_items WHERE id = ?").bind(item.id).run();
+  // Content-addressed objects may back other items (the same text generated again): keep those.
+  const others = await c.env.DB.prepare("SELECT COUNT(*) AS n FROM audio_items WHERE r2_key = ?")
+    .bind(item.r2_key)
+    .first<number>("n");
+  if (!others) await c.env.AUDIO.delete(item.r2_key);
+  return c.json({ message: "Deleted." });
+});

@@ -1,0 +1,115 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { collect, recordAudioItem, ttsContentKey } from "../audio/store.ts";
+import { requireActivePlan } from "../auth/require-plan.ts";
+import { TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS, ttsBody } from "../contracts/tts.ts";
+import { ApiError } from "../errors.ts";
+import { listVoices, SpeechProviderError, streamSpeech, type Voice } from "../providers/elevenlabs.ts";
+import { jsonBody, jsonBodyLimit } from "../validate.ts";
+
+export const tts = new Hono<AppEnv>();
+
+const VOICES_TTL_SECONDS = 3600;
+
+const providerDown = (error: unknown) => {
+  console.error("[tts] provider failure", error);
+  return new ApiError(
+    502,
+    "speech_provider_unavailable",
+    "The voice service is not answering. Please try again shortly.",
+  );
+};
+
+export function voicesCacheKey(providerBaseUrl: string): Request {
+  return new Request(`https://cache.vox.internal/voices?base=${encodeURIComponent(providerBaseUrl)}`);
+}
+
+/** The provider's voice list, kept in the edge cache for an hour (keyed by provider base URL). */
+export async function cachedVoices(c: Context<AppEnv>): Promise<Voice[]> {
+  const endpoint = c.var.provider("elevenlabs");
+  const cacheKey = voicesCacheKey(endpoint.baseUrl);
+  const cache = caches.default;
+  const hit = await cache.match(cacheKey);
+  if (hit) return ((await hit.json()) as { voices: Voice[] }).voices;
+  let voices: Voice[];
+  try {
+    voices = await listVoices(endpoint);
+  } catch (error) {
+    if (error instanceof SpeechProviderError) throw providerDown(error);
+    throw error;
+  }
+  const stored = Response.json({ voices }, { headers: { "cache-control": `public, max-age=${VOICES_TTL_SECONDS}` } });
+  c.executionCtx.waitUntil(cache.put(cacheKey, stored));
+  return voices;
+}
+
+tts.get("/voices", async (c) => c.json({ voices: await cachedVoices(c) }));
+
+const audioHeaders = (cache: "hit" | "miss", id: string) => ({
+  "content-type": "audio/mpeg",
+  "cache-control": "no-store",
+  "x-vox-cache": cache,
+  "x-vox-audio-id": id,
+});
+
+/**
+ * Streams speech to the browser as the provider produces it. A copy is written to R2 under the
+ * request's content address after the stream ends, so the same request later costs no provider
+ * call (`X-Vox-Cache: hit`). Either way the generation lands in the user's history.
+ */
+tts.post("/", requireActivePlan, jsonBodyLimit, jsonBody(ttsBody), async (c) => {
+  const { text, voice_id } = c.req.valid("json");
+  const voices = await cachedVoices(c);
+  if (!voices.some((voice) => voice.voice_id === voice_id)) {
+    throw new ApiError(400, "unknown_voice", "That voice is not available. Choose another one.", {
+      voice_id: ["Choose a voice from the list"],
+    });
+  }
+  const key = await ttsContentKey({
+    text,
+    voice_id,
+    model: TTS_MODEL_ID,
+    settings: TTS_VOICE_SETTINGS,
+    format: TTS_OUTPUT_FORMAT,
+  });
+  const id = crypto.randomUUID();
+  const item = {
+    id,
+    user_id: c.var.user.id,
+    kind: "tts" as const,
+    voice_id,
+    text,
+    characters: text.length,
+    r2_key: key,
+  };
+
+  const cached = await c.env.AUDIO.get(key);
+  if (cached) {
+    await recordAudioItem(c.env.DB, { ...item, bytes: cached.size });
+    return new Response(cached.body, { headers: audioHeaders("hit", id) });
+  }
+
+  let audio: ReadableStream<Uint8Array>;
+  try {
+    audio = await streamSpeech(c.var.provider("elevenlabs"), {
+      voiceId: voice_id,
+      text,
+      modelId: TTS_MODEL_ID,
+      outputFormat: TTS_OUTPUT_FORMAT,
+      voiceSettings: TTS_VOICE_SETTINGS,
+    });
+  } catch (error) {
+    if (error instanceof SpeechProviderError) throw providerDown(error);
+    throw error;
+  }
+  const [toClient, toStore] = audio.tee();
+  c.executionCtx.waitUntil(
+    collect(toStore)
+      .then(async (bytes) => {
+        await c.env.AUDIO.put(key, bytes, { httpMetadata: { contentType: "audio/mpeg" } });
+        await recordAudioItem(c.env.DB, { ...item, bytes: bytes.length });
+      })
+      .catch((error: unknown) => console.error("[tts] storing the generated audio failed", error)),
+  );
+  return new Response(toClient, { headers: audioHeaders("miss", id) });
+});
