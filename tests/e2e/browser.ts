@@ -29,6 +29,8 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      // Players start as audio streams in, after an await; tests need not fake a fresh gesture.
+      "--autoplay-policy=no-user-gesture-required",
     ],
   });
 }

@@ -12,6 +12,8 @@ export default defineProject({
     // One product server and one browser at a time fit two cores; parallel files would fight.
     fileParallelism: false,
     testTimeout: 60_000,
+    // Lazy pages on a loaded 2-core machine can take a few seconds; one second is vitest's default.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 240_000,
   },
 });

@@ -16,16 +16,6 @@ export class ApiError extends Error {
   }
 }
 
-interface RequestOptions<T> {
-  readonly method?: "GET" | "POST" | "DELETE";
-  readonly body?: unknown;
-  readonly schema: ZodType<T>;
-  /** The login call's own 401 is a wrong password, not an ended session (spec §7). */
-  readonly isLogin?: boolean;
-  /** Overrides the stored token, for calls made while the session is being cleared. */
-  readonly token?: string;
-}
-
 async function readError(response: Response): Promise<ApiError> {
   const parsed = apiErrorBodySchema.safeParse(await response.json().catch(() => null));
   if (parsed.success) return new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.errors);
@@ -36,10 +26,24 @@ async function readError(response: Response): Promise<ApiError> {
   );
 }
 
-/** The one way the site talks to the Worker: JSON, bearer token, one error type, the 401/402/403 rules. */
-export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+interface FetchOptions {
+  readonly method?: "GET" | "POST" | "DELETE";
+  /** JSON-encoded unless it is FormData (uploads), which the browser encodes itself. */
+  readonly body?: unknown;
+  readonly isLogin?: boolean;
+  readonly token?: string;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * The one way the site talks to the Worker: bearer token, one error type, and the rules of spec §7
+ * and ARCHITECTURE.md (401/403 end the session, login's own 401 excepted; 402 sends to /pricing).
+ * Answers the raw response, so audio can be streamed; `apiRequest` is the JSON form.
+ */
+export async function apiFetch(path: string, options: FetchOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { accept: "application/json" };
-  if (options.body !== undefined) headers["content-type"] = "application/json";
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers["content-type"] = "application/json";
   const token = options.token ?? storedToken();
   if (token) headers.authorization = `Bearer ${token}`;
 
@@ -48,9 +52,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     response = await fetch(`${config.apiBase}${path}`, {
       method: options.method ?? (options.body === undefined ? "GET" : "POST"),
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+      signal: options.signal ?? null,
     });
-  } catch {
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(0, "network_error", "Could not reach Vox. Check your connection and try again.");
   }
 
@@ -65,5 +71,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
       window.dispatchEvent(new CustomEvent(PAYMENT_REQUIRED_EVENT, { detail: error.message }));
     throw error;
   }
+  return response;
+}
+
+export async function apiRequest<T>(path: string, options: FetchOptions & { readonly schema: ZodType<T> }): Promise<T> {
+  const response = await apiFetch(path, options);
   return options.schema.parse(await response.json());
 }

@@ -12,10 +12,12 @@ interface ToolPageProps {
   readonly tool: Tool;
   /** The working tool, where it is built; pages without one show their description alone. */
   readonly children?: ReactNode;
+  /** Shown below the tool, e.g. the history of what it made. */
+  readonly after?: ReactNode;
 }
 
 /** The frame every tool route shares: title, description, use cases and the consultation button. */
-export function ToolPage({ tool, children }: ToolPageProps) {
+export function ToolPage({ tool, children, after }: ToolPageProps) {
   const { openModal } = useModals();
   const content = TOOL_CONTENT[tool.id];
   return (
@@ -44,6 +46,7 @@ export function ToolPage({ tool, children }: ToolPageProps) {
           {children}
         </section>
       )}
+      {after}
       <section className="panel" aria-labelledby={`${tool.id}-use-cases`}>
         <h2 id={`${tool.id}-use-cases`}>What people use {tool.name} for</h2>
         <ul className="check-list">

@@ -1,0 +1,100 @@
+import { Download, Play, Trash2 } from "lucide-react";
+import { useRef, useState } from "react";
+import { toast } from "sonner";
+import { deleteAudio, fetchAudioBlob } from "../../api/audio.ts";
+import { errorMessage } from "../../ui/form-fields.tsx";
+import { downloadBlob } from "./stream-to-player.ts";
+import { useAudioHistory } from "./use-history.ts";
+
+const WHEN = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short" });
+
+/** The user's past generations: replay, download, delete. */
+export function HistoryPanel({ kind }: { kind: "tts" | "voice-conversion" }) {
+  const { data, mutate } = useAudioHistory();
+  const player = useRef<HTMLAudioElement>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const items = data?.items.filter((item) => item.kind === kind) ?? [];
+
+  const withBlob = async (id: string, use: (blob: Blob) => void) => {
+    setBusy(id);
+    try {
+      use(await fetchAudioBlob(id));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async (id: string) => {
+    setBusy(id);
+    try {
+      await deleteAudio(id);
+      await mutate();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (!data) return null;
+  return (
+    <section className="panel" aria-labelledby={`${kind}-history`}>
+      <h2 id={`${kind}-history`}>Your recent audio</h2>
+      {items.length === 0 ? (
+        <p className="muted">Nothing yet. What you generate appears here, ready to replay or download.</p>
+      ) : (
+        <>
+          {/* biome-ignore lint/a11y/useMediaCaption: generated speech has no caption track; its text is listed beside it */}
+          <audio ref={player} controls className="history__player" />
+          <ul className="history">
+            {items.map((item) => (
+              <li key={item.id} className="history__item">
+                <span className="history__text">
+                  {item.text_excerpt || "Recording"}
+                  <span className="muted"> · {WHEN.format(new Date(item.created_at))}</span>
+                </span>
+                <span className="history__actions">
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label="Play"
+                    disabled={busy === item.id}
+                    onClick={() =>
+                      withBlob(item.id, (blob) => {
+                        if (!player.current) return;
+                        player.current.src = URL.createObjectURL(blob);
+                        player.current.play().catch(() => undefined);
+                      })
+                    }
+                  >
+                    <Play aria-hidden="true" size={18} />
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label="Download mp3"
+                    disabled={busy === item.id}
+                    onClick={() => withBlob(item.id, (blob) => downloadBlob(blob, `vox-${item.id.slice(0, 8)}.mp3`))}
+                  >
+                    <Download aria-hidden="true" size={18} />
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label="Delete"
+                    disabled={busy === item.id}
+                    onClick={() => remove(item.id)}
+                  >
+                    <Trash2 aria-hidden="true" size={18} />
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

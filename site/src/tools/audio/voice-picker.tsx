@@ -1,0 +1,79 @@
+import { Play, Square } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { useVoices } from "./use-voices.ts";
+
+interface VoicePickerProps {
+  readonly value: string;
+  readonly onChange: (voiceId: string) => void;
+  readonly error?: string | undefined;
+}
+
+/** Voice dropdown (spec §3 voice list item) with a preview button where the voice has one. */
+export function VoicePicker({ value, onChange, error }: VoicePickerProps) {
+  const id = useId();
+  const { data, error: loadError, isLoading } = useVoices();
+  const preview = useRef<HTMLAudioElement | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const voice = data?.voices.find((candidate) => candidate.voice_id === value);
+
+  const togglePreview = () => {
+    if (previewing) {
+      preview.current?.pause();
+      setPreviewing(false);
+      return;
+    }
+    if (!voice?.preview_url) return;
+    preview.current = new Audio(voice.preview_url);
+    preview.current.addEventListener("ended", () => setPreviewing(false), { once: true });
+    preview.current.play().then(
+      () => setPreviewing(true),
+      () => setPreviewing(false),
+    );
+  };
+
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        Voice
+      </label>
+      <span className="field__group">
+        <select
+          id={id}
+          className="field__input"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          disabled={isLoading || Boolean(loadError)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        >
+          <option value="">{isLoading ? "Loading voices…" : "Choose a voice"}</option>
+          {data?.voices.map((option) => (
+            <option key={option.voice_id} value={option.voice_id}>
+              {option.name}
+              {option.labels?.accent ? ` · ${option.labels.accent}` : ""}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="field__addon-button"
+          onClick={togglePreview}
+          disabled={!voice?.preview_url}
+          aria-label={previewing ? "Stop the voice preview" : "Preview this voice"}
+        >
+          {previewing ? <Square aria-hidden="true" size={16} /> : <Play aria-hidden="true" size={16} />}
+        </button>
+      </span>
+      {loadError && (
+        <p className="field__error" role="alert">
+          The voices could not be loaded. Refresh the page to try again.
+        </p>
+      )}
+      {error && (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { TTS_MAX_CHARACTERS } from "@contracts/tts.ts";
+import { Download } from "lucide-react";
+import { useRef, useState } from "react";
+import { toast } from "sonner";
+import { useSWRConfig } from "swr";
+import { useStoredUser } from "../../account/session.ts";
+import { generateSpeech } from "../../api/audio.ts";
+import { ApiError } from "../../api/client.ts";
+import { useModals } from "../../app/modals.tsx";
+import { errorMessage, SubmitButton } from "../../ui/form-fields.tsx";
+import { downloadBlob, streamToPlayer } from "../audio/stream-to-player.ts";
+import { refreshHistoryUntil } from "../audio/use-history.ts";
+import { VoicePicker } from "../audio/voice-picker.tsx";
+
+/** Vox Speaks: text + voice → speech that starts playing while it streams, then downloads as mp3. */
+export function VoxSpeaksTool() {
+  const user = useStoredUser();
+  const { openModal } = useModals();
+  const { mutate } = useSWRConfig();
+  const [text, setText] = useState("");
+  const [voiceId, setVoiceId] = useState("");
+  const [errors, setErrors] = useState<{ text?: string; voice?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Blob | null>(null);
+  const player = useRef<HTMLAudioElement>(null);
+
+  const generate = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const problems = {
+      ...(text.trim() ? {} : { text: "Type the text to speak" }),
+      ...(voiceId ? {} : { voice: "Choose a voice" }),
+    };
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    if (!user) {
+      openModal("login");
+      return;
+    }
+    setBusy(true);
+    setResult(null);
+    try {
+      const response = await generateSpeech(text, voiceId);
+      if (!player.current) return;
+      setResult(await streamToPlayer(response, player.current));
+      await refreshHistoryUntil(mutate, response.headers.get("x-vox-audio-id"));
+    } catch (error) {
+      // 401 and 402 are handled by the API client (session end, /pricing).
+      if (!(error instanceof ApiError && (error.status === 401 || error.status === 402))) {
+        toast.error(errorMessage(error));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remaining = TTS_MAX_CHARACTERS - text.length;
+  return (
+    <form className="form" onSubmit={generate} noValidate>
+      <div className="field">
+        <label className="field__label" htmlFor="tts-text">
+          Text
+        </label>
+        <textarea
+          id="tts-text"
+          className="field__input field__input--multiline"
+          rows={7}
+          maxLength={TTS_MAX_CHARACTERS}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Paste your statement, script or lesson here."
+          aria-invalid={errors.text ? true : undefined}
+          aria-describedby="tts-text-count"
+        />
+        <p id="tts-text-count" className={remaining < 200 ? "field__hint field__hint--warn" : "field__hint"}>
+          {text.length.toLocaleString("en")} / {TTS_MAX_CHARACTERS.toLocaleString("en")} characters
+        </p>
+        {errors.text && (
+          <p className="field__error" role="alert">
+            {errors.text}
+          </p>
+        )}
+      </div>
+      <VoicePicker value={voiceId} onChange={setVoiceId} error={errors.voice} />
+      <SubmitButton submitting={busy}>Generate Speech</SubmitButton>
+      <div className="result" hidden={!busy && !result}>
+        {/* biome-ignore lint/a11y/useMediaCaption: the spoken text is the textarea above */}
+        <audio ref={player} controls className="result__player" aria-label="Generated speech" />
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={!result}
+          onClick={() => result && downloadBlob(result, "vox-speech.mp3")}
+        >
+          <Download aria-hidden="true" size={18} /> Download mp3
+        </button>
+      </div>
+    </form>
+  );
+}
