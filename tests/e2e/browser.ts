@@ -16,7 +16,7 @@ export function baseUrl(): string {
   return inject("baseUrl");
 }
 
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: inject("chromiumPath"),
     headless: true,
@@ -31,6 +31,7 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-sync",
       // Players start as audio streams in, after an await; tests need not fake a fresh gesture.
       "--autoplay-policy=no-user-gesture-required",
+      ...extraArgs,
     ],
   });
 }

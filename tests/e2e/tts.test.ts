@@ -42,7 +42,7 @@ describe("Vox Speaks in the browser", () => {
 
       const [download] = await Promise.all([
         page.waitForEvent("download"),
-        page.getByRole("button", { name: "Download mp3" }).click(),
+        page.getByRole("region", { name: "Vox Speaks" }).getByRole("button", { name: "Download mp3" }).click(),
       ]);
       expect(download.suggestedFilename()).toBe("vox-speech.mp3");
       const bytes = readFileSync((await download.path()) as string);
