@@ -103,6 +103,24 @@ describe("POST /api/tts", () => {
   });
 });
 
+describe("streaming", () => {
+  it("the first audio arrives long before the provider has finished the whole text", async () => {
+    const { api } = await registerAndSignIn();
+    const text = Array.from({ length: 150 }, (_, i) => `word${i}`).join(" ");
+    const started = performance.now();
+    const response = await api.post("/api/tts", { text, voice_id: VOICE });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const first = await reader.read();
+    const firstAt = performance.now() - started;
+    expect(first.value && isMp3FrameStart(first.value)).toBe(true);
+    while (!(await reader.read()).done) {
+      // drain
+    }
+    const doneAt = performance.now() - started;
+    expect(firstAt * 3).toBeLessThan(doneAt);
+  });
+});
+
 describe("history and playback", () => {
   it("plays the owner's audio with Range support; others get 404; delete removes it", async () => {
     const { api } = await registerAndSignIn();

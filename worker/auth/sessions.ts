@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env.ts";
 import { ApiError } from "../errors.ts";
 import { isoIn, randomToken, sha256Hex } from "./tokens.ts";
-import { findUserById } from "./users.ts";
+import type { UserRow } from "./users.ts";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -27,11 +27,12 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearerToken(c.req.header("authorization"));
   if (!token) throw unauthorized();
   const tokenHash = await sha256Hex(token);
-  const session = await c.env.DB.prepare("SELECT user_id, expires_at FROM sessions WHERE token_hash = ?")
-    .bind(tokenHash)
-    .first<{ user_id: string; expires_at: string }>();
-  if (!session || Date.parse(session.expires_at) <= Date.now()) throw unauthorized();
-  const user = await findUserById(c.env.DB, session.user_id);
+  // One query for session and user: this runs in front of every signed-in request.
+  const user = await c.env.DB.prepare(
+    "SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = ? AND sessions.expires_at > ?",
+  )
+    .bind(tokenHash, new Date().toISOString())
+    .first<UserRow>();
   if (!user) throw unauthorized();
   c.set("user", user);
   c.set("sessionTokenHash", tokenHash);

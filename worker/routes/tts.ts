@@ -59,12 +59,6 @@ const audioHeaders = (cache: "hit" | "miss", id: string) => ({
  */
 tts.post("/", requireActivePlan, jsonBodyLimit, jsonBody(ttsBody), async (c) => {
   const { text, voice_id } = c.req.valid("json");
-  const voices = await cachedVoices(c);
-  if (!voices.some((voice) => voice.voice_id === voice_id)) {
-    throw new ApiError(400, "unknown_voice", "That voice is not available. Choose another one.", {
-      voice_id: ["Choose a voice from the list"],
-    });
-  }
   const key = await ttsContentKey({
     text,
     voice_id,
@@ -72,6 +66,13 @@ tts.post("/", requireActivePlan, jsonBodyLimit, jsonBody(ttsBody), async (c) => 
     settings: TTS_VOICE_SETTINGS,
     format: TTS_OUTPUT_FORMAT,
   });
+  // The voice check and the R2 lookup are independent; together they cost one round trip.
+  const [voices, cached] = await Promise.all([cachedVoices(c), c.env.AUDIO.get(key)]);
+  if (!voices.some((voice) => voice.voice_id === voice_id)) {
+    throw new ApiError(400, "unknown_voice", "That voice is not available. Choose another one.", {
+      voice_id: ["Choose a voice from the list"],
+    });
+  }
   const id = crypto.randomUUID();
   const item = {
     id,
@@ -83,7 +84,6 @@ tts.post("/", requireActivePlan, jsonBodyLimit, jsonBody(ttsBody), async (c) => 
     r2_key: key,
   };
 
-  const cached = await c.env.AUDIO.get(key);
   if (cached) {
     await recordAudioItem(c.env.DB, { ...item, bytes: cached.size });
     return new Response(cached.body, { headers: audioHeaders("hit", id) });
