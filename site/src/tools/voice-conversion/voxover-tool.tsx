@@ -99,8 +99,8 @@ export function VoxOverTool() {
           </fieldset>
         ) : source ? (
           <fieldset className="recorder" aria-labelledby="voxover-audio">
-            {/* biome-ignore lint/a11y/useMediaCaption: the user's own recording has no captions */}
             <span className="result__label">Original</span>
+            {/* biome-ignore lint/a11y/useMediaCaption: the user's own recording has no captions */}
             <audio src={sourceUrl} controls aria-label="Original audio" className="result__player" />
             <button type="button" className="icon-button" aria-label="Discard this audio" onClick={discard}>
               <X aria-hidden="true" size={20} />
@@ -134,8 +134,8 @@ export function VoxOverTool() {
       <SubmitButton submitting={busy}>Convert</SubmitButton>
       {converted && (
         <div className="result">
-          {/* biome-ignore lint/a11y/useMediaCaption: converted speech has no caption track */}
           <span className="result__label">Converted</span>
+          {/* biome-ignore lint/a11y/useMediaCaption: converted speech has no caption track */}
           <audio src={convertedUrl} controls aria-label="Converted audio" className="result__player" />
           <button
             type="button"
