@@ -1,16 +1,15 @@
 import { TTS_MAX_CHARACTERS } from "@contracts/tts.ts";
 import { Download } from "lucide-react";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
 import { useSWRConfig } from "swr";
 import { useStoredUser } from "../../account/session.ts";
 import { generateSpeech } from "../../api/audio.ts";
-import { ApiError } from "../../api/client.ts";
 import { useModals } from "../../app/modals.tsx";
-import { errorMessage, SubmitButton } from "../../ui/form-fields.tsx";
+import { SubmitButton } from "../../ui/form-fields.tsx";
 import { downloadBlob, streamToPlayer } from "../audio/stream-to-player.ts";
 import { refreshHistoryUntil } from "../audio/use-history.ts";
 import { VoicePicker } from "../audio/voice-picker.tsx";
+import { reportToolError } from "../report-tool-error.ts";
 
 /** Vox Speaks: text + voice → speech that starts playing while it streams, then downloads as mp3. */
 export function VoxSpeaksTool() {
@@ -44,10 +43,7 @@ export function VoxSpeaksTool() {
       setResult(await streamToPlayer(response, player.current));
       await refreshHistoryUntil(mutate, response.headers.get("x-vox-audio-id"));
     } catch (error) {
-      // 401 and 402 are handled by the API client (session end, /pricing).
-      if (!(error instanceof ApiError && (error.status === 401 || error.status === 402))) {
-        toast.error(errorMessage(error));
-      }
+      reportToolError(error);
     } finally {
       setBusy(false);
     }

@@ -1,16 +1,15 @@
 import { VOICE_CONVERSION_MAX_BYTES } from "@contracts/tts.ts";
 import { Download, Mic, Square, X } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import { toast } from "sonner";
 import { useSWRConfig } from "swr";
 import { useStoredUser } from "../../account/session.ts";
 import { convertVoice } from "../../api/audio.ts";
-import { ApiError } from "../../api/client.ts";
 import { useModals } from "../../app/modals.tsx";
-import { errorMessage, SubmitButton } from "../../ui/form-fields.tsx";
+import { SubmitButton } from "../../ui/form-fields.tsx";
 import { downloadBlob } from "../audio/stream-to-player.ts";
 import { refreshHistoryUntil } from "../audio/use-history.ts";
 import { VoicePicker } from "../audio/voice-picker.tsx";
+import { reportToolError } from "../report-tool-error.ts";
 import { formatElapsed, useRecorder } from "./use-recorder.ts";
 
 function useObjectUrl(blob: Blob | null): string | undefined {
@@ -74,9 +73,7 @@ export function VoxOverTool() {
       setConverted(await response.blob());
       await refreshHistoryUntil(mutate, response.headers.get("x-vox-audio-id"));
     } catch (error) {
-      if (!(error instanceof ApiError && (error.status === 401 || error.status === 402))) {
-        toast.error(errorMessage(error));
-      }
+      reportToolError(error);
     } finally {
       setBusy(false);
     }
