@@ -6,12 +6,17 @@ import { ApiError } from "./errors.ts";
 /** JSON bodies of account and form endpoints are small; anything larger is refused unread. */
 export const JSON_BODY_LIMIT_BYTES = 16 * 1024;
 
-export const jsonBodyLimit = bodyLimit({
-  maxSize: JSON_BODY_LIMIT_BYTES,
-  onError: () => {
-    throw new ApiError(413, "payload_too_large", "The request body is too large.");
-  },
-});
+/** Refuses bodies over `maxSize` bytes with 413, without reading past the limit. */
+export function limitBody(maxSize: number) {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ApiError(413, "payload_too_large", "The request body is too large.");
+    },
+  });
+}
+
+export const jsonBodyLimit = limitBody(JSON_BODY_LIMIT_BYTES);
 
 /** Validates the JSON body; failures answer 400 with every field's messages in `errors`. */
 export function jsonBody<T extends ZodType>(schema: T) {

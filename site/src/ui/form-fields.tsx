@@ -11,7 +11,7 @@ interface FieldFrameProps {
   readonly children: ReactNode;
 }
 
-function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
+export function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>

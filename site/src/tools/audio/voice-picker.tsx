@@ -1,5 +1,6 @@
 import { Play, Square } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { FieldFrame } from "../../ui/form-fields.tsx";
 import { useVoices } from "./use-voices.ts";
 
 interface VoicePickerProps {
@@ -31,11 +32,9 @@ export function VoicePicker({ value, onChange, error }: VoicePickerProps) {
     );
   };
 
+  const problem = error ?? (loadError ? "The voices could not be loaded. Refresh the page to try again." : undefined);
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        Voice
-      </label>
+    <FieldFrame id={id} label="Voice" error={problem}>
       <span className="field__group">
         <select
           id={id}
@@ -43,8 +42,8 @@ export function VoicePicker({ value, onChange, error }: VoicePickerProps) {
           value={value}
           onChange={(event) => onChange(event.target.value)}
           disabled={isLoading || Boolean(loadError)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-error` : undefined}
         >
           <option value="">{isLoading ? "Loading voices…" : "Choose a voice"}</option>
           {data?.voices.map((option) => (
@@ -64,16 +63,6 @@ export function VoicePicker({ value, onChange, error }: VoicePickerProps) {
           {previewing ? <Square aria-hidden="true" size={16} /> : <Play aria-hidden="true" size={16} />}
         </button>
       </span>
-      {loadError && (
-        <p className="field__error" role="alert">
-          The voices could not be loaded. Refresh the page to try again.
-        </p>
-      )}
-      {error && (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
