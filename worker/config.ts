@@ -35,6 +35,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3),
   TEAM_EMAIL: z.email(),
   SITE_URL: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).default(""),
+  ANALYSIS_MODEL: z.string().trim().min(1).default("nova-3"),
+  PRESS_RELEASE_MODEL: z.string().trim().min(1).default("claude-sonnet-4-6"),
   ELEVENLABS_API_KEY: optionalKey,
   DEEPGRAM_API_KEY: optionalKey,
   ASSEMBLYAI_API_KEY: optionalKey,
@@ -51,6 +53,8 @@ export interface AppConfig {
   readonly teamEmail: string;
   /** The site's origin for payment callbacks; null means the Worker's own origin. */
   readonly siteUrl: string | null;
+  /** Provider model ids, so a model retirement is a configuration change. */
+  readonly models: { readonly analysis: string; readonly pressRelease: string };
   readonly secrets: Readonly<Partial<Record<(typeof PROVIDERS)[Provider]["keyVar"], string>>>;
 }
 
@@ -64,7 +68,8 @@ export function loadConfig(env: Env): AppConfig {
     const fields = parsed.error.issues.map((issue) => issue.path.join(".")).join(", ");
     throw new ConfigError(`Invalid Worker configuration: ${fields}`);
   }
-  const { ENVIRONMENT, SANDBOX, MAIL_FROM, TEAM_EMAIL, SITE_URL, ...secrets } = parsed.data;
+  const { ENVIRONMENT, SANDBOX, MAIL_FROM, TEAM_EMAIL, SITE_URL, ANALYSIS_MODEL, PRESS_RELEASE_MODEL, ...secrets } =
+    parsed.data;
   if (ENVIRONMENT === "production" && SANDBOX === "1") {
     throw new ConfigError("SANDBOX=1 is not allowed when ENVIRONMENT=production");
   }
@@ -74,6 +79,7 @@ export function loadConfig(env: Env): AppConfig {
     mailFrom: MAIL_FROM,
     teamEmail: TEAM_EMAIL,
     siteUrl: SITE_URL ? SITE_URL.replace(/\/$/, "") : null,
+    models: { analysis: ANALYSIS_MODEL, pressRelease: PRESS_RELEASE_MODEL },
     secrets,
   };
   cache.set(env, config);

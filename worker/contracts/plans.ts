@@ -83,6 +83,19 @@ export const FEATURES: readonly Feature[] = [
   { id: "knowledgeBase", label: "Knowledge-base training", plans: ["yearly", "enterprise"] },
 ];
 
+/** The plan whose limits apply to a user; trial users (no plan yet) get the Monthly limits. */
+export function planLimits(planId: string | null): Plan {
+  const monthly = PLANS[0] as Plan;
+  return PLANS.find((plan) => plan.id === planId) ?? monthly;
+}
+
+const GIGABYTE = 1024 ** 3;
+
+/** Press-release storage in bytes for a plan; null means unlimited. */
+export function pressReleaseQuotaBytes(plan: Plan): number | null {
+  return plan.pressReleaseStorageGb === null ? null : plan.pressReleaseStorageGb * GIGABYTE;
+}
+
 /** Days of free access every new account gets (spec §9). */
 export const TRIAL_DAYS = 2;
 

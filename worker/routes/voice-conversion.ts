@@ -5,40 +5,21 @@ import { requireActivePlan } from "../auth/require-plan.ts";
 import { STS_MODEL_ID, TTS_OUTPUT_FORMAT, VOICE_CONVERSION_MAX_BYTES } from "../contracts/tts.ts";
 import { ApiError } from "../errors.ts";
 import { SpeechProviderError, streamConversion } from "../providers/elevenlabs.ts";
+import { readUpload } from "../uploads.ts";
 import { cachedVoices } from "./tts.ts";
 
 /** `POST /api/voice-conversion` multipart `{audio, voice_id}`: streams the converted mp3 back. */
 export const voiceConversion = new Hono<AppEnv>();
 
-const tooLarge = () =>
-  new ApiError(
-    413,
-    "payload_too_large",
-    `The recording is too large. The limit is ${VOICE_CONVERSION_MAX_BYTES / 1024 / 1024} MB.`,
-  );
-
 voiceConversion.post("/", requireActivePlan, async (c) => {
-  // Refuse oversized uploads before reading them; the multipart envelope adds a little.
-  if (Number(c.req.header("content-length") ?? 0) > VOICE_CONVERSION_MAX_BYTES + 64 * 1024) throw tooLarge();
-  if (!c.req.header("content-type")?.startsWith("multipart/form-data")) {
-    throw new ApiError(415, "unsupported_media_type", "Send the recording as multipart/form-data.");
-  }
-  const form = await c.req.formData().catch(() => {
-    throw new ApiError(400, "bad_request", "The upload could not be read.");
+  const { file: audio, form } = await readUpload(c, {
+    field: "audio",
+    maxBytes: VOICE_CONVERSION_MAX_BYTES,
+    accepts: (type) => type.startsWith("audio/"),
+    missing: "Choose or record some audio first.",
+    wrongType: "Only audio files can be converted.",
   });
-  const audio = form.get("audio");
   const voiceId = form.get("voice_id");
-  if (!(audio instanceof File) || audio.size === 0) {
-    throw new ApiError(400, "validation_failed", "Choose or record some audio first.", {
-      audio: ["Audio is required"],
-    });
-  }
-  if (!audio.type.startsWith("audio/")) {
-    throw new ApiError(415, "unsupported_media_type", "Only audio files can be converted.", {
-      audio: ["Choose an audio file"],
-    });
-  }
-  if (audio.size > VOICE_CONVERSION_MAX_BYTES) throw tooLarge();
   if (typeof voiceId !== "string" || !(await cachedVoices(c)).some((voice) => voice.voice_id === voiceId)) {
     throw new ApiError(400, "unknown_voice", "Choose a voice from the list.", {
       voice_id: ["Choose a voice from the list"],

@@ -1,7 +1,11 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { ApiError } from "../errors.ts";
+import { sandboxAssemblyAi } from "./assemblyai.ts";
+import { sandboxAssemblyAiLlm } from "./assemblyai-llm.ts";
+import { sandboxDeepgram } from "./deepgram.ts";
 import { sandboxElevenLabs } from "./elevenlabs.ts";
+import { sandboxFaults } from "./faults.ts";
 import { sandboxMail } from "./mail.ts";
 import { sandboxPaystack } from "./paystack.ts";
 
@@ -11,7 +15,14 @@ import { sandboxPaystack } from "./paystack.ts";
  */
 export const sandbox = new Hono<AppEnv>();
 
-const EMULATORS = { mail: sandboxMail, paystack: sandboxPaystack, elevenlabs: sandboxElevenLabs } as const;
+const EMULATORS = {
+  mail: sandboxMail,
+  paystack: sandboxPaystack,
+  elevenlabs: sandboxElevenLabs,
+  deepgram: sandboxDeepgram,
+  assemblyai: sandboxAssemblyAi,
+  "assemblyai-llm": sandboxAssemblyAiLlm,
+} as const;
 
 sandbox.use("*", async (c, next) => {
   if (!c.var.config.sandbox) throw new ApiError(404, "not_found", "Not found");
@@ -21,3 +32,4 @@ sandbox.use("*", async (c, next) => {
 sandbox.get("/", (c) => c.json({ sandbox: true, providers: Object.keys(EMULATORS) }));
 
 for (const [name, emulator] of Object.entries(EMULATORS)) sandbox.route(`/${name}`, emulator);
+sandbox.route("/faults", sandboxFaults);

@@ -1,0 +1,22 @@
+/**
+ * Which recordings the analysis tools take (ARCHITECTURE.md: audio and video, not the pdf/docx the
+ * original input accepted) and how the site names them to the user.
+ */
+export const ANALYSIS_ACCEPT = "audio/*,video/*";
+export const ANALYSIS_FORMATS_HINT = "MP3, WAV, M4A, OGG, WebM or MP4 audio and video";
+
+export function isAnalysableMedia(type: string): boolean {
+  return type.startsWith("audio/") || type.startsWith("video/");
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/** Press release jobs (ARCHITECTURE.md contract: queued | processing | completed | error). */
+
+export const PRESS_RELEASE_MAX_BYTES = 50 * 1024 * 1024;
+/** Spec §9: generation limits and the transcription poll interval. */
+export const PRESS_RELEASE_MAX_OUTPUT_TOKENS = 3000;
+export const PRESS_RELEASE_TEMPERATURE = 0;
+export const PRESS_RELEASE_POLL_MS = 3000;
+
+export const pressReleaseStatus = z.enum(["queued", "processing", "completed", "error"]);
+export type PressReleaseStatus = z.infer<typeof pressReleaseStatus>;
+
+export const pressReleaseSchema = z.object({
+  id: z.string(),
+  status: pressReleaseStatus,
+  file_name: z.string(),
+  bytes: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  text: z.string().optional(),
+  error: z.string().optional(),
+});
+export type PressRelease = z.infer<typeof pressReleaseSchema>;
+
+export const createdPressReleaseSchema = z.object({ id: z.string(), status: pressReleaseStatus });
+
+export const pressReleaseListSchema = z.object({
+  items: z.array(pressReleaseSchema.omit({ text: true })),
+  storage: z.object({ used_bytes: z.number(), quota_bytes: z.number().nullable() }),
+});
+export type PressReleaseList = z.infer<typeof pressReleaseListSchema>;
+
+export function isFinished(status: PressReleaseStatus): boolean {
+  return status === "completed" || status === "error";
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+/**
+ * The sentiment report: the part of Deepgram's prerecorded answer the tool shows (spec §3 paths
+ * are read from `results`). Every field is optional because the provider omits what it could not
+ * find, and the site shows "Not Available" for it.
+ */
+
+/** Uploads are read into memory by the Worker before they go to the provider. */
+export const SENTIMENT_MAX_BYTES = 50 * 1024 * 1024;
+
+const word = z.object({
+  word: z.string(),
+  punctuated_word: z.string().optional(),
+  start: z.number(),
+  end: z.number(),
+  confidence: z.number().optional(),
+});
+
+const segment = z.object({
+  text: z.string(),
+  start_word: z.number(),
+  end_word: z.number(),
+});
+
+export const sentimentLabel = z.enum(["positive", "neutral", "negative"]);
+
+export const sentimentReportSchema = z.object({
+  metadata: z.object({ request_id: z.string().optional(), duration: z.number().optional() }).optional(),
+  results: z.object({
+    channels: z
+      .array(
+        z.object({
+          alternatives: z.array(
+            z.object({ transcript: z.string(), confidence: z.number().optional(), words: z.array(word).optional() }),
+          ),
+        }),
+      )
+      .optional(),
+    summary: z.object({ result: z.string().optional(), short: z.string().optional() }).optional(),
+    sentiments: z
+      .object({
+        segments: z.array(segment.extend({ sentiment: sentimentLabel, sentiment_score: z.number() })).optional(),
+        average: z.object({ sentiment: sentimentLabel, sentiment_score: z.number() }).optional(),
+      })
+      .optional(),
+    topics: z
+      .object({
+        segments: z
+          .array(segment.extend({ topics: z.array(z.object({ topic: z.string(), confidence_score: z.number() })) }))
+          .optional(),
+      })
+      .optional(),
+    intents: z
+      .object({
+        segments: z
+          .array(segment.extend({ intents: z.array(z.object({ intent: z.string(), confidence_score: z.number() })) }))
+          .optional(),
+      })
+      .optional(),
+  }),
+});
+
+export type SentimentReport = z.infer<typeof sentimentReportSchema>;

@@ -1,0 +1,100 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { requireActivePlan } from "../auth/require-plan.ts";
+import { requireUser } from "../auth/sessions.ts";
+import { formatBytes, isAnalysableMedia } from "../contracts/media.ts";
+import { planLimits, pressReleaseQuotaBytes } from "../contracts/plans.ts";
+import { PRESS_RELEASE_MAX_BYTES } from "../contracts/press-releases.ts";
+import { ApiError } from "../errors.ts";
+import {
+  deletePressRelease,
+  findOwnPressRelease,
+  insertWithinQuota,
+  listPressReleases,
+  publicPressRelease,
+  updateStatus,
+} from "../press-releases/store.ts";
+import { readUpload } from "../uploads.ts";
+
+/**
+ * Press release jobs: the upload is stored in R2 and handed to a `PressReleaseJob` Durable Object,
+ * which transcribes it and writes the release; the site polls the job here.
+ */
+export const pressReleases = new Hono<AppEnv>();
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const notFound = () => new ApiError(404, "not_found", "That press release does not exist or is not yours.");
+
+/** Keeps the user's file name readable in the list without letting it shape the R2 key. */
+function displayName(name: string): string {
+  const cleaned = [...name]
+    .filter((char) => char >= " " && char !== "/" && char !== "\\")
+    .join("")
+    .trim()
+    .slice(0, 200);
+  return cleaned || "Recording";
+}
+
+pressReleases.post("/", requireActivePlan, async (c) => {
+  const { file } = await readUpload(c, {
+    field: "file",
+    maxBytes: PRESS_RELEASE_MAX_BYTES,
+    accepts: isAnalysableMedia,
+    missing: "Choose an audio or video file first.",
+    wrongType: "Choose an audio or video file (MP3, WAV, M4A, OGG, WebM or MP4).",
+  });
+  const id = crypto.randomUUID();
+  const r2Key = `press-releases/${id}`;
+  const quota = pressReleaseQuotaBytes(planLimits(c.var.user.plan));
+  const inserted = await insertWithinQuota(
+    c.env.DB,
+    {
+      id,
+      user_id: c.var.user.id,
+      file_name: displayName(file.name),
+      content_type: file.type,
+      bytes: file.size,
+      r2_key: r2Key,
+    },
+    quota,
+  );
+  if (!inserted) {
+    throw new ApiError(
+      402,
+      "storage_quota_exceeded",
+      `This upload would take you past your plan's ${formatBytes(quota ?? 0)} of press release storage. Delete old press releases or upgrade your plan.`,
+    );
+  }
+  try {
+    await c.env.AUDIO.put(r2Key, file, { httpMetadata: { contentType: file.type } });
+    await c.env.PRESS_RELEASE_JOBS.getByName(id).start({ id, r2Key, origin: new URL(c.req.url).origin });
+  } catch (error) {
+    await updateStatus(c.env.DB, id, { status: "error", error: "The upload could not be stored. Please try again." });
+    throw error;
+  }
+  c.header("location", `/api/press-releases/${id}`);
+  return c.json({ id, status: "queued" as const }, 202);
+});
+
+pressReleases.get("/", requireUser, async (c) => {
+  const quota = pressReleaseQuotaBytes(planLimits(c.var.user.plan));
+  return c.json(await listPressReleases(c.env.DB, c.var.user.id, quota));
+});
+
+pressReleases.get("/:id", requireUser, async (c) => {
+  const id = c.req.param("id");
+  const row = UUID.test(id) ? await findOwnPressRelease(c.env.DB, id, c.var.user.id) : null;
+  if (!row) throw notFound();
+  c.header("cache-control", "no-store");
+  return c.json(publicPressRelease(row));
+});
+
+pressReleases.delete("/:id", requireUser, async (c) => {
+  const id = c.req.param("id");
+  const row = UUID.test(id) ? await findOwnPressRelease(c.env.DB, id, c.var.user.id) : null;
+  if (!row) throw notFound();
+  await c.env.PRESS_RELEASE_JOBS.getByName(id).cancel();
+  await c.env.AUDIO.delete(row.r2_key);
+  await deletePressRelease(c.env.DB, id);
+  return c.json({ message: "Press release deleted" });
+});

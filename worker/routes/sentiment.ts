@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { requireActivePlan } from "../auth/require-plan.ts";
+import { isAnalysableMedia } from "../contracts/media.ts";
+import { SENTIMENT_MAX_BYTES } from "../contracts/sentiment.ts";
+import { ApiError } from "../errors.ts";
+import { analyseRecording } from "../providers/deepgram.ts";
+import { ProviderError } from "../providers/provider-error.ts";
+import { readUpload } from "../uploads.ts";
+
+/** `POST /api/sentiment` multipart `{file}`: transcript, sentiment, topics, intents and summary. */
+export const sentiment = new Hono<AppEnv>();
+
+sentiment.post("/", requireActivePlan, async (c) => {
+  const { file } = await readUpload(c, {
+    field: "file",
+    maxBytes: SENTIMENT_MAX_BYTES,
+    accepts: isAnalysableMedia,
+    missing: "No file selected",
+    wrongType: "Choose an audio or video file (MP3, WAV, M4A, OGG, WebM or MP4).",
+  });
+  try {
+    return c.json(
+      await analyseRecording(c.var.provider("deepgram"), { audio: file, model: c.var.config.models.analysis }),
+    );
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    console.error("[sentiment] provider failure", error);
+    // Deepgram answers 400 for audio it cannot decode: that is about the file, not an outage.
+    if (error.status === 400) {
+      throw new ApiError(
+        422,
+        "unprocessable_media",
+        "This file could not be analysed. Check that it plays and has speech in it.",
+      );
+    }
+    throw new ApiError(
+      502,
+      "analysis_provider_unavailable",
+      "The analysis service is not answering. Please try again shortly.",
+    );
+  }
+});

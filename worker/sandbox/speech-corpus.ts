@@ -1,0 +1,273 @@
+import type { SentimentReport } from "../contracts/sentiment.ts";
+
+/**
+ * What the sandbox speech providers "hear": sentences from a small press-briefing corpus, chosen
+ * deterministically from the uploaded bytes, about one every four seconds of audio, so the same
+ * file always gives the same transcript and a longer file a longer one.
+ */
+
+interface CorpusSentence {
+  readonly text: string;
+  readonly sentiment: "positive" | "neutral" | "negative";
+  readonly score: number;
+  readonly topic?: string;
+  readonly intent?: string;
+}
+
+const CORPUS: readonly CorpusSentence[] = [
+  {
+    text: "Good morning and thank you all for joining us in Lagos today.",
+    sentiment: "positive",
+    score: 0.71,
+    intent: "Greet audience",
+  },
+  {
+    text: "We are pleased to announce the launch of our new community radio programme.",
+    sentiment: "positive",
+    score: 0.82,
+    topic: "Product launch",
+    intent: "Announce launch",
+  },
+  {
+    text: "The programme will reach listeners in twelve states from the first of March.",
+    sentiment: "neutral",
+    score: 0.12,
+    topic: "Expansion",
+    intent: "Share schedule",
+  },
+  {
+    text: "Our partners have committed fifty million naira to train young presenters.",
+    sentiment: "positive",
+    score: 0.64,
+    topic: "Funding",
+    intent: "Announce investment",
+  },
+  {
+    text: "Power supply remains a serious challenge for stations outside the big cities.",
+    sentiment: "negative",
+    score: -0.58,
+    topic: "Infrastructure",
+    intent: "Raise concern",
+  },
+  {
+    text: "We will install solar systems at every partner station this year.",
+    sentiment: "positive",
+    score: 0.45,
+    topic: "Infrastructure",
+    intent: "Make commitment",
+  },
+  {
+    text: "Listeners told us they want more news in Yoruba, Hausa and Igbo.",
+    sentiment: "neutral",
+    score: 0.2,
+    topic: "Audience research",
+    intent: "Share findings",
+  },
+  {
+    text: "Misinformation spreads quickly during elections and it harms our communities.",
+    sentiment: "negative",
+    score: -0.67,
+    topic: "Misinformation",
+    intent: "Raise concern",
+  },
+  {
+    text: "Every newsroom in the network will receive fact-checking training.",
+    sentiment: "positive",
+    score: 0.52,
+    topic: "Media literacy",
+    intent: "Make commitment",
+  },
+  {
+    text: "The results of the pilot in Ibadan were better than we expected.",
+    sentiment: "positive",
+    score: 0.77,
+    topic: "Pilot results",
+    intent: "Share results",
+  },
+  {
+    text: "Audience numbers grew by thirty percent in six months.",
+    sentiment: "positive",
+    score: 0.61,
+    topic: "Pilot results",
+    intent: "Share results",
+  },
+  {
+    text: "Some stations struggled to keep experienced staff after the pilot ended.",
+    sentiment: "negative",
+    score: -0.41,
+    topic: "Staffing",
+    intent: "Acknowledge problem",
+  },
+  {
+    text: "We will publish a full report on our website next month.",
+    sentiment: "neutral",
+    score: 0.1,
+    topic: "Reporting",
+    intent: "Share schedule",
+  },
+  {
+    text: "Journalists can send their questions to our press office at any time.",
+    sentiment: "neutral",
+    score: 0.15,
+    intent: "Invite questions",
+  },
+  {
+    text: "This partnership shows what Nigerian media can achieve when we work together.",
+    sentiment: "positive",
+    score: 0.74,
+    topic: "Partnership",
+    intent: "Express optimism",
+  },
+  {
+    text: "Advertising revenue fell sharply last year and many outlets cut their budgets.",
+    sentiment: "negative",
+    score: -0.62,
+    topic: "Media economics",
+    intent: "Describe situation",
+  },
+  {
+    text: "The board approved the budget for the second phase on Tuesday.",
+    sentiment: "neutral",
+    score: 0.18,
+    topic: "Governance",
+    intent: "Report decision",
+  },
+  {
+    text: "We thank the state governments for their support and their patience.",
+    sentiment: "positive",
+    score: 0.69,
+    intent: "Express gratitude",
+  },
+];
+
+/** Bytes sampled so a 50 MB upload is hashed as quickly as a small one. */
+function fingerprint(bytes: Uint8Array): number {
+  let value = 2166136261 ^ bytes.length;
+  const step = Math.max(1, Math.floor(bytes.length / 4096));
+  for (let i = 0; i < bytes.length; i += step) value = Math.imul(value ^ (bytes[i] ?? 0), 16777619);
+  return value >>> 0;
+}
+
+/** Seconds of audio: exact for PCM WAV, otherwise estimated at 128 kbit/s. */
+export function estimateDuration(bytes: Uint8Array): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const ascii = (offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
+  if (bytes.length > 44 && ascii(0) === "RIFF" && ascii(8) === "WAVE") {
+    let offset = 12;
+    let byteRate = 0;
+    while (offset + 8 <= bytes.length) {
+      const id = ascii(offset);
+      const size = view.getUint32(offset + 4, true);
+      if (id === "fmt ") byteRate = view.getUint32(offset + 16, true);
+      if (id === "data" && byteRate > 0) return Math.min(size, bytes.length - offset - 8) / byteRate;
+      offset += 8 + size + (size % 2);
+    }
+  }
+  return bytes.length / 16_000;
+}
+
+export interface HeardSpeech {
+  readonly sentences: readonly CorpusSentence[];
+  readonly duration: number;
+}
+
+export function hear(bytes: Uint8Array): HeardSpeech {
+  const duration = estimateDuration(bytes);
+  const count = Math.max(1, Math.min(400, Math.round(duration / 4)));
+  let seed = fingerprint(bytes);
+  const sentences: CorpusSentence[] = [];
+  for (let i = 0; i < count; i++) {
+    seed = Math.imul(seed ^ (seed >>> 15), 2246822507) >>> 0;
+    sentences.push(CORPUS[(seed + i) % CORPUS.length] as CorpusSentence);
+  }
+  return { sentences, duration: Math.max(duration, 0.5) };
+}
+
+export function transcriptOf(speech: HeardSpeech): string {
+  return speech.sentences.map((sentence) => sentence.text).join(" ");
+}
+
+const label = (score: number) => (score > 1 / 3 ? "positive" : score < -1 / 3 ? "negative" : "neutral");
+
+/** Deepgram's prerecorded `results` for the heard speech, with every analysis the tool asks for. */
+export function deepgramResults(speech: HeardSpeech): SentimentReport["results"] {
+  const words: { word: string; punctuated_word: string; start: number; end: number; confidence: number }[] = [];
+  const spans = speech.sentences.map((sentence) => {
+    const first = words.length;
+    for (const token of sentence.text.split(" ")) {
+      words.push({
+        word: token.toLowerCase().replace(/[^a-z0-9-]/g, ""),
+        punctuated_word: token,
+        start: 0,
+        end: 0,
+        confidence: 0.98,
+      });
+    }
+    return { sentence, start_word: first, end_word: words.length - 1 };
+  });
+  const perWord = speech.duration / words.length;
+  words.forEach((word, index) => {
+    word.start = Number((index * perWord).toFixed(3));
+    word.end = Number(((index + 0.9) * perWord).toFixed(3));
+  });
+  const transcript = transcriptOf(speech);
+  const average = spans.reduce((sum, span) => sum + span.sentence.score, 0) / spans.length;
+  return {
+    channels: [{ alternatives: [{ transcript, confidence: 0.97, words }] }],
+    summary: { result: "success", short: summarise(speech) },
+    sentiments: {
+      segments: spans.map(({ sentence, start_word, end_word }) => ({
+        text: sentence.text,
+        start_word,
+        end_word,
+        sentiment: sentence.sentiment,
+        sentiment_score: sentence.score,
+      })),
+      average: { sentiment: label(average), sentiment_score: Number(average.toFixed(4)) },
+    },
+    topics: {
+      segments: spans.flatMap(({ sentence, start_word, end_word }) =>
+        sentence.topic
+          ? [{ text: sentence.text, start_word, end_word, topics: [{ topic: sentence.topic, confidence_score: 0.81 }] }]
+          : [],
+      ),
+    },
+    intents: {
+      segments: spans.flatMap(({ sentence, start_word, end_word }) =>
+        sentence.intent
+          ? [
+              {
+                text: sentence.text,
+                start_word,
+                end_word,
+                intents: [{ intent: sentence.intent, confidence_score: 0.77 }],
+              },
+            ]
+          : [],
+      ),
+    },
+  };
+}
+
+function summarise(speech: HeardSpeech): string {
+  const topics = [
+    ...new Set(speech.sentences.flatMap((sentence) => (sentence.topic ? [sentence.topic.toLowerCase()] : []))),
+  ];
+  const about = topics.length ? ` It covers ${topics.slice(0, 3).join(", ")}.` : "";
+  return `The speaker addresses a press briefing. ${speech.sentences[0]?.text ?? ""}${about}`.trim();
+}
+
+/** Whether the bytes start like a container or codec a speech provider decodes. */
+export function looksLikeMedia(bytes: Uint8Array): boolean {
+  const ascii = (offset: number, length: number) => String.fromCharCode(...bytes.subarray(offset, offset + length));
+  if (bytes.length < 12) return false;
+  return (
+    (ascii(0, 4) === "RIFF" && ascii(8, 4) === "WAVE") ||
+    ascii(0, 3) === "ID3" ||
+    (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0) ||
+    ascii(0, 4) === "OggS" ||
+    ascii(0, 4) === "fLaC" ||
+    ascii(4, 4) === "ftyp" ||
+    (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3)
+  );
+}
