@@ -140,6 +140,9 @@ function userMessage(error: unknown): string {
     if (error.status === 401 || error.status === 403) {
       return "Vox could not use the transcription service right now. Please try again later.";
     }
+    if (error.provider === "assemblyai-llm") {
+      return "The press release could not be written from this recording. Please try again, or contact us if it keeps happening.";
+    }
     return `The transcription service refused the recording${error.detail ? `: ${error.detail}` : "."}`;
   }
   return "Something went wrong while writing the press release. Please try again.";

@@ -81,7 +81,9 @@ describe("POST /api/sentiment", () => {
       body: "--x--",
     });
     expect(huge.status).toBe(413);
-    await env.DB.prepare("UPDATE users SET trial_ends_at = ? WHERE id = ?").bind("2020-01-01T00:00:00.000Z", user.id).run();
+    await env.DB.prepare("UPDATE users SET trial_ends_at = ? WHERE id = ?")
+      .bind("2020-01-01T00:00:00.000Z", user.id)
+      .run();
     expect((await analyse(token, wav(1))).status).toBe(402);
   });
 

@@ -1,0 +1,265 @@
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { JOB_TIMEOUT_MS, type JobState, MAX_RETRIES } from "../../durable/press-release-job.ts";
+import {
+  type PressRelease,
+  pressReleaseListSchema,
+  pressReleaseSchema,
+} from "../../worker/contracts/press-releases.ts";
+import { speechWav } from "../fixtures/speech-wav.ts";
+import { call, registerAndSignIn } from "./helpers.ts";
+
+const wav = (seconds: number) => new Blob([speechWav(seconds)], { type: "audio/wav" });
+
+function upload(token: string | undefined, file: Blob | null, filename = "briefing.wav") {
+  const form = new FormData();
+  if (file) form.set("file", file, filename);
+  return call("/api/press-releases", {
+    method: "POST",
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body: form,
+  });
+}
+
+async function start(token: string, file: Blob = wav(12)): Promise<string> {
+  const response = await upload(token, file);
+  expect(response.status).toBe(202);
+  const body = (await response.json()) as { id: string; status: string };
+  expect(body.status).toBe("queued");
+  expect(response.headers.get("location")).toBe(`/api/press-releases/${body.id}`);
+  return body.id;
+}
+
+async function job(token: string, id: string): Promise<PressRelease> {
+  const response = await call(`/api/press-releases/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  return pressReleaseSchema.parse(await response.json());
+}
+
+const stub = (id: string) => env.PRESS_RELEASE_JOBS.getByName(id);
+const step = async (id: string) => (await stub(id).state())?.step;
+
+/**
+ * Runs the job's alarms now instead of waiting for them. The runtime also fires them on its own
+ * (the first is due at once), so an empty turn just waits for the one in flight.
+ */
+async function driveUntil(id: string, done: (state: JobState | undefined) => boolean): Promise<void> {
+  for (let turn = 0; turn < 200; turn++) {
+    if (done(await stub(id).state())) return;
+    if (!(await runDurableObjectAlarm(stub(id)))) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`job ${id} did not get there`);
+}
+
+const finished = (id: string) => driveUntil(id, (state) => state === undefined);
+const reach = (id: string, target: JobState["step"]) => driveUntil(id, (state) => state?.step === target);
+const alarmDelay = (id: string) =>
+  runInDurableObject(stub(id), async (_instance, state) => ((await state.storage.getAlarm()) ?? 0) - Date.now());
+
+function failNext(target: string, status: number, count = 1) {
+  return call(`/__sandbox/faults/${target}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ count, status }),
+  });
+}
+
+describe("press release jobs", () => {
+  it("move queued → processing → completed through upload, transcript polling and generation", async () => {
+    const { token } = await registerAndSignIn();
+    const id = await start(token);
+    await reach(id, "poll");
+    expect((await job(token, id)).status).toBe("processing");
+    const pollDelay = await alarmDelay(id);
+    expect(pollDelay).toBeGreaterThan(2000);
+    expect(pollDelay).toBeLessThanOrEqual(3000);
+    expect(await runDurableObjectAlarm(stub(id))).toBe(true); // first poll: still processing
+    expect(await step(id)).toBe("poll");
+    await finished(id);
+
+    const done = await job(token, id);
+    expect(done.status).toBe("completed");
+    expect(done.text).toMatch(/^# .+/);
+    expect(done.text).toContain("###");
+    expect(done.error).toBeUndefined();
+  });
+
+  it("writes the release from the transcript of this recording", async () => {
+    const { token } = await registerAndSignIn();
+    const id = await start(token, wav(30));
+    await finished(id);
+    const { text = "" } = await job(token, id);
+    const report = (await (
+      await call("/__sandbox/deepgram/v1/listen", {
+        method: "POST",
+        headers: { authorization: "Token sandbox-deepgram-key", "content-type": "audio/wav" },
+        body: speechWav(30),
+      })
+    ).json()) as { results: { channels: { alternatives: { transcript: string }[] }[] } };
+    // Both sandbox providers hear the same sentences in the same file.
+    const sentence = report.results.channels[0]?.alternatives[0]?.transcript.split(". ")[1] ?? "";
+    expect(sentence.length).toBeGreaterThan(10);
+    expect(text).toContain(sentence.replace(/\.$/, ""));
+  });
+
+  it("lists the user's jobs with storage used and the plan's quota, newest first", async () => {
+    const { api, token } = await registerAndSignIn();
+    const first = await start(token, wav(2));
+    const second = await start(token, wav(3));
+    const list = pressReleaseListSchema.parse(await (await api.get("/api/press-releases")).json());
+    expect(list.items.map((item) => item.id)).toEqual([second, first]);
+    expect(list.storage.used_bytes).toBe(speechWav(2).length + speechWav(3).length);
+    expect(list.storage.quota_bytes).toBe(20 * 1024 ** 3);
+    expect(list.items[0]?.file_name).toBe("briefing.wav");
+  });
+
+  it("another user's job, a malformed id and a missing job are all 404", async () => {
+    const owner = await registerAndSignIn();
+    const id = await start(owner.token);
+    const other = await registerAndSignIn();
+    for (const path of [id, "not-a-uuid", "../../etc/passwd", crypto.randomUUID()]) {
+      const response = await call(`/api/press-releases/${encodeURIComponent(path)}`, {
+        headers: { authorization: `Bearer ${other.token}` },
+      });
+      expect(response.status).toBe(404);
+    }
+    const deleteOthers = await call(`/api/press-releases/${id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(deleteOthers.status).toBe(404);
+    expect((await job(owner.token, id)).id).toBe(id);
+  });
+
+  it("refuses no session, an ended plan, no file, a document and a huge upload, storing nothing", async () => {
+    expect((await upload(undefined, wav(1))).status).toBe(401);
+    const { api, token, user } = await registerAndSignIn();
+    expect((await upload(token, null)).status).toBe(400);
+    expect(
+      (
+        await upload(
+          token,
+          new Blob(["PK\u0003\u0004"], {
+            type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+          }),
+          "notes.docx",
+        )
+      ).status,
+    ).toBe(415);
+    const huge = await call("/api/press-releases", {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(60 * 1024 * 1024),
+      },
+      body: "--x--",
+    });
+    expect(huge.status).toBe(413);
+    await env.DB.prepare("UPDATE users SET trial_ends_at = ? WHERE id = ?")
+      .bind("2020-01-01T00:00:00.000Z", user.id)
+      .run();
+    expect((await upload(token, wav(1))).status).toBe(402);
+    expect(pressReleaseListSchema.parse(await (await api.get("/api/press-releases")).json()).items).toEqual([]);
+  });
+
+  it("refuses an upload past the plan's storage quota with 402, and deleting frees the space", async () => {
+    const { api, token, user } = await registerAndSignIn();
+    const id = await start(token, wav(1));
+    // Pretend the first upload was nearly the whole 20 GB, so the next small one does not fit.
+    await env.DB.prepare("UPDATE press_releases SET bytes = ? WHERE id = ?")
+      .bind(20 * 1024 ** 3 - 1000, id)
+      .run();
+    const over = await upload(token, wav(1));
+    expect(over.status).toBe(402);
+    expect(await over.json()).toMatchObject({ code: "storage_quota_exceeded" });
+    expect(pressReleaseListSchema.parse(await (await api.get("/api/press-releases")).json()).items).toHaveLength(1);
+
+    const removed = await call(`/api/press-releases/${id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(removed.status).toBe(200);
+    expect(await env.AUDIO.head(`press-releases/${id}`)).toBeNull();
+    expect(await stub(id).state()).toBeUndefined();
+    expect(await runDurableObjectAlarm(stub(id))).toBe(false);
+    await start(token, wav(1));
+
+    await env.DB.prepare("UPDATE users SET plan = 'enterprise', subscription_expires_at = ? WHERE id = ?")
+      .bind("2999-01-01T00:00:00.000Z", user.id)
+      .run();
+    const list = pressReleaseListSchema.parse(await (await api.get("/api/press-releases")).json());
+    expect(list.storage.quota_bytes).toBeNull();
+  });
+
+  it("ends in error with a readable message when the recording has no audio in it", async () => {
+    const { token } = await registerAndSignIn();
+    const id = await start(token, new Blob(["this is a text file pretending to be audio"], { type: "audio/mpeg" }));
+    await finished(id);
+    const failed = await job(token, id);
+    expect(failed.status).toBe("error");
+    expect(failed.error).toBe(
+      "The recording could not be transcribed: Transcoding failed. File does not appear to contain audio.",
+    );
+    expect(failed.text).toBeUndefined();
+  });
+
+  it("retries provider outages with growing delays, then succeeds", async () => {
+    const { token } = await registerAndSignIn();
+    await failNext("assemblyai-upload", 503, 2);
+    const id = await start(token);
+    await driveUntil(id, (state) => state?.retries === 1);
+    const first = await alarmDelay(id);
+    await driveUntil(id, (state) => state?.retries === 2);
+    expect(await alarmDelay(id)).toBeGreaterThan(first);
+    await finished(id);
+    expect((await job(token, id)).status).toBe("completed");
+  });
+
+  it("gives up after repeated outages with a message that says so", async () => {
+    const { token } = await registerAndSignIn();
+    await failNext("assemblyai-poll", 502, MAX_RETRIES + 1);
+    const id = await start(token);
+    await finished(id);
+    const failed = await job(token, id);
+    expect(failed.status).toBe("error");
+    expect(failed.error).toBe("The transcription service is not answering. Please try again later.");
+  });
+
+  it("a rejected generation request ends the job at once, without retries", async () => {
+    const { token } = await registerAndSignIn();
+    await failNext("assemblyai-llm", 400, 1);
+    const id = await start(token);
+    await reach(id, "generate");
+    expect(await runDurableObjectAlarm(stub(id))).toBe(true);
+    expect(await stub(id).state()).toBeUndefined();
+    const failed = await job(token, id);
+    expect(failed.status).toBe("error");
+    expect(failed.error).toMatch(/^The press release could not be written from this recording/);
+  });
+
+  it("stops polling after the overall time limit", async () => {
+    const { token } = await registerAndSignIn();
+    const id = await start(token);
+    await reach(id, "poll");
+    await runInDurableObject(stub(id), async (_instance, state) => {
+      const current = (await state.storage.get<JobState>("job")) as JobState;
+      await state.storage.put("job", { ...current, startedAt: Date.now() - JOB_TIMEOUT_MS - 1 });
+    });
+    expect(await runDurableObjectAlarm(stub(id))).toBe(true);
+    expect(await runDurableObjectAlarm(stub(id))).toBe(false);
+    const failed = await job(token, id);
+    expect(failed.status).toBe("error");
+    expect(failed.error).toMatch(/took longer than 30 minutes/);
+  });
+
+  it("resumes from the stored step when a new object instance picks the job up", async () => {
+    const { token } = await registerAndSignIn();
+    const id = await start(token);
+    await reach(id, "poll");
+    // A fresh stub (as after a Worker restart) reads the same durable state and finishes the job.
+    expect((await env.PRESS_RELEASE_JOBS.get(env.PRESS_RELEASE_JOBS.idFromName(id)).state())?.step).toBe("poll");
+    await finished(id);
+    expect((await job(token, id)).status).toBe("completed");
+  });
+});
