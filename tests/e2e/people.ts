@@ -60,3 +60,26 @@ export async function registerThroughApi(person: ReturnType<typeof newPerson>): 
   });
   expect(response.status).toBe(201);
 }
+
+/**
+ * Signs in through the API and stores the session as the login modal would (spec §3 keys), for
+ * journeys about something else, on any viewport.
+ */
+export async function signInThroughApi(page: Page, person: ReturnType<typeof newPerson>): Promise<void> {
+  const response = await fetch(`${baseUrl()}/auth/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: person.email, password: person.password }),
+  });
+  expect(response.status).toBe(200);
+  const { token, data } = (await response.json()) as { token: string; data: unknown };
+  await page.addInitScript(
+    ([storedToken, user]) => {
+      if (!localStorage.getItem("token")) {
+        localStorage.setItem("token", storedToken);
+        localStorage.setItem("userObj", user);
+      }
+    },
+    [token, JSON.stringify(data)] as const,
+  );
+}

@@ -60,18 +60,59 @@ export async function apiFetch(path: string, options: FetchOptions = {}): Promis
     throw new ApiError(0, "network_error", "Could not reach Vox. Check your connection and try again.");
   }
 
-  if (!response.ok) {
-    const error = await readError(response);
-    if (response.status === 403 || (response.status === 401 && !options.isLogin)) {
-      clearSession();
-      window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
-    }
-    // A 402 keeps the session: the user is signed in but needs a plan (ARCHITECTURE.md).
-    if (response.status === 402)
-      window.dispatchEvent(new CustomEvent(PAYMENT_REQUIRED_EVENT, { detail: error.message }));
-    throw error;
-  }
+  if (!response.ok) throw await failure(response, options.isLogin ?? false);
   return response;
+}
+
+/** Applies the session rules to a failed answer and turns it into the one error type. */
+async function failure(response: Response, isLogin: boolean): Promise<ApiError> {
+  const error = await readError(response);
+  if (response.status === 403 || (response.status === 401 && !isLogin)) {
+    clearSession();
+    window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+  }
+  // A 402 keeps the session: the user is signed in but needs a plan (ARCHITECTURE.md).
+  if (response.status === 402) window.dispatchEvent(new CustomEvent(PAYMENT_REQUIRED_EVENT, { detail: error.message }));
+  return error;
+}
+
+export interface UploadOptions {
+  /** Fraction of the body sent so far, 0 to 1. */
+  readonly onProgress?: (fraction: number) => void;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * A multipart upload with progress, which `fetch` cannot report: the same bearer token, error
+ * type and session rules as `apiFetch`, over XMLHttpRequest.
+ */
+export function apiUpload(path: string, form: FormData, options: UploadOptions = {}): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", `${config.apiBase}${path}`);
+    request.responseType = "blob";
+    request.setRequestHeader("accept", "application/json");
+    const token = storedToken();
+    if (token) request.setRequestHeader("authorization", `Bearer ${token}`);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    };
+    request.onerror = () =>
+      reject(new ApiError(0, "network_error", "Could not reach Vox. Check your connection and try again."));
+    request.onabort = () => reject(new DOMException("The upload was cancelled.", "AbortError"));
+    request.onload = () => {
+      const headers = new Headers();
+      for (const line of request.getAllResponseHeaders().trim().split(/\r?\n/)) {
+        const at = line.indexOf(":");
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      const response = new Response(request.response as Blob, { status: request.status, headers });
+      if (response.ok) resolve(response);
+      else failure(response, false).then(reject, reject);
+    };
+    options.signal?.addEventListener("abort", () => request.abort(), { once: true });
+    request.send(form);
+  });
 }
 
 export async function apiRequest<T>(path: string, options: FetchOptions & { readonly schema: ZodType<T> }): Promise<T> {

@@ -7,15 +7,20 @@ interface DialogProps {
   readonly description?: string;
   readonly onClose: () => void;
   readonly children: ReactNode;
+  /** Reports and other reading matter get a wider frame than forms. */
+  readonly wide?: boolean;
 }
 
 /** The one modal frame: focus trap, Escape, labelled title and a close icon (spec §2 Modals). */
-export function Dialog({ title, description, onClose, children }: DialogProps) {
+export function Dialog({ title, description, onClose, children, wide = false }: DialogProps) {
   return (
     <RadixDialog.Root open onOpenChange={(open) => !open && onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content className="dialog" {...(description ? {} : { "aria-describedby": undefined })}>
+        <RadixDialog.Content
+          className={wide ? "dialog dialog--wide" : "dialog"}
+          {...(description ? {} : { "aria-describedby": undefined })}
+        >
           <header className="dialog__header">
             <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
             <RadixDialog.Close className="icon-button" aria-label="Close">

@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { deleteAudio, fetchAudioBlob } from "../../api/audio.ts";
 import { errorMessage } from "../../ui/form-fields.tsx";
-import { downloadBlob } from "./stream-to-player.ts";
+import { downloadBlob } from "../download.ts";
 import { useAudioHistory } from "./use-history.ts";
 
 const WHEN = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short" });

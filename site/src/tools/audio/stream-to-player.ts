@@ -42,12 +42,3 @@ export async function streamToPlayer(response: Response, audio: HTMLAudioElement
   if (mediaSource.readyState === "open") mediaSource.endOfStream();
   return new Blob(chunks as BlobPart[], { type: "audio/mpeg" });
 }
-
-export function downloadBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

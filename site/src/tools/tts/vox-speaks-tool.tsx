@@ -6,9 +6,10 @@ import { useStoredUser } from "../../account/session.ts";
 import { generateSpeech } from "../../api/audio.ts";
 import { useModals } from "../../app/modals.tsx";
 import { SubmitButton } from "../../ui/form-fields.tsx";
-import { downloadBlob, streamToPlayer } from "../audio/stream-to-player.ts";
+import { streamToPlayer } from "../audio/stream-to-player.ts";
 import { refreshHistoryUntil } from "../audio/use-history.ts";
 import { VoicePicker } from "../audio/voice-picker.tsx";
+import { downloadBlob } from "../download.ts";
 import { reportToolError } from "../report-tool-error.ts";
 
 /** Vox Speaks: text + voice → speech that starts playing while it streams, then downloads as mp3. */

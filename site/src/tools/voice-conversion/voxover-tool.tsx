@@ -6,9 +6,9 @@ import { useStoredUser } from "../../account/session.ts";
 import { convertVoice } from "../../api/audio.ts";
 import { useModals } from "../../app/modals.tsx";
 import { SubmitButton } from "../../ui/form-fields.tsx";
-import { downloadBlob } from "../audio/stream-to-player.ts";
 import { refreshHistoryUntil } from "../audio/use-history.ts";
 import { VoicePicker } from "../audio/voice-picker.tsx";
+import { downloadBlob } from "../download.ts";
 import { reportToolError } from "../report-tool-error.ts";
 import { formatElapsed, useRecorder } from "./use-recorder.ts";
 

@@ -1,0 +1,93 @@
+import type { PressRelease } from "@contracts/press-releases.ts";
+import { AlertCircle, Copy, Download } from "lucide-react";
+import Markdown from "markdown-to-jsx/react";
+import { toast } from "sonner";
+import { TOAST_MS } from "../../ui/toast-timing.ts";
+import { downloadText } from "../download.ts";
+import { markdownToPlainText, releaseFileName } from "./plain-text.ts";
+
+const STEPS = [
+  { status: "queued", label: "Uploaded" },
+  { status: "processing", label: "Transcribing and writing" },
+  { status: "completed", label: "Ready" },
+] as const;
+
+const WHEN = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short" });
+
+/** One job: where it is, then the release itself with copy and downloads, or what went wrong. */
+export function PressReleaseResult({ release }: { release: PressRelease }) {
+  const reached = STEPS.findIndex((step) => step.status === release.status);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(release.text ?? "");
+      toast.success("Press release copied", { duration: TOAST_MS });
+    } catch {
+      toast.error("Copying is blocked in this browser. Use a download instead.", { duration: TOAST_MS });
+    }
+  };
+
+  return (
+    <section className="panel release" aria-labelledby="release-title" aria-busy={reached >= 0 && reached < 2}>
+      <h2 id="release-title">Press release from {release.file_name}</h2>
+      <p className="muted">Started {WHEN.format(new Date(release.created_at))}</p>
+      {release.status === "error" ? (
+        <p className="release__error" role="alert">
+          <AlertCircle aria-hidden="true" size={20} />
+          {release.error ?? "The press release could not be written."} Upload the recording again to retry.
+        </p>
+      ) : (
+        <ol className="job-steps">
+          {STEPS.map((step, index) => (
+            <li
+              key={step.status}
+              className={`job-steps__step${index < reached || release.status === "completed" ? " job-steps__step--done" : ""}`}
+              aria-current={index === reached && release.status !== "completed" ? "step" : undefined}
+            >
+              {index === reached && release.status !== "completed" && (
+                <span className="spinner spinner--small" aria-hidden="true" />
+              )}
+              {step.label}
+            </li>
+          ))}
+        </ol>
+      )}
+      {release.status !== "completed" && release.status !== "error" && (
+        <p className="muted" role="status">
+          This usually takes a minute or two. You can leave this page; the release keeps being written and will be here
+          when you come back.
+        </p>
+      )}
+      {release.status === "completed" && release.text && (
+        <>
+          <article className="release__text prose">
+            <Markdown options={{ disableParsingRawHTML: true }}>{release.text}</Markdown>
+          </article>
+          <div className="button-row">
+            <button type="button" className="button button--primary" onClick={copy}>
+              <Copy aria-hidden="true" size={18} /> Copy text
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() =>
+                downloadText(release.text ?? "", releaseFileName(release.file_name, "md"), "text/markdown")
+              }
+            >
+              <Download aria-hidden="true" size={18} /> Download .md
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() =>
+                downloadText(markdownToPlainText(release.text ?? ""), releaseFileName(release.file_name, "txt"))
+              }
+            >
+              <Download aria-hidden="true" size={18} /> Download .txt
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

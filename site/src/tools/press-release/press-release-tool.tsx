@@ -1,0 +1,118 @@
+import { formatBytes } from "@contracts/media.ts";
+import { isFinished, PRESS_RELEASE_MAX_BYTES } from "@contracts/press-releases.ts";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { useSWRConfig } from "swr";
+import { useStoredUser } from "../../account/session.ts";
+import { pressReleasePath, startPressRelease } from "../../api/analysis.ts";
+import { useModals } from "../../app/modals.tsx";
+import { SubmitButton } from "../../ui/form-fields.tsx";
+import { MediaFilePicker, UploadProgress } from "../media-file-picker.tsx";
+import { reportToolError } from "../report-tool-error.ts";
+import { PressReleaseList } from "./press-release-list.tsx";
+import { PressReleaseResult } from "./press-release-result.tsx";
+import { PRESS_RELEASES_KEY, usePressRelease, usePressReleases } from "./use-press-releases.ts";
+
+/** The job shown is in the address (`?release=id`), so a reload or a shared tab resumes it. */
+const RELEASE_PARAM = "release";
+
+/** VoxRelease: upload a recording; a press release is written from it in the background. */
+export function PressReleaseTool() {
+  const user = useStoredUser();
+  const { openModal } = useModals();
+  const { mutate } = useSWRConfig();
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get(RELEASE_PARAM);
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const list = usePressReleases();
+  const selected = usePressRelease(selectedId);
+  const selectedStatus = selected.data?.status;
+
+  // A job that just finished changes the list's badges and storage; refresh it once.
+  useEffect(() => {
+    if (selectedStatus && isFinished(selectedStatus)) void mutate(PRESS_RELEASES_KEY);
+  }, [selectedStatus, mutate]);
+
+  const select = (id: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set(RELEASE_PARAM, id);
+        else next.delete(RELEASE_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const start = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      setProblem("Choose a recording first.");
+      return;
+    }
+    if (!user) {
+      openModal("login");
+      return;
+    }
+    setProblem(null);
+    setProgress(0);
+    try {
+      const { id } = await startPressRelease(file, { onProgress: setProgress });
+      setFile(null);
+      select(id);
+      await Promise.all([mutate(pressReleasePath(id)), mutate(PRESS_RELEASES_KEY)]);
+    } catch (error) {
+      reportToolError(error);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const uploading = progress !== null;
+  return (
+    <>
+      <form className="form" onSubmit={start} noValidate>
+        <MediaFilePicker
+          label="Recording of the briefing, interview or speech"
+          file={file}
+          maxBytes={PRESS_RELEASE_MAX_BYTES}
+          disabled={uploading}
+          onChange={(chosen) => {
+            setFile(chosen);
+            setProblem(null);
+          }}
+        />
+        {problem && (
+          <p className="field__error" role="alert">
+            {problem}
+          </p>
+        )}
+        <SubmitButton submitting={uploading}>Generate press release</SubmitButton>
+        {uploading && <UploadProgress fraction={progress} working="Starting…" />}
+        <p className="muted">
+          Recordings count towards your plan's press release storage until you delete them (up to{" "}
+          {formatBytes(PRESS_RELEASE_MAX_BYTES)} each).
+        </p>
+      </form>
+      {selected.data && <PressReleaseResult release={selected.data} />}
+      {selected.error && !selected.data && (
+        <p className="field__error" role="alert">
+          That press release could not be loaded. It may have been deleted.
+        </p>
+      )}
+      {list.data && (
+        <PressReleaseList
+          list={list.data}
+          selectedId={selectedId}
+          onSelect={select}
+          onDeleted={(id) => {
+            if (id === selectedId) select(null);
+            void mutate(PRESS_RELEASES_KEY);
+          }}
+        />
+      )}
+    </>
+  );
+}

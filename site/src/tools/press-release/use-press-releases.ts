@@ -1,0 +1,22 @@
+import { isFinished, PRESS_RELEASE_POLL_MS } from "@contracts/press-releases.ts";
+import useSWR from "swr";
+import { useStoredUser } from "../../account/session.ts";
+import { fetchPressRelease, fetchPressReleases, pressReleasePath } from "../../api/analysis.ts";
+
+export const PRESS_RELEASES_KEY = "/api/press-releases";
+
+/** The user's press releases and storage; polled while any of them is still being written. */
+export function usePressReleases() {
+  const user = useStoredUser();
+  return useSWR(user ? PRESS_RELEASES_KEY : null, fetchPressReleases, {
+    refreshInterval: (data) => (data?.items.some((item) => !isFinished(item.status)) ? PRESS_RELEASE_POLL_MS : 0),
+  });
+}
+
+/** One job, polled every 3 s (spec §9) until it is completed or has failed. */
+export function usePressRelease(id: string | null) {
+  const user = useStoredUser();
+  return useSWR(user && id ? pressReleasePath(id) : null, () => fetchPressRelease(id ?? ""), {
+    refreshInterval: (data) => (data && isFinished(data.status) ? 0 : PRESS_RELEASE_POLL_MS),
+  });
+}

@@ -1,0 +1,95 @@
+import type { SentimentReport } from "@contracts/sentiment.ts";
+
+/** Turns the provider's report into what the report modal and its exports show. */
+
+export const NOT_AVAILABLE = "Not Available";
+
+export interface ReportField {
+  readonly label: string;
+  readonly value: string;
+  /** Prose rather than a figure, shown across the whole row. */
+  readonly long?: boolean;
+}
+
+type Results = SentimentReport["results"];
+
+const score = (value: number | undefined) => (value === undefined ? NOT_AVAILABLE : value.toFixed(2));
+const capitalise = (value: string | undefined) =>
+  value ? value.charAt(0).toUpperCase() + value.slice(1) : NOT_AVAILABLE;
+
+export function transcriptOf(results: Results): string {
+  return results.channels?.[0]?.alternatives[0]?.transcript || NOT_AVAILABLE;
+}
+
+/** A word index from a segment, with the word itself where the transcript has it. */
+function wordAt(results: Results, index: number | undefined): string {
+  if (index === undefined) return NOT_AVAILABLE;
+  const word = results.channels?.[0]?.alternatives[0]?.words?.[index];
+  const text = word?.punctuated_word ?? word?.word;
+  return text ? `${index} (“${text}”)` : String(index);
+}
+
+/** The spec §3 fields, in its order, each "Not Available" when the provider left it out. */
+export function reportFields(report: SentimentReport): ReportField[] {
+  const { results } = report;
+  const average = results.sentiments?.average;
+  const firstSegment = results.sentiments?.segments?.[0];
+  return [
+    { label: "Average sentiment", value: capitalise(average?.sentiment) },
+    { label: "Sentiment score", value: score(average?.sentiment_score) },
+    { label: "First segment starts at word", value: wordAt(results, firstSegment?.start_word) },
+    { label: "First segment ends at word", value: wordAt(results, firstSegment?.end_word) },
+    { label: "Topic", value: results.topics?.segments?.[0]?.topics[0]?.topic ?? NOT_AVAILABLE },
+    { label: "Intent", value: results.intents?.segments?.[0]?.intents[0]?.intent ?? NOT_AVAILABLE },
+    { label: "Summary", value: results.summary?.short || NOT_AVAILABLE, long: true },
+  ];
+}
+
+export interface Tally {
+  readonly name: string;
+  readonly count: number;
+}
+
+function tally(names: string[]): Tally[] {
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count);
+}
+
+/** Every topic the provider found, most frequent first. */
+export function allTopics(report: SentimentReport): Tally[] {
+  return tally((report.results.topics?.segments ?? []).flatMap((segment) => segment.topics.map((t) => t.topic)));
+}
+
+export function allIntents(report: SentimentReport): Tally[] {
+  return tally((report.results.intents?.segments ?? []).flatMap((segment) => segment.intents.map((i) => i.intent)));
+}
+
+export function sentimentSegments(report: SentimentReport) {
+  return report.results.sentiments?.segments ?? [];
+}
+
+/** The report as plain text, for copying and the TXT export. */
+export function reportAsText(report: SentimentReport, fileName: string): string {
+  const lines = [`Vox Sentiment report: ${fileName}`, ""];
+  for (const field of reportFields(report)) lines.push(`${field.label}: ${field.value}`);
+  const topics = allTopics(report);
+  const intents = allIntents(report);
+  if (topics.length) lines.push(`All topics: ${topics.map((t) => `${t.name} (${t.count})`).join(", ")}`);
+  if (intents.length) lines.push(`All intents: ${intents.map((i) => `${i.name} (${i.count})`).join(", ")}`);
+  const segments = sentimentSegments(report);
+  if (segments.length) {
+    lines.push("", "Sentiment by segment:");
+    for (const segment of segments) {
+      lines.push(`- [${segment.sentiment} ${segment.sentiment_score.toFixed(2)}] ${segment.text}`);
+    }
+  }
+  lines.push("", "Transcript:", transcriptOf(report.results), "");
+  return lines.join("\n");
+}
+
+/** A file name for exports: the recording's name without its extension. */
+export function exportName(fileName: string, extension: string): string {
+  const base = fileName.replace(/\.[^.]+$/, "").replace(/[^\w.-]+/g, "-") || "recording";
+  return `${base}-sentiment.${extension}`;
+}

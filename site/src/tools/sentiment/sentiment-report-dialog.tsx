@@ -1,0 +1,127 @@
+import type { SentimentReport } from "@contracts/sentiment.ts";
+import { Copy, Download } from "lucide-react";
+import { toast } from "sonner";
+import { Dialog } from "../../ui/dialog.tsx";
+import { TOAST_MS } from "../../ui/toast-timing.ts";
+import { downloadText } from "../download.ts";
+import {
+  allIntents,
+  allTopics,
+  exportName,
+  reportAsText,
+  reportFields,
+  sentimentSegments,
+  transcriptOf,
+} from "./report.ts";
+
+interface Props {
+  readonly report: SentimentReport;
+  readonly fileName: string;
+  readonly onClose: () => void;
+}
+
+/** The sentiment report modal: the spec §3 fields first, then the full analysis and exports. */
+export function SentimentReportDialog({ report, fileName, onClose }: Props) {
+  const topics = allTopics(report);
+  const intents = allIntents(report);
+  const segments = sentimentSegments(report);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(reportAsText(report, fileName));
+      toast.success("Report copied", { duration: TOAST_MS });
+    } catch {
+      toast.error("Copying is blocked in this browser. Use Download TXT instead.", { duration: TOAST_MS });
+    }
+  };
+
+  return (
+    <Dialog title="Sentiment report" description={fileName} onClose={onClose} wide>
+      <div className="report">
+        <section aria-labelledby="report-transcript">
+          <h3 id="report-transcript" className="report__heading">
+            Transcript
+          </h3>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard */}
+          <div className="report__transcript" tabIndex={0}>
+            {transcriptOf(report.results)}
+          </div>
+        </section>
+        <dl className="report__fields">
+          {reportFields(report).map((field) => (
+            <div key={field.label} className={field.long ? "report__field report__field--long" : "report__field"}>
+              <dt>{field.label}</dt>
+              <dd>{field.value}</dd>
+            </div>
+          ))}
+        </dl>
+        {segments.length > 0 && (
+          <section aria-labelledby="report-segments">
+            <h3 id="report-segments" className="report__heading">
+              Sentiment by segment
+            </h3>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard */}
+            <ol className="segments" tabIndex={0} aria-labelledby="report-segments">
+              {segments.map((segment) => (
+                <li
+                  key={`${segment.start_word}-${segment.end_word}`}
+                  className={`segment segment--${segment.sentiment}`}
+                >
+                  <span className="segment__label">
+                    {segment.sentiment} {segment.sentiment_score.toFixed(2)}
+                  </span>
+                  <span>{segment.text}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
+        {(topics.length > 0 || intents.length > 0) && (
+          <div className="report__tallies">
+            {[
+              { id: "report-topics", title: "All topics", items: topics },
+              { id: "report-intents", title: "All intents", items: intents },
+            ].map(({ id, title, items }) =>
+              items.length ? (
+                <section key={id} aria-labelledby={id}>
+                  <h3 id={id} className="report__heading">
+                    {title}
+                  </h3>
+                  <ul className="chips">
+                    {items.map((item) => (
+                      <li key={item.name} className="chip">
+                        {item.name}
+                        {item.count > 1 && <span className="chip__count"> × {item.count}</span>}
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null,
+            )}
+          </div>
+        )}
+        <div className="dialog__actions">
+          <button type="button" className="button button--ghost" onClick={copy}>
+            <Copy aria-hidden="true" size={18} /> Copy report
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => downloadText(reportAsText(report, fileName), exportName(fileName, "txt"))}
+          >
+            <Download aria-hidden="true" size={18} /> Download TXT
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() =>
+              downloadText(JSON.stringify(report, null, 2), exportName(fileName, "json"), "application/json")
+            }
+          >
+            <Download aria-hidden="true" size={18} /> Download JSON
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { markdownToPlainText, releaseFileName } from "../../site/src/tools/press-release/plain-text.ts";
+import {
+  allTopics,
+  exportName,
+  NOT_AVAILABLE,
+  reportAsText,
+  reportFields,
+  transcriptOf,
+} from "../../site/src/tools/sentiment/report.ts";
+import type { SentimentReport } from "../../worker/contracts/sentiment.ts";
+
+const full: SentimentReport = {
+  results: {
+    channels: [
+      {
+        alternatives: [
+          {
+            transcript: "We launch today. Power is a problem.",
+            words: ["we", "launch", "today", "power", "is", "a", "problem"].map((word, index) => ({
+              word,
+              punctuated_word: word === "today" || word === "problem" ? `${word}.` : word,
+              start: index,
+              end: index + 0.5,
+            })),
+          },
+        ],
+      },
+    ],
+    summary: { short: "A launch, and a problem." },
+    sentiments: {
+      segments: [
+        { text: "We launch today.", start_word: 0, end_word: 2, sentiment: "positive", sentiment_score: 0.8 },
+        { text: "Power is a problem.", start_word: 3, end_word: 6, sentiment: "negative", sentiment_score: -0.6 },
+      ],
+      average: { sentiment: "neutral", sentiment_score: 0.1 },
+    },
+    topics: {
+      segments: [
+        { text: "a", start_word: 0, end_word: 2, topics: [{ topic: "Launch", confidence_score: 0.9 }] },
+        { text: "b", start_word: 3, end_word: 6, topics: [{ topic: "Power", confidence_score: 0.8 }] },
+        { text: "c", start_word: 3, end_word: 6, topics: [{ topic: "Power", confidence_score: 0.7 }] },
+      ],
+    },
+    intents: {
+      segments: [{ text: "a", start_word: 0, end_word: 2, intents: [{ intent: "Announce", confidence_score: 1 }] }],
+    },
+  },
+};
+
+describe("the sentiment report", () => {
+  it("shows each spec §3 field from the provider's answer", () => {
+    expect(Object.fromEntries(reportFields(full).map((field) => [field.label, field.value]))).toEqual({
+      "Average sentiment": "Neutral",
+      "Sentiment score": "0.10",
+      "First segment starts at word": "0 (“we”)",
+      "First segment ends at word": "2 (“today.”)",
+      Topic: "Launch",
+      Intent: "Announce",
+      Summary: "A launch, and a problem.",
+    });
+    expect(transcriptOf(full.results)).toBe("We launch today. Power is a problem.");
+  });
+
+  it("shows Not Available for every field the provider left out", () => {
+    const empty: SentimentReport = { results: { channels: [{ alternatives: [{ transcript: "" }] }] } };
+    expect(reportFields(empty).map((field) => field.value)).toEqual(Array(7).fill(NOT_AVAILABLE));
+    expect(transcriptOf({})).toBe(NOT_AVAILABLE);
+  });
+
+  it("counts every topic, most frequent first, and exports readable text", () => {
+    expect(allTopics(full)).toEqual([
+      { name: "Power", count: 2 },
+      { name: "Launch", count: 1 },
+    ]);
+    const text = reportAsText(full, "town hall.wav");
+    expect(text).toContain("Average sentiment: Neutral");
+    expect(text).toContain("All topics: Power (2), Launch (1)");
+    expect(text).toContain("- [negative -0.60] Power is a problem.");
+    expect(text.trimEnd().endsWith("We launch today. Power is a problem.")).toBe(true);
+    expect(exportName("town hall.wav", "json")).toBe("town-hall-sentiment.json");
+  });
+});
+
+describe("press release downloads", () => {
+  it("turn the generated Markdown into plain text", () => {
+    const markdown = "# Big news\n\n**LAGOS, Nigeria** — We *launch* today.\n\n> A quote\n\n- one\n- two\n\n\n\n###";
+    expect(markdownToPlainText(markdown)).toBe(
+      "Big news\n\nLAGOS, Nigeria — We launch today.\n\nA quote\n\n• one\n• two\n\n###\n",
+    );
+    expect(releaseFileName("Minister's briefing.m4a", "md")).toBe("Minister-s-briefing-press-release.md");
+  });
+});
