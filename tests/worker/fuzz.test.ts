@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { call, freshIp } from "./helpers.ts";
+import { call, freshIp, registerAndSignIn } from "./helpers.ts";
 
 const JSON_ENDPOINTS = [
   "/api",
@@ -16,7 +16,11 @@ const JSON_ENDPOINTS = [
   "/api/payments/webhook",
   "/api/tts",
   "/api/voice-conversion",
+  "/api/sentiment",
+  "/api/press-releases",
 ];
+
+const UPLOAD_ENDPOINTS = ["/api/voice-conversion", "/api/sentiment", "/api/press-releases"];
 
 async function expectClientError(response: Response, label: string) {
   expect(response.status, label).toBeGreaterThanOrEqual(400);
@@ -47,5 +51,38 @@ describe("bad input never causes a 500", () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("broken uploads never cause a 500", () => {
+  it("random bytes, wrong boundaries and odd parts at every upload endpoint get 4xx JSON", async () => {
+    const { token } = await registerAndSignIn();
+    const upload = (path: string, body: BodyInit, contentType: string) =>
+      call(path, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": contentType }, body });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...UPLOAD_ENDPOINTS),
+        fc.uint8Array({ maxLength: 2048 }),
+        fc.constantFrom("multipart/form-data; boundary=vox", "multipart/form-data", "audio/wav"),
+        async (path, bytes, contentType) => {
+          const response = await upload(path, bytes, contentType);
+          expect(response.status, `${path} ${contentType}`).toBeGreaterThanOrEqual(400);
+          expect(response.status, `${path} ${contentType}`).toBeLessThan(500);
+          expect(response.headers.get("content-type")).toContain("application/json");
+        },
+      ),
+      { numRuns: 40 },
+    );
+    for (const path of UPLOAD_ENDPOINTS) {
+      const form = new FormData();
+      form.set("file", "just a string field");
+      form.set("audio", "just a string field");
+      await expectClientError(
+        await upload(path, "--vox\r\nnot a part\r\n--vox--", "multipart/form-data; boundary=vox"),
+        `${path} malformed`,
+      );
+      const response = await call(path, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+      await expectClientError(response, `${path} string field`);
+    }
   });
 });

@@ -38,7 +38,7 @@ function PlanCard({ plan }: { plan: Plan }) {
       </p>
       <ul className="plan__quotas">
         <li>Live transcription: {quota(plan.liveTranscriptionHours, "hours a month")}</li>
-        <li>Press release audio: {quota(plan.pressReleaseStorageGb, "GB")}</li>
+        <li>Press release audio storage: {quota(plan.pressReleaseStorageGb, "GB")}</li>
       </ul>
       {plan.contactOnly ? (
         <button type="button" className="button button--ghost button--block" onClick={() => openModal("consultation")}>
