@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./app-env.ts";
-import { formatBytes } from "./contracts/media.ts";
+import { ANALYSIS_FORMATS_HINT, formatBytes, isAnalysableMedia } from "./contracts/media.ts";
 import { ApiError } from "./errors.ts";
 
 /** Multipart room for the boundary and part headers around the file itself. */
@@ -48,4 +48,15 @@ export async function readUpload(c: Context<AppEnv>, rule: UploadRule): Promise<
   }
   if (file.size > rule.maxBytes) throw tooLarge;
   return { file, form };
+}
+
+/** The rule both analysis tools (sentiment, press release) apply to their `file` field. */
+export function analysisUpload(maxBytes: number, missing: string): UploadRule {
+  return {
+    field: "file",
+    maxBytes,
+    accepts: isAnalysableMedia,
+    missing,
+    wrongType: `Choose an audio or video file: ${ANALYSIS_FORMATS_HINT}.`,
+  };
 }

@@ -81,3 +81,39 @@ export async function outbox(to: string): Promise<OutboxMessage[]> {
   const response = await call(`/__sandbox/mail/messages?to=${encodeURIComponent(to)}`);
   return ((await response.json()) as { messages: OutboxMessage[] }).messages;
 }
+
+/** A multipart upload whose declared size is `bytes`: the Worker must refuse it unread (413). */
+export function declaredOversizedUpload(path: string, token: string, bytes: number): Promise<Response> {
+  return call(path, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "multipart/form-data; boundary=x",
+      "content-length": String(bytes),
+    },
+    body: "--x--",
+  });
+}
+
+/** Tells a sandbox provider to answer its next `count` calls with `status` (`worker/sandbox/faults.ts`). */
+export async function failNext(target: string, status: number, count = 1): Promise<void> {
+  const response = await call(`/__sandbox/faults/${target}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ count, status }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** Posts one file as multipart, the way the site's upload does. */
+export function uploadFile(
+  path: string,
+  token: string | undefined,
+  field: string,
+  file: Blob | null,
+  filename: string,
+) {
+  const form = new FormData();
+  if (file) form.set(field, file, filename);
+  return call(path, { method: "POST", headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
+}

@@ -7,19 +7,12 @@ import {
   pressReleaseSchema,
 } from "../../worker/contracts/press-releases.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
-import { call, registerAndSignIn } from "./helpers.ts";
+import { call, declaredOversizedUpload, failNext, registerAndSignIn, uploadFile } from "./helpers.ts";
 
 const wav = (seconds: number) => new Blob([speechWav(seconds)], { type: "audio/wav" });
 
-function upload(token: string | undefined, file: Blob | null, filename = "briefing.wav") {
-  const form = new FormData();
-  if (file) form.set("file", file, filename);
-  return call("/api/press-releases", {
-    method: "POST",
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    body: form,
-  });
-}
+const upload = (token: string | undefined, file: Blob | null, filename = "briefing.wav") =>
+  uploadFile("/api/press-releases", token, "file", file, filename);
 
 async function start(token: string, file: Blob = wav(12)): Promise<string> {
   const response = await upload(token, file);
@@ -55,14 +48,6 @@ const finished = (id: string) => driveUntil(id, (state) => state === undefined);
 const reach = (id: string, target: JobState["step"]) => driveUntil(id, (state) => state?.step === target);
 const alarmDelay = (id: string) =>
   runInDurableObject(stub(id), async (_instance, state) => ((await state.storage.getAlarm()) ?? 0) - Date.now());
-
-function failNext(target: string, status: number, count = 1) {
-  return call(`/__sandbox/faults/${target}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ count, status }),
-  });
-}
 
 describe("press release jobs", () => {
   it("move queued → processing → completed through upload, transcript polling and generation", async () => {
@@ -146,15 +131,7 @@ describe("press release jobs", () => {
         )
       ).status,
     ).toBe(415);
-    const huge = await call("/api/press-releases", {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${token}`,
-        "content-type": "multipart/form-data; boundary=x",
-        "content-length": String(60 * 1024 * 1024),
-      },
-      body: "--x--",
-    });
+    const huge = await declaredOversizedUpload("/api/press-releases", token, 60 * 1024 * 1024);
     expect(huge.status).toBe(413);
     await env.DB.prepare("UPDATE users SET trial_ends_at = ? WHERE id = ?")
       .bind("2020-01-01T00:00:00.000Z", user.id)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, registerAndSignIn } from "./helpers.ts";
+import { call, declaredOversizedUpload, registerAndSignIn } from "./helpers.ts";
 
 const VOICE = "sbxTundeNews002";
 
@@ -43,15 +43,7 @@ describe("POST /api/voice-conversion", () => {
       body: "{}",
     });
     expect(json.status).toBe(415);
-    const huge = await call("/api/voice-conversion", {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${token}`,
-        "content-type": "multipart/form-data; boundary=x",
-        "content-length": String(30 * 1024 * 1024),
-      },
-      body: "--x--",
-    });
+    const huge = await declaredOversizedUpload("/api/voice-conversion", token, 30 * 1024 * 1024);
     expect(huge.status).toBe(413);
   });
 });

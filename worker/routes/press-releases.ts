@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { requireActivePlan } from "../auth/require-plan.ts";
 import { requireUser } from "../auth/sessions.ts";
-import { formatBytes, isAnalysableMedia } from "../contracts/media.ts";
+import { formatBytes } from "../contracts/media.ts";
 import { planLimits, pressReleaseQuotaBytes } from "../contracts/plans.ts";
 import { PRESS_RELEASE_MAX_BYTES } from "../contracts/press-releases.ts";
 import { ApiError } from "../errors.ts";
@@ -14,7 +14,7 @@ import {
   publicPressRelease,
   updateStatus,
 } from "../press-releases/store.ts";
-import { readUpload } from "../uploads.ts";
+import { analysisUpload, readUpload } from "../uploads.ts";
 
 /**
  * Press release jobs: the upload is stored in R2 and handed to a `PressReleaseJob` Durable Object,
@@ -36,13 +36,7 @@ function displayName(name: string): string {
 }
 
 pressReleases.post("/", requireActivePlan, async (c) => {
-  const { file } = await readUpload(c, {
-    field: "file",
-    maxBytes: PRESS_RELEASE_MAX_BYTES,
-    accepts: isAnalysableMedia,
-    missing: "Choose an audio or video file first.",
-    wrongType: "Choose an audio or video file (MP3, WAV, M4A, OGG, WebM or MP4).",
-  });
+  const { file } = await readUpload(c, analysisUpload(PRESS_RELEASE_MAX_BYTES, "Choose an audio or video file first."));
   const id = crypto.randomUUID();
   const r2Key = `press-releases/${id}`;
   const quota = pressReleaseQuotaBytes(planLimits(c.var.user.plan));

@@ -1,24 +1,17 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { requireActivePlan } from "../auth/require-plan.ts";
-import { isAnalysableMedia } from "../contracts/media.ts";
 import { SENTIMENT_MAX_BYTES } from "../contracts/sentiment.ts";
 import { ApiError } from "../errors.ts";
 import { analyseRecording } from "../providers/deepgram.ts";
 import { ProviderError } from "../providers/provider-error.ts";
-import { readUpload } from "../uploads.ts";
+import { analysisUpload, readUpload } from "../uploads.ts";
 
 /** `POST /api/sentiment` multipart `{file}`: transcript, sentiment, topics, intents and summary. */
 export const sentiment = new Hono<AppEnv>();
 
 sentiment.post("/", requireActivePlan, async (c) => {
-  const { file } = await readUpload(c, {
-    field: "file",
-    maxBytes: SENTIMENT_MAX_BYTES,
-    accepts: isAnalysableMedia,
-    missing: "No file selected",
-    wrongType: "Choose an audio or video file (MP3, WAV, M4A, OGG, WebM or MP4).",
-  });
+  const { file } = await readUpload(c, analysisUpload(SENTIMENT_MAX_BYTES, "No file selected"));
   try {
     return c.json(
       await analyseRecording(c.var.provider("deepgram"), { audio: file, model: c.var.config.models.analysis }),

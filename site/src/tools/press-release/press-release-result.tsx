@@ -1,8 +1,7 @@
 import type { PressRelease } from "@contracts/press-releases.ts";
 import { AlertCircle, Copy, Download } from "lucide-react";
 import Markdown from "markdown-to-jsx/react";
-import { toast } from "sonner";
-import { TOAST_MS } from "../../ui/toast-timing.ts";
+import { copyText } from "../copy-text.ts";
 import { downloadText } from "../download.ts";
 import { markdownToPlainText, releaseFileName } from "./plain-text.ts";
 
@@ -18,14 +17,7 @@ const WHEN = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: 
 export function PressReleaseResult({ release }: { release: PressRelease }) {
   const reached = STEPS.findIndex((step) => step.status === release.status);
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(release.text ?? "");
-      toast.success("Press release copied", { duration: TOAST_MS });
-    } catch {
-      toast.error("Copying is blocked in this browser. Use a download instead.", { duration: TOAST_MS });
-    }
-  };
+  const copy = () => copyText(release.text ?? "", "Press release copied", "Use a download instead.");
 
   return (
     <section className="panel release" aria-labelledby="release-title" aria-busy={reached >= 0 && reached < 2}>

@@ -1,8 +1,7 @@
 import type { SentimentReport } from "@contracts/sentiment.ts";
 import { Copy, Download } from "lucide-react";
-import { toast } from "sonner";
 import { Dialog } from "../../ui/dialog.tsx";
-import { TOAST_MS } from "../../ui/toast-timing.ts";
+import { copyText } from "../copy-text.ts";
 import { downloadText } from "../download.ts";
 import {
   allIntents,
@@ -26,14 +25,7 @@ export function SentimentReportDialog({ report, fileName, onClose }: Props) {
   const intents = allIntents(report);
   const segments = sentimentSegments(report);
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(reportAsText(report, fileName));
-      toast.success("Report copied", { duration: TOAST_MS });
-    } catch {
-      toast.error("Copying is blocked in this browser. Use Download TXT instead.", { duration: TOAST_MS });
-    }
-  };
+  const copy = () => copyText(reportAsText(report, fileName), "Report copied", "Use Download TXT instead.");
 
   return (
     <Dialog title="Sentiment report" description={fileName} onClose={onClose} wide>
