@@ -1,6 +1,6 @@
 import type { PressRelease } from "@contracts/press-releases.ts";
 import { AlertCircle, Copy, Download } from "lucide-react";
-import Markdown from "markdown-to-jsx/react";
+import Markdown from "markdown-to-jsx";
 import { copyText } from "../copy-text.ts";
 import { downloadText } from "../download.ts";
 import { markdownToPlainText, releaseFileName } from "./plain-text.ts";
