@@ -18,6 +18,17 @@ export const RATE_LIMITS = {
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 
+/**
+ * Paid provider calls per signed-in user, generous for real work but a ceiling on a runaway
+ * script or a shared token.
+ */
+export const TOOL_RATE_LIMITS = {
+  tts: { limit: 300, windowSeconds: 3600 },
+  voiceConversion: { limit: 120, windowSeconds: 3600 },
+  sentiment: { limit: 60, windowSeconds: 3600 },
+  pressRelease: { limit: 30, windowSeconds: 3600 },
+} as const satisfies Record<string, RateLimitRule>;
+
 /** Counts one attempt against `scope:key`; past the rule's limit it answers 429 with Retry-After. */
 export async function enforceRateLimit(env: Env, scope: string, key: string, rule: RateLimitRule): Promise<void> {
   const limiter = env.RATE_LIMITER.getByName(`${scope}:${key}`);
@@ -42,4 +53,9 @@ export async function limitAction(c: Context<AppEnv>, action: RateLimitedAction,
   const rules = RATE_LIMITS[action];
   await enforceRateLimit(c.env, action, `ip:${clientIp(c)}`, rules.ip);
   if (email) await enforceRateLimit(c.env, action, `email:${email}`, rules.email);
+}
+
+/** Counts one tool call against the signed-in user (routes behind `requireUser` only). */
+export async function limitTool(c: Context<AppEnv>, tool: keyof typeof TOOL_RATE_LIMITS): Promise<void> {
+  await enforceRateLimit(c.env, tool, `user:${c.var.user.id}`, TOOL_RATE_LIMITS[tool]);
 }

@@ -6,6 +6,7 @@ import {
   pressReleaseListSchema,
   pressReleaseSchema,
 } from "../../worker/contracts/press-releases.ts";
+import { TOOL_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { call, declaredOversizedUpload, failNext, registerAndSignIn, uploadFile } from "./helpers.ts";
 
@@ -167,6 +168,16 @@ describe("press release jobs", () => {
       .run();
     const list = pressReleaseListSchema.parse(await (await api.get("/api/press-releases")).json());
     expect(list.storage.quota_bytes).toBeNull();
+  });
+
+  it("limits each user to 30 press releases an hour (429 with Retry-After), counting attempts", async () => {
+    const { token } = await registerAndSignIn();
+    for (let i = 0; i < TOOL_RATE_LIMITS.pressRelease.limit; i++) expect((await upload(token, null)).status).toBe(400);
+    const limited = await upload(token, wav(1));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    const other = await registerAndSignIn();
+    expect((await upload(other.token, null)).status).toBe(400);
   });
 
   it("ends in error with a readable message when the recording has no audio in it", async () => {

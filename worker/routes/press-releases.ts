@@ -14,6 +14,7 @@ import {
   publicPressRelease,
   updateStatus,
 } from "../press-releases/store.ts";
+import { limitTool } from "../rate-limit.ts";
 import { analysisUpload, readUpload } from "../uploads.ts";
 
 /**
@@ -36,6 +37,7 @@ function displayName(name: string): string {
 }
 
 pressReleases.post("/", requireActivePlan, async (c) => {
+  await limitTool(c, "pressRelease");
   const { file } = await readUpload(c, analysisUpload(PRESS_RELEASE_MAX_BYTES, "Choose an audio or video file first."));
   const id = crypto.randomUUID();
   const r2Key = `press-releases/${id}`;

@@ -5,12 +5,14 @@ import { SENTIMENT_MAX_BYTES } from "../contracts/sentiment.ts";
 import { ApiError } from "../errors.ts";
 import { analyseRecording } from "../providers/deepgram.ts";
 import { ProviderError } from "../providers/provider-error.ts";
+import { limitTool } from "../rate-limit.ts";
 import { analysisUpload, readUpload } from "../uploads.ts";
 
 /** `POST /api/sentiment` multipart `{file}`: transcript, sentiment, topics, intents and summary. */
 export const sentiment = new Hono<AppEnv>();
 
 sentiment.post("/", requireActivePlan, async (c) => {
+  await limitTool(c, "sentiment");
   const { file } = await readUpload(c, analysisUpload(SENTIMENT_MAX_BYTES, "No file selected"));
   try {
     return c.json(

@@ -5,6 +5,7 @@ import { requireActivePlan } from "../auth/require-plan.ts";
 import { TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS, ttsBody } from "../contracts/tts.ts";
 import { ApiError } from "../errors.ts";
 import { listVoices, SpeechProviderError, streamSpeech, type Voice } from "../providers/elevenlabs.ts";
+import { limitTool } from "../rate-limit.ts";
 import { jsonBody, jsonBodyLimit } from "../validate.ts";
 
 export const tts = new Hono<AppEnv>();
@@ -89,6 +90,7 @@ tts.post("/", requireActivePlan, jsonBodyLimit, jsonBody(ttsBody), async (c) => 
     return new Response(cached.body, { headers: audioHeaders("hit", id) });
   }
 
+  await limitTool(c, "tts");
   let audio: ReadableStream<Uint8Array>;
   try {
     audio = await streamSpeech(c.var.provider("elevenlabs"), {

@@ -5,6 +5,7 @@ import { requireActivePlan } from "../auth/require-plan.ts";
 import { STS_MODEL_ID, TTS_OUTPUT_FORMAT, VOICE_CONVERSION_MAX_BYTES } from "../contracts/tts.ts";
 import { ApiError } from "../errors.ts";
 import { SpeechProviderError, streamConversion } from "../providers/elevenlabs.ts";
+import { limitTool } from "../rate-limit.ts";
 import { readUpload } from "../uploads.ts";
 import { cachedVoices } from "./tts.ts";
 
@@ -12,6 +13,7 @@ import { cachedVoices } from "./tts.ts";
 export const voiceConversion = new Hono<AppEnv>();
 
 voiceConversion.post("/", requireActivePlan, async (c) => {
+  await limitTool(c, "voiceConversion");
   const { file: audio, form } = await readUpload(c, {
     field: "audio",
     maxBytes: VOICE_CONVERSION_MAX_BYTES,
