@@ -128,6 +128,9 @@ describe("VoxRelease in the browser", () => {
       await list.getByText("Ready").waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
       await screenshot(page, "journey-press-release-desktop");
+      await page.setViewportSize({ width: 375, height: 812 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await screenshot(page, "journey-press-release-mobile");
       expect(errors).toEqual([]);
     } finally {
       await close();

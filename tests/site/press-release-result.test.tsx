@@ -22,6 +22,14 @@ describe("a press release on the page", () => {
     expect(screen.getByRole("button", { name: "Copy text" })).toBeVisible();
   });
 
+  it("shows the closing ### mark as text, not as an empty heading", () => {
+    const { container } = render(
+      <PressReleaseResult release={{ ...base, status: "completed", text: "# Title\n\nBody.\n\n###" }} />,
+    );
+    expect(container.querySelector(".release__text")?.textContent).toContain("###");
+    expect(container.querySelectorAll("h3")).toHaveLength(0);
+  });
+
   it("shows where a running job is, and the reason when one failed", () => {
     const { rerender } = render(<PressReleaseResult release={{ ...base, status: "processing" }} />);
     expect(screen.getByText("Transcribing and writing").closest("li")).toHaveAttribute("aria-current", "step");

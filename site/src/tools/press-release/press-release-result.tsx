@@ -11,6 +11,9 @@ const STEPS = [
   { status: "completed", label: "Ready" },
 ] as const;
 
+/** Press releases end with a "###" line, which Markdown would read as an empty heading. */
+const showEndMark = (text: string) => text.replace(/^###[ \t]*$/gm, "\\#\\#\\#");
+
 const WHEN = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short" });
 
 /** One job: where it is, then the release itself with copy and downloads, or what went wrong. */
@@ -53,7 +56,7 @@ export function PressReleaseResult({ release }: { release: PressRelease }) {
       {release.status === "completed" && release.text && (
         <>
           <article className="release__text prose">
-            <Markdown options={{ disableParsingRawHTML: true }}>{release.text}</Markdown>
+            <Markdown options={{ disableParsingRawHTML: true }}>{showEndMark(release.text)}</Markdown>
           </article>
           <div className="button-row">
             <button type="button" className="button button--primary" onClick={copy}>
