@@ -8,6 +8,7 @@ import { contact } from "./routes/contact.ts";
 import { health } from "./routes/health.ts";
 import { payments, plans, processPay } from "./routes/payments.ts";
 import { tts } from "./routes/tts.ts";
+import { voice } from "./routes/voice.ts";
 import { voiceConversion } from "./routes/voice-conversion.ts";
 import { sandbox } from "./sandbox/index.ts";
 
@@ -35,6 +36,7 @@ app.route("/api/payments", payments);
 app.route("/processpay", processPay);
 app.route("/api/tts", tts);
 app.route("/api/voice-conversion", voiceConversion);
+app.route("/api/voice", voice);
 app.route("/api/history", history);
 app.route("/api/audio", audio);
 app.route("/api", contact);

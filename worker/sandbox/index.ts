@@ -2,8 +2,10 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { ApiError } from "../errors.ts";
 import { sandboxElevenLabs } from "./elevenlabs.ts";
+import { sandboxHume } from "./hume.ts";
 import { sandboxMail } from "./mail.ts";
 import { sandboxPaystack } from "./paystack.ts";
+import { sandboxVapi } from "./vapi.ts";
 
 /**
  * Provider emulators, mounted under /__sandbox only while SANDBOX=1. Each lives under the same
@@ -11,7 +13,13 @@ import { sandboxPaystack } from "./paystack.ts";
  */
 export const sandbox = new Hono<AppEnv>();
 
-const EMULATORS = { mail: sandboxMail, paystack: sandboxPaystack, elevenlabs: sandboxElevenLabs } as const;
+const EMULATORS = {
+  mail: sandboxMail,
+  paystack: sandboxPaystack,
+  elevenlabs: sandboxElevenLabs,
+  hume: sandboxHume,
+  vapi: sandboxVapi,
+} as const;
 
 sandbox.use("*", async (c, next) => {
   if (!c.var.config.sandbox) throw new ApiError(404, "not_found", "Not found");
