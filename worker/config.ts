@@ -23,16 +23,10 @@ type SecretVar = {
   [P in Provider]: (typeof PROVIDERS)[P]["keyVar"] | ((typeof PROVIDERS)[P] extends { secretVar: infer S } ? S : never);
 }[Provider];
 
-/**
- * Providers the browser calls itself with a public key the developer supplies (the voice-assistant
- * client's `POST /call/web`): the Worker holds no secret for them and only emulates them.
- */
-export const BROWSER_PROVIDERS = { vapi: { baseUrl: "https://api.vapi.ai" } } as const;
-
 export const SANDBOX_PATH = "/__sandbox";
 
 /** The emulators accept exactly this key, so a sandboxed adapter still sends real auth headers. */
-export function sandboxKey(provider: Provider | keyof typeof BROWSER_PROVIDERS): string {
+export function sandboxKey(provider: Provider): string {
   return `sandbox-${provider}-key`;
 }
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
-import { sandboxKey } from "../config.ts";
+import { SANDBOX_VAPI_PUBLIC_KEY } from "../contracts/voice-client.ts";
 
 /**
  * Emulates the voice-assistant API's `POST /call/web` for the developers page: the bearer must be
@@ -27,7 +27,7 @@ const webCallBody = z
   });
 
 sandboxVapi.post("/call/web", async (c) => {
-  if (c.req.header("authorization") !== `Bearer ${sandboxKey("vapi")}`) {
+  if (c.req.header("authorization") !== `Bearer ${SANDBOX_VAPI_PUBLIC_KEY}`) {
     return vapiError(
       401,
       "Unauthorized",

@@ -1,11 +1,10 @@
+import { SANDBOX_VAPI_PUBLIC_KEY } from "@contracts/voice-client.ts";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { apiRequest } from "../api/client.ts";
 import { config } from "../config.ts";
 import { DEFAULT_API_BASE_URL } from "../voice-client/assistant-api.ts";
 
-/** The key the sandbox `/call/web` emulator accepts (worker/config.ts `sandboxKey("vapi")`). */
-export const SANDBOX_PUBLIC_KEY = "sandbox-vapi-key";
 export const SANDBOX_ASSISTANT_ID = "sandbox-assistant";
 
 export interface DemoDefaults {
@@ -38,7 +37,7 @@ export function useDemoDefaults(): DemoDefaults | null {
         const origin = config.apiBase || window.location.origin;
         setDefaults({
           apiBaseUrl: `${origin}/__sandbox/vapi`,
-          publicKey: SANDBOX_PUBLIC_KEY,
+          publicKey: SANDBOX_VAPI_PUBLIC_KEY,
           assistantId: SANDBOX_ASSISTANT_ID,
           sandbox: true,
         });

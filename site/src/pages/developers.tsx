@@ -26,7 +26,8 @@ client.stop();`;
 const VOICE_API = `import { VoiceApiClient } from "./voice-client/index.js";
 
 // Your server trades its key pair for a short-lived token (Vox: POST /api/voice/token).
-const { access_token } = await (await fetch("/api/voice/token", { method: "POST", headers })).json();
+const token = await fetch("/api/voice/token", { method: "POST", headers: { authorization: \`Bearer \${session}\` } });
+const { access_token } = await token.json();
 
 const chat = new VoiceApiClient({ auth: { type: "accessToken", value: access_token }, configId: "…" });
 chat.on("message", (message) => {
