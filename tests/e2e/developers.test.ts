@@ -60,7 +60,7 @@ describe("/developers", () => {
       await expect
         .poll(() => page.getByRole("list", { name: "Event log" }).textContent())
         .toContain("did not create the call: Invalid Key.");
-      await screenshot(page, "developers-mobile");
+      await screenshot(page, "developers-wrong-key-mobile");
       expect(await seriousAxeViolations(page)).toEqual([]);
     } finally {
       await close();

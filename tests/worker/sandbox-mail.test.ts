@@ -63,6 +63,9 @@ describe("sandbox e-mail", () => {
 
   it("lists the mounted emulators at /__sandbox", async () => {
     const response = await call("/__sandbox");
-    expect(await response.json()).toEqual({ sandbox: true, providers: ["mail", "paystack", "elevenlabs"] });
+    expect(await response.json()).toEqual({
+      sandbox: true,
+      providers: ["mail", "paystack", "elevenlabs", "hume", "vapi"],
+    });
   });
 });
