@@ -4,6 +4,7 @@ import { loadConfig, providerEndpoint, sandboxKey, sandboxSecret } from "../../w
 import { SANDBOX_VAPI_PUBLIC_KEY } from "../../worker/contracts/voice-client.ts";
 import { ConfigError } from "../../worker/errors.ts";
 import { fetchAccessToken, VoiceTokenError } from "../../worker/providers/hume.ts";
+import { VOICE_TOKEN_LIMIT } from "../../worker/routes/voice.ts";
 import { call, client, registerAndSignIn } from "./helpers.ts";
 
 const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${password}`)}`;
@@ -31,6 +32,14 @@ describe("POST /api/voice/token", () => {
     const text = JSON.stringify(body);
     expect(text).not.toContain(sandboxKey("hume"));
     expect(text).not.toContain(sandboxSecret("hume"));
+  });
+
+  it("answers 429 with Retry-After past the per-user limit", async () => {
+    const { api } = await registerAndSignIn();
+    for (let i = 0; i < VOICE_TOKEN_LIMIT.limit; i++) expect((await api.post("/api/voice/token", {})).status).toBe(200);
+    const limited = await api.post("/api/voice/token", {});
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
   it("answers 401 without a session and 402 once the plan and trial have ended", async () => {
