@@ -10,6 +10,8 @@ const SECRET_NAMES = [
   "ASSEMBLYAI_API_KEY",
   "PAYSTACK_SECRET_KEY",
   "MAIL_API_KEY",
+  "HUME_API_KEY",
+  "HUME_SECRET_KEY",
 ] as const;
 
 function readDevVars(): Map<string, string> {

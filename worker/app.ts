@@ -10,6 +10,7 @@ import { payments, plans, processPay } from "./routes/payments.ts";
 import { pressReleases } from "./routes/press-releases.ts";
 import { sentiment } from "./routes/sentiment.ts";
 import { tts } from "./routes/tts.ts";
+import { voice } from "./routes/voice.ts";
 import { voiceConversion } from "./routes/voice-conversion.ts";
 import { sandbox } from "./sandbox/index.ts";
 
@@ -39,6 +40,7 @@ app.route("/api/tts", tts);
 app.route("/api/voice-conversion", voiceConversion);
 app.route("/api/sentiment", sentiment);
 app.route("/api/press-releases", pressReleases);
+app.route("/api/voice", voice);
 app.route("/api/history", history);
 app.route("/api/audio", audio);
 app.route("/api", contact);

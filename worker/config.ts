@@ -13,15 +13,26 @@ export const PROVIDERS = {
   "assemblyai-llm": { baseUrl: "https://llm-gateway.assemblyai.com", keyVar: "ASSEMBLYAI_API_KEY" },
   paystack: { baseUrl: "https://api.paystack.co", keyVar: "PAYSTACK_SECRET_KEY" },
   mail: { baseUrl: "https://api.resend.com", keyVar: "MAIL_API_KEY" },
-} as const satisfies Record<string, { baseUrl: string; keyVar: keyof Env }>;
+  // OAuth2 client credentials: the key pair never leaves the Worker; browsers get access tokens.
+  hume: { baseUrl: "https://api.hume.ai", keyVar: "HUME_API_KEY", secretVar: "HUME_SECRET_KEY" },
+} as const satisfies Record<string, { baseUrl: string; keyVar: keyof Env; secretVar?: keyof Env }>;
 
 export type Provider = keyof typeof PROVIDERS;
+
+type SecretVar = {
+  [P in Provider]: (typeof PROVIDERS)[P]["keyVar"] | ((typeof PROVIDERS)[P] extends { secretVar: infer S } ? S : never);
+}[Provider];
 
 export const SANDBOX_PATH = "/__sandbox";
 
 /** The emulators accept exactly this key, so a sandboxed adapter still sends real auth headers. */
 export function sandboxKey(provider: Provider): string {
   return `sandbox-${provider}-key`;
+}
+
+/** The second half of a sandboxed key pair (providers with a `secretVar`). */
+export function sandboxSecret(provider: Provider): string {
+  return `sandbox-${provider}-secret`;
 }
 
 const optionalKey = z
@@ -42,6 +53,8 @@ const envSchema = z.object({
   ASSEMBLYAI_API_KEY: optionalKey,
   PAYSTACK_SECRET_KEY: optionalKey,
   MAIL_API_KEY: optionalKey,
+  HUME_API_KEY: optionalKey,
+  HUME_SECRET_KEY: optionalKey,
 });
 
 export interface AppConfig {
@@ -55,7 +68,7 @@ export interface AppConfig {
   readonly siteUrl: string | null;
   /** Provider model ids, so a model retirement is a configuration change. */
   readonly models: { readonly analysis: string; readonly pressRelease: string };
-  readonly secrets: Readonly<Partial<Record<(typeof PROVIDERS)[Provider]["keyVar"], string>>>;
+  readonly secrets: Readonly<Partial<Record<SecretVar, string>>>;
 }
 
 const cache = new WeakMap<object, AppConfig>();
@@ -89,6 +102,8 @@ export function loadConfig(env: Env): AppConfig {
 export interface ProviderEndpoint {
   readonly baseUrl: string;
   readonly apiKey: string;
+  /** The secret of providers that authenticate with a key pair (OAuth2 client credentials). */
+  readonly secretKey?: string;
   /** In the sandbox the emulator is dispatched in-process, so no request leaves the Worker. */
   readonly fetch: (request: Request) => Promise<Response>;
 }
@@ -104,11 +119,15 @@ export function providerEndpoint(config: AppConfig, provider: Provider, context:
     return {
       baseUrl: `${context.origin}${SANDBOX_PATH}/${provider}`,
       apiKey: sandboxKey(provider),
+      secretKey: "secretVar" in PROVIDERS[provider] ? sandboxSecret(provider) : undefined,
       fetch: context.sandboxFetch,
     };
   }
-  const { baseUrl, keyVar } = PROVIDERS[provider];
-  const apiKey = config.secrets[keyVar];
-  if (!apiKey) throw new ConfigError(`${keyVar} is not set and SANDBOX is off`);
-  return { baseUrl, apiKey, fetch: (request) => fetch(request) };
+  const entry: { baseUrl: string; keyVar: SecretVar; secretVar?: SecretVar } = PROVIDERS[provider];
+  const apiKey = config.secrets[entry.keyVar];
+  if (!apiKey) throw new ConfigError(`${entry.keyVar} is not set and SANDBOX is off`);
+  if (!entry.secretVar) return { baseUrl: entry.baseUrl, apiKey, fetch: (request) => fetch(request) };
+  const secretKey = config.secrets[entry.secretVar];
+  if (!secretKey) throw new ConfigError(`${entry.secretVar} is not set and SANDBOX is off`);
+  return { baseUrl: entry.baseUrl, apiKey, secretKey, fetch: (request) => fetch(request) };
 }

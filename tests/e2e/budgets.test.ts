@@ -15,7 +15,15 @@ describe("initial JavaScript budget", () => {
 
   it("no tool page or dialog code is part of the home route's first load", () => {
     const files = initialFiles(readManifest(), "src/pages/home.tsx").join(" ");
-    for (const lazyOnly of ["tool-page", "pricing", "pending-form-dialog", "mobile-menu", "toaster"]) {
+    for (const lazyOnly of [
+      "tool-page",
+      "pricing",
+      "pending-form-dialog",
+      "mobile-menu",
+      "toaster",
+      "developers",
+      "daily",
+    ]) {
       expect(files).not.toContain(lazyOnly);
     }
   });

@@ -16,6 +16,7 @@ const ROUTES: Array<[path: string, heading: string]> = [
   ["/voxrelease", "From recording to press release in minutes"],
   ["/voxover", "Keep the performance, change the voice"],
   ["/vox-shield", "Verify before you amplify"],
+  ["/developers", "Put a voice assistant on your own page"],
 ];
 
 let browser: Browser;

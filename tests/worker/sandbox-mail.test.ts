@@ -65,7 +65,7 @@ describe("sandbox e-mail", () => {
     const response = await call("/__sandbox");
     expect(await response.json()).toEqual({
       sandbox: true,
-      providers: ["mail", "paystack", "elevenlabs", "deepgram", "assemblyai", "assemblyai-llm"],
+      providers: ["mail", "paystack", "elevenlabs", "deepgram", "assemblyai", "assemblyai-llm", "hume", "vapi"],
     });
   });
 });

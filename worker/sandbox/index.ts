@@ -6,8 +6,10 @@ import { sandboxAssemblyAiLlm } from "./assemblyai-llm.ts";
 import { sandboxDeepgram } from "./deepgram.ts";
 import { sandboxElevenLabs } from "./elevenlabs.ts";
 import { sandboxFaults } from "./faults.ts";
+import { sandboxHume } from "./hume.ts";
 import { sandboxMail } from "./mail.ts";
 import { sandboxPaystack } from "./paystack.ts";
+import { sandboxVapi } from "./vapi.ts";
 
 /**
  * Provider emulators, mounted under /__sandbox only while SANDBOX=1. Each lives under the same
@@ -22,6 +24,8 @@ const EMULATORS = {
   deepgram: sandboxDeepgram,
   assemblyai: sandboxAssemblyAi,
   "assemblyai-llm": sandboxAssemblyAiLlm,
+  hume: sandboxHume,
+  vapi: sandboxVapi,
 } as const;
 
 sandbox.use("*", async (c, next) => {

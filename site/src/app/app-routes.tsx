@@ -22,6 +22,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   [PATHS.voxRelease]: page(() => import("../pages/voxrelease.tsx")),
   [PATHS.voxOver]: page(() => import("../pages/voxover.tsx")),
   [PATHS.voxShield]: page(() => import("../pages/vox-shield.tsx")),
+  [PATHS.developers]: page(() => import("../pages/developers.tsx")),
 };
 
 /*

@@ -33,6 +33,9 @@ export function Footer() {
             <li>
               <Link to={PATHS.about}>About Vox</Link>
             </li>
+            <li>
+              <Link to={PATHS.developers}>Developers</Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -11,6 +11,7 @@ export const PATHS = {
   voxRelease: "/voxrelease",
   voxOver: "/voxover",
   voxShield: "/vox-shield",
+  developers: "/developers",
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];

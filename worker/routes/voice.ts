@@ -1,0 +1,28 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { requireActivePlan } from "../auth/require-plan.ts";
+import { ApiError } from "../errors.ts";
+import { fetchAccessToken, VoiceTokenError } from "../providers/hume.ts";
+import { limitTool } from "../rate-limit.ts";
+
+export const voice = new Hono<AppEnv>();
+
+/**
+ * Trades the Worker's voice-API key pair for a short-lived access token the browser can open the
+ * voice-API socket with; the secret itself never leaves the Worker.
+ */
+voice.post("/token", requireActivePlan, async (c) => {
+  await limitTool(c, "voiceToken");
+  try {
+    const token = await fetchAccessToken(c.var.provider("hume"));
+    return c.json(token, 200, { "cache-control": "no-store" });
+  } catch (error) {
+    if (!(error instanceof VoiceTokenError)) throw error;
+    console.error("[voice] token exchange failed", error);
+    throw new ApiError(
+      502,
+      "voice_provider_unavailable",
+      "The voice service is not answering. Please try again shortly.",
+    );
+  }
+});
