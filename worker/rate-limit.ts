@@ -27,6 +27,8 @@ export const TOOL_RATE_LIMITS = {
   voiceConversion: { limit: 120, windowSeconds: 3600 },
   sentiment: { limit: 60, windowSeconds: 3600 },
   pressRelease: { limit: 30, windowSeconds: 3600 },
+  /** One ticket opens one live transcription session. */
+  liveTicket: { limit: 60, windowSeconds: 600 },
   /** A voice token lives 30 minutes and a page needs one per conversation. */
   voiceToken: { limit: 20, windowSeconds: 600 },
 } as const satisfies Record<string, RateLimitRule>;

@@ -4,6 +4,7 @@ import { ApiError } from "../errors.ts";
 import { sandboxAssemblyAi } from "./assemblyai.ts";
 import { sandboxAssemblyAiLlm } from "./assemblyai-llm.ts";
 import { sandboxDeepgram } from "./deepgram.ts";
+import { sandboxDeepgramStreaming } from "./deepgram-streaming.ts";
 import { sandboxElevenLabs } from "./elevenlabs.ts";
 import { sandboxFaults } from "./faults.ts";
 import { sandboxHume } from "./hume.ts";
@@ -37,3 +38,5 @@ sandbox.get("/", (c) => c.json({ sandbox: true, providers: Object.keys(EMULATORS
 
 for (const [name, emulator] of Object.entries(EMULATORS)) sandbox.route(`/${name}`, emulator);
 sandbox.route("/faults", sandboxFaults);
+// Deepgram's streaming endpoint shares /v1/listen with the prerecorded one (GET upgrade vs POST).
+sandbox.route("/deepgram", sandboxDeepgramStreaming);

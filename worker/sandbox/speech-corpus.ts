@@ -140,6 +140,11 @@ const CORPUS: readonly CorpusSentence[] = [
   },
 ];
 
+/** The corpus sentence at `index` (wrapping), for emulators that produce speech as time passes. */
+export function corpusSentence(index: number): string {
+  return (CORPUS[((index % CORPUS.length) + CORPUS.length) % CORPUS.length] as CorpusSentence).text;
+}
+
 /** Bytes sampled so a 50 MB upload is hashed as quickly as a small one. */
 function fingerprint(bytes: Uint8Array): number {
   let value = 2166136261 ^ bytes.length;

@@ -1,0 +1,38 @@
+import { planLimits } from "../contracts/plans.ts";
+
+/** Live transcription metering and the plan quota (spec §9: hours per calendar month). */
+
+export function monthOf(date = new Date()): string {
+  return date.toISOString().slice(0, 7);
+}
+
+/** The plan's monthly allowance in seconds; null means unlimited. */
+export function quotaSeconds(plan: string | null): number | null {
+  const hours = planLimits(plan).liveTranscriptionHours;
+  return hours === null ? null : hours * 3600;
+}
+
+export async function usedSeconds(db: D1Database, userId: string, month = monthOf()): Promise<number> {
+  const row = await db
+    .prepare("SELECT seconds FROM live_usage WHERE user_id = ? AND month = ?")
+    .bind(userId, month)
+    .first<{ seconds: number }>();
+  return row?.seconds ?? 0;
+}
+
+export async function addSeconds(db: D1Database, userId: string, seconds: number, month = monthOf()): Promise<void> {
+  if (seconds <= 0) return;
+  await db
+    .prepare(
+      `INSERT INTO live_usage (user_id, month, seconds) VALUES (?, ?, ?)
+       ON CONFLICT (user_id, month) DO UPDATE SET seconds = seconds + excluded.seconds`,
+    )
+    .bind(userId, month, seconds)
+    .run();
+}
+
+/** Seconds left this month, or null when the plan is unlimited. */
+export async function secondsLeft(db: D1Database, userId: string, plan: string | null): Promise<number | null> {
+  const quota = quotaSeconds(plan);
+  return quota === null ? null : Math.max(0, quota - (await usedSeconds(db, userId)));
+}

@@ -1,0 +1,40 @@
+import type { ProviderEndpoint } from "../config.ts";
+
+/**
+ * What the relay needs from a streaming speech provider. Deepgram implements it today
+ * (`deepgram-live.ts`); AssemblyAI Universal-Streaming fits the same shape: audio in, partial and
+ * final text out, a keep-alive, a graceful finish, and a close code with a reason.
+ */
+
+export interface LiveTranscript {
+  readonly text: string;
+  readonly isFinal: boolean;
+  /** Seconds from the start of the stream. */
+  readonly start: number;
+  readonly duration: number;
+}
+
+export interface LiveStreamEvents {
+  readonly onTranscript: (transcript: LiveTranscript) => void;
+  /** The provider closed the stream (after `finish`, normally 1000). */
+  readonly onClose: (code: number, reason: string) => void;
+}
+
+export interface LiveStream {
+  sendAudio(frame: ArrayBuffer): void;
+  keepAlive(): void;
+  /** Asks the provider to flush final results and close. */
+  finish(): void;
+  close(): void;
+}
+
+export interface LiveStreamOptions {
+  readonly model: string;
+  /** Extra query parameters, e.g. the sandbox emulator's test-only fault flags. */
+  readonly extraQuery?: URLSearchParams;
+}
+
+export interface LiveTranscriber {
+  /** Opens a stream; a refused upgrade throws `ProviderError` with the HTTP status. */
+  connect(endpoint: ProviderEndpoint, options: LiveStreamOptions, events: LiveStreamEvents): Promise<LiveStream>;
+}
