@@ -1,6 +1,9 @@
 // `npm run bench`: measures against the real `npm start` on loopback (bounded: a few dozen requests).
 // TTS: time to first audio byte through the Worker vs straight from the sandbox provider, and a
-// cache hit vs a miss. Prints a table; the goals are in README "Quality".
+// cache hit vs a miss. Live relay: added latency per message through the relay vs straight to the
+// sandbox Deepgram emulator, and N concurrent sessions. Prints tables; the goals are in README "Quality".
+
+import { liveRelayBench } from "./bench-live.ts";
 import { startProduct } from "./product-server.ts";
 
 const RUNS = 20;
@@ -95,6 +98,8 @@ try {
     { measure: "cache miss, whole response (ms)", value: miss.total.toFixed(1) },
     { measure: `cache hit, whole response (median of ${RUNS} ms; 0 provider calls)`, value: median(hits).toFixed(1) },
   ]);
+
+  console.table(await liveRelayBench(base, authed));
 } finally {
   await server.stop();
 }

@@ -7,10 +7,10 @@ import { convertVoice } from "../../api/audio.ts";
 import { useModals } from "../../app/modals.tsx";
 import { SubmitButton } from "../../ui/form-fields.tsx";
 import { refreshHistoryUntil } from "../audio/use-history.ts";
+import { formatElapsed, useRecorder } from "../audio/use-recorder.ts";
 import { VoicePicker } from "../audio/voice-picker.tsx";
 import { downloadBlob } from "../download.ts";
 import { reportToolError } from "../report-tool-error.ts";
-import { formatElapsed, useRecorder } from "./use-recorder.ts";
 
 function useObjectUrl(blob: Blob | null): string | undefined {
   const url = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);

@@ -1,48 +1,62 @@
+import { LIVE_CHUNK_MS } from "@contracts/live.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 
-/** Spec §4 voice-conversion recording states. */
+/** Spec §4 recording states (voice conversion's "recorded" is live transcription's "stopped"). */
 export type RecorderState = "idle" | "recording" | "recorded";
 
-const CHUNK_MS = 250;
+export interface RecorderOptions {
+  /** Each MediaRecorder chunk as it is produced (every 250 ms), e.g. to stream it live. */
+  readonly onChunk?: (chunk: Blob) => void;
+  /** What the user can do instead when the microphone fails, appended to the problem. */
+  readonly fallback?: string;
+}
 
-function microphoneProblem(error: unknown): string {
+function microphoneProblem(error: unknown, fallback: string): string {
   const name = error instanceof DOMException ? error.name : "";
   if (name === "NotAllowedError" || name === "SecurityError") {
-    return "Microphone access is blocked. Allow it in your browser's site settings, or upload a file instead.";
+    return `Microphone access is blocked. Allow it in your browser's site settings${fallback ? `, or ${fallback} instead` : ""}.`;
   }
-  if (name === "NotFoundError" || name === "OverconstrainedError")
-    return "No microphone was found. Upload a file instead.";
-  return "The microphone could not be started. Upload a file instead.";
+  const instead = fallback ? ` ${fallback[0]?.toUpperCase()}${fallback.slice(1)} instead.` : "";
+  if (name === "NotFoundError" || name === "OverconstrainedError") return `No microphone was found.${instead}`;
+  return `The microphone could not be started.${instead}`;
 }
 
 /** Microphone recording with elapsed time and a live input level (0–1). */
-export function useRecorder() {
+export function useRecorder(options: RecorderOptions = {}) {
   const [state, setState] = useState<RecorderState>("idle");
   const [elapsedMs, setElapsedMs] = useState(0);
   const [level, setLevel] = useState(0);
   const [recording, setRecording] = useState<Blob | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const cleanup = useRef<() => void>(() => undefined);
+  const cleanup = useRef<() => Promise<void>>(async () => undefined);
+  const latest = useRef(options);
+  latest.current = options;
 
-  useEffect(() => () => cleanup.current(), []);
+  useEffect(() => () => void cleanup.current(), []);
 
-  const start = useCallback(async () => {
+  /** Resolves true once recording, false (with `problem` set) when the microphone failed. */
+  const start = useCallback(async (): Promise<boolean> => {
     setProblem(null);
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch (error) {
-      setProblem(microphoneProblem(error));
-      return;
+      setProblem(microphoneProblem(error, latest.current.fallback ?? "upload a file"));
+      return false;
     }
     const recorder = new MediaRecorder(stream);
     const chunks: Blob[] = [];
     recorder.addEventListener("dataavailable", (event) => {
-      if (event.data.size) chunks.push(event.data);
+      if (!event.data.size) return;
+      chunks.push(event.data);
+      latest.current.onChunk?.(event.data);
     });
-    recorder.addEventListener("stop", () => {
-      setRecording(new Blob(chunks, { type: recorder.mimeType || "audio/webm" }));
-      setState("recorded");
+    const stopped = new Promise<void>((resolve) => {
+      recorder.addEventListener("stop", () => {
+        setRecording(new Blob(chunks, { type: recorder.mimeType || "audio/webm" }));
+        setState("recorded");
+        resolve();
+      });
     });
 
     const context = new AudioContext();
@@ -62,17 +76,21 @@ export function useRecorder() {
     };
     frame = requestAnimationFrame(tick);
 
-    cleanup.current = () => {
+    cleanup.current = async () => {
       cancelAnimationFrame(frame);
-      if (recorder.state !== "inactive") recorder.stop();
+      const wasRecording = recorder.state !== "inactive";
+      if (wasRecording) recorder.stop();
       for (const track of stream.getTracks()) track.stop();
       context.close().catch(() => undefined);
       setLevel(0);
+      // The last chunk is delivered just before "stop", so callers can flush it after this.
+      if (wasRecording) await stopped;
     };
-    recorder.start(CHUNK_MS);
+    recorder.start(LIVE_CHUNK_MS);
     setRecording(null);
     setElapsedMs(0);
     setState("recording");
+    return true;
   }, []);
 
   const stop = useCallback(() => cleanup.current(), []);

@@ -1,0 +1,146 @@
+// The live-relay half of `npm run bench` (see bench.ts). Node's WebSocket (undici) can send the
+// Authorization header the emulator checks, so "direct" is the emulator alone, on the same server.
+
+const SANDBOX_DEEPGRAM_KEY = "sandbox-deepgram-key";
+/** The sandbox emulator answers every audio frame with one Results message. */
+const FRAME = new Uint8Array(1600).fill(9);
+const LATENCY_RUNS = 200;
+const SESSIONS = Number(process.env.BENCH_LIVE_SESSIONS ?? 100);
+const FRAMES_PER_SESSION = 20;
+const CHUNK_MS = 250;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+interface Opened {
+  readonly socket: WebSocket;
+  readonly closed: Promise<number>;
+  next(): Promise<string>;
+}
+
+function open(url: string, headers: Record<string, string> = {}): Promise<Opened> {
+  // undici accepts a non-standard `headers` option; the DOM typings do not know it.
+  const socket = new WebSocket(url, { headers } as unknown as string[]);
+  socket.binaryType = "arraybuffer";
+  const inbox: string[] = [];
+  const waiting: Array<(message: string) => void> = [];
+  socket.addEventListener("message", (event) => {
+    const message = String(event.data);
+    const waiter = waiting.shift();
+    if (waiter) waiter(message);
+    else inbox.push(message);
+  });
+  const closed = new Promise<number>((resolve) => socket.addEventListener("close", (event) => resolve(event.code)));
+  return new Promise((resolve, reject) => {
+    socket.addEventListener("open", () =>
+      resolve({
+        socket,
+        closed,
+        next: () => {
+          const queued = inbox.shift();
+          return queued !== undefined ? Promise.resolve(queued) : new Promise((done) => waiting.push(done));
+        },
+      }),
+    );
+    socket.addEventListener("error", () => reject(new Error(`could not open ${url}`)));
+  });
+}
+
+/** A signed-in bench user from its own address (sign-up and ticket limits are per IP and per user). */
+async function benchUser(base: string, index: number): Promise<Record<string, string>> {
+  const json = { "content-type": "application/json", "cf-connecting-ip": `198.51.100.${200 + index}` };
+  const email = `bench.live.${index}.${Date.now()}@example.ng`;
+  const password = "bench password";
+  await fetch(`${base}/auth/register`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ name: "Bench", email, phone_number: "08031234567", password }),
+  });
+  const signin = await fetch(`${base}/auth/signin`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  });
+  const { token } = (await signin.json()) as { token: string };
+  return { ...json, authorization: `Bearer ${token}` };
+}
+
+async function ticket(base: string, headers: Record<string, string>): Promise<string> {
+  const response = await fetch(`${base}/api/live/ticket`, { method: "POST", headers, body: "{}" });
+  if (response.status !== 201) throw new Error(`ticket answered ${response.status}`);
+  return ((await response.json()) as { ticket: string }).ticket;
+}
+
+/** Milliseconds from sending one audio frame to the transcript message it causes. */
+async function roundTrips(session: Opened, runs: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    session.socket.send(FRAME);
+    await session.next();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+export async function liveRelayBench(base: string, authed: Record<string, string>) {
+  const ws = base.replace(/^http/, "ws");
+  const direct = await open(`${ws}/__sandbox/deepgram/v1/listen?punctuate=true&interim_results=true`, {
+    Authorization: `Token ${SANDBOX_DEEPGRAM_KEY}`,
+  });
+  const relayed = await open(`${ws}/api/live?ticket=${await ticket(base, authed)}`);
+  await roundTrips(direct, 10);
+  await roundTrips(relayed, 10);
+  const directTimes = await roundTrips(direct, LATENCY_RUNS);
+  const relayTimes = await roundTrips(relayed, LATENCY_RUNS);
+  direct.socket.close(1000);
+  relayed.socket.close(1000);
+
+  // Each user may open 60 sessions per 10 minutes; spread the sessions over enough users.
+  const users = await Promise.all(
+    Array.from({ length: Math.ceil(SESSIONS / 50) }, (_, index) => benchUser(base, index)),
+  );
+  const tickets = await Promise.all(
+    Array.from({ length: SESSIONS }, (_, index) => ticket(base, users[index % users.length] ?? authed)),
+  );
+  const sessions = await Promise.all(tickets.map((t) => open(`${ws}/api/live?ticket=${t}`)));
+  const received = sessions.map(() => 0);
+  sessions.forEach((session, index) => {
+    session.socket.addEventListener("message", () => {
+      received[index] = (received[index] ?? 0) + 1;
+    });
+  });
+  const startedAt = performance.now();
+  for (let frame = 0; frame < FRAMES_PER_SESSION; frame++) {
+    for (const session of sessions) session.socket.send(FRAME);
+    await new Promise((resolve) => setTimeout(resolve, CHUNK_MS));
+  }
+  for (const session of sessions) session.socket.send(JSON.stringify({ type: "stop" }));
+  const codes = await Promise.all(sessions.map((session) => session.closed));
+  const seconds = (performance.now() - startedAt) / 1000;
+  const complete = received.filter((count) => count >= FRAMES_PER_SESSION).length;
+  const clean = codes.filter((code) => code === 1000).length;
+
+  const p50 = percentile(relayTimes, 50) / percentile(directTimes, 50);
+  const p99 = percentile(relayTimes, 99) / percentile(directTimes, 99);
+  return [
+    {
+      measure: `live: frame → transcript, direct to emulator (median / p99 ms, ${LATENCY_RUNS} frames)`,
+      value: `${percentile(directTimes, 50).toFixed(1)} / ${percentile(directTimes, 99).toFixed(1)}`,
+    },
+    {
+      measure: "live: frame → transcript, through the relay (median / p99 ms)",
+      value: `${percentile(relayTimes, 50).toFixed(1)} / ${percentile(relayTimes, 99).toFixed(1)}`,
+    },
+    {
+      measure: "live: relay / direct ratio (median, p99); added median ms",
+      value: `${p50.toFixed(2)}, ${p99.toFixed(2)}; +${(percentile(relayTimes, 50) - percentile(directTimes, 50)).toFixed(1)} ms`,
+    },
+    {
+      measure: `live: ${SESSIONS} concurrent sessions × ${FRAMES_PER_SESSION} frames every ${CHUNK_MS} ms (${seconds.toFixed(1)} s)`,
+      value: `${complete}/${SESSIONS} got every transcript, ${clean}/${SESSIONS} closed 1000`,
+    },
+  ];
+}

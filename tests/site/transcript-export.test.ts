@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { srtTime, toSrt, transcriptText } from "../../site/src/tools/scribe/transcript-export.ts";
+
+describe("transcript export", () => {
+  it("formats SubRip timestamps with hours, minutes, seconds and milliseconds", () => {
+    expect(srtTime(0)).toBe("00:00:00,000");
+    expect(srtTime(3_723_004)).toBe("01:02:03,004");
+  });
+
+  it("numbers one cue per final segment, each with its own times", () => {
+    const segments = [
+      { text: "Good morning, Lagos.", startMs: 0, endMs: 1500 },
+      { text: "Here is the news.", startMs: 1500, endMs: 1500 },
+    ];
+    expect(toSrt(segments)).toBe(
+      "1\n00:00:00,000 --> 00:00:01,500\nGood morning, Lagos.\n\n2\n00:00:01,500 --> 00:00:01,501\nHere is the news.\n",
+    );
+    expect(transcriptText(segments)).toBe("Good morning, Lagos. Here is the news.");
+  });
+});
