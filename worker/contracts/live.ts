@@ -6,8 +6,6 @@ import { z } from "zod";
 export const LIVE_CHUNK_MS = 250;
 /** The relay tells the provider the stream is alive this often when no audio flows. */
 export const LIVE_KEEPALIVE_MS = 3000;
-/** The sample rate asked of the microphone (spec §9 realtime default). */
-export const LIVE_SAMPLE_RATE = 16_000;
 /** A 250 ms Opus frame is a few kilobytes; anything this large is not audio from our page. */
 export const LIVE_MAX_FRAME_BYTES = 256 * 1024;
 /** How long a ticket may wait before its WebSocket is opened. */
