@@ -25,11 +25,16 @@ export const siteConfigSchema = z
 
 export type SiteConfig = z.output<typeof siteConfigSchema>;
 
-/** `define` entries that compile the validated config into the bundle as `__VOX_CONFIG__`. */
-export function siteConfigDefine(env: Record<string, string | undefined>): Record<string, string> {
+/** The validated settings; a bad value throws with every problem listed. */
+export function parseSiteConfig(env: Record<string, string | undefined>): SiteConfig {
   const parsed = siteConfigSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`Invalid site configuration:\n${z.prettifyError(parsed.error)}`);
   }
-  return { __VOX_CONFIG__: JSON.stringify(parsed.data) };
+  return parsed.data;
+}
+
+/** `define` entries that compile the validated config into the bundle as `__VOX_CONFIG__`. */
+export function siteConfigDefine(env: Record<string, string | undefined>): Record<string, string> {
+  return { __VOX_CONFIG__: JSON.stringify(parseSiteConfig(env)) };
 }

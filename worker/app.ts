@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { cors } from "hono/cors";
 import type { AppEnv } from "./app-env.ts";
 import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./config.ts";
 import { ApiError, errorResponse, handleError } from "./errors.ts";
@@ -14,8 +15,11 @@ import { tts } from "./routes/tts.ts";
 import { voice } from "./routes/voice.ts";
 import { voiceConversion } from "./routes/voice-conversion.ts";
 import { sandbox } from "./sandbox/index.ts";
+import { securityHeaders } from "./security.ts";
 
 export const app = new Hono<AppEnv>();
+
+app.use("*", securityHeaders);
 
 app.use("*", async (c, next) => {
   const config = loadConfig(c.env);
@@ -32,6 +36,21 @@ app.use("*", async (c, next) => {
   c.set("provider", (provider) => providerEndpoint(config, provider, { origin, sandboxFetch: dispatch }));
   await next();
 });
+
+/**
+ * Cross-origin calls only from the site's own origin when it is hosted apart (SITE_URL); the
+ * bearer token travels in a header, so no credentials mode and never a wildcard.
+ */
+app.use(
+  "*",
+  cors({
+    origin: (origin, c) => (c.var.config.siteUrl !== null && origin === c.var.config.siteUrl ? origin : null),
+    allowMethods: ["GET", "POST", "DELETE"],
+    allowHeaders: ["authorization", "content-type", "accept"],
+    exposeHeaders: ["x-vox-cache", "x-vox-audio-id", "x-vox-session", "retry-after", "location", "content-range"],
+    maxAge: 600,
+  }),
+);
 
 app.route("/api/health", health);
 app.route("/api/plans", plans);
