@@ -98,30 +98,7 @@ export async function liveRelayBench(base: string, authed: Record<string, string
   direct.socket.close(1000);
   relayed.socket.close(1000);
 
-  // Each user may open 60 sessions per 10 minutes; spread the sessions over enough users.
-  const users = await Promise.all(
-    Array.from({ length: Math.ceil(SESSIONS / 50) }, (_, index) => benchUser(base, index)),
-  );
-  const tickets = await Promise.all(
-    Array.from({ length: SESSIONS }, (_, index) => ticket(base, users[index % users.length] ?? authed)),
-  );
-  const sessions = await Promise.all(tickets.map((t) => open(`${ws}/api/live?ticket=${t}`)));
-  const received = sessions.map(() => 0);
-  sessions.forEach((session, index) => {
-    session.socket.addEventListener("message", () => {
-      received[index] = (received[index] ?? 0) + 1;
-    });
-  });
-  const startedAt = performance.now();
-  for (let frame = 0; frame < FRAMES_PER_SESSION; frame++) {
-    for (const session of sessions) session.socket.send(FRAME);
-    await new Promise((resolve) => setTimeout(resolve, CHUNK_MS));
-  }
-  for (const session of sessions) session.socket.send(JSON.stringify({ type: "stop" }));
-  const codes = await Promise.all(sessions.map((session) => session.closed));
-  const seconds = (performance.now() - startedAt) / 1000;
-  const complete = received.filter((count) => count >= FRAMES_PER_SESSION).length;
-  const clean = codes.filter((code) => code === 1000).length;
+  const { complete, clean, seconds } = await concurrentLiveSessions(base, SESSIONS);
 
   const p50 = percentile(relayTimes, 50) / percentile(directTimes, 50);
   const p99 = percentile(relayTimes, 99) / percentile(directTimes, 99);
@@ -143,4 +120,50 @@ export async function liveRelayBench(base: string, authed: Record<string, string
       value: `${complete}/${SESSIONS} got every transcript, ${clean}/${SESSIONS} closed 1000`,
     },
   ];
+}
+
+export interface SessionsOutcome {
+  /** Sessions that received a transcript for every frame they sent. */
+  readonly complete: number;
+  /** Sessions the relay closed with 1000 after their stop. */
+  readonly clean: number;
+  readonly seconds: number;
+}
+
+/**
+ * `count` live sessions at once, each sending a frame every 250 ms and then stopping: what the
+ * relay must carry without dropping a frame or a socket.
+ */
+export async function concurrentLiveSessions(base: string, count: number, userOffset = 0): Promise<SessionsOutcome> {
+  const ws = base.replace(/^http/, "ws");
+  // Each user may open 60 sessions per 10 minutes; spread the sessions over enough users.
+  const users = await Promise.all(
+    Array.from({ length: Math.ceil(count / 50) }, (_, index) => benchUser(base, userOffset + index)),
+  );
+  const tickets = await Promise.all(
+    Array.from({ length: count }, (_, index) => {
+      const user = users[index % users.length];
+      if (!user) throw new Error("no bench user");
+      return ticket(base, user);
+    }),
+  );
+  const sessions = await Promise.all(tickets.map((t) => open(`${ws}/api/live?ticket=${t}`)));
+  const received = sessions.map(() => 0);
+  sessions.forEach((session, index) => {
+    session.socket.addEventListener("message", () => {
+      received[index] = (received[index] ?? 0) + 1;
+    });
+  });
+  const startedAt = performance.now();
+  for (let frame = 0; frame < FRAMES_PER_SESSION; frame++) {
+    for (const session of sessions) session.socket.send(FRAME);
+    await new Promise((resolve) => setTimeout(resolve, CHUNK_MS));
+  }
+  for (const session of sessions) session.socket.send(JSON.stringify({ type: "stop" }));
+  const codes = await Promise.all(sessions.map((session) => session.closed));
+  const seconds = (performance.now() - startedAt) / 1000;
+  const complete = received.filter((messages) => messages >= FRAMES_PER_SESSION).length;
+  const clean = codes.filter((code) => code === 1000).length;
+
+  return { complete, clean, seconds };
 }
