@@ -1,3 +1,4 @@
+import "./zod-setup.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { ErrorBoundary } from "react-error-boundary";

@@ -46,6 +46,12 @@ export interface TrackedPage {
 /** A page in its own context (no shared storage between tests) that records every console error. */
 export async function openPage(browser: Browser, viewport: ViewportName = "desktop"): Promise<TrackedPage> {
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
+  // A CSP violation is only reported, not thrown: make it a console error the tests see.
+  await context.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    ),
+  );
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {
