@@ -1,7 +1,11 @@
-import { HistoryPanel } from "../tools/audio/history-panel.tsx";
+import { lazy } from "react";
 import { toolById } from "../tools/catalog.ts";
 import { ToolPage } from "../tools/tool-page.tsx";
-import { VoxOverTool } from "../tools/voice-conversion/voxover-tool.tsx";
+
+const VoxOverTool = lazy(() =>
+  import("../tools/voice-conversion/voxover-tool.tsx").then((m) => ({ default: m.VoxOverTool })),
+);
+const HistoryPanel = lazy(() => import("../tools/audio/history-panel.tsx").then((m) => ({ default: m.HistoryPanel })));
 
 export function Component() {
   return (

@@ -1,6 +1,6 @@
 import { TRIAL_DAYS } from "@contracts/plans.ts";
 import { CheckCircle2 } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { useModals } from "../app/modals.tsx";
 import { PATHS } from "../app/paths.ts";
@@ -43,10 +43,19 @@ export function ToolPage({ tool, children, after }: ToolPageProps) {
       </header>
       {children && (
         <section className="tool-workspace" aria-label={tool.name}>
-          {children}
+          {/* Tools load after the page, so the description paints without waiting for them. */}
+          <Suspense
+            fallback={
+              <p className="muted" role="status">
+                <span className="spinner spinner--small" aria-hidden="true" /> Loading {tool.name}…
+              </p>
+            }
+          >
+            {children}
+          </Suspense>
         </section>
       )}
-      {after}
+      <Suspense fallback={null}>{after}</Suspense>
       <section className="panel" aria-labelledby={`${tool.id}-use-cases`}>
         <h2 id={`${tool.id}-use-cases`}>What people use {tool.name} for</h2>
         <ul className="check-list">
