@@ -12,17 +12,18 @@ const WORKER_CSP =
 
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  const headers = c.res.headers;
   // A WebSocket upgrade (101) carries no document.
   if (c.res.status === 101) return;
-  try {
+  const apply = (headers: Headers) => {
     for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) headers.set(name, value);
     headers.set("Content-Security-Policy", WORKER_CSP);
     if (c.var.config?.environment === "production") headers.set("Strict-Transport-Security", HSTS);
+  };
+  try {
+    apply(c.res.headers);
   } catch {
     // Responses passed through unchanged from another fetch have immutable headers.
     c.res = new Response(c.res.body, c.res);
-    for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) c.res.headers.set(name, value);
-    c.res.headers.set("Content-Security-Policy", WORKER_CSP);
+    apply(c.res.headers);
   }
 });

@@ -23,7 +23,6 @@ export const liveUsageSchema = z.object({
   quota_seconds: z.number().nullable(),
   month: z.string(),
 });
-export type LiveUsage = z.infer<typeof liveUsageSchema>;
 
 /** Browser → relay control messages (audio travels as binary frames). */
 export const liveClientMessage = z.discriminatedUnion("type", [z.object({ type: z.literal("stop") })]);

@@ -9,85 +9,71 @@ export interface MappedClose {
   /** What the relay closes the browser's socket with. */
   readonly code: number;
   readonly message: string;
-  /** Whether opening a new session may help (the page offers to reconnect). */
-  readonly retry: boolean;
 }
 
 const TABLE: Record<string, MappedClose> = {
   "1011:NET-0000": {
     code: 1011,
     message: "The transcription service had an internal problem. Please try again.",
-    retry: true,
   },
   "1011:NET-0001": {
     code: 1011,
     message:
       "The transcription service stopped hearing audio and closed the stream. Start again when you are ready to speak.",
-    retry: true,
   },
   "1002:DATA-0000": {
     code: 1003,
     message: "The audio could not be decoded. Try another browser or microphone.",
-    retry: false,
   },
   "1008:DATA-0000": {
     code: 1003,
     message: "The audio could not be decoded. Try another browser or microphone.",
-    retry: false,
   },
   "handshake:401": {
     code: 4001,
     message: "Vox could not sign in to the transcription service. Please try again later.",
-    retry: false,
   },
   "handshake:402": {
     code: 4002,
     message: "The transcription service account is out of credit. Please try again later.",
-    retry: false,
   },
   "handshake:429": {
     code: 4029,
     message: "The transcription service is busy. Wait a moment and start again.",
-    retry: true,
   },
-  "4000": { code: 4000, message: "The audio sample rate was not accepted.", retry: false },
-  "4001": { code: 4001, message: "Not authorised to use live transcription. Sign in again.", retry: false },
+  "4000": { code: 4000, message: "The audio sample rate was not accepted." },
+  "4001": { code: 4001, message: "Not authorised to use live transcription. Sign in again." },
   "4002": {
     code: 4002,
     message: "Your live transcription time for this month is used up. Upgrade your plan for more.",
-    retry: false,
   },
-  "4004": { code: 4004, message: "This transcription session no longer exists. Start again.", retry: true },
-  "4008": { code: 4008, message: "The transcription session expired. Start again.", retry: true },
-  "4010": { code: 4010, message: "The transcription session was closed. Start again.", retry: true },
+  "4004": { code: 4004, message: "This transcription session no longer exists. Start again." },
+  "4008": { code: 4008, message: "The transcription session expired. Start again." },
+  "4010": { code: 4010, message: "The transcription session was closed. Start again." },
   "4029": {
     code: 4029,
     message: "Too many requests to the transcription service. Wait a moment and start again.",
-    retry: true,
   },
-  "4030": { code: 4030, message: "This session is already open in another tab.", retry: false },
-  "4031": { code: 4031, message: "The transcription session timed out. Start again.", retry: true },
-  "4032": { code: 4032, message: "The recording was too short to transcribe.", retry: true },
-  "4033": { code: 4033, message: "The recording was too long for one session. Start a new one.", retry: true },
-  "4100": { code: 4100, message: "The transcription service could not read a message (bad JSON).", retry: true },
-  "4101": { code: 4101, message: "The transcription service rejected a message (bad schema).", retry: true },
+  "4030": { code: 4030, message: "This session is already open in another tab." },
+  "4031": { code: 4031, message: "The transcription session timed out. Start again." },
+  "4032": { code: 4032, message: "The recording was too short to transcribe." },
+  "4033": { code: 4033, message: "The recording was too long for one session. Start a new one." },
+  "4100": { code: 4100, message: "The transcription service could not read a message (bad JSON)." },
+  "4101": { code: 4101, message: "The transcription service rejected a message (bad schema)." },
   "4102": {
     code: 4102,
     message: "Too many live transcriptions are open. Close another one and start again.",
-    retry: false,
   },
-  "4103": { code: 4103, message: "This session was reconnected elsewhere.", retry: false },
+  "4103": { code: 4103, message: "This session was reconnected elsewhere." },
   "1013": {
     code: 1013,
     message: "The connection could not be restored after several attempts. Start again.",
-    retry: true,
   },
 };
 
 const UNKNOWN: MappedClose = {
   code: 1011,
   message: "The transcription service ended the stream unexpectedly. Please start again.",
-  retry: true,
 };
 
 /** The browser-facing close for a provider close (code and reason) or a refused upgrade. */

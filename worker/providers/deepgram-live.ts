@@ -17,7 +17,7 @@ const results = z.object({
   channel: z.object({ alternatives: z.array(z.object({ transcript: z.string() })).min(1) }),
 });
 
-export function liveQuery(options: LiveStreamOptions): URLSearchParams {
+function liveQuery(options: LiveStreamOptions): URLSearchParams {
   const query = new URLSearchParams({
     model: options.model,
     language: "en",

@@ -7,7 +7,7 @@ import { failure, ProviderError, providerFetch } from "./provider-error.ts";
 const TIMEOUT_MS = 120_000;
 
 /** Spec §7 flags: summary, topics, intents and sentiment on a smart-formatted English transcript. */
-export function analysisQuery(model: string): URLSearchParams {
+function analysisQuery(model: string): URLSearchParams {
   return new URLSearchParams({
     model,
     language: "en",

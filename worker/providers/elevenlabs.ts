@@ -1,16 +1,14 @@
 import type { z } from "zod";
 import type { ProviderEndpoint } from "../config.ts";
 import { voicesResponse } from "../contracts/tts.ts";
+import { ProviderError } from "./provider-error.ts";
 
 /** ElevenLabs voices and streaming text-to-speech, with the key in the `xi-api-key` header. */
 
-export class SpeechProviderError extends Error {
+export class SpeechProviderError extends ProviderError {
   override name = "SpeechProviderError";
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
+  constructor(message: string, status: number) {
+    super("elevenlabs", message, status);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ProviderEndpoint } from "../config.ts";
 import { type VoiceTokenResponse, voiceTokenResponse } from "../contracts/voice-token.ts";
+import { ProviderError } from "./provider-error.ts";
 
 /**
  * The voice-API's OAuth2 client-credentials exchange: the API key and secret go up as HTTP Basic
@@ -7,13 +8,10 @@ import { type VoiceTokenResponse, voiceTokenResponse } from "../contracts/voice-
  * reaches a browser.
  */
 
-export class VoiceTokenError extends Error {
+export class VoiceTokenError extends ProviderError {
   override name = "VoiceTokenError";
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
+  constructor(message: string, status: number) {
+    super("hume", message, status);
   }
 }
 

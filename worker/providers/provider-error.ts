@@ -1,4 +1,7 @@
-/** A provider call that failed; `status` 0 means the provider could not be reached at all. */
+/**
+ * A provider call that failed; `status` 0 means the provider could not be reached at all. Each
+ * adapter throws this (or its own subclass), so routes and jobs handle every provider alike.
+ */
 export class ProviderError extends Error {
   override name = "ProviderError";
   constructor(

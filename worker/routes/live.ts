@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { RELAY_SESSION_HEADER, type RelaySession } from "../../durable/transcription-relay.ts";
 import type { AppEnv } from "../app-env.ts";
-import { requireActivePlan } from "../auth/require-plan.ts";
+import { assertActivePlan, requireActivePlan } from "../auth/require-plan.ts";
 import { requireUser } from "../auth/sessions.ts";
-import { findUserById, subscriptionStatus } from "../auth/users.ts";
+import { findUserById } from "../auth/users.ts";
 import { LIVE_TICKET_TTL_SECONDS } from "../contracts/live.ts";
 import { ApiError } from "../errors.ts";
 import { issueTicket, redeemTicket } from "../live/tickets.ts";
@@ -53,9 +53,7 @@ live.get("/", async (c) => {
   if (!userId) throw new ApiError(401, "invalid_ticket", "The live transcription ticket is missing, used or expired.");
   const user = await findUserById(c.env.DB, userId);
   if (!user) throw new ApiError(401, "invalid_ticket", "The live transcription ticket is missing, used or expired.");
-  if (subscriptionStatus(user) === 0) {
-    throw new ApiError(402, "payment_required", "Your plan has ended. Choose a plan to keep using Vox tools.");
-  }
+  assertActivePlan(user);
   const left = await secondsLeft(c.env.DB, user.id, user.plan);
   if (left !== null && left <= 0) throw quotaUsed();
 

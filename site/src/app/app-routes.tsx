@@ -1,11 +1,12 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import type { ComponentType, LazyExoticComponent } from "react";
 import { Route, Routes } from "react-router-dom";
 import { NotFoundPage } from "./error-page.tsx";
 import { Layout } from "./layout.tsx";
+import { lazyNamed } from "./lazy-named.ts";
 import { PATHS } from "./paths.ts";
 
 function page(load: () => Promise<{ Component: ComponentType }>): LazyExoticComponent<ComponentType> {
-  return lazy(() => load().then((module) => ({ default: module.Component })));
+  return lazyNamed(load, "Component");
 }
 
 /** Every page is its own chunk: a visitor downloads the code of the page they open, no more. */

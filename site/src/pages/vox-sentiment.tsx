@@ -1,10 +1,8 @@
-import { lazy } from "react";
+import { lazyNamed } from "../app/lazy-named.ts";
 import { toolById } from "../tools/catalog.ts";
 import { ToolPage } from "../tools/tool-page.tsx";
 
-const SentimentTool = lazy(() =>
-  import("../tools/sentiment/sentiment-tool.tsx").then((m) => ({ default: m.SentimentTool })),
-);
+const SentimentTool = lazyNamed(() => import("../tools/sentiment/sentiment-tool.tsx"), "SentimentTool");
 
 export function Component() {
   return (

@@ -1,11 +1,9 @@
-import { lazy } from "react";
+import { lazyNamed } from "../app/lazy-named.ts";
 import { toolById } from "../tools/catalog.ts";
 import { ToolPage } from "../tools/tool-page.tsx";
 
-const VoxSpeaksTool = lazy(() =>
-  import("../tools/tts/vox-speaks-tool.tsx").then((m) => ({ default: m.VoxSpeaksTool })),
-);
-const HistoryPanel = lazy(() => import("../tools/audio/history-panel.tsx").then((m) => ({ default: m.HistoryPanel })));
+const VoxSpeaksTool = lazyNamed(() => import("../tools/tts/vox-speaks-tool.tsx"), "VoxSpeaksTool");
+const HistoryPanel = lazyNamed(() => import("../tools/audio/history-panel.tsx"), "HistoryPanel");
 
 export function Component() {
   return (

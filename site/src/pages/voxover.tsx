@@ -1,11 +1,9 @@
-import { lazy } from "react";
+import { lazyNamed } from "../app/lazy-named.ts";
 import { toolById } from "../tools/catalog.ts";
 import { ToolPage } from "../tools/tool-page.tsx";
 
-const VoxOverTool = lazy(() =>
-  import("../tools/voice-conversion/voxover-tool.tsx").then((m) => ({ default: m.VoxOverTool })),
-);
-const HistoryPanel = lazy(() => import("../tools/audio/history-panel.tsx").then((m) => ({ default: m.HistoryPanel })));
+const VoxOverTool = lazyNamed(() => import("../tools/voice-conversion/voxover-tool.tsx"), "VoxOverTool");
+const HistoryPanel = lazyNamed(() => import("../tools/audio/history-panel.tsx"), "HistoryPanel");
 
 export function Component() {
   return (

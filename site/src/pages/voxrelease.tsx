@@ -1,10 +1,8 @@
-import { lazy } from "react";
+import { lazyNamed } from "../app/lazy-named.ts";
 import { toolById } from "../tools/catalog.ts";
 import { ToolPage } from "../tools/tool-page.tsx";
 
-const PressReleaseTool = lazy(() =>
-  import("../tools/press-release/press-release-tool.tsx").then((m) => ({ default: m.PressReleaseTool })),
-);
+const PressReleaseTool = lazyNamed(() => import("../tools/press-release/press-release-tool.tsx"), "PressReleaseTool");
 
 export function Component() {
   return (

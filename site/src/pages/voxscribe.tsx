@@ -1,10 +1,8 @@
-import { lazy } from "react";
+import { lazyNamed } from "../app/lazy-named.ts";
 import { toolById } from "../tools/catalog.ts";
 import { ToolPage } from "../tools/tool-page.tsx";
 
-const VoxScribeTool = lazy(() =>
-  import("../tools/scribe/voxscribe-tool.tsx").then((m) => ({ default: m.VoxScribeTool })),
-);
+const VoxScribeTool = lazyNamed(() => import("../tools/scribe/voxscribe-tool.tsx"), "VoxScribeTool");
 
 export function Component() {
   return (
