@@ -4,6 +4,6 @@ import { applyMigrations, localEnv, run, supervise, wranglerDevArgs } from "./lo
 const port = process.env.PORT ?? "8787";
 
 // NODE_ENV is pinned so a caller's value (vitest sets "test") cannot ship a development React.
-run("vite", ["build", "--config", "site/vite.config.ts"], { ...localEnv(), NODE_ENV: "production" });
+run(process.execPath, ["scripts/build-site.ts"], { ...localEnv(), NODE_ENV: "production" });
 applyMigrations();
 supervise([["wrangler", wranglerDevArgs(port)]]);

@@ -53,12 +53,34 @@ export async function openPage(browser: Browser, viewport: ViewportName = "deskt
     ),
   );
   const page = await context.newPage();
+  waitForHydration(page);
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return { page, errors, close: () => context.close() };
+}
+
+/**
+ * Pages arrive rendered and hydrate a moment later (site/src/main.tsx); the app holds presses made
+ * in between, but not typing. Like a person who waits for the page to respond, every `goto` and
+ * `reload` of a site page waits until it has hydrated.
+ */
+function waitForHydration(page: Page): void {
+  const hydrated = () => page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (!new URL(url, baseUrl()).pathname.startsWith("/__sandbox")) await hydrated();
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await hydrated();
+    return response;
+  };
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -91,18 +91,69 @@ describe("mobile navigation", () => {
 });
 
 describe("routing through the Worker", () => {
-  it("deep links survive a reload and unknown paths show the error page", () =>
+  it("deep links survive a reload", () =>
     withPage("desktop", async (page) => {
       await page.goto("/voxscribe");
       await page.reload();
       await expect.poll(() => h1(page).textContent()).toBe("Every word on the record, live");
-      await page.goto("/no/such/page");
+    }));
+
+  it("a press made before the page has hydrated is held, then acts once the page is live", async () => {
+    // A bare page: openPage's `goto` would wait for hydration, which is what this test must not do.
+    const context = await browser.newContext({ baseURL: baseUrl() });
+    const page = await context.newPage();
+    try {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // Hold the app's code back, so the press lands on the pre-rendered HTML.
+      await page.route("**/assets/boot-*.js", async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto("/voxrelease");
+      await page.getByRole("button", { name: "Request free consultation" }).click();
+      const dialog = page.getByRole("dialog", { name: "Request Consultation" });
+      expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+      expect(await dialog.count()).toBe(0);
+      release();
+      await dialog.waitFor();
+      expect(await dialog.count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("an unknown path answers 404 with the error page, which leads home", async () => {
+    const { page, errors, close } = await openPage(browser, "desktop");
+    try {
+      const response = await page.goto("/no/such/page");
+      expect(response?.status()).toBe(404);
       await expect.poll(() => h1(page).textContent()).toBe("Unexpected Application Error!");
       await page.getByRole("link", { name: "Back to the home page" }).click();
       await page.waitForURL(`${baseUrl()}/`);
-    }));
+      // Chromium reports the document's own 404 in the console; nothing else may appear there.
+      expect(errors).toEqual(["Failed to load resource: the server responded with a status of 404 (Not Found)"]);
+    } finally {
+      await close();
+    }
+  });
 
-  it("API paths reach the Worker before the SPA fallback", async () => {
+  it("every route's HTML arrives rendered, with its own title, before any script runs", async () => {
+    for (const [path, title, heading] of [
+      ["/", "Vox: voice AI for communicators", "Give every message a voice."],
+      ["/pricing", "Pricing · Vox", "Simple plans in naira"],
+      ["/voxscribe", "VoxScribe · Vox", "Every word on the record, live"],
+    ]) {
+      const html = await (await fetch(`${baseUrl()}${path}`)).text();
+      expect(html.match(/<title>(.*?)<\/title>/g), path).toEqual([`<title>${title}</title>`]);
+      const root = html.slice(html.indexOf('<div id="root">'));
+      expect(root.match(/<h1[^>]*>(.*?)<\/h1>/)?.[1]?.replace(/<[^>]+>/g, ""), path).toBe(heading);
+    }
+  });
+
+  it("API paths reach the Worker before the static pages", async () => {
     const health = await fetch(`${baseUrl()}/api/health`);
     expect(await health.json()).toMatchObject({ ok: true, sandbox: true });
     const expected: Array<[string, number]> = [

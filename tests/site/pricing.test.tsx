@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FEATURES, formatNaira, PLANS } from "../../worker/contracts/plans.ts";
 import { renderSite } from "./render.tsx";
 
-// /pricing renders what GET /api/plans answers; the Worker serves exactly this table.
+// /pricing renders the shared plan table at once and then what GET /api/plans answers.
 beforeEach(() => {
   vi.stubGlobal(
     "fetch",
@@ -61,14 +61,27 @@ describe("/pricing", () => {
   });
 });
 
-describe("/pricing when the plan table cannot be loaded", () => {
-  it("says so and offers to try again", async () => {
+describe("/pricing and the Worker's plan table", () => {
+  it("renders the plans before the API answers, and keeps them when it cannot be reached", async () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => Response.json({ message: "Down", code: "x" }, { status: 503 })),
     );
     renderSite("/pricing");
-    expect(await screen.findByRole("heading", { name: "We could not load the plans" })).toBeVisible();
-    expect(screen.getByRole("button", { name: "Try again" })).toBeVisible();
+    const monthly = screen.getByRole("heading", { name: "Monthly" }).closest("li") as HTMLElement;
+    expect(monthly).toHaveTextContent("₦10,000 / month");
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith("/api/plans", expect.anything()));
+    expect(screen.getByRole("heading", { name: "Monthly" }).closest("li")).toHaveTextContent("₦10,000 / month");
+  });
+
+  it("shows the price the Worker answers when it differs from the one built in", async () => {
+    const repriced = PLANS.map((plan) => (plan.id === "monthly" ? { ...plan, priceNaira: 12_500 } : plan));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ plans: repriced, features: FEATURES })),
+    );
+    renderSite("/pricing");
+    const monthly = () => screen.getByRole("heading", { name: "Monthly" }).closest("li") as HTMLElement;
+    await vi.waitFor(() => expect(monthly()).toHaveTextContent("₦12,500 / month"));
   });
 });

@@ -132,6 +132,7 @@ sandboxPaystack.get("/checkout/:accessCode", async (c) => {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Sandbox checkout</title>
+        <link rel="icon" href="/images/favicon.svg" />
         <style>
           body { font-family: system-ui, sans-serif; background: #f3f4f6; display: grid; place-items: center; min-height: 100vh; margin: 0; }
           main { background: #fff; padding: 2rem; border-radius: 12px; max-width: 360px; width: calc(100% - 2rem); box-shadow: 0 8px 24px rgb(0 0 0 / 10%); }

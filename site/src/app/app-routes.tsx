@@ -1,16 +1,16 @@
-import type { ComponentType, LazyExoticComponent } from "react";
+import type { ComponentType } from "react";
 import { Route, Routes } from "react-router-dom";
 import { NotFoundPage } from "./error-page.tsx";
 import { Layout } from "./layout.tsx";
-import { lazyNamed } from "./lazy-named.ts";
+import { lazyNamed, preloadParts } from "./lazy-named.ts";
 import { PATHS } from "./paths.ts";
 
-function page(load: () => Promise<{ Component: ComponentType }>): LazyExoticComponent<ComponentType> {
+function page(load: () => Promise<{ Component: ComponentType }>) {
   return lazyNamed(load, "Component");
 }
 
 /** Every page is its own chunk: a visitor downloads the code of the page they open, no more. */
-const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+const PAGES: Record<string, ReturnType<typeof page>> = {
   [PATHS.home]: page(() => import("../pages/home.tsx")),
   [PATHS.about]: page(() => import("../pages/about.tsx")),
   [PATHS.solutions]: page(() => import("../pages/solutions.tsx")),
@@ -25,6 +25,12 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   [PATHS.voxShield]: page(() => import("../pages/vox-shield.tsx")),
   [PATHS.developers]: page(() => import("../pages/developers.tsx")),
 };
+
+/** Loads the code of the page at `pathname` and of every part it shows, before hydrating it. */
+export function preloadPage(pathname: string): Promise<void> {
+  const page = PAGES[pathname];
+  return page ? preloadParts(page.preload) : Promise.resolve();
+}
 
 /*
  * Declarative routes rather than createBrowserRouter: the data router alone would cost ~17 KB gzip

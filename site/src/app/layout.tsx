@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { PAYMENT_REQUIRED_EVENT, UNAUTHORIZED_EVENT, useStoredUser } from "../account/session.ts";
+import { announceHydrated } from "../early-clicks.ts";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
@@ -12,6 +13,12 @@ import { PATHS } from "./paths.ts";
 // after the page, not before it.
 const Toaster = lazy(() => import("./toaster.tsx"));
 const SessionRefresher = lazy(() => import("../account/session-refresher.tsx"));
+
+/** Inside the page's Suspense boundary, so its effect runs once the page itself has hydrated. */
+function PageReady() {
+  useEffect(announceHydrated, []);
+  return null;
+}
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -51,6 +58,7 @@ export function Layout() {
         <main id="main" className="page__main" tabIndex={-1}>
           <Suspense fallback={<FullPageSpinner />}>
             <Outlet />
+            <PageReady />
           </Suspense>
         </main>
         <Footer />

@@ -1,9 +1,47 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 
-/** `React.lazy` for a named export: the component loads in its own chunk on first render. */
+type Preload = () => Promise<unknown>;
+
+/** Every lazy part's loader, in the order their modules were evaluated. */
+const preloads: Preload[] = [];
+
+/**
+ * `React.lazy` for a named export: the component loads in its own chunk on first render. Once its
+ * chunk is loaded (see `preloadParts`) it renders without suspending, so a page whose parts were
+ * preloaded hydrates in one pass.
+ */
 export function lazyNamed<K extends string, P extends object>(
   load: () => Promise<{ [key in K]: ComponentType<P> }>,
   name: K,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+): LazyExoticComponent<ComponentType<P>> & { preload: Preload } {
+  let loaded: ComponentType<P> | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module[name];
+      return module;
+    });
+  preloads.push(preload);
+  // A thenable that calls back at once lets React use a loaded component without suspending.
+  const ready = (component: ComponentType<P>) =>
+    ({
+      then: (resolve: (value: { default: ComponentType<P> }) => void) => resolve({ default: component }),
+    }) as Promise<{
+      default: ComponentType<P>;
+    }>;
+  const component = lazy(() => (loaded ? ready(loaded) : preload().then((module) => ({ default: module[name] }))));
+  return Object.assign(component, { preload });
+}
+
+/**
+ * Loads `root` and every lazy part its module (and theirs, in turn) declares, so that hydrating a
+ * pre-rendered page never meets a part whose code is still on its way.
+ */
+export async function preloadParts(root: Preload): Promise<void> {
+  let seen = preloads.length;
+  await root();
+  while (preloads.length > seen) {
+    const declared = preloads.slice(seen);
+    seen = preloads.length;
+    await Promise.all(declared.map((preload) => preload()));
+  }
 }

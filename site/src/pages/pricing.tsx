@@ -6,8 +6,6 @@ import { useModals } from "../app/modals.tsx";
 import { useCheckout } from "../payments/use-checkout.ts";
 import { usePaymentReturn } from "../payments/use-payment-return.ts";
 import { usePlans } from "../payments/use-plans.ts";
-import { EmptyState } from "../ui/empty-state.tsx";
-import { errorMessage } from "../ui/form-fields.tsx";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
 
 type Plan = PlansResponse["plans"][number];
@@ -110,7 +108,7 @@ function FeatureTable({ plans, features }: PlansResponse) {
 }
 
 export function Component() {
-  const { data, error, isLoading, mutate } = usePlans();
+  const { data } = usePlans();
   const verifying = usePaymentReturn();
   return (
     <section>
@@ -120,29 +118,12 @@ export function Component() {
       <p className="lead">
         Every plan starts with 2 days of free access. Live transcription is counted in hours per calendar month.
       </p>
-      {isLoading && <p role="status">Loading plans…</p>}
-      {error && (
-        <EmptyState
-          title="We could not load the plans"
-          action={
-            <button type="button" className="button button--primary" onClick={() => mutate()}>
-              Try again
-            </button>
-          }
-        >
-          {errorMessage(error)}
-        </EmptyState>
-      )}
-      {data && (
-        <>
-          <ul className="plan-grid">
-            {data.plans.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} />
-            ))}
-          </ul>
-          <FeatureTable plans={data.plans} features={data.features} />
-        </>
-      )}
+      <ul className="plan-grid">
+        {data.plans.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} />
+        ))}
+      </ul>
+      <FeatureTable plans={data.plans} features={data.features} />
       {verifying && <FullPageSpinner label="Confirming your payment" />}
     </section>
   );

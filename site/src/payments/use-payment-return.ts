@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { toast } from "sonner";
 import { STORAGE_KEYS, storeUser } from "../account/session.ts";
-import { verifyPayment } from "../api/payments.ts";
 import { PATHS } from "../app/paths.ts";
-import { errorMessage } from "../ui/form-fields.tsx";
+import { useHydrated } from "../app/use-hydrated.ts";
+
+// Only a return from checkout needs these; a visit to /pricing does not download them.
+const verifying = () => Promise.all([import("../api/payments.ts"), import("../ui/form-fields.tsx"), import("sonner")]);
 
 /**
  * Back from checkout (spec §4): verify the reference, show the server's message, clear the stored
@@ -15,22 +16,25 @@ export function usePaymentReturn(): boolean {
   const navigate = useNavigate();
   const reference = params.get("reference") ?? params.get("trxref");
   const handled = useRef<string | null>(null);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!reference || handled.current === reference) return;
     handled.current = reference;
     const total = localStorage.getItem(STORAGE_KEYS.amount) ?? "";
-    verifyPayment(reference, total)
-      .then(({ message, data }) => {
-        storeUser(data);
-        toast.success(message);
-      })
-      .catch((error: unknown) => toast.error(errorMessage(error)))
-      .finally(() => {
-        localStorage.removeItem(STORAGE_KEYS.amount);
-        navigate(PATHS.pricing, { replace: true });
-      });
+    verifying().then(([{ verifyPayment }, { errorMessage }, { toast }]) =>
+      verifyPayment(reference, total)
+        .then(({ message, data }) => {
+          storeUser(data);
+          toast.success(message);
+        })
+        .catch((error: unknown) => toast.error(errorMessage(error)))
+        .finally(() => {
+          localStorage.removeItem(STORAGE_KEYS.amount);
+          navigate(PATHS.pricing, { replace: true });
+        }),
+    );
   }, [reference, navigate]);
 
-  return reference !== null;
+  return hydrated && reference !== null;
 }

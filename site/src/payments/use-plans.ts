@@ -1,7 +1,15 @@
+import type { PlansResponse } from "@contracts/payments.ts";
+import { FEATURES, PLANS } from "@contracts/plans.ts";
 import useSWR from "swr";
-import { fetchPlans } from "../api/payments.ts";
 
-/** The plan table from the Worker (`GET /api/plans`), the server's truth about prices. */
+// The Worker serves this same table, so the page renders it at once (and ahead of time); the
+// request only matters if a deploy ever leaves site and Worker out of step.
+const BUILT_IN: PlansResponse = { plans: [...PLANS], features: [...FEATURES] };
+
+/** The plan table, kept in step with the Worker's `GET /api/plans`, the server's truth about prices. */
 export function usePlans() {
-  return useSWR("/api/plans", fetchPlans, { revalidateOnFocus: false });
+  return useSWR("/api/plans", () => import("../api/payments.ts").then(({ fetchPlans }) => fetchPlans()), {
+    fallbackData: BUILT_IN,
+    revalidateOnFocus: false,
+  });
 }

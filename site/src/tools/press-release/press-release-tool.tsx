@@ -6,6 +6,7 @@ import { useSWRConfig } from "swr";
 import { useStoredUser } from "../../account/session.ts";
 import { pressReleasePath, startPressRelease } from "../../api/analysis.ts";
 import { useModals } from "../../app/modals.tsx";
+import { useHydrated } from "../../app/use-hydrated.ts";
 import { SubmitButton } from "../../ui/form-fields.tsx";
 import { MediaFilePicker, UploadProgress } from "../media-file-picker.tsx";
 import { reportToolError } from "../report-tool-error.ts";
@@ -22,7 +23,8 @@ export function PressReleaseTool() {
   const { openModal } = useModals();
   const { mutate } = useSWRConfig();
   const [params, setParams] = useSearchParams();
-  const selectedId = params.get(RELEASE_PARAM);
+  const hydrated = useHydrated();
+  const selectedId = hydrated ? params.get(RELEASE_PARAM) : null;
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);

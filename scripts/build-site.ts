@@ -1,0 +1,77 @@
+// `npm run build`: the static site in dist/site with every route's HTML rendered ahead of time, so
+// a first visit paints before any JavaScript runs; the browser then hydrates it (site/src/main.tsx).
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "vite";
+import {
+  ENTRY_MODULES,
+  firstVisitModules,
+  initialChunks,
+  pageModule,
+  readManifest,
+  SITE_DIST,
+} from "./site-manifest.ts";
+
+const CONFIG = "site/vite.config.ts";
+const RENDERER_OUT = "dist/prerender";
+const NOT_FOUND = "/404";
+
+/** What site/src/prerender.tsx exports, bundled for Node by the second build. */
+interface Renderer {
+  readonly PRERENDERED_PATHS: readonly string[];
+  renderPage(path: string): Promise<string>;
+}
+
+/** `index.html`, `pricing.html`, `404.html`: the names Pages and Workers assets serve for each route. */
+function htmlFile(path: string): string {
+  return `${path === "/" ? "index" : path.slice(1)}.html`;
+}
+
+/**
+ * The page's styles (render-blocking, so it paints styled) and, at low priority, the app's and the
+ * page's chunks: fetched while the page paints, evaluated after (site/src/main.tsx), never
+ * competing with the HTML and CSS for a slow connection.
+ */
+function pageAssets(path: string, shell: string): string {
+  const manifest = readManifest();
+  const roots = path === NOT_FOUND ? [...ENTRY_MODULES] : firstVisitModules(manifest, pageModule(path));
+  const tags = initialChunks(manifest, roots).flatMap((chunk) => [
+    ...(chunk.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
+    `<link rel="prefetch" as="script" crossorigin href="/${chunk.file}">`,
+  ]);
+  return [...new Set(tags)].filter((tag) => !shell.includes(tag.match(/href="([^"]+)"/)?.[1] ?? "")).join("");
+}
+
+/** The shell with the page's title, its assets and its rendered HTML in #root. */
+export function pageHtml(shell: string, path: string, rendered: string): string {
+  // React emits a page's <title> first; it belongs in the head, in place of the shell's.
+  const title = rendered.match(/^<title>.*?<\/title>/)?.[0];
+  if (!title) throw new Error(`${path} rendered no <title> first`);
+  return shell
+    .replace(/<title>.*?<\/title>/, title)
+    .replace("</head>", `${pageAssets(path, shell)}</head>`)
+    .replace('<div id="root"></div>', `<div id="root">${rendered.slice(title.length)}</div>`);
+}
+
+await build({ configFile: CONFIG });
+await build({
+  configFile: CONFIG,
+  logLevel: "warn",
+  build: {
+    ssr: "src/prerender.tsx",
+    outDir: `../${RENDERER_OUT}`,
+    emptyOutDir: true,
+    manifest: false,
+    copyPublicDir: false,
+  },
+  // One self-contained file: Node never resolves the site's dependencies (or their CSS) itself.
+  ssr: { noExternal: true },
+});
+const renderer = (await import(pathToFileURL(join(RENDERER_OUT, "prerender.js")).href)) as Renderer;
+const shell = readFileSync(join(SITE_DIST, "index.html"), "utf8");
+for (const path of renderer.PRERENDERED_PATHS) {
+  writeFileSync(join(SITE_DIST, htmlFile(path)), pageHtml(shell, path, await renderer.renderPage(path)));
+}
+rmSync(RENDERER_OUT, { recursive: true, force: true });
+console.log(`pre-rendered ${renderer.PRERENDERED_PATHS.length} pages into ${SITE_DIST}`);

@@ -1,0 +1,24 @@
+import "./zod-setup.ts";
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router-dom";
+import { App } from "./app/app.tsx";
+import { preloadPage } from "./app/app-routes.tsx";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
+
+const app = (
+  <BrowserRouter>
+    <App />
+  </BrowserRouter>
+);
+// Built pages arrive with their HTML already rendered (scripts/build-site.ts); `npm run dev` serves
+// the empty shell. The page's code is loaded first, so the whole page hydrates in one pass and the
+// presses held until then reach a live page; hydrating as a transition lets React yield to the
+// browser while it works.
+if (root.hasChildNodes()) {
+  preloadPage(window.location.pathname).then(() => startTransition(() => void hydrateRoot(root, app)));
+} else {
+  createRoot(root).render(app);
+}
