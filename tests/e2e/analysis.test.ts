@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { baseUrl, launchBrowser, openPage, screenshot, seriousAxeViolations } from "./browser.ts";
+import { reviewAtBothSizes } from "./layout.ts";
 import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
 
 let browser: Browser;
@@ -51,7 +52,7 @@ describe("Vox Sentiment in the browser", () => {
       }
       expect(await report.locator(".segment").count()).toBe(6);
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await screenshot(page, "journey-sentiment-report-desktop");
+      expect(await reviewAtBothSizes(page, "journey-sentiment-report")).toEqual([]);
 
       const [download] = await Promise.all([
         page.waitForEvent("download"),
@@ -127,10 +128,7 @@ describe("VoxRelease in the browser", () => {
       await list.getByText("minister-briefing.wav").waitFor();
       await list.getByText("Ready").waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await screenshot(page, "journey-press-release-desktop");
-      await page.setViewportSize({ width: 375, height: 812 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      await screenshot(page, "journey-press-release-mobile");
+      expect(await reviewAtBothSizes(page, "journey-press-release")).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -68,11 +68,14 @@ export async function registerThroughApi(person: ReturnType<typeof newPerson>): 
   expect(response.status).toBe(201);
 }
 
-/**
- * Signs in through the API and stores the session as the login modal would (spec §3 keys), for
- * journeys about something else, on any viewport.
- */
-export async function signInThroughApi(page: Page, person: ReturnType<typeof newPerson>): Promise<void> {
+/** A session as the login modal stores it (spec §3 keys `token` and `userObj`). */
+export interface StoredSession {
+  readonly token: string;
+  readonly user: string;
+}
+
+/** Signs in through the API once; the session can then be given to any number of pages. */
+export async function sessionThroughApi(person: ReturnType<typeof newPerson>): Promise<StoredSession> {
   const response = await fetch(`${baseUrl()}/auth/signin`, {
     method: "POST",
     headers: { "content-type": "application/json", "cf-connecting-ip": clientAddress() },
@@ -80,6 +83,11 @@ export async function signInThroughApi(page: Page, person: ReturnType<typeof new
   });
   expect(response.status).toBe(200);
   const { token, data } = (await response.json()) as { token: string; data: unknown };
+  return { token, user: JSON.stringify(data) };
+}
+
+/** Stores the session before the page's own scripts run, as if the person had just logged in. */
+export async function storeSession(page: Page, session: StoredSession): Promise<void> {
   await page.addInitScript(
     ([storedToken, user]) => {
       if (!localStorage.getItem("token")) {
@@ -87,6 +95,14 @@ export async function signInThroughApi(page: Page, person: ReturnType<typeof new
         localStorage.setItem("userObj", user);
       }
     },
-    [token, JSON.stringify(data)] as const,
+    [session.token, session.user] as const,
   );
+}
+
+/**
+ * Signs in through the API and stores the session as the login modal would, for journeys about
+ * something else, on any viewport.
+ */
+export async function signInThroughApi(page: Page, person: ReturnType<typeof newPerson>): Promise<void> {
+  await storeSession(page, await sessionThroughApi(person));
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot } from "./browser.ts";
+import { launchBrowser, openPage } from "./browser.ts";
+import { reviewAtBothSizes } from "./layout.ts";
 import { logIn, newPerson, registerThroughApi } from "./people.ts";
 
 let browser: Browser;
@@ -51,7 +52,7 @@ describe("Vox Speaks in the browser", () => {
 
       const history = page.getByRole("region", { name: "Your recent audio" });
       await history.getByText(/Good afternoon\. Vox turns every press statement/).waitFor();
-      await screenshot(page, "journey-vox-speaks-desktop");
+      expect(await reviewAtBothSizes(page, "journey-vox-speaks")).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -5,7 +5,8 @@ import type { Browser, Page, WebSocket as PageSocket } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mapProviderClose } from "../../worker/live/close-codes.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
-import { launchBrowser, openPage, screenshot } from "./browser.ts";
+import { launchBrowser, openPage } from "./browser.ts";
+import { reviewAtBothSizes } from "./layout.ts";
 import { logIn, newPerson, registerThroughApi } from "./people.ts";
 
 let browser: Browser;
@@ -69,7 +70,7 @@ describe("VoxScribe in the browser", () => {
         page.getByRole("button", { name: "Export SRT" }).click(),
       ]);
       expect(download.suggestedFilename()).toBe("vox-transcript.srt");
-      await screenshot(page, "journey-voxscribe-desktop");
+      expect(await reviewAtBothSizes(page, "journey-voxscribe")).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -13,6 +13,8 @@ export function HistoryPanel({ kind }: { kind: "tts" | "voice-conversion" }) {
   const { data, mutate } = useAudioHistory();
   const player = useRef<HTMLAudioElement>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // The shared player appears with the first replay; an empty 0:00 player looks broken.
+  const [played, setPlayed] = useState(false);
   const items = data?.items.filter((item) => item.kind === kind) ?? [];
 
   const withBlob = async (id: string, use: (blob: Blob) => void) => {
@@ -47,7 +49,7 @@ export function HistoryPanel({ kind }: { kind: "tts" | "voice-conversion" }) {
       ) : (
         <>
           {/* biome-ignore lint/a11y/useMediaCaption: generated speech has no caption track; its text is listed beside it */}
-          <audio ref={player} controls className="history__player" />
+          <audio ref={player} controls className="history__player" hidden={!played} />
           <ul className="history">
             {items.map((item) => (
               <li key={item.id} className="history__item">
@@ -65,6 +67,7 @@ export function HistoryPanel({ kind }: { kind: "tts" | "voice-conversion" }) {
                       withBlob(item.id, (blob) => {
                         if (!player.current) return;
                         player.current.src = URL.createObjectURL(blob);
+                        setPlayed(true);
                         player.current.play().catch(() => undefined);
                       })
                     }

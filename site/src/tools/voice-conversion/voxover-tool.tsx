@@ -104,7 +104,7 @@ export function VoxOverTool() {
             </button>
           </fieldset>
         ) : (
-          <fieldset className="recorder" aria-labelledby="voxover-audio">
+          <fieldset className="recorder recorder--choice" aria-labelledby="voxover-audio">
             <button type="button" className="button button--ghost" onClick={recorder.start}>
               <Mic aria-hidden="true" size={18} /> Record with microphone
             </button>

@@ -1,0 +1,224 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, screenshot, VIEWPORTS, type ViewportName } from "./browser.ts";
+import { layoutProblems } from "./layout.ts";
+import {
+  newPerson,
+  outbox,
+  registerThroughApi,
+  type StoredSession,
+  sessionThroughApi,
+  storeSession,
+} from "./people.ts";
+import { ROUTES, screenshotName } from "./routes.ts";
+
+/**
+ * The states routes.test.ts cannot reach by loading a URL — signed in, dialogs and menus open,
+ * an unknown address — saved as screenshots for review at both sizes, each held to the same
+ * layout rules: nothing wider than the window, dialogs inside it, mobile targets ≥ 24 px.
+ */
+
+/** Saves the page as it is now under `name` and records what is wrong with its layout. */
+type Capture = (name: string) => Promise<void>;
+
+interface Journey {
+  readonly name: string;
+  readonly signedIn?: boolean;
+  readonly only?: ViewportName;
+  /** Console errors the journey causes on purpose, such as the browser logging a 400 answer. */
+  readonly expectedErrors?: RegExp;
+  readonly visit: (page: Page, capture: Capture, viewport: ViewportName) => Promise<void>;
+}
+
+const TOOL_PATHS = ["/vox-speaks", "/vox-sentiment", "/voxscribe", "/voxrelease", "/voxover", "/vox-shield"];
+const SETTINGS_TABS = ["Profile", "Password and authentication", "Billing and plans", "Account"];
+
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  const heading = ROUTES.find(([route]) => route === path)?.[1];
+  if (heading) await expect.poll(() => page.locator("h1").first().textContent()).toBe(heading);
+}
+
+async function openLogin(page: Page) {
+  await visit(page, "/settings");
+  await page.getByRole("main").getByRole("button", { name: "Login" }).click();
+  return page.getByRole("dialog", { name: "Login" });
+}
+
+async function openMobileMenu(page: Page) {
+  await page.getByRole("button", { name: "Open menu" }).click();
+  return page.getByRole("dialog", { name: "Menu" });
+}
+
+const JOURNEYS: Journey[] = [
+  {
+    name: "every tool page, pricing and solutions with an active plan",
+    signedIn: true,
+    async visit(page, capture) {
+      for (const path of [...TOOL_PATHS, "/pricing", "/solutions"]) {
+        await visit(page, path);
+        await capture(`signed-in-${screenshotName(path)}`);
+      }
+    },
+  },
+  {
+    name: "settings, each of its four tabs",
+    signedIn: true,
+    async visit(page, capture) {
+      await visit(page, "/settings");
+      for (const tab of SETTINGS_TABS) {
+        await page.getByRole("tab", { name: tab }).click();
+        await page.getByRole("tabpanel").waitFor();
+        await capture(`signed-in-settings-${tab.split(" ")[0]?.toLowerCase()}`);
+      }
+    },
+  },
+  {
+    name: "the account menu",
+    signedIn: true,
+    only: "desktop",
+    async visit(page, capture) {
+      await visit(page, "/");
+      await page.getByRole("button", { name: /^Account menu for / }).click();
+      await page.getByRole("link", { name: "Settings" }).waitFor();
+      await capture("signed-in-account-menu");
+    },
+  },
+  {
+    name: "the mobile menu, signed in and out",
+    only: "mobile",
+    async visit(page, capture) {
+      await visit(page, "/");
+      let menu = await openMobileMenu(page);
+      await menu.getByRole("link", { name: "Pricing" }).waitFor();
+      await capture("mobile-menu");
+      await menu.getByRole("button", { name: "Close menu" }).click();
+      const person = newPerson();
+      await registerThroughApi(person);
+      await storeSession(page, await sessionThroughApi(person));
+      await page.reload();
+      menu = await openMobileMenu(page);
+      await menu.getByRole("button", { name: "Logout" }).waitFor();
+      await capture("signed-in-mobile-menu");
+    },
+  },
+  {
+    name: "the Our Solutions dropdown",
+    only: "desktop",
+    async visit(page, capture) {
+      await visit(page, "/");
+      await page.getByRole("button", { name: "Show solutions" }).click();
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: /VoxRelease/ })
+        .waitFor();
+      await capture("solutions-menu");
+    },
+  },
+  {
+    name: "the login and sign-up dialogs, with the sign-up errors showing",
+    // The sign-up form leaves validation to the server, whose 400 the browser logs.
+    expectedErrors: /status of 400/,
+    async visit(page, capture) {
+      const login = await openLogin(page);
+      await login.waitFor();
+      await capture("dialog-login");
+      await login.getByRole("button", { name: "Create Account" }).click();
+      const signup = page.getByRole("dialog", { name: "Create Account" });
+      await signup.waitFor();
+      await capture("dialog-signup");
+      await signup.getByRole("button", { name: "Create Account" }).click();
+      await signup.getByRole("alert").first().waitFor();
+      await capture("dialog-signup-errors");
+    },
+  },
+  {
+    name: "the forgot-password, verify and reset dialogs",
+    async visit(page, capture) {
+      const person = newPerson();
+      await registerThroughApi(person);
+      const login = await openLogin(page);
+      await login.getByRole("button", { name: "Forgot Password?" }).click();
+      const forgot = page.getByRole("dialog", { name: "Forgot Password" });
+      await forgot.waitFor();
+      await capture("dialog-forgot-password");
+      await forgot.getByLabel("Email").fill(person.email);
+      await forgot.getByRole("button", { name: "Submit" }).click();
+      const verify = page.getByRole("dialog", { name: "Verify Otp" });
+      await verify.waitFor();
+      await capture("dialog-verify-otp");
+      await expect.poll(async () => (await outbox(person.email)).length).toBe(1);
+      const code = /\b(\d{6})\b/.exec((await outbox(person.email))[0]?.text ?? "")?.[1] ?? "";
+      await verify.getByLabel("Otp").fill(code);
+      await verify.getByRole("button", { name: "Submit" }).click();
+      await page.getByRole("dialog", { name: "Reset Password" }).waitFor();
+      await capture("dialog-reset-password");
+    },
+  },
+  {
+    name: "the contact and consultation dialogs",
+    async visit(page, capture, viewport) {
+      await visit(page, "/");
+      if (viewport === "mobile") {
+        await (await openMobileMenu(page)).getByRole("button", { name: "Contact Us" }).click();
+      } else {
+        await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Contact Us" }).click();
+      }
+      await page.getByRole("dialog", { name: "Contact Us" }).waitFor();
+      await capture("dialog-contact");
+      await visit(page, "/voxrelease");
+      await page.getByRole("button", { name: "Request free consultation" }).click();
+      await page.getByRole("dialog", { name: "Request Consultation" }).waitFor();
+      await capture("dialog-consultation");
+    },
+  },
+  {
+    name: "an unknown address",
+    async visit(page, capture) {
+      await page.goto("/no-such-page");
+      await page.getByRole("heading", { name: "Unexpected Application Error!" }).waitFor();
+      await capture("not-found");
+    },
+  },
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])("screens beyond a plain page load at %s size", (viewport) => {
+  let session: StoredSession;
+  beforeAll(async () => {
+    const person = newPerson();
+    await registerThroughApi(person);
+    session = await sessionThroughApi(person);
+  });
+
+  it.each(
+    JOURNEYS.filter((journey) => (journey.only ?? viewport) === viewport).map((journey) => [journey.name, journey]),
+  )("%s: fits the window, with no console errors", async (_name, journey) => {
+    const { page, errors, close } = await openPage(browser, viewport);
+    try {
+      if (journey.signedIn) await storeSession(page, session);
+      const problems: Record<string, string[]> = {};
+      await journey.visit(
+        page,
+        async (name) => {
+          await page.waitForLoadState("networkidle");
+          await screenshot(page, `${name}-${viewport}`);
+          const found = await layoutProblems(page, viewport);
+          if (found.length) problems[name] = found;
+        },
+        viewport,
+      );
+      expect(problems).toEqual({});
+      expect(errors.filter((error) => !journey.expectedErrors?.test(error))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+/** Every route of spec §2 plus /about and /developers, with the heading a visitor should see. */
+export const ROUTES: Array<[path: string, heading: string]> = [
+  ["/", "Give every message a voice."],
+  ["/about", "We build voice tools for people whose work is words"],
+  ["/solutions", "Everything your voice work needs"],
+  ["/pricing", "Simple plans in naira"],
+  ["/settings", "Settings"],
+  ["/watch-demo", "See Vox at work"],
+  ["/vox-speaks", "Text-to-speech that sounds like your brand, not a robot"],
+  ["/vox-sentiment", "Know how a conversation landed before the headlines do"],
+  ["/voxscribe", "Every word on the record, live"],
+  ["/voxrelease", "From recording to press release in minutes"],
+  ["/voxover", "Keep the performance, change the voice"],
+  ["/vox-shield", "Verify before you amplify"],
+  ["/developers", "Put a voice assistant on your own page"],
+];
+
+/** The file-name stem a route's screenshots are saved under. */
+export const screenshotName = (path: string) => (path === "/" ? "home" : path.slice(1));
