@@ -29,28 +29,39 @@ const FLAGS = [
   "--no-first-run",
 ];
 
+// Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP); such a run says nothing about
+// the page, so it is repeated rather than scored.
+const ATTEMPTS = 3;
+
 async function auditOnce(url: string, port: number) {
-  const result = await lighthouse(url, {
-    port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: Object.keys(BAR),
-  });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits, runtimeError } = result.lhr;
-  if (runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${runtimeError.code} ${runtimeError.message}`);
-  const score = (name: Category) => Math.round((categories[name]?.score ?? 0) * 100);
-  return {
-    scores: {
-      performance: score("performance"),
-      accessibility: score("accessibility"),
-      "best-practices": score("best-practices"),
-    },
-    FCP: audits["first-contentful-paint"]?.displayValue ?? "",
-    LCP: audits["largest-contentful-paint"]?.displayValue ?? "",
-    TBT: audits["total-blocking-time"]?.displayValue ?? "",
-    CLS: audits["cumulative-layout-shift"]?.displayValue ?? "",
-  };
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: Object.keys(BAR),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) {
+      const problem = `Lighthouse could not audit ${url}: ${runtimeError.code} ${runtimeError.message}`;
+      if (attempt >= ATTEMPTS) throw new Error(problem);
+      console.warn(`${problem}; trying again`);
+      continue;
+    }
+    const score = (name: Category) => Math.round((categories[name]?.score ?? 0) * 100);
+    return {
+      scores: {
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        "best-practices": score("best-practices"),
+      },
+      FCP: audits["first-contentful-paint"]?.displayValue ?? "",
+      LCP: audits["largest-contentful-paint"]?.displayValue ?? "",
+      TBT: audits["total-blocking-time"]?.displayValue ?? "",
+      CLS: audits["cumulative-layout-shift"]?.displayValue ?? "",
+    };
+  }
 }
 
 /**

@@ -174,6 +174,8 @@ const JOURNEYS: Journey[] = [
   },
   {
     name: "an unknown address",
+    // The page is served with status 404, which Chromium reports in the console.
+    expectedErrors: /^Failed to load resource: the server responded with a status of 404/,
     async visit(page, capture) {
       await page.goto("/no-such-page");
       await page.getByRole("heading", { name: "Unexpected Application Error!" }).waitFor();

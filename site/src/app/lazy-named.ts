@@ -22,12 +22,14 @@ export function lazyNamed<K extends string, P extends object>(
     });
   preloads.push(preload);
   // A thenable that calls back at once lets React use a loaded component without suspending.
-  const ready = (component: ComponentType<P>) =>
-    ({
-      then: (resolve: (value: { default: ComponentType<P> }) => void) => resolve({ default: component }),
-    }) as Promise<{
-      default: ComponentType<P>;
-    }>;
+  type Loaded = { default: ComponentType<P> };
+  const ready = (component: ComponentType<P>): Promise<Loaded> => {
+    const thenable = {
+      // biome-ignore lint/suspicious/noThenProperty: React.lazy reads a synchronous thenable as already loaded
+      then: (resolve: (value: Loaded) => void) => resolve({ default: component }),
+    };
+    return thenable as unknown as Promise<Loaded>;
+  };
   const component = lazy(() => (loaded ? ready(loaded) : preload().then((module) => ({ default: module[name] }))));
   return Object.assign(component, { preload });
 }
