@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launchBrowser, openPage } from "./browser.ts";
+import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,6 +19,19 @@ async function withPage(viewport: "desktop" | "mobile", body: (page: import("pla
   } finally {
     await close();
   }
+}
+
+/** Holds the app's code back until the returned function is called, so the page stays as built. */
+async function holdBackTheApp(page: import("playwright-core").Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/boot-*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }
 
 const h1 = (page: import("playwright-core").Page) => page.locator("h1").first();
@@ -103,15 +117,7 @@ describe("routing through the Worker", () => {
     const context = await browser.newContext({ baseURL: baseUrl() });
     const page = await context.newPage();
     try {
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      // Hold the app's code back, so the press lands on the pre-rendered HTML.
-      await page.route("**/assets/boot-*.js", async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdBackTheApp(page);
       await page.goto("/voxrelease");
       await page.getByRole("button", { name: "Request free consultation" }).click();
       const dialog = page.getByRole("dialog", { name: "Request Consultation" });
@@ -120,6 +126,28 @@ describe("routing through the Worker", () => {
       release();
       await dialog.waitFor();
       expect(await dialog.count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a signed-in visitor never sees Login on a page that has not hydrated yet", async () => {
+    const person = newPerson();
+    await registerThroughApi(person);
+    const context = await browser.newContext({ baseURL: baseUrl() });
+    const page = await context.newPage();
+    try {
+      await signInThroughApi(page, person);
+      const release = await holdBackTheApp(page);
+      await page.goto("/settings");
+      // The pre-rendered page is signed out: its Login is in the page, but not shown.
+      const login = page.locator("header button.account-button", { hasText: "Login" });
+      expect(await login.count()).toBe(1);
+      expect(await login.isVisible()).toBe(false);
+      expect(await page.getByText("Log in to manage your account").isVisible()).toBe(false);
+      release();
+      await page.getByRole("button", { name: `Account menu for ${person.name}` }).waitFor();
+      expect(await page.getByRole("tab", { name: "Profile" }).isVisible()).toBe(true);
     } finally {
       await context.close();
     }

@@ -22,7 +22,7 @@ export function AccountButton() {
 
   if (!user) {
     return (
-      <button type="button" className="account-button" onClick={() => openModal("login")}>
+      <button type="button" className="account-button" onClick={() => openModal("login")} data-session-dependent="">
         Login
       </button>
     );

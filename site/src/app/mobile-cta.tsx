@@ -12,7 +12,7 @@ export function MobileCta() {
   const user = useStoredUser();
   const { pending, getStarted } = useGetStarted();
   return (
-    <div className="mobile-cta mobile-only">
+    <div className="mobile-cta mobile-only" data-session-dependent="">
       {user ? (
         <Link to={PATHS.settings} className="button button--primary button--block">
           Hi {user.name.slice(0, GREETING_CHARACTERS)}

@@ -20,49 +20,51 @@ export function Component() {
     <section className="narrow">
       <title>Settings · Vox</title>
       <h1>Settings</h1>
-      {user ? (
-        <Tabs.Root className="tabs" defaultValue="profile">
-          <Tabs.List className="tabs__list" aria-label="Settings">
-            {TABS.map((tab) => (
-              <Tabs.Trigger key={tab.id} value={tab.id} className="tabs__trigger">
-                {tab.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          <Tabs.Content value="profile" className="panel tabs__panel">
-            <dl className="details">
-              <dt>Name</dt>
-              <dd>{user.name}</dd>
-              <dt>Email</dt>
-              <dd>{user.email ?? "Not Available"}</dd>
-              <dt>Phone</dt>
-              <dd>{user.phone_number ?? "Not Available"}</dd>
-              <dt>Organisation</dt>
-              <dd>{user.organization_name || "Not Available"}</dd>
-            </dl>
-          </Tabs.Content>
-          <Tabs.Content value="password" className="panel tabs__panel">
-            <ChangePasswordForm />
-          </Tabs.Content>
-          <Tabs.Content value="billing" className="panel tabs__panel">
-            <BillingSummary user={user} />
-          </Tabs.Content>
-          <Tabs.Content value="account" className="panel tabs__panel">
-            <DeleteAccount />
-          </Tabs.Content>
-        </Tabs.Root>
-      ) : (
-        <EmptyState
-          title="Log in to manage your account"
-          action={
-            <button type="button" className="button button--primary" onClick={() => openModal("login")}>
-              Login
-            </button>
-          }
-        >
-          Your profile, password, plan and billing live here once you are signed in.
-        </EmptyState>
-      )}
+      <div data-session-dependent="">
+        {user ? (
+          <Tabs.Root className="tabs" defaultValue="profile">
+            <Tabs.List className="tabs__list" aria-label="Settings">
+              {TABS.map((tab) => (
+                <Tabs.Trigger key={tab.id} value={tab.id} className="tabs__trigger">
+                  {tab.label}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Tabs.Content value="profile" className="panel tabs__panel">
+              <dl className="details">
+                <dt>Name</dt>
+                <dd>{user.name}</dd>
+                <dt>Email</dt>
+                <dd>{user.email ?? "Not Available"}</dd>
+                <dt>Phone</dt>
+                <dd>{user.phone_number ?? "Not Available"}</dd>
+                <dt>Organisation</dt>
+                <dd>{user.organization_name || "Not Available"}</dd>
+              </dl>
+            </Tabs.Content>
+            <Tabs.Content value="password" className="panel tabs__panel">
+              <ChangePasswordForm />
+            </Tabs.Content>
+            <Tabs.Content value="billing" className="panel tabs__panel">
+              <BillingSummary user={user} />
+            </Tabs.Content>
+            <Tabs.Content value="account" className="panel tabs__panel">
+              <DeleteAccount />
+            </Tabs.Content>
+          </Tabs.Root>
+        ) : (
+          <EmptyState
+            title="Log in to manage your account"
+            action={
+              <button type="button" className="button button--primary" onClick={() => openModal("login")}>
+                Login
+              </button>
+            }
+          >
+            Your profile, password, plan and billing live here once you are signed in.
+          </EmptyState>
+        )}
+      </div>
     </section>
   );
 }
