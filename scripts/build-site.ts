@@ -8,6 +8,7 @@ import {
   ENTRY_MODULES,
   firstVisitModules,
   initialChunks,
+  type Manifest,
   pageModule,
   readManifest,
   SITE_DIST,
@@ -33,8 +34,7 @@ function htmlFile(path: string): string {
  * page's chunks: fetched while the page paints, evaluated after (site/src/main.tsx), never
  * competing with the HTML and CSS for a slow connection.
  */
-function pageAssets(path: string, shell: string): string {
-  const manifest = readManifest();
+function pageAssets(manifest: Manifest, path: string, shell: string): string {
   const roots = path === NOT_FOUND ? [...ENTRY_MODULES] : firstVisitModules(manifest, pageModule(path));
   const tags = initialChunks(manifest, roots).flatMap((chunk) => [
     ...(chunk.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
@@ -44,13 +44,13 @@ function pageAssets(path: string, shell: string): string {
 }
 
 /** The shell with the page's title, its assets and its rendered HTML in #root. */
-export function pageHtml(shell: string, path: string, rendered: string): string {
+function pageHtml(manifest: Manifest, shell: string, path: string, rendered: string): string {
   // React emits a page's <title> first; it belongs in the head, in place of the shell's.
   const title = rendered.match(/^<title>.*?<\/title>/)?.[0];
   if (!title) throw new Error(`${path} rendered no <title> first`);
   return shell
     .replace(/<title>.*?<\/title>/, title)
-    .replace("</head>", `${pageAssets(path, shell)}</head>`)
+    .replace("</head>", `${pageAssets(manifest, path, shell)}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${rendered.slice(title.length)}</div>`);
 }
 
@@ -70,8 +70,10 @@ await build({
 });
 const renderer = (await import(pathToFileURL(join(RENDERER_OUT, "prerender.js")).href)) as Renderer;
 const shell = readFileSync(join(SITE_DIST, "index.html"), "utf8");
+const manifest = readManifest();
 for (const path of renderer.PRERENDERED_PATHS) {
-  writeFileSync(join(SITE_DIST, htmlFile(path)), pageHtml(shell, path, await renderer.renderPage(path)));
+  const html = pageHtml(manifest, shell, path, await renderer.renderPage(path));
+  writeFileSync(join(SITE_DIST, htmlFile(path)), html);
 }
 rmSync(RENDERER_OUT, { recursive: true, force: true });
 console.log(`pre-rendered ${renderer.PRERENDERED_PATHS.length} pages into ${SITE_DIST}`);

@@ -8,7 +8,7 @@ import { initialFiles, pageModule, readManifest, SITE_DIST } from "./site-manife
 /** The routes issue 9 measures. */
 export const MEASURED_ROUTES = ["/", "/solutions", "/pricing", "/vox-speaks", "/voxscribe"] as const;
 
-export function gzipBytes(dist: string, files: readonly string[]): number {
+function gzipBytes(dist: string, files: readonly string[]): number {
   return files.reduce((total, file) => total + gzipSync(readFileSync(join(dist, file))).length, 0);
 }
 

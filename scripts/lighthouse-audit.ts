@@ -2,6 +2,7 @@
 // and the browser test that holds the scores.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CLOSED_NETWORK_FLAGS } from "./chromium.ts";
 
 export const BAR = { performance: 95, accessibility: 95, "best-practices": 95 } as const;
 
@@ -17,17 +18,6 @@ export interface RouteAudit {
   readonly TBT: string;
   readonly CLS: string;
 }
-
-// The flags this machine's closed network needs (see tests/e2e/browser.ts).
-const FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 // Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP); such a run says nothing about
 // the page, so it is repeated rather than scored.
@@ -71,11 +61,11 @@ async function auditOnce(url: string, port: number) {
 export async function auditRoutes(
   baseUrl: string,
   routes: readonly string[],
-  { runs = 3, chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" } = {},
+  { runs, chromePath }: { runs: number; chromePath: string },
 ): Promise<RouteAudit[]> {
   // The first request of a fresh server compiles the Worker; keep that out of the scores.
   for (const route of routes) await (await fetch(`${baseUrl}${route}`)).text();
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", ...CLOSED_NETWORK_FLAGS] });
   try {
     const audits: RouteAudit[] = [];
     for (const route of routes) {

@@ -6,7 +6,7 @@
 
 /** Set on <html> and fired on window once the page's content has hydrated (see app/layout.tsx). */
 export const HYDRATED_ATTRIBUTE = "data-hydrated";
-export const HYDRATED_EVENT = "vox:hydrated";
+const HYDRATED_EVENT = "vox:hydrated";
 
 export function holdEarlyClicks(): void {
   const held: HTMLElement[] = [];

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { CLOSED_NETWORK_FLAGS } from "../../scripts/chromium.ts";
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -20,15 +21,8 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
   return chromium.launch({
     executablePath: inject("chromiumPath"),
     headless: true,
-    // This machine has no internet: background services would only fill the log with refusals.
     args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
+      ...CLOSED_NETWORK_FLAGS,
       // Players start as audio streams in, after an await; tests need not fake a fresh gesture.
       "--autoplay-policy=no-user-gesture-required",
       ...extraArgs,

@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
+import { ensureChromium } from "../../scripts/chromium.ts";
 import { startProduct } from "../../scripts/product-server.ts";
-import { ensureChromium } from "./chromium.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

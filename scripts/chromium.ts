@@ -19,3 +19,14 @@ export function ensureChromium(): string {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(INSTALL_HINT);
   return CHROMIUM_PATH;
 }
+
+/** Flags for this machine's closed network: background services would only fill the log with refusals. */
+export const CLOSED_NETWORK_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+] as const;
