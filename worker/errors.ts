@@ -17,6 +17,24 @@ export class ApiError extends Error {
   }
 }
 
+/** Who is down, as a visitor would name it, per kind of provider. */
+const PROVIDER_SERVICES = {
+  speech: "The voice service",
+  voice: "The voice service",
+  analysis: "The analysis service",
+  payment: "The payment provider",
+} as const;
+
+/** A provider outage as the caller sees it: 502 `<kind>_provider_unavailable`; the cause goes to the log. */
+export function providerUnavailable(kind: keyof typeof PROVIDER_SERVICES, cause: unknown): ApiError {
+  console.error(`[${kind}] provider failure`, cause);
+  return new ApiError(
+    502,
+    `${kind}_provider_unavailable`,
+    `${PROVIDER_SERVICES[kind]} is not answering. Please try again shortly.`,
+  );
+}
+
 /** Configuration that makes the Worker unsafe to run, e.g. the sandbox switched on in production. */
 export class ConfigError extends Error {
   override name = "ConfigError";

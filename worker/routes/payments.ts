@@ -5,7 +5,7 @@ import { requireUser } from "../auth/sessions.ts";
 import { findUserById, publicUser } from "../auth/users.ts";
 import { initializePaymentBody, type PlansResponse } from "../contracts/payments.ts";
 import { FEATURES, PLANS } from "../contracts/plans.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, providerUnavailable } from "../errors.ts";
 import { createOrder, findOrder, fulfilOrder, markOrderFailed } from "../payments/orders.ts";
 import {
   initializeTransaction,
@@ -19,15 +19,6 @@ import { jsonBody, jsonBodyLimit, limitBody } from "../validate.ts";
 export const plans = new Hono<AppEnv>();
 export const payments = new Hono<AppEnv>();
 export const processPay = new Hono<AppEnv>();
-
-const providerDown = (error: unknown) => {
-  console.error("[payments] provider failure", error);
-  return new ApiError(
-    502,
-    "payment_provider_unavailable",
-    "The payment provider is not answering. Please try again shortly.",
-  );
-};
 
 plans.get("/", (c) => c.json({ plans: PLANS, features: FEATURES } satisfies PlansResponse));
 
@@ -54,7 +45,7 @@ payments.post("/initialize", requireUser, jsonBodyLimit, jsonBody(initializePaym
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     await markOrderFailed(c.env.DB, order.reference);
-    throw providerDown(error);
+    throw providerUnavailable("payment", error);
   }
 });
 
@@ -79,7 +70,7 @@ processPay.get("/", requireUser, async (c) => {
       transaction = await verifyTransaction(c.var.provider("paystack"), order.reference);
     } catch (error) {
       // The order stays pending; the webhook can still complete it.
-      if (error instanceof PaymentProviderError) throw providerDown(error);
+      if (error instanceof PaymentProviderError) throw providerUnavailable("payment", error);
       throw error;
     }
     if (transaction.status !== "success") {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { requireActivePlan } from "../auth/require-plan.ts";
 import { SENTIMENT_MAX_BYTES } from "../contracts/sentiment.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, providerUnavailable } from "../errors.ts";
 import { analyseRecording } from "../providers/deepgram.ts";
 import { ProviderError } from "../providers/provider-error.ts";
 import { limitTool } from "../rate-limit.ts";
@@ -20,19 +20,15 @@ sentiment.post("/", requireActivePlan, async (c) => {
     );
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    console.error("[sentiment] provider failure", error);
     // Deepgram answers 400 for audio it cannot decode: that is about the file, not an outage.
     if (error.status === 400) {
+      console.error("[analysis] provider refused the recording", error);
       throw new ApiError(
         422,
         "unprocessable_media",
         "This file could not be analysed. Check that it plays and has speech in it.",
       );
     }
-    throw new ApiError(
-      502,
-      "analysis_provider_unavailable",
-      "The analysis service is not answering. Please try again shortly.",
-    );
+    throw providerUnavailable("analysis", error);
   }
 });

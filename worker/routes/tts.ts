@@ -3,7 +3,7 @@ import type { AppEnv } from "../app-env.ts";
 import { collect, recordAudioItem, ttsContentKey } from "../audio/store.ts";
 import { requireActivePlan } from "../auth/require-plan.ts";
 import { TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS, ttsBody } from "../contracts/tts.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, providerUnavailable } from "../errors.ts";
 import { listVoices, SpeechProviderError, streamSpeech, type Voice } from "../providers/elevenlabs.ts";
 import { limitTool } from "../rate-limit.ts";
 import { jsonBody, jsonBodyLimit } from "../validate.ts";
@@ -11,15 +11,6 @@ import { jsonBody, jsonBodyLimit } from "../validate.ts";
 export const tts = new Hono<AppEnv>();
 
 const VOICES_TTL_SECONDS = 3600;
-
-const providerDown = (error: unknown) => {
-  console.error("[tts] provider failure", error);
-  return new ApiError(
-    502,
-    "speech_provider_unavailable",
-    "The voice service is not answering. Please try again shortly.",
-  );
-};
 
 export function voicesCacheKey(providerBaseUrl: string): Request {
   return new Request(`https://cache.vox.internal/voices?base=${encodeURIComponent(providerBaseUrl)}`);
@@ -36,7 +27,7 @@ export async function cachedVoices(c: Context<AppEnv>): Promise<Voice[]> {
   try {
     voices = await listVoices(endpoint);
   } catch (error) {
-    if (error instanceof SpeechProviderError) throw providerDown(error);
+    if (error instanceof SpeechProviderError) throw providerUnavailable("speech", error);
     throw error;
   }
   const stored = Response.json({ voices }, { headers: { "cache-control": `public, max-age=${VOICES_TTL_SECONDS}` } });
@@ -101,7 +92,7 @@ tts.post("/", requireActivePlan, jsonBodyLimit, jsonBody(ttsBody), async (c) => 
       voiceSettings: TTS_VOICE_SETTINGS,
     });
   } catch (error) {
-    if (error instanceof SpeechProviderError) throw providerDown(error);
+    if (error instanceof SpeechProviderError) throw providerUnavailable("speech", error);
     throw error;
   }
   const [toClient, toStore] = audio.tee();

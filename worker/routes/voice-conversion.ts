@@ -3,7 +3,7 @@ import type { AppEnv } from "../app-env.ts";
 import { collect, recordAudioItem } from "../audio/store.ts";
 import { requireActivePlan } from "../auth/require-plan.ts";
 import { STS_MODEL_ID, TTS_OUTPUT_FORMAT, VOICE_CONVERSION_MAX_BYTES } from "../contracts/tts.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, providerUnavailable } from "../errors.ts";
 import { SpeechProviderError, streamConversion } from "../providers/elevenlabs.ts";
 import { limitTool } from "../rate-limit.ts";
 import { readUpload } from "../uploads.ts";
@@ -38,12 +38,7 @@ voiceConversion.post("/", requireActivePlan, async (c) => {
     });
   } catch (error) {
     if (!(error instanceof SpeechProviderError)) throw error;
-    console.error("[voice-conversion] provider failure", error);
-    throw new ApiError(
-      502,
-      "speech_provider_unavailable",
-      "The voice service is not answering. Please try again shortly.",
-    );
+    throw providerUnavailable("speech", error);
   }
   const id = crypto.randomUUID();
   const key = `voice-conversion/${id}.mp3`;

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { requireActivePlan } from "../auth/require-plan.ts";
-import { ApiError } from "../errors.ts";
+import { providerUnavailable } from "../errors.ts";
 import { fetchAccessToken, VoiceTokenError } from "../providers/hume.ts";
 import { limitTool } from "../rate-limit.ts";
 
@@ -18,11 +18,6 @@ voice.post("/token", requireActivePlan, async (c) => {
     return c.json(token, 200, { "cache-control": "no-store" });
   } catch (error) {
     if (!(error instanceof VoiceTokenError)) throw error;
-    console.error("[voice] token exchange failed", error);
-    throw new ApiError(
-      502,
-      "voice_provider_unavailable",
-      "The voice service is not answering. Please try again shortly.",
-    );
+    throw providerUnavailable("voice", error);
   }
 });
