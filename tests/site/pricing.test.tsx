@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FEATURES, formatNaira, PLANS } from "../../worker/contracts/plans.ts";
@@ -71,6 +71,11 @@ describe("/pricing and the Worker's plan table", () => {
     const monthly = screen.getByRole("heading", { name: "Monthly" }).closest("li") as HTMLElement;
     expect(monthly).toHaveTextContent("₦10,000 / month");
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith("/api/plans", expect.anything()));
+    // Let the failed request settle and the page re-render before looking again.
+    await act(async () => {
+      await vi.mocked(fetch).mock.results[0]?.value;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
     expect(screen.getByRole("heading", { name: "Monthly" }).closest("li")).toHaveTextContent("₦10,000 / month");
   });
 

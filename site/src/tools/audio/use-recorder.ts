@@ -77,6 +77,8 @@ export function useRecorder(options: RecorderOptions = {}) {
     frame = requestAnimationFrame(tick);
 
     cleanup.current = async () => {
+      // Stop and the socket closing both end a recording; only the first call has work to do.
+      cleanup.current = async () => {};
       cancelAnimationFrame(frame);
       const wasRecording = recorder.state !== "inactive";
       if (wasRecording) recorder.stop();

@@ -86,7 +86,13 @@ export function useLiveTranscription(signedIn: boolean) {
     });
     ws.addEventListener("message", (event) => {
       if (typeof event.data !== "string") return;
-      const parsed = liveServerMessage.safeParse(JSON.parse(event.data));
+      let data: unknown;
+      try {
+        data = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      const parsed = liveServerMessage.safeParse(data);
       if (!parsed.success) return;
       const message = parsed.data;
       if (message.type === "error") {

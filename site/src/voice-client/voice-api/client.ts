@@ -3,7 +3,7 @@ import { z } from "zod";
 import { TypedEmitter } from "../emitter.ts";
 import { type SessionSettings, sessionSettingsMessage, type VoiceApiMessage, voiceApiMessage } from "./messages.ts";
 
-/** Spec §9 voice-API reconnect defaults (milliseconds); retries are unlimited unless the config caps them. */
+/** Spec §9 voice-API reconnect defaults (milliseconds); the number of retries is the config's `reconnectAttempts`. */
 export const RECONNECT_DEFAULTS = {
   maxReconnectionDelay: 10_000,
   minReconnectionDelayBase: 1000,
@@ -11,7 +11,6 @@ export const RECONNECT_DEFAULTS = {
   reconnectionDelayGrowFactor: 1.3,
   connectionTimeout: 4000,
   minUptime: 5000,
-  maxRetries: Number.POSITIVE_INFINITY,
 } as const;
 
 export const DEFAULT_VOICE_API_HOSTNAME = "api.hume.ai";
