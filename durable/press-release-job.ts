@@ -91,7 +91,10 @@ export class PressReleaseJob extends DurableObject<Env> {
         return { changes: { step: "transcribe", uploadUrl }, delayMs: 0 };
       }
       case "transcribe": {
-        const transcript = await createTranscript(providers("assemblyai"), job.uploadUrl ?? "");
+        const transcript = await createTranscript(providers("assemblyai"), {
+          audioUrl: job.uploadUrl ?? "",
+          speechModels: loadConfig(this.env).models.transcription,
+        });
         return { changes: { step: "poll", transcriptId: transcript.id }, delayMs: PRESS_RELEASE_POLL_MS };
       }
       case "poll": {

@@ -35,6 +35,13 @@ export function sandboxSecret(provider: Provider): string {
   return `sandbox-${provider}-secret`;
 }
 
+/**
+ * AssemblyAI's most accurate English model first (it handles West African accents best and covers
+ * five other languages), then Universal-2, which the provider falls back to for the 90-odd languages
+ * the first does not cover, e.g. a briefing in Yoruba or Hausa found by language detection.
+ */
+export const DEFAULT_TRANSCRIPTION_MODELS = ["universal-3-pro", "universal-2"] as const;
+
 const optionalKey = z
   .string()
   .optional()
@@ -48,6 +55,16 @@ const envSchema = z.object({
   SITE_URL: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).default(""),
   ANALYSIS_MODEL: z.string().trim().min(1).default("nova-3"),
   PRESS_RELEASE_MODEL: z.string().trim().min(1).default("claude-sonnet-4-6"),
+  TRANSCRIPTION_MODELS: z
+    .string()
+    .default(DEFAULT_TRANSCRIPTION_MODELS.join(","))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((model) => model.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9][a-z0-9.-]*$/)).min(1)),
   ELEVENLABS_API_KEY: optionalKey,
   DEEPGRAM_API_KEY: optionalKey,
   ASSEMBLYAI_API_KEY: optionalKey,
@@ -67,7 +84,12 @@ export interface AppConfig {
   /** The site's origin for payment callbacks; null means the Worker's own origin. */
   readonly siteUrl: string | null;
   /** Provider model ids, so a model retirement is a configuration change. */
-  readonly models: { readonly analysis: string; readonly pressRelease: string };
+  readonly models: {
+    readonly analysis: string;
+    readonly pressRelease: string;
+    /** AssemblyAI `speech_models`, in priority order. */
+    readonly transcription: readonly string[];
+  };
   readonly secrets: Readonly<Partial<Record<SecretVar, string>>>;
 }
 
@@ -81,8 +103,17 @@ export function loadConfig(env: Env): AppConfig {
     const fields = parsed.error.issues.map((issue) => issue.path.join(".")).join(", ");
     throw new ConfigError(`Invalid Worker configuration: ${fields}`);
   }
-  const { ENVIRONMENT, SANDBOX, MAIL_FROM, TEAM_EMAIL, SITE_URL, ANALYSIS_MODEL, PRESS_RELEASE_MODEL, ...secrets } =
-    parsed.data;
+  const {
+    ENVIRONMENT,
+    SANDBOX,
+    MAIL_FROM,
+    TEAM_EMAIL,
+    SITE_URL,
+    ANALYSIS_MODEL,
+    PRESS_RELEASE_MODEL,
+    TRANSCRIPTION_MODELS,
+    ...secrets
+  } = parsed.data;
   if (ENVIRONMENT === "production" && SANDBOX === "1") {
     throw new ConfigError("SANDBOX=1 is not allowed when ENVIRONMENT=production");
   }
@@ -92,7 +123,7 @@ export function loadConfig(env: Env): AppConfig {
     mailFrom: MAIL_FROM,
     teamEmail: TEAM_EMAIL,
     siteUrl: SITE_URL ? SITE_URL.replace(/\/$/, "") : null,
-    models: { analysis: ANALYSIS_MODEL, pressRelease: PRESS_RELEASE_MODEL },
+    models: { analysis: ANALYSIS_MODEL, pressRelease: PRESS_RELEASE_MODEL, transcription: TRANSCRIPTION_MODELS },
     secrets,
   };
   cache.set(env, config);

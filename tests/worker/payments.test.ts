@@ -136,7 +136,7 @@ describe("faults", () => {
     const { reference } = await initialize(owner.api);
     const stranger = await registerAndSignIn();
     expect((await processPay(stranger.api, reference)).status).toBe(404);
-    expect((await processPay(owner.api, "vox_nope")).status).toBe(404);
+    expect((await processPay(owner.api, "vox-nope")).status).toBe(404);
     expect((await owner.api.get("/processpay")).status).toBe(400);
   });
 

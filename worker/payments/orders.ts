@@ -20,7 +20,8 @@ export function findOrder(db: D1Database, reference: string): Promise<OrderRow |
 }
 
 export async function createOrder(db: D1Database, userId: string, plan: PlanId, amountKobo: number): Promise<OrderRow> {
-  const reference = `vox_${crypto.randomUUID().replaceAll("-", "")}`;
+  // Paystack takes only letters, digits, "-", "." and "=" in a reference.
+  const reference = `vox-${crypto.randomUUID().replaceAll("-", "")}`;
   const order = await db
     .prepare(
       `INSERT INTO orders (reference, user_id, plan, amount_kobo, currency, status, created_at)

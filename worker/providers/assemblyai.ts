@@ -1,6 +1,18 @@
-import { z } from "zod";
 import type { ProviderEndpoint } from "../config.ts";
-import { failure, ProviderError, providerFetch } from "./provider-error.ts";
+import {
+  type CreateTranscriptRequest,
+  errorBody,
+  transcriptAnswer,
+  transcriptNeeded,
+  uploadAnswer,
+} from "./contracts/assemblyai.ts";
+import {
+  type ChatRequestBody,
+  chatAnswer,
+  chatNeeded,
+  errorBody as gatewayErrorBody,
+} from "./contracts/llm-gateway.ts";
+import { failure, ProviderError, providerFetch, readAnswer } from "./provider-error.ts";
 
 /**
  * AssemblyAI: upload, transcript creation and polling (`/v2`, key in `Authorization`), and text
@@ -13,17 +25,27 @@ function headers(endpoint: ProviderEndpoint, contentType: string): HeadersInit {
   return { authorization: endpoint.apiKey, "content-type": contentType };
 }
 
-async function readJson<T>(provider: string, what: string, response: Response, schema: z.ZodType<T>): Promise<T> {
+async function readJson<T>(
+  provider: string,
+  what: string,
+  response: Response,
+  contract: Parameters<typeof readAnswer<T>>[4],
+): Promise<T> {
   if (!response.ok) {
-    const body = (await response
+    const body = await response
       .clone()
       .json()
-      .catch(() => null)) as { error?: unknown } | null;
-    return failure(provider, what, response, typeof body?.error === "string" ? body.error : undefined);
+      .catch(() => null);
+    const transcriptError = errorBody.safeParse(body);
+    const gatewayError = gatewayErrorBody.safeParse(body);
+    const detail = transcriptError.success
+      ? transcriptError.data.error
+      : gatewayError.success
+        ? gatewayError.data.error.message
+        : undefined;
+    return failure(provider, what, response, detail);
   }
-  const parsed = schema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new ProviderError(provider, `${what} answered an unexpected shape`, response.status);
-  return parsed.data;
+  return readAnswer(provider, what, response.status, await response.json().catch(() => null), contract);
 }
 
 export async function uploadAudio(endpoint: ProviderEndpoint, audio: ReadableStream | Blob): Promise<string> {
@@ -37,32 +59,44 @@ export async function uploadAudio(endpoint: ProviderEndpoint, audio: ReadableStr
       signal: AbortSignal.timeout(TIMEOUT_MS * 5),
     }),
   );
-  return (await readJson("assemblyai", "upload", response, z.object({ upload_url: z.string() }))).upload_url;
+  const answer = await readJson("assemblyai", "upload", response, { documented: uploadAnswer, needed: uploadAnswer });
+  return answer.upload_url;
 }
 
-export const transcriptSchema = z.object({
-  id: z.string(),
-  status: z.enum(["queued", "processing", "completed", "error"]),
-  text: z.string().nullish(),
-  error: z.string().nullish(),
-});
-export type Transcript = z.infer<typeof transcriptSchema>;
+const transcriptContract = { documented: transcriptAnswer, needed: transcriptNeeded };
 
-export async function createTranscript(endpoint: ProviderEndpoint, audioUrl: string): Promise<Transcript> {
+export interface TranscriptRequest {
+  readonly audioUrl: string;
+  /** Models in priority order; the provider routes each file to the first that fits its language. */
+  readonly speechModels: readonly string[];
+}
+
+/** The transcript request the product sends: detected language, punctuated, formatted text. */
+export function transcriptRequestBody(request: TranscriptRequest): CreateTranscriptRequest {
+  return {
+    audio_url: request.audioUrl,
+    speech_models: [...request.speechModels],
+    language_detection: true,
+    punctuate: true,
+    format_text: true,
+  };
+}
+
+export async function createTranscript(endpoint: ProviderEndpoint, request: TranscriptRequest) {
   const response = await providerFetch(
     "assemblyai",
     endpoint.fetch,
     new Request(`${endpoint.baseUrl}/v2/transcript`, {
       method: "POST",
       headers: headers(endpoint, "application/json"),
-      body: JSON.stringify({ audio_url: audioUrl, language_detection: true, punctuate: true, format_text: true }),
+      body: JSON.stringify(transcriptRequestBody(request)),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     }),
   );
-  return readJson("assemblyai", "transcript", response, transcriptSchema);
+  return readJson("assemblyai", "transcript", response, transcriptContract);
 }
 
-export async function getTranscript(endpoint: ProviderEndpoint, id: string): Promise<Transcript> {
+export async function getTranscript(endpoint: ProviderEndpoint, id: string) {
   const response = await providerFetch(
     "assemblyai",
     endpoint.fetch,
@@ -71,7 +105,7 @@ export async function getTranscript(endpoint: ProviderEndpoint, id: string): Pro
       signal: AbortSignal.timeout(TIMEOUT_MS),
     }),
   );
-  return readJson("assemblyai", "transcript poll", response, transcriptSchema);
+  return readJson("assemblyai", "transcript poll", response, transcriptContract);
 }
 
 export interface ChatRequest {
@@ -81,11 +115,14 @@ export interface ChatRequest {
   readonly temperature: number;
 }
 
-const chatCompletion = z.object({
-  choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullable() }), finish_reason: z.string().nullish() }))
-    .min(1),
-});
+export function chatRequestBody(request: ChatRequest): ChatRequestBody {
+  return {
+    model: request.model,
+    messages: [...request.messages],
+    max_tokens: request.maxTokens,
+    temperature: request.temperature,
+  };
+}
 
 /** One chat completion from the LLM Gateway; answers the generated text. */
 export async function generateText(endpoint: ProviderEndpoint, request: ChatRequest): Promise<string> {
@@ -95,16 +132,14 @@ export async function generateText(endpoint: ProviderEndpoint, request: ChatRequ
     new Request(`${endpoint.baseUrl}/v1/chat/completions`, {
       method: "POST",
       headers: headers(endpoint, "application/json"),
-      body: JSON.stringify({
-        model: request.model,
-        messages: request.messages,
-        max_tokens: request.maxTokens,
-        temperature: request.temperature,
-      }),
+      body: JSON.stringify(chatRequestBody(request)),
       signal: AbortSignal.timeout(TIMEOUT_MS * 2),
     }),
   );
-  const completion = await readJson("assemblyai-llm", "chat completion", response, chatCompletion);
+  const completion = await readJson("assemblyai-llm", "chat completion", response, {
+    documented: chatAnswer,
+    needed: chatNeeded,
+  });
   const content = completion.choices[0]?.message.content?.trim();
   if (!content) throw new ProviderError("assemblyai-llm", "chat completion was empty", response.status);
   return content;

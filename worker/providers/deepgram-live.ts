@@ -1,7 +1,7 @@
-import { z } from "zod";
 import type { ProviderEndpoint } from "../config.ts";
+import { type ListenQuery, liveResults, liveResultsNeeded } from "./contracts/deepgram.ts";
 import type { LiveStream, LiveStreamEvents, LiveStreamOptions, LiveTranscriber } from "./live-transcription.ts";
-import { ProviderError } from "./provider-error.ts";
+import { checkDocumented, ProviderError } from "./provider-error.ts";
 
 /**
  * Deepgram streaming (`/v1/listen` over WebSocket, `Authorization: Token <key>`): binary audio in,
@@ -9,22 +9,15 @@ import { ProviderError } from "./provider-error.ts";
  * MediaRecorder sends containerised Opus, which Deepgram detects itself, so no encoding is set.
  */
 
-const results = z.object({
-  type: z.literal("Results"),
-  start: z.number(),
-  duration: z.number(),
-  is_final: z.boolean(),
-  channel: z.object({ alternatives: z.array(z.object({ transcript: z.string() })).min(1) }),
-});
-
-function liveQuery(options: LiveStreamOptions): URLSearchParams {
-  const query = new URLSearchParams({
+export function liveQuery(options: LiveStreamOptions): URLSearchParams {
+  const documented: ListenQuery = {
     model: options.model,
     language: "en",
     punctuate: "true",
     smart_format: "true",
     interim_results: "true",
-  });
+  };
+  const query = new URLSearchParams(documented);
   for (const [key, value] of options.extraQuery ?? []) query.set(key, value);
   return query;
 }
@@ -46,6 +39,8 @@ export const deepgramLive: LiveTranscriber = {
       throw new ProviderError("deepgram", `stream upgrade answered ${response.status}`, response.status);
     }
     socket.accept();
+    // One drift warning per stream is enough to see a changed contract without flooding the log.
+    let checkedContract = false;
     socket.addEventListener("message", (event) => {
       if (typeof event.data !== "string") return;
       let parsed: unknown;
@@ -54,8 +49,12 @@ export const deepgramLive: LiveTranscriber = {
       } catch {
         return;
       }
-      const message = results.safeParse(parsed);
+      const message = liveResultsNeeded.safeParse(parsed);
       if (!message.success) return; // Metadata, SpeechStarted, UtteranceEnd
+      if (!checkedContract) {
+        checkedContract = true;
+        checkDocumented("deepgram", "stream Results", liveResults, parsed);
+      }
       const text = message.data.channel.alternatives[0]?.transcript.trim() ?? "";
       if (!text) return;
       events.onTranscript({

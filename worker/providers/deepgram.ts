@@ -1,14 +1,15 @@
 import type { ProviderEndpoint } from "../config.ts";
 import { type SentimentReport, sentimentReportSchema } from "../contracts/sentiment.ts";
-import { failure, ProviderError, providerFetch } from "./provider-error.ts";
+import { analysisSegments, errorBody, type ListenQuery, prerecordedAnswer } from "./contracts/deepgram.ts";
+import { failure, providerFetch, readAnswer } from "./provider-error.ts";
 
 /** Deepgram prerecorded analysis: the raw recording in the body, `Authorization: Token <key>`. */
 
 const TIMEOUT_MS = 120_000;
 
-/** Spec §7 flags: summary, topics, intents and sentiment on a smart-formatted English transcript. */
-function analysisQuery(model: string): URLSearchParams {
-  return new URLSearchParams({
+/** Summary, topics, intents and sentiment on a smart-formatted English transcript. */
+export function analysisQuery(model: string): ListenQuery {
+  return {
     model,
     language: "en",
     summarize: "v2",
@@ -18,7 +19,7 @@ function analysisQuery(model: string): URLSearchParams {
     smart_format: "true",
     punctuate: "true",
     utterances: "true",
-  });
+  };
 }
 
 export interface AnalysisRequest {
@@ -30,7 +31,7 @@ export async function analyseRecording(endpoint: ProviderEndpoint, request: Anal
   const response = await providerFetch(
     "deepgram",
     endpoint.fetch,
-    new Request(`${endpoint.baseUrl}/v1/listen?${analysisQuery(request.model)}`, {
+    new Request(`${endpoint.baseUrl}/v1/listen?${new URLSearchParams(analysisQuery(request.model))}`, {
       method: "POST",
       headers: {
         authorization: `Token ${endpoint.apiKey}`,
@@ -41,13 +42,17 @@ export async function analyseRecording(endpoint: ProviderEndpoint, request: Anal
     }),
   );
   if (!response.ok) {
-    const body = (await response
-      .clone()
-      .json()
-      .catch(() => null)) as { err_msg?: string } | null;
-    return failure("deepgram", "listen", response, body?.err_msg);
+    const body = errorBody.safeParse(
+      await response
+        .clone()
+        .json()
+        .catch(() => null),
+    );
+    return failure("deepgram", "listen", response, body.success ? body.data.err_msg : undefined);
   }
-  const parsed = sentimentReportSchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new ProviderError("deepgram", "listen answered an unexpected shape", response.status);
-  return parsed.data;
+  const answer = analysisSegments(await response.json().catch(() => null));
+  return readAnswer("deepgram", "listen", response.status, answer, {
+    documented: prerecordedAnswer,
+    needed: sentimentReportSchema,
+  });
 }

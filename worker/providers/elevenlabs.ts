@@ -1,7 +1,13 @@
 import type { z } from "zod";
 import type { ProviderEndpoint } from "../config.ts";
 import { voicesResponse } from "../contracts/tts.ts";
-import { ProviderError } from "./provider-error.ts";
+import {
+  type AudioQuery,
+  type OUTPUT_FORMATS,
+  type TextToSpeechRequest,
+  voicesAnswer,
+} from "./contracts/elevenlabs.ts";
+import { ProviderError, readAnswer } from "./provider-error.ts";
 
 /** ElevenLabs voices and streaming text-to-speech, with the key in the `xi-api-key` header. */
 
@@ -28,17 +34,36 @@ export async function listVoices(endpoint: ProviderEndpoint): Promise<Voice[]> {
       throw new SpeechProviderError(`voices unreachable: ${error.message}`, 0);
     });
   if (!response.ok) throw new SpeechProviderError(`voices answered ${response.status}`, response.status);
-  const parsed = voicesResponse.safeParse(await response.json());
-  if (!parsed.success) throw new SpeechProviderError("voices answered an unexpected shape", response.status);
-  return parsed.data.voices.map(({ voice_id, name, preview_url, labels }) => ({ voice_id, name, preview_url, labels }));
+  const body = await response.json().catch(() => null);
+  let answer: z.infer<typeof voicesResponse>;
+  try {
+    answer = readAnswer("elevenlabs", "voices", response.status, body, {
+      documented: voicesAnswer,
+      needed: voicesResponse,
+    });
+  } catch (error) {
+    throw new SpeechProviderError((error as Error).message, response.status);
+  }
+  return answer.voices.map(({ voice_id, name, preview_url, labels }) => ({ voice_id, name, preview_url, labels }));
 }
+
+type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export interface SpeechRequest {
   readonly voiceId: string;
   readonly text: string;
   readonly modelId: string;
-  readonly outputFormat: string;
+  readonly outputFormat: OutputFormat;
   readonly voiceSettings: { readonly stability: number; readonly similarity_boost: number };
+}
+
+function audioQuery(outputFormat: OutputFormat): URLSearchParams {
+  const query: AudioQuery = { output_format: outputFormat };
+  return new URLSearchParams(query);
+}
+
+export function speechRequestBody(request: SpeechRequest): TextToSpeechRequest {
+  return { text: request.text, model_id: request.modelId, voice_settings: { ...request.voiceSettings } };
 }
 
 /** Starts the provider's stream; the body is returned unread so audio flows on as it arrives. */
@@ -46,13 +71,13 @@ export async function streamSpeech(
   endpoint: ProviderEndpoint,
   request: SpeechRequest,
 ): Promise<ReadableStream<Uint8Array>> {
-  const url = `${endpoint.baseUrl}/v1/text-to-speech/${encodeURIComponent(request.voiceId)}/stream?output_format=${encodeURIComponent(request.outputFormat)}`;
+  const url = `${endpoint.baseUrl}/v1/text-to-speech/${encodeURIComponent(request.voiceId)}/stream?${audioQuery(request.outputFormat)}`;
   const response = await endpoint
     .fetch(
       new Request(url, {
         method: "POST",
         headers: { "xi-api-key": endpoint.apiKey, "content-type": "application/json", accept: "audio/mpeg" },
-        body: JSON.stringify({ text: request.text, model_id: request.modelId, voice_settings: request.voiceSettings }),
+        body: JSON.stringify(speechRequestBody(request)),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       }),
     )
@@ -72,7 +97,7 @@ export interface ConversionRequest {
   readonly voiceId: string;
   readonly audio: File;
   readonly modelId: string;
-  readonly outputFormat: string;
+  readonly outputFormat: OutputFormat;
 }
 
 /** Speech-to-speech: the recording goes up as multipart, converted audio streams back. */
@@ -83,7 +108,7 @@ export async function streamConversion(
   const form = new FormData();
   form.set("audio", request.audio, request.audio.name || "recording");
   form.set("model_id", request.modelId);
-  const url = `${endpoint.baseUrl}/v1/speech-to-speech/${encodeURIComponent(request.voiceId)}/stream?output_format=${encodeURIComponent(request.outputFormat)}`;
+  const url = `${endpoint.baseUrl}/v1/speech-to-speech/${encodeURIComponent(request.voiceId)}/stream?${audioQuery(request.outputFormat)}`;
   const response = await endpoint
     .fetch(
       new Request(url, {

@@ -1,5 +1,13 @@
 import { z } from "zod";
 import type { ProviderEndpoint } from "../config.ts";
+import {
+  type InitializeRequest,
+  initializeAnswer,
+  errorBody as paystackErrorBody,
+  transactionNeeded,
+  verifyAnswer,
+} from "./contracts/paystack.ts";
+import { checkDocumented } from "./provider-error.ts";
 
 /** Paystack's transaction API (initialize, verify) and webhook signatures, server side only. */
 
@@ -9,23 +17,16 @@ export class PaymentProviderError extends Error {
 
 const TIMEOUT_MS = 10_000;
 
-const initializeResponse = z.object({
-  status: z.literal(true),
-  data: z.object({ authorization_url: z.url(), access_code: z.string(), reference: z.string() }),
-});
+const verifyNeeded = z.object({ status: z.literal(true), data: transactionNeeded });
 
-export const transactionSchema = z.object({
-  reference: z.string(),
-  status: z.string(),
-  amount: z.number(),
-  currency: z.string(),
-});
+export type PaystackTransaction = z.infer<typeof transactionNeeded>;
 
-const verifyResponse = z.object({ status: z.literal(true), data: transactionSchema });
+interface Contract<T> {
+  readonly documented: z.ZodType;
+  readonly needed: z.ZodType<T>;
+}
 
-export type PaystackTransaction = z.infer<typeof transactionSchema>;
-
-async function call<T>(endpoint: ProviderEndpoint, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+async function call<T>(endpoint: ProviderEndpoint, path: string, contract: Contract<T>, body?: unknown): Promise<T> {
   let response: Response;
   try {
     response = await endpoint.fetch(
@@ -40,9 +41,19 @@ async function call<T>(endpoint: ProviderEndpoint, path: string, schema: z.ZodTy
     throw new PaymentProviderError(`Paystack ${path} unreachable: ${(error as Error).message}`);
   }
   const text = await response.text();
-  if (!response.ok)
-    throw new PaymentProviderError(`Paystack ${path} answered ${response.status}: ${text.slice(0, 300)}`);
-  const parsed = schema.safeParse(JSON.parse(text || "null"));
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // A proxy's HTML error page; the status says what happened.
+  }
+  if (!response.ok) {
+    const refusal = paystackErrorBody.safeParse(json);
+    const reason = refusal.success ? refusal.data.message : text.slice(0, 300);
+    throw new PaymentProviderError(`Paystack ${path} answered ${response.status}: ${reason}`);
+  }
+  checkDocumented("paystack", path, contract.documented, json);
+  const parsed = contract.needed.safeParse(json);
   if (!parsed.success) throw new PaymentProviderError(`Paystack ${path} answered an unexpected shape`);
   return parsed.data;
 }
@@ -55,19 +66,25 @@ export interface InitializeInput {
   readonly callbackUrl: string;
 }
 
-export async function initializeTransaction(endpoint: ProviderEndpoint, input: InitializeInput) {
-  const { data } = await call(endpoint, "/transaction/initialize", initializeResponse, {
+export function initializeRequestBody(input: InitializeInput): InitializeRequest {
+  return {
     email: input.email,
     amount: input.amountKobo,
     currency: input.currency,
     reference: input.reference,
     callback_url: input.callbackUrl,
-  });
+  };
+}
+
+export async function initializeTransaction(endpoint: ProviderEndpoint, input: InitializeInput) {
+  const contract = { documented: initializeAnswer, needed: initializeAnswer };
+  const { data } = await call(endpoint, "/transaction/initialize", contract, initializeRequestBody(input));
   return data;
 }
 
 export async function verifyTransaction(endpoint: ProviderEndpoint, reference: string): Promise<PaystackTransaction> {
-  const { data } = await call(endpoint, `/transaction/verify/${encodeURIComponent(reference)}`, verifyResponse);
+  const contract = { documented: verifyAnswer, needed: verifyNeeded };
+  const { data } = await call(endpoint, `/transaction/verify/${encodeURIComponent(reference)}`, contract);
   return data;
 }
 

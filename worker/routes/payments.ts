@@ -7,11 +7,12 @@ import { initializePaymentBody, type PlansResponse } from "../contracts/payments
 import { FEATURES, PLANS } from "../contracts/plans.ts";
 import { ApiError, providerUnavailable } from "../errors.ts";
 import { createOrder, findOrder, fulfilOrder, markOrderFailed } from "../payments/orders.ts";
+import { transactionNeeded } from "../providers/contracts/paystack.ts";
 import {
   initializeTransaction,
   isValidWebhookSignature,
   PaymentProviderError,
-  transactionSchema,
+  type PaystackTransaction,
   verifyTransaction,
 } from "../providers/paystack.ts";
 import { jsonBody, jsonBodyLimit, limitBody } from "../validate.ts";
@@ -65,7 +66,7 @@ processPay.get("/", requireUser, async (c) => {
   }
   let outcome = order.status === "paid" ? "already_paid" : null;
   if (!outcome) {
-    let transaction: z.infer<typeof transactionSchema>;
+    let transaction: PaystackTransaction;
     try {
       transaction = await verifyTransaction(c.var.provider("paystack"), order.reference);
     } catch (error) {
@@ -95,7 +96,7 @@ processPay.get("/", requireUser, async (c) => {
   });
 });
 
-const webhookEvent = z.object({ event: z.string(), data: transactionSchema.partial().loose() });
+const webhookEvent = z.object({ event: z.string(), data: transactionNeeded.partial().loose() });
 
 /** Paystack's signed notification; answers 200 to anything it has handled or may ignore. */
 // Paystack events carry customer and authorization details; 64 KB leaves ample room.

@@ -1,53 +1,54 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import type { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { sandboxKey } from "../config.ts";
 import { TRANSCRIPT_MARKER } from "../press-releases/prompt.ts";
+import { type ChatAnswer, chatRequest, type errorBody } from "../providers/contracts/llm-gateway.ts";
 import { takeFault } from "./faults.ts";
 
 /**
- * Emulates the AssemblyAI LLM Gateway's OpenAI-compatible `POST /v1/chat/completions`: it writes a
- * plainly templated press release from the transcript in the last user message, honouring
- * `max_tokens` (about three quarters of a word per token) with `finish_reason: "length"`.
+ * Emulates the AssemblyAI LLM Gateway's `POST /v1/chat/completions` in the gateway's own shape
+ * (not OpenAI's): it writes a plainly templated press release from the transcript in the last user
+ * message, honouring `max_tokens` (about three quarters of a word per token, default 1000) with
+ * `finish_reason: "length"`, and refuses what the gateway refuses with `{error: {code, message}}`.
  */
 export const sandboxAssemblyAiLlm = new Hono<AppEnv>();
 
-const chatBody = z.object({
-  model: z.string().min(1),
-  messages: z.array(z.object({ role: z.enum(["system", "user", "assistant"]), content: z.string() })).min(1),
-  max_tokens: z.number().int().positive().max(32_000).optional(),
-  temperature: z.number().min(0).max(2).optional(),
-});
+const DEFAULT_MAX_TOKENS = 1000;
 
 const gatewayError = (status: number, message: string) =>
-  Response.json({ error: { message, type: "invalid_request_error" } }, { status });
+  Response.json({ error: { code: status, message } } satisfies z.input<typeof errorBody>, { status });
 
 sandboxAssemblyAiLlm.post("/v1/chat/completions", async (c) => {
   if (c.req.header("authorization") !== sandboxKey("assemblyai-llm")) return gatewayError(401, "Invalid API key");
   const fault = await takeFault(c.env.DB, "assemblyai-llm");
   if (fault) return gatewayError(fault, "The sandbox was told to fail this request.");
-  const body = chatBody.safeParse(await c.req.json().catch(() => null));
-  if (!body.success) return gatewayError(400, body.error.issues[0]?.message ?? "Invalid request");
-  const prompt = body.data.messages.findLast((message) => message.role === "user")?.content ?? "";
+  const started = Date.now();
+  const body = chatRequest.safeParse(await c.req.json().catch(() => null));
+  if (!body.success) {
+    const issue = body.error.issues[0];
+    return gatewayError(400, `Invalid ${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid value"}`);
+  }
+  const prompt = body.data.messages?.findLast((message) => message.role === "user")?.content ?? body.data.prompt ?? "";
   const transcript = prompt.includes(TRANSCRIPT_MARKER)
     ? prompt.split(TRANSCRIPT_MARKER).slice(1).join(TRANSCRIPT_MARKER)
     : prompt;
   const words = pressRelease(transcript.trim()).split(" ");
-  const budget = Math.floor((body.data.max_tokens ?? 4096) * 0.75);
+  const maxTokens = body.data.max_tokens ?? DEFAULT_MAX_TOKENS;
+  const budget = Math.floor(maxTokens * 0.75);
   const content = words.slice(0, budget).join(" ");
-  return c.json({
-    id: `chatcmpl-${crypto.randomUUID()}`,
-    object: "chat.completion",
-    created: Math.floor(Date.now() / 1000),
-    model: body.data.model,
-    choices: [
-      { index: 0, message: { role: "assistant", content }, finish_reason: words.length > budget ? "length" : "stop" },
-    ],
-    usage: {
-      prompt_tokens: Math.ceil(prompt.length / 4),
-      completion_tokens: Math.ceil(Math.min(words.length, budget) / 0.75),
-    },
-  });
+  const inputTokens = Math.ceil(JSON.stringify(body.data.messages ?? body.data.prompt).length / 4);
+  const outputTokens = Math.ceil(Math.min(words.length, budget) / 0.75);
+  const answer: ChatAnswer = {
+    request_id: crypto.randomUUID(),
+    choices: [{ message: { role: "assistant", content }, finish_reason: words.length > budget ? "length" : "stop" }],
+    request: { model: body.data.model, max_tokens: maxTokens, temperature: body.data.temperature },
+    usage: { input_tokens: inputTokens, output_tokens: outputTokens, total_tokens: inputTokens + outputTokens },
+    http_status_code: 200,
+    response_time: Date.now() - started,
+    llm_status_code: 200,
+  };
+  return c.json(answer);
 });
 
 function sentencesOf(text: string): string[] {

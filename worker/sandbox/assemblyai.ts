@@ -1,14 +1,22 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import type { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { sandboxKey } from "../config.ts";
+import {
+  type CreateTranscriptRequest,
+  createTranscriptRequest,
+  SPEECH_MODELS,
+  type TranscriptAnswer,
+} from "../providers/contracts/assemblyai.ts";
 import { takeFault } from "./faults.ts";
 import { hear, looksLikeMedia, transcriptOf } from "./speech-corpus.ts";
 
 /**
  * Emulates AssemblyAI's `/v2/upload` and `/v2/transcript` with its `authorization` key header
- * and `{error}` answers. A transcript is `queued` when created, `processing` on the first poll and
- * `completed` (or `error`, for a file that is not audio) from the second, like the real service.
+ * and `{error}` answers, refusing a transcript request the provider would refuse (no
+ * `speech_models`, an unknown model, a wrong type). A transcript is `queued` when created,
+ * `processing` on the first poll and `completed` (or `error`, for a file that is not audio) from the
+ * second, like the real service, and always carries every field the provider documents as required.
  */
 export const sandboxAssemblyAi = new Hono<AppEnv>();
 
@@ -30,9 +38,11 @@ sandboxAssemblyAi.post("/v2/upload", async (c) => {
   if (bytes.length === 0) return assemblyError(400, "Upload is empty");
   const id = crypto.randomUUID();
   // Text is decided at upload; an empty text marks a file that is not audio.
-  const text = looksLikeMedia(bytes) ? transcriptOf(hear(bytes)) : "";
-  await c.env.DB.prepare("INSERT INTO sandbox_assemblyai_uploads (id, bytes, text, created_at) VALUES (?, ?, ?, ?)")
-    .bind(id, bytes.length, text, new Date().toISOString())
+  const speech = looksLikeMedia(bytes) ? hear(bytes) : null;
+  await c.env.DB.prepare(
+    "INSERT INTO sandbox_assemblyai_uploads (id, bytes, text, duration, created_at) VALUES (?, ?, ?, ?, ?)",
+  )
+    .bind(id, bytes.length, speech ? transcriptOf(speech) : "", speech?.duration ?? 0, new Date().toISOString())
     .run();
   return c.json({ upload_url: `${new URL(c.req.url).origin}${UPLOAD_PATH}${id}` });
 });
@@ -40,34 +50,78 @@ sandboxAssemblyAi.post("/v2/upload", async (c) => {
 interface TranscriptRow {
   id: string;
   upload_id: string;
-  status: "queued" | "processing" | "completed" | "error";
+  status: TranscriptAnswer["status"];
   polls: number;
   error: string | null;
   text: string;
+  duration: number;
+  request: string;
 }
 
-const transcriptBody = z.object({ audio_url: z.url() });
-
-function transcriptJson(row: TranscriptRow, audioUrl: string) {
+function transcriptJson(row: TranscriptRow, audioUrl: string): TranscriptAnswer {
+  const request = JSON.parse(row.request) as Partial<CreateTranscriptRequest>;
+  const completed = row.status === "completed";
+  const words = completed ? row.text.split(" ") : [];
+  const msPerWord = (row.duration * 1000) / Math.max(1, words.length);
   return {
     id: row.id,
     status: row.status,
     audio_url: audioUrl,
-    language_code: "en",
-    text: row.status === "completed" ? row.text : null,
-    error: row.status === "error" ? row.error : undefined,
+    speech_models: request.speech_models ?? null,
+    speech_model_used: completed ? request.speech_models?.[0] : undefined,
+    // Deprecated fields the description still marks required.
+    speech_model: null,
+    language_model: "assemblyai_default",
+    acoustic_model: "assemblyai_default",
+    webhook_auth: false,
+    auto_highlights: false,
+    redact_pii: false,
+    summarization: false,
+    language_detection: request.language_detection ?? false,
+    language_code: completed ? "en" : undefined,
+    language_confidence_threshold: null,
+    language_confidence: completed && request.language_detection ? 0.97 : null,
+    punctuate: request.punctuate ?? true,
+    format_text: request.format_text ?? true,
+    text: completed ? row.text : null,
+    words: completed
+      ? words.map((text, i) => ({
+          text,
+          start: Math.round(i * msPerWord),
+          end: Math.round((i + 1) * msPerWord),
+          confidence: 0.95,
+          speaker: null,
+        }))
+      : null,
+    confidence: completed ? 0.95 : null,
+    audio_duration: completed ? Math.round(row.duration) : null,
+    error: row.status === "error" ? (row.error ?? undefined) : undefined,
   };
+}
+
+/** The provider names the first offending field; so does the emulator. */
+function requestError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const field = issue?.path.join(".") || "body";
+  if (field === "speech_models" && issue?.code === "invalid_type" && issue.input === undefined) {
+    return `speech_models is required: list one or more of ${SPEECH_MODELS.join(", ")} in priority order.`;
+  }
+  return `Invalid ${field}: ${issue?.message ?? "invalid value"}`;
 }
 
 sandboxAssemblyAi.post("/v2/transcript", async (c) => {
   const fault = await takeFault(c.env.DB, "assemblyai-transcript");
   if (fault) return assemblyError(fault, "The sandbox was told to fail this request.");
-  const body = transcriptBody.safeParse(await c.req.json().catch(() => null));
-  if (!body.success) return assemblyError(400, "audio_url is required and must be a URL");
+  const body = createTranscriptRequest.safeParse(await c.req.json().catch(() => null));
+  if (!body.success) return assemblyError(400, requestError(body.error));
+  const unknown = body.data.speech_models.filter((model) => !(SPEECH_MODELS as readonly string[]).includes(model));
+  if (unknown.length > 0) {
+    return assemblyError(400, `Invalid speech_models: ${unknown.join(", ")}. Use ${SPEECH_MODELS.join(", ")}.`);
+  }
   const uploadId = new URL(body.data.audio_url).pathname.split(UPLOAD_PATH)[1] ?? "";
-  const upload = await c.env.DB.prepare("SELECT text FROM sandbox_assemblyai_uploads WHERE id = ?")
+  const upload = await c.env.DB.prepare("SELECT text, duration FROM sandbox_assemblyai_uploads WHERE id = ?")
     .bind(uploadId)
-    .first<{ text: string }>();
+    .first<{ text: string; duration: number }>();
   if (!upload) return assemblyError(400, "Download error, unable to download audio_url");
   const row: TranscriptRow = {
     id: crypto.randomUUID(),
@@ -76,11 +130,13 @@ sandboxAssemblyAi.post("/v2/transcript", async (c) => {
     polls: 0,
     error: upload.text ? null : "Transcoding failed. File does not appear to contain audio.",
     text: upload.text,
+    duration: upload.duration,
+    request: JSON.stringify(body.data),
   };
   await c.env.DB.prepare(
-    "INSERT INTO sandbox_assemblyai_transcripts (id, upload_id, status, polls, error, created_at) VALUES (?, ?, ?, 0, ?, ?)",
+    "INSERT INTO sandbox_assemblyai_transcripts (id, upload_id, status, polls, error, request, created_at) VALUES (?, ?, ?, 0, ?, ?, ?)",
   )
-    .bind(row.id, uploadId, row.status, row.error, new Date().toISOString())
+    .bind(row.id, uploadId, row.status, row.error, row.request, new Date().toISOString())
     .run();
   return c.json(transcriptJson(row, body.data.audio_url));
 });
@@ -92,8 +148,9 @@ sandboxAssemblyAi.get("/v2/transcript/:id", async (c) => {
     `UPDATE sandbox_assemblyai_transcripts SET polls = polls + 1,
        status = CASE WHEN polls + 1 >= 2 THEN (CASE WHEN error IS NULL THEN 'completed' ELSE 'error' END) ELSE 'processing' END
      WHERE id = ?
-     RETURNING id, upload_id, status, polls, error,
-       (SELECT text FROM sandbox_assemblyai_uploads WHERE sandbox_assemblyai_uploads.id = upload_id) AS text`,
+     RETURNING id, upload_id, status, polls, error, request,
+       (SELECT text FROM sandbox_assemblyai_uploads WHERE sandbox_assemblyai_uploads.id = upload_id) AS text,
+       (SELECT duration FROM sandbox_assemblyai_uploads WHERE sandbox_assemblyai_uploads.id = upload_id) AS duration`,
   )
     .bind(c.req.param("id"))
     .first<TranscriptRow>();

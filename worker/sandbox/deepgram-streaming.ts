@@ -1,13 +1,25 @@
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { sandboxKey } from "../config.ts";
+import {
+  type ErrorBody,
+  type LiveMetadata,
+  type LiveResults,
+  liveControl,
+  streamingQuery,
+} from "../providers/contracts/deepgram.ts";
+import { modelInfo } from "./deepgram.ts";
 import { corpusSentence } from "./speech-corpus.ts";
 
 /**
  * Emulates Deepgram's streaming `GET /v1/listen` WebSocket: the key as `Authorization: Token …`
  * (or the `token` subprotocol browsers use), interim `Results` while audio arrives and a final one
- * about every three seconds of audio, `KeepAlive`, `CloseStream` (flush, `Metadata`, close 1000),
- * and the idle close after 10 s without audio or KeepAlive (1011 `NET-0001`).
+ * about every three seconds of audio, `KeepAlive`, `Finalize`, `CloseStream` (flush, `Metadata`,
+ * close 1000), and the idle close after 10 s without audio or KeepAlive (1011 `NET-0001`). Query
+ * flags and models are checked as the service checks them (400 before the upgrade), and every
+ * message carries the fields the streaming description marks required.
  *
  * Test-only query flags: `fail_status=401|402|429` refuses the upgrade; `fail_close=CODE` with
  * `fail_after_ms` and `fail_reason` closes the stream mid-session; `idle_ms` shortens the idle close.
@@ -30,22 +42,30 @@ function authorised(request: Request): { ok: boolean; subprotocol?: string } {
   return protocols[0] === "token" && protocols[1] === key ? { ok: true, subprotocol: "token" } : { ok: false };
 }
 
-sandboxDeepgramStreaming.get("/v1/listen", (c) => {
+const streamError = (status: number, err_code: string, err_msg: string) =>
+  Response.json({ err_code, err_msg, request_id: crypto.randomUUID() } satisfies ErrorBody, { status });
+
+sandboxDeepgramStreaming.get("/v1/listen", async (c) => {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
-    return c.json({ err_code: "Bad Request", err_msg: "Expected a WebSocket upgrade." }, 400);
+    return streamError(400, "Bad Request", "Expected a WebSocket upgrade.");
   }
   const auth = authorised(c.req.raw);
-  if (!auth.ok) return c.json({ err_code: "INVALID_AUTH", err_msg: "Invalid credentials." }, 401);
+  if (!auth.ok) return streamError(401, "INVALID_AUTH", "Invalid credentials.");
   const query = new URL(c.req.url).searchParams;
+  const options = streamingQuery.safeParse(Object.fromEntries(query));
+  if (!options.success) {
+    const issue = options.error.issues[0];
+    return streamError(400, "Bad Request", `Invalid query string. ${issue?.path.join(".")}: ${issue?.message}`);
+  }
   const failStatus = query.get("fail_status");
   if (failStatus === "401" || failStatus === "402" || failStatus === "429") {
-    return c.json(
-      { err_code: "SANDBOX", err_msg: "The sandbox was told to refuse this stream." },
-      Number(failStatus) as 401,
-    );
+    return streamError(Number(failStatus), "SANDBOX", "The sandbox was told to refuse this stream.");
   }
 
   const requestId = crypto.randomUUID();
+  const model = await modelInfo(options.data.model ?? "base");
+  // Hashed as it arrives, so an hour-long stream is never held in memory.
+  const received = sha256.create();
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
   server.accept();
   let sentence = Number.parseInt(requestId.slice(0, 4), 16);
@@ -84,19 +104,34 @@ sandboxDeepgramStreaming.get("/v1/listen", (c) => {
       isFinal && framesInSentence >= FRAMES_PER_SENTENCE
         ? words.length
         : Math.ceil(words.length * (framesInSentence / FRAMES_PER_SENTENCE));
-    send({
+    const spoken = words.slice(0, Math.max(1, heard));
+    const duration = framesInSentence * FRAME_SECONDS;
+    const results: LiveResults = {
       type: "Results",
       channel_index: [0, 1],
       start: Number(sentenceStart.toFixed(3)),
-      duration: Number((framesInSentence * FRAME_SECONDS).toFixed(3)),
+      duration: Number(duration.toFixed(3)),
       is_final: isFinal,
       speech_final: isFinal,
       from_finalize: false,
       channel: {
-        alternatives: [{ transcript: words.slice(0, Math.max(1, heard)).join(" "), confidence: 0.97, words: [] }],
+        alternatives: [
+          {
+            transcript: spoken.join(" "),
+            confidence: 0.97,
+            words: spoken.map((word, i) => ({
+              word: word.toLowerCase().replace(/[^a-z0-9-]/g, ""),
+              punctuated_word: word,
+              start: Number((sentenceStart + (i * duration) / spoken.length).toFixed(3)),
+              end: Number((sentenceStart + ((i + 1) * duration) / spoken.length).toFixed(3)),
+              confidence: 0.97,
+            })),
+          },
+        ],
       },
-      metadata: { request_id: requestId },
-    });
+      metadata: { request_id: requestId, model_info: model.info, model_uuid: model.uuid },
+    };
+    send(results);
   };
   const flush = () => {
     if (framesInSentence === 0) return;
@@ -109,28 +144,40 @@ sandboxDeepgramStreaming.get("/v1/listen", (c) => {
   server.addEventListener("message", (event) => {
     touch();
     if (typeof event.data !== "string") {
+      received.update(new Uint8Array(event.data as ArrayBuffer));
       framesInSentence++;
       if (framesInSentence >= FRAMES_PER_SENTENCE) flush();
       else results(false);
       return;
     }
-    let message: { type?: unknown } | null = null;
+    let json: unknown;
     try {
-      message = JSON.parse(event.data) as { type?: unknown };
+      json = JSON.parse(event.data);
     } catch {
       close(1008, "DATA-0000 the message could not be parsed");
       return;
     }
-    if (message?.type === "KeepAlive") return;
-    if (message?.type === "Finalize") return flush();
-    if (message?.type === "CloseStream") {
-      flush();
-      send({ type: "Metadata", request_id: requestId, duration: sentenceStart, channels: 1 });
-      close(1000, "");
-      return;
-    }
-    close(1008, "DATA-0000 unknown message type");
+    const message = liveControl.safeParse(json);
+    if (!message.success) return close(1008, "DATA-0000 unknown message type");
+    if (message.data.type === "KeepAlive") return;
+    if (message.data.type === "Finalize") return flush();
+    flush();
+    closeWithMetadata();
   });
+  const closeWithMetadata = () => {
+    if (closed) return;
+    const metadata: LiveMetadata = {
+      type: "Metadata",
+      transaction_key: "deprecated",
+      request_id: requestId,
+      sha256: bytesToHex(received.digest()),
+      created: new Date().toISOString(),
+      duration: Number(sentenceStart.toFixed(3)),
+      channels: 1,
+    };
+    send(metadata);
+    close(1000, "");
+  };
   server.addEventListener("close", () => {
     closed = true;
     stopIdle();

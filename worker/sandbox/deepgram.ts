@@ -1,20 +1,73 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { sandboxKey } from "../config.ts";
+import {
+  type ErrorBody,
+  type ListenQuery,
+  listenQuery,
+  type PrerecordedAnswer,
+  urlBody,
+} from "../providers/contracts/deepgram.ts";
 import { takeFault } from "./faults.ts";
 import { deepgramResults, hear, looksLikeMedia } from "./speech-corpus.ts";
 
 /**
- * Emulates Deepgram's prerecorded `POST /v1/listen`: the recording as the raw body,
- * `Authorization: Token <key>`, its `{err_code, err_msg, request_id}` errors, and the analysis
- * results in Deepgram's shape for the features the query asks for.
+ * Emulates Deepgram's prerecorded `POST /v1/listen`: the recording as the raw body or a JSON
+ * `{url}` the service fetches (here only URLs on this Worker, fetched in-process, since the sandbox
+ * reaches nothing else), `Authorization: Token <key>`, query flags checked as the service checks
+ * them, its `{err_code, err_msg, request_id}` errors, and an answer with every documented field
+ * (metadata with sha256 and model_info, utterances when asked) for the features the query asks for.
  */
 export const sandboxDeepgram = new Hono<AppEnv>();
 
-const deepgramError = (status: number, err_code: string, err_msg: string) =>
-  Response.json({ err_code, err_msg, request_id: crypto.randomUUID() }, { status });
+export const deepgramError = (status: number, err_code: string, err_msg: string) =>
+  Response.json({ err_code, err_msg, request_id: crypto.randomUUID() } satisfies ErrorBody, { status });
 
-const FEATURES = ["summarize", "topics", "intents", "sentiment"] as const;
+/** The same uuid for a model name every time, as the service's model_info keys are stable. */
+async function modelUuid(name: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(name)));
+  const hex = [...digest.subarray(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+export async function modelInfo(model: string) {
+  return { uuid: await modelUuid(model), info: { name: `general-${model}`, version: "2026-01-01.0", arch: model } };
+}
+
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+export function parseListenQuery(url: string): { query: ListenQuery } | { error: string } {
+  const parsed = listenQuery.safeParse(Object.fromEntries(new URL(url).searchParams));
+  if (parsed.success) return { query: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { error: `Bad Request: Invalid query string. ${issue?.path.join(".")}: ${issue?.message}` };
+}
+
+/** The media: the raw body, or what a JSON `{url}` points at on this Worker. */
+async function mediaOf(c: Context<AppEnv>): Promise<Uint8Array | Response> {
+  if (!c.req.header("content-type")?.startsWith("application/json")) return new Uint8Array(await c.req.arrayBuffer());
+  const body = urlBody.safeParse(await c.req.json().catch(() => null));
+  if (!body.success) return deepgramError(400, "Bad Request", 'Bad Request: the JSON body must be {"url": "…"}.');
+  const url = new URL(body.data.url);
+  if (url.origin !== new URL(c.req.url).origin) {
+    return deepgramError(400, "REMOTE_CONTENT_ERROR", "Could not fetch the URL: the sandbox reaches only this Worker.");
+  }
+  const fetched = await c.var.dispatch(new Request(url, { headers: { "user-agent": "Deepgram sandbox fetcher" } }));
+  if (!fetched.ok) {
+    return deepgramError(400, "REMOTE_CONTENT_ERROR", `Could not fetch the URL: it answered ${fetched.status}.`);
+  }
+  return new Uint8Array(await fetched.arrayBuffer());
+}
+
+const ANALYSES = [
+  ["summarize", "summary"],
+  ["topics", "topics"],
+  ["intents", "intents"],
+  ["sentiment", "sentiments"],
+] as const;
 
 sandboxDeepgram.post("/v1/listen", async (c) => {
   if (c.req.header("authorization") !== `Token ${sandboxKey("deepgram")}`) {
@@ -22,32 +75,34 @@ sandboxDeepgram.post("/v1/listen", async (c) => {
   }
   const fault = await takeFault(c.env.DB, "deepgram-listen");
   if (fault) return deepgramError(fault, "SERVICE_UNAVAILABLE", "The sandbox was told to fail this request.");
-  if (c.req.header("content-type")?.startsWith("application/json")) {
-    return deepgramError(400, "Bad Request", "Bad Request: the sandbox does not fetch remote URLs; send the audio.");
-  }
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  const parsed = parseListenQuery(c.req.url);
+  if ("error" in parsed) return deepgramError(400, "Bad Request", parsed.error);
+  const { query } = parsed;
+  const bytes = await mediaOf(c);
+  if (bytes instanceof Response) return bytes;
   if (bytes.length === 0) return deepgramError(400, "Bad Request", "Bad Request: payload is empty.");
   if (!looksLikeMedia(bytes)) {
     return deepgramError(400, "Bad Request", "Bad Request: failed to process audio: corrupt or unsupported data");
   }
-  const query = new URL(c.req.url).searchParams;
   const speech = hear(bytes);
-  const { channels, ...analyses } = deepgramResults(speech);
-  const wanted = Object.fromEntries(
-    FEATURES.flatMap((feature) => {
-      const on = feature === "summarize" ? query.get(feature) === "v2" : query.get(feature) === "true";
-      const key = feature === "summarize" ? "summary" : feature === "sentiment" ? "sentiments" : feature;
-      return on ? [[key, analyses[key as keyof typeof analyses]]] : [];
-    }),
-  );
-  return c.json({
+  const { channels, utterances, ...analyses } = deepgramResults(speech);
+  const on = (flag: (typeof ANALYSES)[number][0]) =>
+    flag === "summarize" ? query.summarize === "v2" : query[flag] === "true";
+  const wanted = Object.fromEntries(ANALYSES.flatMap(([flag, key]) => (on(flag) ? [[key, analyses[key]]] : [])));
+  const model = query.model ?? "base";
+  const { uuid, info } = await modelInfo(model);
+  const answer: PrerecordedAnswer = {
     metadata: {
+      transaction_key: "deprecated",
       request_id: crypto.randomUUID(),
+      sha256: await sha256Hex(bytes),
       created: new Date().toISOString(),
       duration: Number(speech.duration.toFixed(3)),
       channels: 1,
-      models: [query.get("model") ?? "base"],
+      models: [uuid],
+      model_info: { [uuid]: info },
     },
-    results: { channels, ...wanted },
-  });
+    results: { channels, ...(query.utterances === "true" ? { utterances } : {}), ...wanted },
+  };
+  return c.json(answer);
 });

@@ -1,12 +1,22 @@
 import { type Context, Hono } from "hono";
-import { z } from "zod";
+import type { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { sandboxKey } from "../config.ts";
+import {
+  audioQuery,
+  speechToSpeechFields,
+  type statusError,
+  textToSpeechRequest,
+  type ValidationError,
+  type VoicesAnswer,
+} from "../providers/contracts/elevenlabs.ts";
 import { parseMp3Format, synthesiseMp3Stream, wordsOf } from "./synth-mp3.ts";
 
 /**
- * Emulates ElevenLabs' voices, text-to-speech (streamed) and speech-to-speech endpoints under the
- * same paths, with its `xi-api-key` header and its `{detail: {status, message}}` errors.
+ * Emulates ElevenLabs' voices, text-to-speech and speech-to-speech endpoints (streaming and not)
+ * under the same paths, with its `xi-api-key` header, its `{detail: {status, message}}` refusals
+ * and FastAPI's 422 `{detail: [{loc, msg, type}]}` for a request that breaks the description.
+ * Only MP3 output is synthesised; another documented format is refused as unsupported here.
  */
 export const sandboxElevenLabs = new Hono<AppEnv>();
 
@@ -43,8 +53,36 @@ export const SANDBOX_VOICES = [
   },
 ] as const;
 
-const detail = (status: 400 | 401 | 404 | 422, code: string, message: string) =>
-  Response.json({ detail: { status: code, message } }, { status });
+const detail = (status: 400 | 401 | 404, code: string, message: string) =>
+  Response.json({ detail: { status: code, message } } satisfies z.input<typeof statusError>, { status });
+
+/** FastAPI's answer to a request that does not match the schema, field by field. */
+function invalid(where: "body" | "query", error: z.ZodError): Response {
+  const body: ValidationError = {
+    detail: error.issues.map((issue) => ({
+      loc: [where, ...issue.path.map((part) => (typeof part === "number" ? part : String(part)))],
+      msg: issue.code === "invalid_type" && issue.input === undefined ? "Field required" : issue.message,
+      type: issue.code === "invalid_type" && issue.input === undefined ? "missing" : issue.code,
+    })),
+  };
+  return Response.json(body, { status: 422 });
+}
+
+function missingFile(field: string): Response {
+  const body: ValidationError = { detail: [{ loc: ["body", field], msg: "Field required", type: "missing" }] };
+  return Response.json(body, { status: 422 });
+}
+
+/** The output format the query asks for, or the refusal to answer. */
+function outputFormat(c: Context<AppEnv>) {
+  const query = audioQuery.safeParse(c.req.query());
+  if (!query.success) return invalid("query", query.error);
+  const name = query.data.output_format ?? "mp3_44100_128";
+  return (
+    parseMp3Format(name) ??
+    detail(400, "unsupported_output_format", `The sandbox synthesises MP3 only; ${name} is valid on the real service.`)
+  );
+}
 
 sandboxElevenLabs.use("/v1/*", async (c, next) => {
   if (c.req.header("xi-api-key") !== sandboxKey("elevenlabs")) {
@@ -55,39 +93,37 @@ sandboxElevenLabs.use("/v1/*", async (c, next) => {
 
 sandboxElevenLabs.get("/v1/voices", (c) => {
   const origin = new URL(c.req.url).origin;
-  return c.json({
+  const answer: VoicesAnswer = {
     voices: SANDBOX_VOICES.map(({ voice_id, name, labels }) => ({
       voice_id,
       name,
       category: "premade",
-      labels,
+      labels: { ...labels },
+      description: null,
       preview_url: `${origin}/__sandbox/elevenlabs/previews/${voice_id}.mp3`,
+      available_for_tiers: [],
+      high_quality_base_model_ids: ["eleven_multilingual_v2", "eleven_flash_v2_5", "eleven_turbo_v2_5"],
+      settings: null,
+      is_legacy: false,
     })),
-  });
+  };
+  return c.json(answer);
 });
 
 function findVoice(voiceId: string) {
   return SANDBOX_VOICES.find((voice) => voice.voice_id === voiceId);
 }
 
-const ttsBody = z.object({
-  text: z.string().min(1),
-  model_id: z.string().min(1).optional(),
-  voice_settings: z
-    .object({ stability: z.number().min(0).max(1), similarity_boost: z.number().min(0).max(1) })
-    .partial()
-    .optional(),
-});
-
 const MP3_HEADERS = { "content-type": "audio/mpeg" };
 
 async function textToSpeech(c: Context<AppEnv>) {
+  const format = outputFormat(c);
+  if (format instanceof Response) return format;
+  const body = textToSpeechRequest.safeParse(await c.req.json().catch(() => undefined));
+  if (!body.success) return invalid("body", body.error);
   const voice = findVoice(c.req.param("voiceId") ?? "");
   if (!voice) return detail(400, "voice_not_found", "A voice with the voice_id was not found.");
-  const format = parseMp3Format(c.req.query("output_format") ?? "mp3_44100_128");
-  if (!format) return detail(422, "invalid_output_format", "output_format is not a supported mp3 format.");
-  const body = ttsBody.safeParse(await c.req.json().catch(() => null));
-  if (!body.success) return detail(422, "invalid_request", body.error.issues[0]?.message ?? "Invalid body");
+  if (!body.data.text.trim()) return detail(400, "empty_text", "The text is empty.");
   return new Response(synthesiseMp3Stream(wordsOf(body.data.text), voice.baseHz, format), { headers: MP3_HEADERS });
 }
 
@@ -95,18 +131,26 @@ sandboxElevenLabs.post("/v1/text-to-speech/:voiceId/stream", (c) => textToSpeech
 sandboxElevenLabs.post("/v1/text-to-speech/:voiceId", (c) => textToSpeech(c));
 
 /** Converted audio lasts about as long as the upload (estimated from its size at ~128 kbps). */
-sandboxElevenLabs.post("/v1/speech-to-speech/:voiceId/stream", async (c) => {
-  const voice = findVoice(c.req.param("voiceId"));
-  if (!voice) return detail(400, "voice_not_found", "A voice with the voice_id was not found.");
-  const format = parseMp3Format(c.req.query("output_format") ?? "mp3_44100_128");
-  if (!format) return detail(422, "invalid_output_format", "output_format is not a supported mp3 format.");
+async function speechToSpeech(c: Context<AppEnv>) {
+  const format = outputFormat(c);
+  if (format instanceof Response) return format;
   const form = await c.req.formData().catch(() => null);
   const audio = form?.get("audio");
-  if (!(audio instanceof File) || audio.size === 0) return detail(422, "invalid_request", "audio is required");
+  if (!(audio instanceof File)) return missingFile("audio");
+  const fields = speechToSpeechFields.safeParse(
+    Object.fromEntries([...(form?.entries() ?? [])].filter(([, value]) => typeof value === "string")),
+  );
+  if (!fields.success) return invalid("body", fields.error);
+  const voice = findVoice(c.req.param("voiceId") ?? "");
+  if (!voice) return detail(400, "voice_not_found", "A voice with the voice_id was not found.");
+  if (audio.size === 0) return detail(400, "invalid_audio", "The audio file is empty.");
   const seconds = Math.max(1, Math.min(600, audio.size / 16_000));
   const words = Array.from({ length: Math.ceil(seconds * 2.5) }, (_, i) => `w${i}${i % 9 === 8 ? "." : ""}`);
   return new Response(synthesiseMp3Stream(words, voice.baseHz, format), { headers: MP3_HEADERS });
-});
+}
+
+sandboxElevenLabs.post("/v1/speech-to-speech/:voiceId/stream", (c) => speechToSpeech(c));
+sandboxElevenLabs.post("/v1/speech-to-speech/:voiceId", (c) => speechToSpeech(c));
 
 // Previews are public files on the real service too (no key needed).
 sandboxElevenLabs.get("/previews/:file{[A-Za-z0-9]+\\.mp3}", (c) => {

@@ -3,12 +3,20 @@ import { html } from "hono/html";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { sandboxKey } from "../config.ts";
+import {
+  type ErrorBody,
+  type initializeAnswer,
+  initializeRequest,
+  type Transaction,
+  type verifyAnswer,
+} from "../providers/contracts/paystack.ts";
 import { signWebhook } from "../providers/paystack.ts";
 
 /**
  * Emulates Paystack: `POST /transaction/initialize`, `GET /transaction/verify/:reference`, a hosted
  * checkout page with Pay and Cancel, the redirect to `callback_url?trxref=R&reference=R`, and the
- * signed `charge.success` webhook, delivered to this Worker as Paystack would deliver it.
+ * signed `charge.success` webhook, delivered to this Worker as Paystack would deliver it. Requests
+ * are checked as Paystack checks them and answers carry every field its description requires.
  */
 export const sandboxPaystack = new Hono<AppEnv>();
 
@@ -25,8 +33,17 @@ interface TransactionRow {
   paid_at: string | null;
 }
 
-const paystackError = (status: 400 | 401 | 404, message: string) =>
-  Response.json({ status: false, message }, { status });
+const paystackError = (status: 400 | 401 | 404, message: string, code?: string) =>
+  Response.json(
+    {
+      status: false,
+      message,
+      ...(status === 401 ? {} : { meta: { nextStep: "Check the request and try again" } }),
+      type: status === 404 ? "api_error" : "validation_error",
+      ...(code ? { code } : {}),
+    } satisfies ErrorBody,
+    { status },
+  );
 
 /**
  * Fault injection for tests and manual checks: the next `count` API calls fail the way a provider
@@ -52,28 +69,28 @@ sandboxPaystack.use("/transaction/*", async (c, next) => {
   await next();
 });
 
-const initializeBody = z.object({
-  email: z.email(),
-  amount: z.coerce.number().int().positive(),
-  currency: z.enum(["NGN", "USD", "GHS", "ZAR", "KES"]).default("NGN"),
-  reference: z.string().min(1).max(100),
-  callback_url: z.url(),
-});
-
 sandboxPaystack.post("/transaction/initialize", async (c) => {
-  const parsed = initializeBody.safeParse(await c.req.json().catch(() => null));
-  if (!parsed.success) return paystackError(400, parsed.error.issues[0]?.message ?? "Invalid body");
-  const { email, amount, currency, reference, callback_url } = parsed.data;
+  const parsed = initializeRequest.safeParse(await c.req.json().catch(() => null));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return paystackError(400, `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`, "invalid_params");
+  }
+  const { email, currency = "NGN", callback_url: callbackUrl } = parsed.data;
+  const amount = Number(parsed.data.amount);
+  const reference = parsed.data.reference ?? `sbx-${crypto.randomUUID()}`;
+  // The real service falls back to the callback set on the dashboard; the sandbox has none.
+  if (!callbackUrl)
+    return paystackError(400, "callback_url: no callback URL is set for this account", "invalid_params");
   const accessCode = crypto.randomUUID().replaceAll("-", "").slice(0, 15);
   const inserted = await c.env.DB.prepare(
     `INSERT INTO sandbox_paystack_transactions (reference, access_code, email, amount, currency, callback_url, status, created_at)
      VALUES (?, ?, ?, ?, ?, ?, 'abandoned', ?) ON CONFLICT (reference) DO NOTHING RETURNING id`,
   )
-    .bind(reference, accessCode, email, amount, currency, callback_url, new Date().toISOString())
+    .bind(reference, accessCode, email, amount, currency, callbackUrl, new Date().toISOString())
     .first();
-  if (!inserted) return paystackError(400, "Duplicate Transaction Reference");
+  if (!inserted) return paystackError(400, "Duplicate Transaction Reference", "duplicate_reference");
   const origin = new URL(c.req.url).origin;
-  return c.json({
+  const answer: z.input<typeof initializeAnswer> = {
     status: true,
     message: "Authorization URL created",
     data: {
@@ -81,21 +98,72 @@ sandboxPaystack.post("/transaction/initialize", async (c) => {
       access_code: accessCode,
       reference,
     },
-  });
+  };
+  return c.json(answer);
 });
 
-function transactionData(row: TransactionRow) {
+/** The transaction as verify and the webhook describe it; the test card is Paystack's own. */
+function transactionData(row: TransactionRow): Transaction {
+  const paid = row.status === "success";
   return {
     id: row.id,
     domain: "test",
     status: row.status,
     reference: row.reference,
+    receipt_number: null,
     amount: row.amount,
-    currency: row.currency,
+    message: null,
+    gateway_response: paid ? "Successful" : "The transaction was not completed",
     paid_at: row.paid_at,
     created_at: row.created_at,
     channel: "card",
-    customer: { email: row.email },
+    currency: row.currency,
+    ip_address: "127.0.0.1",
+    metadata: "",
+    log: null,
+    fees: paid ? Math.min(Math.round(row.amount * 0.015) + (row.amount >= 250_000 ? 10_000 : 0), 200_000) : null,
+    fees_split: null,
+    authorization: paid
+      ? {
+          authorization_code: `AUTH_${row.access_code}`,
+          bin: "408408",
+          last4: "4081",
+          exp_month: "12",
+          exp_year: "2030",
+          channel: "card",
+          card_type: "visa ",
+          bank: "TEST BANK",
+          country_code: "NG",
+          brand: "visa",
+          reusable: true,
+          signature: `SIG_${row.access_code}`,
+          account_name: null,
+        }
+      : {},
+    customer: {
+      id: row.id,
+      first_name: null,
+      last_name: null,
+      email: row.email,
+      customer_code: `CUS_${row.access_code}`,
+      phone: null,
+      metadata: null,
+      risk_action: "default",
+      international_format_phone: null,
+    },
+    plan: null,
+    split: {},
+    order_id: null,
+    paidAt: row.paid_at,
+    createdAt: row.created_at,
+    requested_amount: row.amount,
+    pos_transaction_data: null,
+    source: null,
+    fees_breakdown: null,
+    connect: null,
+    transaction_date: row.created_at,
+    plan_object: {},
+    subaccount: {},
   };
 }
 
@@ -103,8 +171,13 @@ sandboxPaystack.get("/transaction/verify/:reference", async (c) => {
   const row = await c.env.DB.prepare("SELECT * FROM sandbox_paystack_transactions WHERE reference = ?")
     .bind(c.req.param("reference"))
     .first<TransactionRow>();
-  if (!row) return paystackError(400, "Transaction reference not found");
-  return c.json({ status: true, message: "Verification successful", data: transactionData(row) });
+  if (!row) return paystackError(404, "Transaction reference not found", "transaction_not_found");
+  const answer: z.input<typeof verifyAnswer> = {
+    status: true,
+    message: "Verification successful",
+    data: transactionData(row),
+  };
+  return c.json(answer);
 });
 
 function findByAccessCode(db: D1Database, accessCode: string) {

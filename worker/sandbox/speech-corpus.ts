@@ -1,4 +1,4 @@
-import type { SentimentReport } from "../contracts/sentiment.ts";
+import type { PrerecordedAnswer } from "../providers/contracts/deepgram.ts";
 
 /**
  * What the sandbox speech providers "hear": sentences from a small press-briefing corpus, chosen
@@ -195,7 +195,7 @@ export function transcriptOf(speech: HeardSpeech): string {
 const label = (score: number) => (score > 1 / 3 ? "positive" : score < -1 / 3 ? "negative" : "neutral");
 
 /** Deepgram's prerecorded `results` for the heard speech, with every analysis the tool asks for. */
-export function deepgramResults(speech: HeardSpeech): SentimentReport["results"] {
+export function deepgramResults(speech: HeardSpeech): PrerecordedAnswer["results"] {
   const words: { word: string; punctuated_word: string; start: number; end: number; confidence: number }[] = [];
   const spans = speech.sentences.map((sentence) => {
     const first = words.length;
@@ -219,6 +219,18 @@ export function deepgramResults(speech: HeardSpeech): SentimentReport["results"]
   const average = spans.reduce((sum, span) => sum + span.sentence.score, 0) / spans.length;
   return {
     channels: [{ alternatives: [{ transcript, confidence: 0.97, words }] }],
+    utterances: spans.map(({ sentence, start_word, end_word }) => {
+      const spoken = words.slice(start_word, end_word + 1);
+      return {
+        id: crypto.randomUUID(),
+        start: spoken[0]?.start ?? 0,
+        end: spoken.at(-1)?.end ?? 0,
+        confidence: 0.97,
+        channel: 0,
+        transcript: sentence.text,
+        words: spoken,
+      };
+    }),
     summary: { result: "success", short: summarise(speech) },
     sentiments: {
       segments: spans.map(({ sentence, start_word, end_word }) => ({

@@ -1,0 +1,218 @@
+import { z } from "zod";
+
+/**
+ * Deepgram's `/v1/listen`, prerecorded (HTTP) and streaming (WebSocket), as its published
+ * descriptions state it (OpenAPI and AsyncAPI, checked 2026-07). One deliberate difference: the
+ * description nests topics and intents as `{results: {topics: {segments}}}`, while the service
+ * answers `{segments}` directly; both are accepted and read alike (see `analysisSegments`).
+ */
+
+/** Legacy error body, still what `/v1/listen` answers. */
+export const errorBody = z.object({ err_code: z.string(), err_msg: z.string(), request_id: z.string() });
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** Boolean query flags travel as the strings `true` and `false`; anything else is refused. */
+const flag = z.enum(["true", "false"]);
+
+/** The query flags of `/v1/listen` the product uses, prerecorded and streaming. */
+export const listenQuery = z.object({
+  model: z.string().min(1).optional(),
+  language: z.string().min(2).optional(),
+  punctuate: flag.optional(),
+  smart_format: flag.optional(),
+  utterances: flag.optional(),
+  summarize: z.enum(["v2", "true", "false"]).optional(),
+  topics: flag.optional(),
+  intents: flag.optional(),
+  sentiment: flag.optional(),
+  interim_results: flag.optional(),
+  encoding: z
+    .enum(["linear16", "linear32", "flac", "alaw", "mulaw", "amr-nb", "amr-wb", "opus", "ogg-opus", "speex", "g729"])
+    .optional(),
+  sample_rate: z.string().regex(/^\d+$/).optional(),
+  channels: z.string().regex(/^\d+$/).optional(),
+});
+export type ListenQuery = z.infer<typeof listenQuery>;
+
+/** The JSON body form: the service fetches the media itself. */
+export const urlBody = z.object({ url: z.url() });
+
+const modelInfo = z.record(z.string(), z.object({ name: z.string(), version: z.string(), arch: z.string() }));
+
+const word = z.object({
+  word: z.string(),
+  start: z.number(),
+  end: z.number(),
+  confidence: z.number(),
+  punctuated_word: z.string().optional(),
+  speaker: z.number().optional(),
+});
+
+const segment = z.object({ text: z.string(), start_word: z.number(), end_word: z.number() });
+const topicSegments = z.array(
+  segment.extend({ topics: z.array(z.object({ topic: z.string(), confidence_score: z.number() })) }),
+);
+const intentSegments = z.array(
+  segment.extend({ intents: z.array(z.object({ intent: z.string(), confidence_score: z.number() })) }),
+);
+
+/** A prerecorded answer, with every field the description marks required. */
+export const prerecordedAnswer = z.object({
+  metadata: z.object({
+    transaction_key: z.string().optional(),
+    request_id: z.string(),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    created: z.string(),
+    duration: z.number(),
+    channels: z.number(),
+    models: z.array(z.string()),
+    model_info: modelInfo,
+  }),
+  results: z.object({
+    channels: z.array(
+      z.object({
+        alternatives: z.array(z.object({ transcript: z.string(), confidence: z.number(), words: z.array(word) })),
+      }),
+    ),
+    utterances: z
+      .array(
+        z.object({
+          start: z.number(),
+          end: z.number(),
+          confidence: z.number(),
+          channel: z.number(),
+          transcript: z.string(),
+          words: z.array(word),
+          speaker: z.number().optional(),
+          id: z.string(),
+        }),
+      )
+      .optional(),
+    summary: z.object({ result: z.string(), short: z.string() }).partial().optional(),
+    sentiments: z
+      .object({
+        segments: z.array(segment.extend({ sentiment: z.string(), sentiment_score: z.number() })),
+        average: z.object({ sentiment: z.string(), sentiment_score: z.number() }),
+      })
+      .partial()
+      .optional(),
+    topics: z
+      .union([
+        z.object({ segments: topicSegments }),
+        z.object({ results: z.object({ topics: z.object({ segments: topicSegments }) }) }),
+      ])
+      .optional(),
+    intents: z
+      .union([
+        z.object({ segments: intentSegments }),
+        z.object({ results: z.object({ intents: z.object({ segments: intentSegments }) }) }),
+      ])
+      .optional(),
+  }),
+});
+export type PrerecordedAnswer = z.infer<typeof prerecordedAnswer>;
+
+/**
+ * Topics and intents as the service answers them (`{segments}`), whichever of the two nestings
+ * arrived, so the report reads one shape.
+ */
+export function analysisSegments(answer: unknown): unknown {
+  if (typeof answer !== "object" || answer === null) return answer;
+  const results = (answer as { results?: Record<string, unknown> }).results;
+  if (!results) return answer;
+  const flatten = (key: "topics" | "intents") => {
+    const value = results[key] as { results?: Record<string, unknown> } | undefined;
+    return value?.results?.[key] ?? value;
+  };
+  return { ...answer, results: { ...results, topics: flatten("topics"), intents: flatten("intents") } };
+}
+
+/** Models the streaming description lists; the service refuses a stream for any other name. */
+export const STREAMING_MODELS = [
+  "nova-3",
+  "nova-3-general",
+  "nova-3-medical",
+  "nova-2",
+  "nova-2-general",
+  "nova-2-meeting",
+  "nova-2-finance",
+  "nova-2-conversationalai",
+  "nova-2-voicemail",
+  "nova-2-video",
+  "nova-2-medical",
+  "nova-2-drivethru",
+  "nova-2-automotive",
+  "nova",
+  "nova-general",
+  "nova-phonecall",
+  "nova-medical",
+  "enhanced",
+  "enhanced-general",
+  "enhanced-meeting",
+  "enhanced-phonecall",
+  "enhanced-finance",
+  "base",
+  "meeting",
+  "phonecall",
+  "finance",
+  "conversationalai",
+  "voicemail",
+  "video",
+  "custom",
+] as const;
+
+export const streamingQuery = listenQuery.extend({ model: z.enum(STREAMING_MODELS).optional() });
+
+// Streaming messages, service → client.
+
+export const liveResults = z.object({
+  type: z.literal("Results"),
+  channel_index: z.array(z.number().int()),
+  duration: z.number(),
+  start: z.number(),
+  is_final: z.boolean().optional(),
+  speech_final: z.boolean().optional(),
+  from_finalize: z.boolean().optional(),
+  channel: z.object({
+    alternatives: z.array(
+      z.object({
+        transcript: z.string(),
+        confidence: z.number(),
+        words: z.array(word.pick({ word: true, start: true, end: true, confidence: true, punctuated_word: true })),
+      }),
+    ),
+  }),
+  metadata: z.object({
+    request_id: z.string(),
+    model_info: z.object({ name: z.string(), version: z.string(), arch: z.string() }),
+    model_uuid: z.string(),
+  }),
+});
+export type LiveResults = z.infer<typeof liveResults>;
+
+export const liveMetadata = z.object({
+  type: z.literal("Metadata"),
+  transaction_key: z.string(),
+  request_id: z.string(),
+  sha256: z.string(),
+  created: z.string(),
+  duration: z.number(),
+  channels: z.number().int(),
+});
+export type LiveMetadata = z.infer<typeof liveMetadata>;
+
+/** What the relay reads of a `Results` message. */
+export const liveResultsNeeded = z.object({
+  type: z.literal("Results"),
+  start: z.number(),
+  duration: z.number(),
+  is_final: z.boolean(),
+  channel: z.object({ alternatives: z.array(z.object({ transcript: z.string() })).min(1) }),
+});
+
+// Streaming control messages, client → service.
+export const liveControl = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("KeepAlive") }),
+  z.object({ type: z.literal("CloseStream") }),
+  z.object({ type: z.literal("Finalize") }),
+]);
