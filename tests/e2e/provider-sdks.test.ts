@@ -1,0 +1,134 @@
+import { DeepgramClient } from "@deepgram/sdk";
+import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
+import { AssemblyAI } from "assemblyai";
+import { describe, expect, it } from "vitest";
+import { speechWav } from "../fixtures/speech-wav.ts";
+import { baseUrl } from "./browser.ts";
+
+/**
+ * The providers' official SDKs, unmodified, pointed at the sandbox of a running `npm start` for
+ * every operation the product uses: a developer can do the same with the keys README lists.
+ */
+
+const sandbox = (provider: string) => `${baseUrl()}/__sandbox/${provider}`;
+const VOICE = "sbxTundeNews002";
+// The models and format the product's adapters send.
+const TTS_MODEL_ID = "eleven_multilingual_v2";
+const STS_MODEL_ID = "eleven_multilingual_sts_v2";
+const TTS_OUTPUT_FORMAT = "mp3_22050_32";
+
+async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** An MP3 stream starts with an ID3 tag or a frame sync. */
+const isMp3 = (bytes: Uint8Array) =>
+  (bytes[0] === 0x49 && bytes[1] === 0x44 && bytes[2] === 0x33) ||
+  (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0);
+
+describe("ElevenLabs SDK against the sandbox", () => {
+  const client = new ElevenLabsClient({ apiKey: "sandbox-elevenlabs-key", baseUrl: sandbox("elevenlabs") });
+
+  it("lists voices and speaks through both text-to-speech calls", async () => {
+    const { voices } = await client.voices.getAll();
+    expect(voices.map((voice) => voice.voiceId)).toContain(VOICE);
+    const request = {
+      text: "Good morning from Abuja.",
+      modelId: TTS_MODEL_ID,
+      outputFormat: TTS_OUTPUT_FORMAT,
+    } as const;
+    for (const audio of [
+      await client.textToSpeech.convert(VOICE, request),
+      await client.textToSpeech.stream(VOICE, request),
+    ]) {
+      const bytes = await bytesOf(audio);
+      expect(isMp3(bytes)).toBe(true);
+      expect(bytes.length).toBeGreaterThan(1000);
+    }
+  });
+
+  it("converts a recording through both speech-to-speech calls", async () => {
+    const take = () => new File([speechWav(2)], "take.wav", { type: "audio/wav" });
+    const converted = [
+      await client.speechToSpeech.convert(VOICE, { audio: take(), modelId: STS_MODEL_ID }),
+      await client.speechToSpeech.stream(VOICE, { audio: take(), modelId: STS_MODEL_ID }),
+    ];
+    for (const audio of converted) expect(isMp3(await bytesOf(audio))).toBe(true);
+  });
+});
+
+describe("Deepgram SDK against the sandbox", () => {
+  const base = sandbox("deepgram");
+  const client = new DeepgramClient({
+    apiKey: "sandbox-deepgram-key",
+    environment: {
+      base,
+      production: base.replace(/^http/, "ws"),
+      agent: base.replace(/^http/, "ws"),
+      agentRest: base,
+    },
+  });
+
+  it("transcribes a file with the analyses the sentiment report asks for", async () => {
+    const result = await client.listen.v1.media.transcribeFile(Buffer.from(speechWav(8)), {
+      model: "nova-3",
+      summarize: "v2",
+      topics: true,
+      intents: true,
+      sentiment: true,
+      smart_format: true,
+      utterances: true,
+    });
+    if (!("results" in result)) throw new Error("expected results, got a callback acceptance");
+    expect(result.results.channels[0]?.alternatives?.[0]?.transcript?.split(" ").length).toBeGreaterThan(5);
+    expect(result.results.sentiments?.average?.sentiment).toMatch(/positive|neutral|negative/);
+    expect(result.results.utterances?.length).toBe(2);
+    expect(result.metadata.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("streams audio and receives final Results and the closing Metadata", async () => {
+    const socket = await client.listen.v1.connect({
+      model: "nova-3",
+      punctuate: "true",
+      smart_format: "true",
+      interim_results: "true",
+      reconnectAttempts: 0,
+    });
+    const finals: string[] = [];
+    const done = new Promise<number>((resolve, reject) => {
+      socket.on("message", (message) => {
+        if (message.type === "Results" && message.is_final)
+          finals.push(message.channel.alternatives[0]?.transcript ?? "");
+        if (message.type === "Metadata") resolve(message.duration);
+      });
+      socket.on("error", reject);
+    });
+    socket.connect();
+    await socket.waitForOpen();
+    for (let i = 0; i < 13; i++) socket.sendMedia(new Uint8Array(4000).fill(i));
+    socket.sendCloseStream({ type: "CloseStream" });
+    expect(await done).toBe(3.25);
+    expect(finals.length).toBe(2);
+    expect(finals[0]?.length).toBeGreaterThan(10);
+  });
+});
+
+describe("AssemblyAI SDK against the sandbox", () => {
+  const client = new AssemblyAI({ apiKey: "sandbox-assemblyai-key", baseUrl: sandbox("assemblyai") });
+
+  it("uploads, transcribes with speech_models, reads and polls as the press-release job does", async () => {
+    const uploadUrl = await client.files.upload(Buffer.from(speechWav(10)));
+    const transcript = await client.transcripts.transcribe(
+      { audio: uploadUrl, speech_models: ["universal-3-pro", "universal-2"], language_detection: true },
+      { pollingInterval: 200, pollingTimeout: 30_000 },
+    );
+    expect(transcript.status).toBe("completed");
+    expect(transcript.text?.split(" ").length).toBeGreaterThan(10);
+    expect((await client.transcripts.get(transcript.id)).text).toBe(transcript.text);
+  });
+
+  it("is refused, as by the real service, when speech_models is left out", async () => {
+    const uploadUrl = await client.files.upload(Buffer.from(speechWav(2)));
+    await expect(client.transcripts.submit({ audio: uploadUrl })).rejects.toThrow(/speech_models is required/);
+  });
+});
