@@ -14,7 +14,7 @@ const SECRET_NAMES = [
   "HUME_SECRET_KEY",
 ] as const;
 
-function readDevVars(): Map<string, string> {
+export function readDevVars(): Map<string, string> {
   const vars = new Map<string, string>();
   if (!existsSync(".dev.vars")) return vars;
   for (const line of readFileSync(".dev.vars", "utf8").split("\n")) {

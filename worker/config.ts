@@ -1,39 +1,25 @@
 import { z } from "zod";
 import { ConfigError } from "./errors.ts";
+import {
+  PROVIDERS,
+  type Provider,
+  type ProviderEndpoint,
+  SANDBOX_PATH,
+  sandboxKey,
+  sandboxSecret,
+} from "./providers/endpoint.ts";
+
+export { PROVIDERS, type Provider, type ProviderEndpoint, SANDBOX_PATH, sandboxKey, sandboxSecret };
 
 /**
- * The one place that turns Worker vars and secrets into settings, and the one place each provider
- * adapter gets its base URL and key from. Sandbox and production differ only by what this returns.
+ * The one place that turns Worker vars and secrets into settings, and (with the provider table in
+ * `providers/endpoint.ts`) the one place each provider adapter gets its base URL and key from.
+ * Sandbox and production differ only by what this returns.
  */
-
-export const PROVIDERS = {
-  elevenlabs: { baseUrl: "https://api.elevenlabs.io", keyVar: "ELEVENLABS_API_KEY" },
-  deepgram: { baseUrl: "https://api.deepgram.com", keyVar: "DEEPGRAM_API_KEY" },
-  assemblyai: { baseUrl: "https://api.assemblyai.com", keyVar: "ASSEMBLYAI_API_KEY" },
-  "assemblyai-llm": { baseUrl: "https://llm-gateway.assemblyai.com", keyVar: "ASSEMBLYAI_API_KEY" },
-  paystack: { baseUrl: "https://api.paystack.co", keyVar: "PAYSTACK_SECRET_KEY" },
-  mail: { baseUrl: "https://api.resend.com", keyVar: "MAIL_API_KEY" },
-  // OAuth2 client credentials: the key pair never leaves the Worker; browsers get access tokens.
-  hume: { baseUrl: "https://api.hume.ai", keyVar: "HUME_API_KEY", secretVar: "HUME_SECRET_KEY" },
-} as const satisfies Record<string, { baseUrl: string; keyVar: keyof Env; secretVar?: keyof Env }>;
-
-export type Provider = keyof typeof PROVIDERS;
 
 type SecretVar = {
   [P in Provider]: (typeof PROVIDERS)[P]["keyVar"] | ((typeof PROVIDERS)[P] extends { secretVar: infer S } ? S : never);
 }[Provider];
-
-export const SANDBOX_PATH = "/__sandbox";
-
-/** The emulators accept exactly this key, so a sandboxed adapter still sends real auth headers. */
-export function sandboxKey(provider: Provider): string {
-  return `sandbox-${provider}-key`;
-}
-
-/** The second half of a sandboxed key pair (providers with a `secretVar`). */
-export function sandboxSecret(provider: Provider): string {
-  return `sandbox-${provider}-secret`;
-}
 
 /**
  * AssemblyAI's most accurate English model first (it handles West African accents best and covers
@@ -128,15 +114,6 @@ export function loadConfig(env: Env): AppConfig {
   };
   cache.set(env, config);
   return config;
-}
-
-export interface ProviderEndpoint {
-  readonly baseUrl: string;
-  readonly apiKey: string;
-  /** The secret of providers that authenticate with a key pair (OAuth2 client credentials). */
-  readonly secretKey?: string;
-  /** In the sandbox the emulator is dispatched in-process, so no request leaves the Worker. */
-  readonly fetch: (request: Request) => Promise<Response>;
 }
 
 export interface EndpointContext {

@@ -5,7 +5,7 @@ import type { AppEnv } from "../../worker/app-env.ts";
 import { requireActivePlan } from "../../worker/auth/require-plan.ts";
 import { sandboxKey } from "../../worker/config.ts";
 import { handleError } from "../../worker/errors.ts";
-import { signWebhook } from "../../worker/providers/paystack.ts";
+import { signWebhook } from "../../worker/payments/webhook-signature.ts";
 import { type Client, call, client, registerAndSignIn } from "./helpers.ts";
 
 interface UserBody {

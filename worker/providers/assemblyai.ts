@@ -1,4 +1,3 @@
-import type { ProviderEndpoint } from "../config.ts";
 import {
   type CreateTranscriptRequest,
   errorBody,
@@ -12,6 +11,7 @@ import {
   chatNeeded,
   errorBody as gatewayErrorBody,
 } from "./contracts/llm-gateway.ts";
+import type { ProviderEndpoint } from "./endpoint.ts";
 import { failure, ProviderError, providerFetch, readAnswer } from "./provider-error.ts";
 
 /**
@@ -21,7 +21,7 @@ import { failure, ProviderError, providerFetch, readAnswer } from "./provider-er
 
 const TIMEOUT_MS = 60_000;
 
-function headers(endpoint: ProviderEndpoint, contentType: string): HeadersInit {
+function headers(endpoint: ProviderEndpoint, contentType: string): Record<string, string> {
   return { authorization: endpoint.apiKey, "content-type": contentType };
 }
 

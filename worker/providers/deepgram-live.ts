@@ -1,5 +1,5 @@
-import type { ProviderEndpoint } from "../config.ts";
 import { type ListenQuery, liveResults, liveResultsNeeded } from "./contracts/deepgram.ts";
+import type { ProviderEndpoint } from "./endpoint.ts";
 import type { LiveStream, LiveStreamEvents, LiveStreamOptions, LiveTranscriber } from "./live-transcription.ts";
 import { checkDocumented, ProviderError } from "./provider-error.ts";
 

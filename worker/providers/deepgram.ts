@@ -1,6 +1,6 @@
-import type { ProviderEndpoint } from "../config.ts";
 import { type SentimentReport, sentimentReportSchema } from "../contracts/sentiment.ts";
 import { analysisSegments, errorBody, type ListenQuery, prerecordedAnswer } from "./contracts/deepgram.ts";
+import type { ProviderEndpoint } from "./endpoint.ts";
 import { failure, providerFetch, readAnswer } from "./provider-error.ts";
 
 /** Deepgram prerecorded analysis: the raw recording in the body, `Authorization: Token <key>`. */

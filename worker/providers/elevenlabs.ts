@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import type { ProviderEndpoint } from "../config.ts";
 import { voicesResponse } from "../contracts/tts.ts";
 import {
   type AudioQuery,
@@ -7,6 +6,7 @@ import {
   type TextToSpeechRequest,
   voicesAnswer,
 } from "./contracts/elevenlabs.ts";
+import type { ProviderEndpoint } from "./endpoint.ts";
 import { ProviderError, readAnswer } from "./provider-error.ts";
 
 /** ElevenLabs voices and streaming text-to-speech, with the key in the `xi-api-key` header. */

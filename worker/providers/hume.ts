@@ -1,5 +1,5 @@
-import type { ProviderEndpoint } from "../config.ts";
 import { type VoiceTokenResponse, voiceTokenResponse } from "../contracts/voice-token.ts";
+import type { ProviderEndpoint } from "./endpoint.ts";
 import { ProviderError } from "./provider-error.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { ProviderEndpoint } from "../config.ts";
+import type { ProviderEndpoint } from "./endpoint.ts";
 
 /**
  * What the relay needs from a streaming speech provider. Deepgram implements it today

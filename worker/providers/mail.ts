@@ -1,4 +1,4 @@
-import type { ProviderEndpoint } from "../config.ts";
+import type { ProviderEndpoint } from "./endpoint.ts";
 
 export interface MailMessage {
   readonly to: string;

@@ -6,14 +6,17 @@ import type { z } from "zod";
  */
 export class ProviderError extends Error {
   override name = "ProviderError";
-  constructor(
-    readonly provider: string,
-    message: string,
-    readonly status: number,
-    /** The provider's own explanation, when it gave one (shown to users only after mapping). */
-    readonly detail?: string,
-  ) {
+  readonly provider: string;
+  readonly status: number;
+  /** The provider's own explanation, when it gave one (shown to users only after mapping). */
+  readonly detail?: string;
+
+  // Plain fields rather than parameter properties, so the adapters also load under Node's type stripping.
+  constructor(provider: string, message: string, status: number, detail?: string) {
     super(`${provider}: ${message}`);
+    this.provider = provider;
+    this.status = status;
+    this.detail = detail;
   }
 
   /** Outages and rate limits are worth retrying; other 4xx answers will not change. */

@@ -7,10 +7,10 @@ import { initializePaymentBody, type PlansResponse } from "../contracts/payments
 import { FEATURES, PLANS } from "../contracts/plans.ts";
 import { ApiError, providerUnavailable } from "../errors.ts";
 import { createOrder, findOrder, fulfilOrder, markOrderFailed } from "../payments/orders.ts";
+import { isValidWebhookSignature } from "../payments/webhook-signature.ts";
 import { transactionNeeded } from "../providers/contracts/paystack.ts";
 import {
   initializeTransaction,
-  isValidWebhookSignature,
   PaymentProviderError,
   type PaystackTransaction,
   verifyTransaction,

@@ -3,6 +3,7 @@ import { html } from "hono/html";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { sandboxKey } from "../config.ts";
+import { signWebhook } from "../payments/webhook-signature.ts";
 import {
   type ErrorBody,
   type initializeAnswer,
@@ -10,7 +11,6 @@ import {
   type Transaction,
   type verifyAnswer,
 } from "../providers/contracts/paystack.ts";
-import { signWebhook } from "../providers/paystack.ts";
 
 /**
  * Emulates Paystack: `POST /transaction/initialize`, `GET /transaction/verify/:reference`, a hosted
