@@ -9,7 +9,7 @@ import { objectProviders } from "../worker/object-providers.ts";
 import { pressReleaseMessages } from "../worker/press-releases/prompt.ts";
 import { updateStatus } from "../worker/press-releases/store.ts";
 import { createTranscript, generateText, getTranscript, uploadAudio } from "../worker/providers/assemblyai.ts";
-import { ProviderError } from "../worker/providers/provider-error.ts";
+import { ProviderContractError, ProviderError } from "../worker/providers/provider-error.ts";
 
 /** A whole job, upload to generated text, must finish within this or it ends in `error`. */
 export const JOB_TIMEOUT_MS = 30 * 60 * 1000;
@@ -138,6 +138,9 @@ export class PressReleaseJob extends DurableObject<Env> {
 
 function userMessage(error: unknown): string {
   if (error instanceof JobFailure) return error.message;
+  if (error instanceof ProviderContractError) {
+    return "The transcription service answered in a way Vox does not understand. Please try again later, or contact us if it keeps happening.";
+  }
   if (error instanceof ProviderError) {
     if (error.retryable) return "The transcription service is not answering. Please try again later.";
     if (error.status === 401 || error.status === 403) {

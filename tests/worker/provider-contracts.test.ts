@@ -301,10 +301,11 @@ describe("Paystack transactions", () => {
     expect(answer.data).toMatchObject({ reference: input.reference, amount: 1_000_000, status: "abandoned" });
   });
 
-  it("refuses what Paystack refuses: a reference with other characters, no e-mail, a fractional amount", async () => {
+  it("refuses what Paystack refuses: a reference with other characters, no e-mail, no amount, a fractional amount", async () => {
     const cases = [
       { ...initializeRequestBody(input), reference: "vox_underscore" },
       { amount: 5000, reference: "vox-no-email", callback_url: input.callbackUrl },
+      { email: input.email, reference: "vox-no-amount", callback_url: input.callbackUrl },
       { ...initializeRequestBody({ ...input, reference: "vox-fraction" }), amount: 10.5 },
     ];
     for (const body of cases) {
