@@ -203,7 +203,8 @@ export class TranscriptionRelay extends DurableObject<Env> {
 
   private async forget(socket: WebSocket): Promise<void> {
     const attachment = socket.deserializeAttachment() as Attachment | null;
-    if (attachment) await this.env.DB.prepare("DELETE FROM live_sessions WHERE id = ?").bind(attachment.sessionId).run();
+    if (attachment)
+      await this.env.DB.prepare("DELETE FROM live_sessions WHERE id = ?").bind(attachment.sessionId).run();
   }
 
   /** Adds the time since the last metering to the user's month, so a crash loses little. */

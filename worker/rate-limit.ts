@@ -86,9 +86,6 @@ export async function limitTool(c: Context<AppEnv>, tool: keyof typeof TOOL_RATE
 }
 
 /** Counts one password-checked account change against the signed-in user. */
-export async function limitAccountChange(
-  c: Context<AppEnv>,
-  change: keyof typeof ACCOUNT_RATE_LIMITS,
-): Promise<void> {
+export async function limitAccountChange(c: Context<AppEnv>, change: keyof typeof ACCOUNT_RATE_LIMITS): Promise<void> {
   await enforceRateLimit(c.env, change, `user:${c.var.user.id}`, ACCOUNT_RATE_LIMITS[change]);
 }

@@ -143,3 +143,25 @@ export function uploadFile(
   if (file) form.set(field, file, filename);
   return call(path, { method: "POST", headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
 }
+
+/** Starts a plan purchase: a pending order and the sandbox checkout to pay it on. */
+export async function initialize(api: Client, plan = "monthly") {
+  const response = await api.post("/api/payments/initialize", { plan });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { authorization_url: string; reference: string };
+}
+
+/** Presses a button on the sandbox checkout page, as the visitor's browser would. */
+export async function pressCheckout(authorizationUrl: string, button: "pay" | "cancel") {
+  const path = new URL(authorizationUrl).pathname;
+  const page = await call(path);
+  expect(await page.text()).toContain(">Pay</button>");
+  const response = await call(`${path}/${button}`, { method: "POST", redirect: "manual" });
+  expect(response.status).toBe(303);
+  return new URL(response.headers.get("location") ?? "");
+}
+
+/** The site's call after the checkout redirect. */
+export async function processPay(api: Client, reference: string) {
+  return api.get(`/processpay?ref=${encodeURIComponent(reference)}&total=1`);
+}

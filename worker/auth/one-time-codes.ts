@@ -51,7 +51,12 @@ async function lockedUntil(db: D1Database, purpose: CodePurpose, userId: string,
  * one conditional statement, so parallel guesses cannot get past the account's allowance, and the
  * record is removed again only when the code turns out right.
  */
-export async function checkCode(db: D1Database, purpose: CodePurpose, userId: string, code: string): Promise<CodeCheck> {
+export async function checkCode(
+  db: D1Database,
+  purpose: CodePurpose,
+  userId: string,
+  code: string,
+): Promise<CodeCheck> {
   const now = new Date();
   const since = new Date(now.getTime() - FAILED_GUESS_WINDOW_MS).toISOString();
   const reserved = await db

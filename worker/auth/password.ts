@@ -19,28 +19,38 @@ const encoder = new TextEncoder();
  */
 export const MAX_CONCURRENT_HASHES = 2;
 export const MAX_WAITING_HASHES = 8;
+const MAX_WAIT_MS = 10_000;
+// A request may not wait on a promise another request resolves (the runtime cancels it as hung),
+// so a waiting request checks again on its own timer.
+const RECHECK_MS = 20;
 
 let running = 0;
-const waiting: (() => void)[] = [];
+let waiting = 0;
+
+const busy = () =>
+  new ApiError(503, "server_busy", "Vox is busy right now. Please try again in a moment.", undefined, {
+    "Retry-After": "2",
+  });
 
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT_HASHES) {
-    if (waiting.length >= MAX_WAITING_HASHES) {
-      throw new ApiError(503, "server_busy", "Vox is busy right now. Please try again in a moment.", undefined, {
-        "Retry-After": "2",
-      });
+    if (waiting >= MAX_WAITING_HASHES) throw busy();
+    waiting++;
+    try {
+      const deadline = Date.now() + MAX_WAIT_MS;
+      while (running >= MAX_CONCURRENT_HASHES) {
+        if (Date.now() > deadline) throw busy();
+        await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
+      }
+    } finally {
+      waiting--;
     }
-    // The slot is handed over by the finishing hash, so `running` stays as it is.
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  } else {
-    running++;
   }
+  running++;
   try {
     return await work();
   } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
+    running--;
   }
 }
 

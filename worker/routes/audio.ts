@@ -35,8 +35,13 @@ async function ownItem(db: D1Database, id: string, userId: string): Promise<Audi
  * One byte range of the file (206), the whole file (200) when there is no Range header or one we
  * cannot read (malformed, or several ranges), and 416 when the range lies wholly past the end.
  */
-function requestedRange(header: string | undefined, size: number): { offset: number; length: number } | "whole" | "unsatisfiable" {
-  if (!header) return "whole";
+function requestedRange(
+  header: string | undefined,
+  size: number,
+): { offset: number; length: number } | "whole" | "unsatisfiable" {
+  // Only one well-formed range is served; RFC 9110 says an invalid one (such as 10-5) is ignored.
+  const single = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!header || !single || (single[1] && single[2] && Number(single[2]) < Number(single[1]))) return "whole";
   const ranges = parseRange(size, header, { combine: true });
   if (ranges === -1) return "unsatisfiable";
   if (ranges === -2 || ranges.type !== "bytes" || ranges.length !== 1) return "whole";

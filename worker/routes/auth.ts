@@ -57,7 +57,12 @@ function lockedError(purpose: CodePurpose, until: Date): ApiError {
 }
 
 /** Turns a failed check into its answer, telling the owner by e-mail when the guess locked the account. */
-function refuseCode(c: Context<AppEnv>, user: UserRow, purpose: CodePurpose, check: Exclude<CodeCheck, { outcome: "accepted" }>) {
+function refuseCode(
+  c: Context<AppEnv>,
+  user: UserRow,
+  purpose: CodePurpose,
+  check: Exclude<CodeCheck, { outcome: "accepted" }>,
+) {
   if (check.outcome === "locked") return lockedError(purpose, check.lockedUntil);
   if (!check.lockedNow || !check.lockedUntil) return INVALID_OTP;
   const { what } = LOCKED_CODES[purpose];
