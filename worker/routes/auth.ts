@@ -1,9 +1,9 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../auth/password.ts";
-import { requireNigerianPhone } from "../auth/phone.ts";
 import { eraseAccount } from "../auth/erase-account.ts";
 import { type CodeCheck, type CodePurpose, checkCode, isLocked, issueCode } from "../auth/one-time-codes.ts";
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../auth/password.ts";
+import { requireNigerianPhone } from "../auth/phone.ts";
 import { createSession, requireUser } from "../auth/sessions.ts";
 import { isoIn, randomToken, sha256Hex } from "../auth/tokens.ts";
 import { findUserByEmail, publicUser, type UserRow } from "../auth/users.ts";
