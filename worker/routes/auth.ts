@@ -1,7 +1,14 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { eraseAccount } from "../auth/erase-account.ts";
-import { type CodeCheck, type CodePurpose, checkCode, isLocked, issueCode } from "../auth/one-time-codes.ts";
+import {
+  type CodeCheck,
+  type CodePurpose,
+  checkCode,
+  FAILED_GUESSES_PER_ACCOUNT,
+  isLocked,
+  issueCode,
+} from "../auth/one-time-codes.ts";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../auth/password.ts";
 import { requireNigerianPhone } from "../auth/phone.ts";
 import { createSession, requireUser } from "../auth/sessions.ts";
@@ -69,7 +76,7 @@ function refuseCode(
   deliverInBackground(c, {
     to: user.email,
     subject: `${what} for your Vox account is paused`,
-    text: `Hello ${user.name},\n\nSomeone entered 10 wrong codes for your Vox account in the last 24 hours, so ${what.toLowerCase()} is paused until ${formatUtc(check.lockedUntil)}. Your password has not changed and you can still log in with it.\n\nIf this was not you, you do not need to do anything; nobody got into your account.`,
+    text: `Hello ${user.name},\n\nSomeone entered ${FAILED_GUESSES_PER_ACCOUNT} wrong codes for your Vox account in the last 24 hours, so ${what.toLowerCase()} is paused until ${formatUtc(check.lockedUntil)}. Your password has not changed and you can still log in with it.\n\nIf this was not you, you do not need to do anything; nobody got into your account.`,
   });
   return lockedError(purpose, check.lockedUntil);
 }
