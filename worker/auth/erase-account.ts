@@ -1,8 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { ApiError } from "../errors.ts";
-import { deleteTranscript } from "../providers/assemblyai.ts";
-import { ProviderError } from "../providers/provider-error.ts";
+import { deleteProviderTranscripts } from "../press-releases/provider-transcripts.ts";
 
 /**
  * Deleting an account erases what it made, not only its row: running press release jobs are
@@ -27,20 +25,7 @@ export async function eraseAccount(c: Context<AppEnv>, userId: string): Promise<
   }
   for (const session of liveSessions?.results ?? []) await c.env.TRANSCRIPTION_RELAY.getByName(session.id).terminate();
 
-  const assemblyAi = c.var.provider("assemblyai");
-  for (const id of transcripts) {
-    try {
-      await deleteTranscript(assemblyAi, id);
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      console.error(`[erase-account] transcript ${id} could not be deleted at the provider`, error);
-      throw new ApiError(
-        502,
-        "deletion_incomplete",
-        "Your account could not be fully deleted because the transcription service is not answering. Nothing was lost; please try again shortly.",
-      );
-    }
-  }
+  await deleteProviderTranscripts(c, transcripts);
 
   // Generated speech is stored once per content, so an object another account also made stays.
   const { results: audioKeys } = await db

@@ -12,6 +12,8 @@ export interface PressReleaseRow {
   status: PressReleaseStatus;
   text: string | null;
   error: string | null;
+  /** The provider's transcript, deleted there with the release. */
+  transcript_id: string | null;
   created_at: string;
   updated_at: string;
 }
