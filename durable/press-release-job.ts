@@ -7,8 +7,14 @@ import {
 } from "../worker/contracts/press-releases.ts";
 import { objectProviders } from "../worker/object-providers.ts";
 import { pressReleaseMessages } from "../worker/press-releases/prompt.ts";
-import { updateStatus } from "../worker/press-releases/store.ts";
-import { createTranscript, generateText, getTranscript, uploadAudio } from "../worker/providers/assemblyai.ts";
+import { recordTranscriptId, updateStatus } from "../worker/press-releases/store.ts";
+import {
+  createTranscript,
+  deleteTranscript,
+  generateText,
+  getTranscript,
+  uploadAudio,
+} from "../worker/providers/assemblyai.ts";
 import { ProviderContractError, ProviderError } from "../worker/providers/provider-error.ts";
 
 /** A whole job, upload to generated text, must finish within this or it ends in `error`. */
@@ -51,10 +57,15 @@ export class PressReleaseJob extends DurableObject<Env> {
     await this.ctx.storage.setAlarm(Date.now());
   }
 
-  /** The job was deleted by its owner: stop work and forget it. */
-  async cancel(): Promise<void> {
+  /**
+   * The job was deleted by its owner: stop work and forget it. Answers the provider transcript it
+   * had created, if any, so the caller can delete that too.
+   */
+  async cancel(): Promise<string | null> {
+    const job = await this.ctx.storage.get<JobState>("job");
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
+    return job?.transcriptId ?? null;
   }
 
   async state(): Promise<JobState | undefined> {
@@ -69,6 +80,17 @@ export class PressReleaseJob extends DurableObject<Env> {
         throw new JobFailure("The press release took longer than 30 minutes and was stopped. Please try again.");
       }
       const next = await this.runStep(job);
+      // A cancel that arrived while a provider call was in flight: what that call created must not
+      // outlive the job.
+      if (!(await this.ctx.storage.get<JobState>("job"))) {
+        const created = next === "done" ? undefined : next.changes.transcriptId;
+        if (created) {
+          await deleteTranscript(objectProviders(this.env, job.origin)("assemblyai"), created).catch((error: unknown) =>
+            console.error(`[PressReleaseJob ${job.id}] deleting transcript ${created} after cancel failed`, error),
+          );
+        }
+        return;
+      }
       if (next === "done") {
         await this.ctx.storage.deleteAll();
         return;
@@ -95,6 +117,7 @@ export class PressReleaseJob extends DurableObject<Env> {
           audioUrl: job.uploadUrl ?? "",
           speechModels: loadConfig(this.env).models.transcription,
         });
+        await recordTranscriptId(this.env.DB, job.id, transcript.id);
         return { changes: { step: "poll", transcriptId: transcript.id }, delayMs: PRESS_RELEASE_POLL_MS };
       }
       case "poll": {

@@ -18,6 +18,8 @@ export const RELAY_SESSION_HEADER = "x-vox-relay-session";
 
 /** What the Worker tells the relay about a session when it hands over the upgrade. */
 export interface RelaySession {
+  /** The row in `live_sessions` that lets deleting the account find this session. */
+  readonly sessionId: string;
   readonly userId: string;
   /** Seconds of the monthly allowance left when the session opened; null is unlimited. */
   readonly secondsLeft: number | null;
@@ -129,11 +131,19 @@ export class TranscriptionRelay extends DurableObject<Env> {
     }
   }
 
+  /** The account was deleted: end the session now, metering what was used up to this moment. */
+  async terminate(): Promise<void> {
+    this.pending = [];
+    for (const socket of this.ctx.getWebSockets()) await this.end(socket, RELAY_CLOSES.accountDeleted);
+    await this.ctx.storage.deleteAll();
+  }
+
   override async webSocketClose(socket: WebSocket, code: number): Promise<void> {
     try {
       this.upstream?.close();
       this.upstream = null;
       await this.meter(socket);
+      await this.forget(socket);
       await this.ctx.storage.deleteAlarm();
       socket.close(code === 1005 || code === 1006 ? 1000 : code, "closed");
     } catch (error) {
@@ -186,8 +196,15 @@ export class TranscriptionRelay extends DurableObject<Env> {
     this.upstream?.close();
     this.upstream = null;
     await this.meter(socket);
+    await this.forget(socket);
     await this.ctx.storage.deleteAlarm();
     if (socket.readyState === WebSocket.OPEN) socket.close(close.code, close.message);
+  }
+
+  private async forget(socket: WebSocket): Promise<void> {
+    const attachment = socket.deserializeAttachment() as Attachment | null;
+    if (attachment)
+      await this.env.DB.prepare("DELETE FROM live_sessions WHERE id = ?").bind(attachment.sessionId).run();
   }
 
   /** Adds the time since the last metering to the user's month, so a crash loses little. */

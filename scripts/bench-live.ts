@@ -1,6 +1,8 @@
 // The live-relay half of `npm run bench` (see bench.ts). Node's WebSocket (undici) can send the
 // Authorization header the emulator checks, so "direct" is the emulator alone, on the same server.
 
+import { verifyEmailFromOutbox } from "./product-server.ts";
+
 const SANDBOX_DEEPGRAM_KEY = "sandbox-deepgram-key";
 /** The sandbox emulator answers every audio frame with one Results message. */
 const FRAME = new Uint8Array(1600).fill(9);
@@ -58,6 +60,7 @@ async function benchUser(base: string, index: number): Promise<Record<string, st
     headers: json,
     body: JSON.stringify({ name: "Bench", email, phone_number: "08031234567", password }),
   });
+  await verifyEmailFromOutbox(base, email, json);
   const signin = await fetch(`${base}/auth/signin`, {
     method: "POST",
     headers: json,

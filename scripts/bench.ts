@@ -4,7 +4,7 @@
 // sandbox Deepgram emulator, and N concurrent sessions. Prints tables; the goals are in README "Quality".
 
 import { liveRelayBench } from "./bench-live.ts";
-import { startProduct } from "./product-server.ts";
+import { startProduct, verifyEmailFromOutbox } from "./product-server.ts";
 
 const RUNS = 20;
 const VOICE = "sbxAdaezeWarm01";
@@ -44,6 +44,7 @@ try {
     headers: json,
     body: JSON.stringify({ name: "Bench", email, phone_number: "08031234567", password: "bench password" }),
   });
+  await verifyEmailFromOutbox(base, email, json);
   const { token } = (await (
     await fetch(`${base}/auth/signin`, {
       method: "POST",

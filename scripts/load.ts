@@ -4,7 +4,7 @@
 // session. Goals (README "Quality"): zero 5xx, zero lost sessions.
 import autocannon from "autocannon";
 import { concurrentLiveSessions } from "./bench-live.ts";
-import { startProduct } from "./product-server.ts";
+import { startProduct, verifyEmailFromOutbox } from "./product-server.ts";
 
 const DURATION_SECONDS = Number(process.env.LOAD_SECONDS ?? 8);
 const CONNECTIONS = 20;
@@ -49,6 +49,7 @@ async function makeUsers(base: string): Promise<{ email: string; ip: string; tok
       body: JSON.stringify({ name: "Load", email, phone_number: "08031234567", password: PASSWORD }),
     });
     if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+    await verifyEmailFromOutbox(base, email, headers);
     const signin = await fetch(`${base}/auth/signin`, {
       method: "POST",
       headers,

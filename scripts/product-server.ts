@@ -66,3 +66,26 @@ export async function startProduct(): Promise<RunningServer> {
   }
   return { baseUrl, stateDir, stop };
 }
+
+/**
+ * Enters the verification code sign-up mailed (read from the sandbox outbox), so a freshly made
+ * account has its trial and can use the tools.
+ */
+export async function verifyEmailFromOutbox(base: string, email: string, headers: Record<string, string>) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const outbox = await fetch(`${base}/__sandbox/mail/messages?to=${encodeURIComponent(email)}`);
+    const { messages } = (await outbox.json()) as { messages: { subject: string; text: string }[] };
+    const code = /\b(\d{6})\b/.exec(messages.find((mail) => mail.subject.includes("verification"))?.text ?? "")?.[1];
+    if (code) {
+      const verified = await fetch(`${base}/auth/verify-email`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify({ email, code }),
+      });
+      if (verified.status !== 200) throw new Error(`verify-email answered ${verified.status}`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no verification code reached ${email}`);
+}

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import type { AppEnv } from "./app-env.ts";
 import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./config.ts";
-import { ApiError, errorResponse, handleError } from "./errors.ts";
+import { ApiError, ConfigError, errorResponse, handleError } from "./errors.ts";
+import { isLoopbackHost } from "./loopback.ts";
 import { audio, history } from "./routes/audio.ts";
 import { auth } from "./routes/auth.ts";
 import { contact } from "./routes/contact.ts";
@@ -23,7 +24,16 @@ app.use("*", securityHeaders);
 
 app.use("*", async (c, next) => {
   const config = loadConfig(c.env);
-  const origin = new URL(c.req.url).origin;
+  const url = new URL(c.req.url);
+  const origin = url.origin;
+  // The sandbox shows every one-time code in its outbox and fakes payments: it exists only for a
+  // Worker reached on this machine. Anywhere else its paths do not exist and nothing else runs.
+  if (config.sandbox && !isLoopbackHost(url.hostname)) {
+    if (url.pathname === SANDBOX_PATH || url.pathname.startsWith(`${SANDBOX_PATH}/`)) {
+      throw new ApiError(404, "not_found", "Not found");
+    }
+    throw new ConfigError(`SANDBOX=1 is only allowed on a loopback host, not ${url.hostname}`);
+  }
   let executionCtx: Parameters<typeof app.fetch>[2];
   try {
     executionCtx = c.executionCtx;

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import ipaddr from "ipaddr.js";
 import type { AppEnv } from "./app-env.ts";
 import { ApiError } from "./errors.ts";
 
@@ -13,6 +14,8 @@ export const RATE_LIMITS = {
   register: { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
   forgot: { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 3, windowSeconds: 900 } },
   verify: { ip: { limit: 30, windowSeconds: 600 }, email: { limit: 15, windowSeconds: 600 } },
+  verifyEmail: { ip: { limit: 30, windowSeconds: 600 }, email: { limit: 15, windowSeconds: 600 } },
+  resendVerification: { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 3, windowSeconds: 900 } },
   contact: { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
 } as const satisfies Record<string, { ip: RateLimitRule; email: RateLimitRule }>;
 
@@ -33,6 +36,15 @@ export const TOOL_RATE_LIMITS = {
   voiceToken: { limit: 20, windowSeconds: 600 },
 } as const satisfies Record<string, RateLimitRule>;
 
+/**
+ * Account changes that re-check the password: each costs a full password hash, so a stolen session
+ * cannot turn them into a CPU and memory drain or an unlimited password-guessing oracle.
+ */
+export const ACCOUNT_RATE_LIMITS = {
+  changePassword: { limit: 5, windowSeconds: 3600 },
+  deleteAccount: { limit: 5, windowSeconds: 3600 },
+} as const satisfies Record<string, RateLimitRule>;
+
 /** Counts one attempt against `scope:key`; past the rule's limit it answers 429 with Retry-After. */
 export async function enforceRateLimit(env: Env, scope: string, key: string, rule: RateLimitRule): Promise<void> {
   const limiter = env.RATE_LIMITER.getByName(`${scope}:${key}`);
@@ -48,9 +60,18 @@ export async function enforceRateLimit(env: Env, scope: string, key: string, rul
   }
 }
 
-/** Cloudflare sets CF-Connecting-IP on every request it forwards; local runs share one bucket. */
+/**
+ * Cloudflare sets CF-Connecting-IP on every request it forwards; local runs share one bucket. One
+ * IPv6 subscriber usually holds a whole /64, so IPv6 addresses count by their /64 (IPv4-mapped
+ * addresses as the IPv4 address they carry).
+ */
 export function clientIp(c: Context): string {
-  return c.req.header("cf-connecting-ip") ?? "local";
+  const header = c.req.header("cf-connecting-ip")?.trim();
+  if (!header || !ipaddr.isValid(header)) return "local";
+  const address = ipaddr.process(header);
+  if (address.kind() === "ipv4") return address.toString();
+  const prefix = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${prefix.join(":")}::/64`;
 }
 
 export async function limitAction(c: Context<AppEnv>, action: RateLimitedAction, email?: string) {
@@ -62,4 +83,9 @@ export async function limitAction(c: Context<AppEnv>, action: RateLimitedAction,
 /** Counts one tool call against the signed-in user (routes behind `requireUser` only). */
 export async function limitTool(c: Context<AppEnv>, tool: keyof typeof TOOL_RATE_LIMITS): Promise<void> {
   await enforceRateLimit(c.env, tool, `user:${c.var.user.id}`, TOOL_RATE_LIMITS[tool]);
+}
+
+/** Counts one password-checked account change against the signed-in user. */
+export async function limitAccountChange(c: Context<AppEnv>, change: keyof typeof ACCOUNT_RATE_LIMITS): Promise<void> {
+  await enforceRateLimit(c.env, change, `user:${c.var.user.id}`, ACCOUNT_RATE_LIMITS[change]);
 }

@@ -28,7 +28,36 @@ export async function outbox(to: string): Promise<Array<{ subject: string; text:
   return ((await response.json()) as { messages: Array<{ subject: string; text: string }> }).messages;
 }
 
-export async function signUp(page: Page, person: ReturnType<typeof newPerson>) {
+export const RESET_CODE_SUBJECT = /^\d{6} is your Vox password reset code$/;
+export const VERIFICATION_CODE_SUBJECT = /^\d{6} is your Vox e-mail verification code$/;
+
+/** The code in the newest mail whose subject matches, once it has arrived (mail is sent after the answer). */
+export async function mailedCode(to: string, subject: RegExp): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const mail = (await outbox(to)).find((message) => subject.test(message.subject));
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? "")?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no mail matching ${subject} reached ${to}`);
+}
+
+/** Enters the sign-up's verification code through the API, as the person would in the dialog. */
+export async function verifyEmailThroughApi(person: ReturnType<typeof newPerson>): Promise<void> {
+  const code = await mailedCode(person.email, VERIFICATION_CODE_SUBJECT);
+  const response = await fetch(`${baseUrl()}/auth/verify-email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "cf-connecting-ip": clientAddress() },
+    body: JSON.stringify({ email: person.email, code }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/**
+ * Signs up through the Create Account dialog. The e-mail is then verified through the API unless
+ * `verify` is false, so journeys about something else find their tools open.
+ */
+export async function signUp(page: Page, person: ReturnType<typeof newPerson>, { verify = true } = {}) {
   await page.getByRole("button", { name: "Login" }).first().click();
   await page.getByRole("dialog", { name: "Login" }).getByRole("button", { name: "Create Account" }).click();
   const dialog = page.getByRole("dialog", { name: "Create Account" });
@@ -42,6 +71,7 @@ export async function signUp(page: Page, person: ReturnType<typeof newPerson>) {
   expect(await dialog.getByLabel("Password", { exact: true }).getAttribute("type")).toBe("text");
   await dialog.getByRole("button", { name: "Create Account" }).click();
   await page.getByText("Signed Up Successfully").waitFor();
+  if (verify) await verifyEmailThroughApi(person);
 }
 
 export async function logIn(page: Page, email: string, password: string) {
@@ -52,7 +82,7 @@ export async function logIn(page: Page, email: string, password: string) {
   await dialog.getByRole("button", { name: "Login" }).click();
 }
 
-/** An account made through the API, for journeys that start signed up. */
+/** An account made through the API, e-mail verified, for journeys that start signed up. */
 export async function registerThroughApi(person: ReturnType<typeof newPerson>): Promise<void> {
   const response = await fetch(`${baseUrl()}/auth/register`, {
     method: "POST",
@@ -66,6 +96,7 @@ export async function registerThroughApi(person: ReturnType<typeof newPerson>): 
     }),
   });
   expect(response.status).toBe(201);
+  await verifyEmailThroughApi(person);
 }
 
 /** A session as the login modal stores it (spec §3 keys `token` and `userObj`). */

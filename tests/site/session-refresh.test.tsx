@@ -15,6 +15,7 @@ const serverUser = {
   plan: "monthly",
   trial_ends_at: "2026-11-20T00:00:00.000Z",
   subscription_expires_at: "2026-12-20T00:00:00.000Z",
+  email_verified: true,
 };
 
 describe("session refresh from /auth/me", () => {

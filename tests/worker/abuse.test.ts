@@ -1,7 +1,25 @@
-import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { call, registerAndSignIn } from "./helpers.ts";
+import { ACCOUNT_RATE_LIMITS, RATE_LIMITS } from "../../worker/rate-limit.ts";
+import { speechWav } from "../fixtures/speech-wav.ts";
+import {
+  type Client,
+  call,
+  client,
+  codeFrom,
+  initialize,
+  newUserInput,
+  outbox,
+  pressCheckout,
+  processPay,
+  registerAndSignIn,
+  uploadFile,
+  VERIFICATION_SUBJECT,
+  verifyEmail,
+  waitForMail,
+} from "./helpers.ts";
 
 /** Every endpoint that acts for a signed-in user. */
 const SIGNED_IN_ENDPOINTS: [method: string, path: string][] = [
@@ -98,5 +116,394 @@ describe("ids in paths", () => {
       { numRuns: 80 },
     );
     expect(await counts()).toEqual(before);
+  });
+});
+
+const RESET_SUBJECT = /^\d{6} is your Vox password reset code$/;
+const VOICE = "sbxAdaezeWarm01";
+
+/** Asks for a reset code and answers the one the newest mail carries. */
+async function resetCode(email: string): Promise<string> {
+  const before = (await outbox(email)).filter((mail) => RESET_SUBJECT.test(mail.subject)).length;
+  expect((await client().post("/auth/forgot-password", { email })).status).toBe(200);
+  const [latest] = await waitForMail(email, before + 1, RESET_SUBJECT);
+  return codeFrom(latest?.text ?? "");
+}
+
+const wrongCode = (code: string) => (code === "000000" ? "111111" : "000000");
+
+describe("recovery codes guessed across codes", () => {
+  it("after 10 wrong guesses in a day even a fresh right code is refused, and the owner is told", async () => {
+    const { input } = await registerAndSignIn();
+    for (let round = 0; round < 2; round++) {
+      const code = await resetCode(input.email);
+      for (let guess = 0; guess < 5; guess++) {
+        const response = await client().post("/auth/verify-otp", { email: input.email, otp: wrongCode(code) });
+        expect(response.status).toBe(guess === 4 && round === 1 ? 429 : 400);
+      }
+    }
+    const third = await resetCode(input.email).catch(() => null);
+    // A locked account gets no new codes; had one come, it must not open the account either.
+    const right = await client().post("/auth/verify-otp", { email: input.email, otp: third ?? "123456" });
+    expect(right.status).toBe(429);
+    const body = (await right.json()) as { code: string; message: string };
+    expect(body.code).toBe("recovery_locked");
+    expect(body.message).toMatch(/Password recovery is paused until .+ UTC/);
+    expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(23 * 3600);
+    const [notice] = await waitForMail(input.email, 1, /^Password recovery for your Vox account is paused$/);
+    expect(notice?.text).toContain("10 wrong codes");
+  });
+});
+
+describe("per-IP limits on IPv6", () => {
+  it("count a whole /64 as one client, and IPv4 by address", async () => {
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:77`;
+    const limit = RATE_LIMITS.register.ip.limit;
+    const statuses: number[] = [];
+    for (let host = 1; host <= limit + 2; host++) {
+      statuses.push((await client(`${prefix}::${host.toString(16)}`).post("/auth/register", newUserInput())).status);
+    }
+    expect(statuses.slice(0, limit).every((status) => status === 201)).toBe(true);
+    expect(statuses.slice(limit)).toEqual([429, 429]);
+    // The neighbouring /64 is somebody else.
+    expect((await client(`${prefix.slice(0, -2)}78::1`).post("/auth/register", newUserInput())).status).toBe(201);
+  });
+});
+
+describe("free trials before the e-mail is verified", () => {
+  it("tools answer 409 email_unverified until the mailed code is entered; a resend replaces the code", async () => {
+    const { api, input, token } = await registerAndSignIn({}, { verified: false });
+    const blocked = await api.post("/api/tts", { text: "Hello Lagos", voice_id: VOICE });
+    expect(blocked.status).toBe(409);
+    expect(await blocked.json()).toMatchObject({ code: "email_unverified" });
+    expect((await api.post("/api/live/ticket", {})).status).toBe(409);
+    expect((await uploadFile("/api/sentiment", token, "file", new Blob([speechWav(2)]), "a.wav")).status).toBe(409);
+    expect(
+      ((await (await api.get("/auth/me")).json()) as { data: { email_verified: boolean } }).data.email_verified,
+    ).toBe(false);
+
+    const [first] = await waitForMail(input.email, 1, VERIFICATION_SUBJECT);
+    const firstCode = codeFrom(first?.text ?? "");
+    const wrong = await client().post("/auth/verify-email", { email: input.email, code: wrongCode(firstCode) });
+    expect(wrong.status).toBe(400);
+    expect((await client().post("/auth/resend-verification", { email: input.email })).status).toBe(200);
+    await waitForMail(input.email, 2, VERIFICATION_SUBJECT);
+    expect((await client().post("/auth/verify-email", { email: input.email, code: firstCode })).status).toBe(400);
+    await verifyEmail(input.email);
+
+    const me = (await (await api.get("/auth/me")).json()) as {
+      data: { email_verified: boolean; trial_ends_at: string };
+    };
+    expect(me.data.email_verified).toBe(true);
+    expect(Date.parse(me.data.trial_ends_at) - Date.now()).toBeGreaterThan(47 * 3600 * 1000);
+    const spoken = await api.post("/api/tts", { text: "Hello Lagos", voice_id: VOICE });
+    expect(spoken.status).toBe(200);
+    await spoken.arrayBuffer();
+  });
+
+  it("resending is limited per address", async () => {
+    const { input } = await registerAndSignIn({}, { verified: false });
+    const statuses: number[] = [];
+    for (let i = 0; i <= RATE_LIMITS.resendVerification.email.limit; i++) {
+      statuses.push((await client().post("/auth/resend-verification", { email: input.email })).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+  });
+
+  it("verification codes have the recovery limits: 10 wrong guesses a day across codes", async () => {
+    const { input } = await registerAndSignIn({}, { verified: false });
+    const [mail] = await waitForMail(input.email, 1, VERIFICATION_SUBJECT);
+    const code = codeFrom(mail?.text ?? "");
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 10; guess++) {
+      if (guess === 5)
+        expect((await client().post("/auth/resend-verification", { email: input.email })).status).toBe(200);
+      statuses.push((await client().post("/auth/verify-email", { email: input.email, code: wrongCode(code) })).status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 400, 400, 400, 429]);
+    const [fresh] = await waitForMail(input.email, 2, VERIFICATION_SUBJECT);
+    const refused = await client().post("/auth/verify-email", {
+      email: input.email,
+      code: codeFrom(fresh?.text ?? ""),
+    });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: "verification_locked" });
+  });
+
+  it("paying for a plan also verifies the address", async () => {
+    const { api } = await registerAndSignIn({}, { verified: false });
+    const { authorization_url, reference } = await initialize(api, "monthly");
+    await pressCheckout(authorization_url, "pay");
+    expect((await processPay(api, reference)).status).toBe(200);
+    const me = (await (await api.get("/auth/me")).json()) as { data: { email_verified: boolean } };
+    expect(me.data.email_verified).toBe(true);
+    const spoken = await api.post("/api/tts", { text: "Paid and ready", voice_id: VOICE });
+    expect(spoken.status).toBe(200);
+    await spoken.arrayBuffer();
+  });
+});
+
+async function generateSpeech(api: Client, text: string): Promise<string> {
+  const response = await api.post("/api/tts", { text, voice_id: VOICE });
+  expect(response.status).toBe(200);
+  await response.arrayBuffer();
+  const id = response.headers.get("x-vox-audio-id") ?? "";
+  for (let i = 0; i < 100; i++) {
+    const row = await env.DB.prepare("SELECT r2_key FROM audio_items WHERE id = ?").bind(id).first<string>("r2_key");
+    if (row) return row;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+  throw new Error("the generated speech was never stored");
+}
+
+/** Runs a press release job's alarms until `done` says it is far enough. */
+async function driveJob(id: string, done: () => Promise<boolean>): Promise<void> {
+  for (let turn = 0; turn < 200; turn++) {
+    if (await done()) return;
+    if (!(await runDurableObjectAlarm(env.PRESS_RELEASE_JOBS.getByName(id)))) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  throw new Error(`press release ${id} never got there`);
+}
+
+async function startPressRelease(token: string): Promise<{ id: string; r2Key: string }> {
+  const response = await uploadFile(
+    "/api/press-releases",
+    token,
+    "file",
+    new Blob([speechWav(8)], { type: "audio/wav" }),
+    "b.wav",
+  );
+  expect(response.status).toBe(202);
+  const { id } = (await response.json()) as { id: string };
+  return { id, r2Key: `press-releases/${id}` };
+}
+
+describe("deleting an account", () => {
+  it("erases its audio, recordings, jobs, live sessions and provider transcripts; paid orders stay anonymous", async () => {
+    const { api, token, input, user } = await registerAndSignIn();
+    const ownSpeech = await generateSpeech(api, `Only this account said this, ${crypto.randomUUID()}.`);
+    const sharedText = `Both accounts said this, ${crypto.randomUUID()}.`;
+    const sharedSpeech = await generateSpeech(api, sharedText);
+    const other = await registerAndSignIn();
+    expect(await generateSpeech(other.api, sharedText)).toBe(sharedSpeech);
+
+    const done = await startPressRelease(token);
+    await driveJob(
+      done.id,
+      async () =>
+        (await env.DB.prepare("SELECT status FROM press_releases WHERE id = ?")
+          .bind(done.id)
+          .first<string>("status")) === "completed",
+    );
+    const running = await startPressRelease(token);
+    await driveJob(
+      running.id,
+      async () => (await env.PRESS_RELEASE_JOBS.getByName(running.id).state())?.step === "poll",
+    );
+    const transcripts = await env.DB.prepare(
+      "SELECT transcript_id FROM press_releases WHERE user_id = ? AND transcript_id IS NOT NULL",
+    )
+      .bind(user.id)
+      .all<{ transcript_id: string }>();
+    expect(transcripts.results).toHaveLength(2);
+
+    const { authorization_url, reference: paid } = await initialize(api, "monthly");
+    await pressCheckout(authorization_url, "pay");
+    expect((await processPay(api, paid)).status).toBe(200);
+    const { reference: pending } = await initialize(api, "yearly");
+
+    const ticket = (await (await api.post("/api/live/ticket", {})).json()) as { ticket: string };
+    const upgrade = await call(`/api/live?ticket=${ticket.ticket}`, { headers: { upgrade: "websocket" } });
+    expect(upgrade.status).toBe(101);
+    const socket = upgrade.webSocket as WebSocket;
+    socket.accept();
+    const closed = new Promise<number>((resolve) => socket.addEventListener("close", (event) => resolve(event.code)));
+
+    const deleted = await api.post("/auth/delete-account", { password: input.password });
+    expect(deleted.status).toBe(200);
+
+    expect(await closed).toBe(4401);
+    expect(await env.AUDIO.head(ownSpeech)).toBeNull();
+    expect(await env.AUDIO.head(sharedSpeech)).not.toBeNull();
+    expect(await env.AUDIO.head(done.r2Key)).toBeNull();
+    expect(await env.AUDIO.head(running.r2Key)).toBeNull();
+    expect(await env.PRESS_RELEASE_JOBS.getByName(running.id).state()).toBeUndefined();
+    for (const { transcript_id } of transcripts.results) {
+      const row = await env.DB.prepare("SELECT deleted_at FROM sandbox_assemblyai_transcripts WHERE id = ?")
+        .bind(transcript_id)
+        .first<string | null>("deleted_at");
+      expect(row, transcript_id).not.toBeNull();
+    }
+    const left = await env.DB.prepare(
+      `SELECT (SELECT COUNT(*) FROM users WHERE id = ?1) AS users, (SELECT COUNT(*) FROM audio_items WHERE user_id = ?1) AS audio,
+              (SELECT COUNT(*) FROM press_releases WHERE user_id = ?1) AS releases, (SELECT COUNT(*) FROM live_sessions WHERE user_id = ?1) AS live,
+              (SELECT COUNT(*) FROM orders WHERE user_id = ?1) AS orders, (SELECT COUNT(*) FROM orders WHERE reference = ?2) AS pending`,
+    )
+      .bind(user.id, pending)
+      .first();
+    expect(left).toEqual({ users: 0, audio: 0, releases: 0, live: 0, orders: 0, pending: 0 });
+    const kept = await env.DB.prepare("SELECT user_id, status, amount_kobo FROM orders WHERE reference = ?")
+      .bind(paid)
+      .first();
+    expect(kept).toEqual({ user_id: null, status: "paid", amount_kobo: 1_000_000 });
+  });
+
+  it("when the transcription service is down the account stays, so deleting again finishes the job", async () => {
+    const { api, token, input, user } = await registerAndSignIn();
+    const release = await startPressRelease(token);
+    await driveJob(
+      release.id,
+      async () => (await env.PRESS_RELEASE_JOBS.getByName(release.id).state())?.step === "poll",
+    );
+    await call("/__sandbox/faults/assemblyai-delete", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ count: 1, status: 503 }),
+    });
+    const failed = await api.post("/auth/delete-account", { password: input.password });
+    expect(failed.status).toBe(502);
+    expect(await failed.json()).toMatchObject({ code: "deletion_incomplete" });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE id = ?").bind(user.id).first("n")).toBe(1);
+    expect((await api.post("/auth/delete-account", { password: input.password })).status).toBe(200);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE id = ?").bind(user.id).first("n")).toBe(0);
+  });
+});
+
+describe("password-checked account changes", () => {
+  it("change-password and delete-account are limited per user", async () => {
+    const { api } = await registerAndSignIn();
+    for (const [path, body, limit] of [
+      [
+        "/auth/change-password",
+        {
+          current_password: "not the password",
+          password: "brand new pass 1",
+          password_confirmation: "brand new pass 1",
+        },
+        ACCOUNT_RATE_LIMITS.changePassword.limit,
+      ],
+      ["/auth/delete-account", { password: "not the password" }, ACCOUNT_RATE_LIMITS.deleteAccount.limit],
+    ] as const) {
+      const statuses: number[] = [];
+      for (let i = 0; i <= limit; i++) statuses.push((await api.post(path, body)).status);
+      expect(
+        statuses.slice(0, limit).every((status) => status === 400),
+        path,
+      ).toBe(true);
+      expect(statuses.at(-1), path).toBe(429);
+    }
+  });
+
+  it("a burst of password checks beyond what an isolate can hash at once is turned away with 503, not queued", async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        client(`192.0.2.${i + 1}`).post("/auth/signin", { email: `nobody.${i}@example.ng`, password: "guess guess" }),
+      ),
+    );
+    const statuses = burst.map((response) => response.status);
+    expect(statuses.every((status) => status === 401 || status === 503)).toBe(true);
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(0);
+    const busy = burst.find((response) => response.status === 503);
+    expect(busy?.headers.get("retry-after")).toBeTruthy();
+    expect(await busy?.json()).toMatchObject({ code: "server_busy" });
+  });
+});
+
+describe("Range requests for stored audio", () => {
+  it("past the end → 416 with the size; malformed → the whole file", async () => {
+    const { api, token } = await registerAndSignIn();
+    const key = await generateSpeech(api, `A sentence for ranges, ${crypto.randomUUID()}.`);
+    const { id, bytes } = (await env.DB.prepare("SELECT id, bytes FROM audio_items WHERE r2_key = ?")
+      .bind(key)
+      .first()) as { id: string; bytes: number };
+    const get = (range: string) => call(`/api/audio/${id}`, { headers: { authorization: `Bearer ${token}`, range } });
+
+    const past = await get(`bytes=${bytes + 1000}-`);
+    expect(past.status).toBe(416);
+    expect(past.headers.get("content-range")).toBe(`bytes */${bytes}`);
+    expect(await past.json()).toMatchObject({ code: "range_not_satisfiable" });
+
+    for (const malformed of ["bytes=abc", "items=0-10", "bytes=10-5"]) {
+      const whole = await get(malformed);
+      expect(whole.status, malformed).toBe(200);
+      expect((await whole.arrayBuffer()).byteLength, malformed).toBe(bytes);
+    }
+    const tail = await get("bytes=-100");
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get("content-range")).toBe(`bytes ${bytes - 100}-${bytes - 1}/${bytes}`);
+  });
+});
+
+describe("plan changes", () => {
+  async function buy(api: Client, plan: string) {
+    const { authorization_url, reference } = await initialize(api, plan);
+    await pressCheckout(authorization_url, "pay");
+    expect((await processPay(api, reference)).status).toBe(200);
+  }
+  const me = async (api: Client) =>
+    ((await (await api.get("/auth/me")).json()) as { data: { plan: string; subscription_expires_at: string } }).data;
+  const DAY = 24 * 3600 * 1000;
+
+  it("Monthly cannot be bought during Yearly, and a Monthly order paid late extends Yearly instead", async () => {
+    const { api } = await registerAndSignIn();
+    const early = await initialize(api, "monthly");
+    await buy(api, "yearly");
+    const yearly = await me(api);
+    expect(yearly.plan).toBe("yearly");
+
+    const refused = await api.post("/api/payments/initialize", { plan: "monthly" });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: "plan_downgrade" });
+
+    await pressCheckout(early.authorization_url, "pay");
+    expect((await processPay(api, early.reference)).status).toBe(200);
+    const after = await me(api);
+    expect(after.plan).toBe("yearly");
+    const added = Date.parse(after.subscription_expires_at) - Date.parse(yearly.subscription_expires_at);
+    expect(added).toBeGreaterThan(27 * DAY);
+    expect(added).toBeLessThan(32 * DAY);
+  });
+
+  it("Yearly bought during Monthly starts now and keeps the unused Monthly days", async () => {
+    const { api } = await registerAndSignIn();
+    await buy(api, "monthly");
+    const monthly = await me(api);
+    await buy(api, "yearly");
+    const yearly = await me(api);
+    expect(yearly.plan).toBe("yearly");
+    const added = Date.parse(yearly.subscription_expires_at) - Date.parse(monthly.subscription_expires_at);
+    expect(added).toBeGreaterThan(364 * DAY);
+    expect(added).toBeLessThan(367 * DAY);
+  });
+});
+
+describe("the sandbox off this machine", () => {
+  const at = (origin: string, path: string) => exports.default.fetch(new Request(`${origin}${path}`));
+
+  it("answers only on loopback hosts", async () => {
+    for (const origin of ["http://localhost:8787", "http://127.0.0.1", "http://127.8.9.10:3000", "http://[::1]:8787"]) {
+      expect((await at(origin, "/__sandbox")).status, origin).toBe(200);
+    }
+  });
+
+  it("elsewhere every /__sandbox path is 404 and the Worker refuses to run", async () => {
+    for (const origin of ["https://staging.vox.ng", "http://10.0.0.5:8787", "http://localhost.evil.ng"]) {
+      for (const path of [
+        "/__sandbox",
+        "/__sandbox/",
+        "/__sandbox/mail/messages?to=a@b.ng",
+        "/__sandbox/paystack/checkout/x",
+      ]) {
+        const response = await at(origin, path);
+        expect(response.status, `${origin}${path}`).toBe(404);
+        expect(await response.json()).toMatchObject({ code: "not_found" });
+      }
+      const health = await at(origin, "/api/health");
+      expect(health.status, origin).toBe(503);
+      expect(await health.json()).toMatchObject({ code: "misconfigured" });
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
 
-export const ORIGIN = "http://vox.test";
+/** A loopback origin: the sandbox answers nowhere else. */
+export const ORIGIN = "http://127.0.0.1:8787";
 
 /** Sends a request through the Worker's real fetch handler, as the runtime would. */
 export function call(path: string, init?: RequestInit): Promise<Response> {
@@ -49,10 +50,31 @@ export function newUserInput(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export async function registerAndSignIn(overrides: Record<string, unknown> = {}) {
+/** The six digits in a mailed code's text. */
+export function codeFrom(text: string): string {
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`no code in: ${text}`);
+  return code;
+}
+
+export const VERIFICATION_SUBJECT = /^\d{6} is your Vox e-mail verification code$/;
+
+/** Enters the newest verification code the sign-up (or a resend) mailed, as the person would. */
+export async function verifyEmail(email: string, api: Client = client()): Promise<void> {
+  const [mail] = await waitForMail(email, 1, VERIFICATION_SUBJECT);
+  const response = await api.post("/auth/verify-email", { email, code: codeFrom(mail?.text ?? "") });
+  expect(response.status).toBe(200);
+}
+
+/**
+ * A signed-in account, with its e-mail verified (its trial running) unless `verified: false`:
+ * most tests are about something that needs an open trial.
+ */
+export async function registerAndSignIn(overrides: Record<string, unknown> = {}, { verified = true } = {}) {
   const input = newUserInput(overrides);
   const api = client();
   expect((await api.post("/auth/register", input)).status).toBe(201);
+  if (verified) await verifyEmail(input.email, api);
   const signin = await api.post("/auth/signin", { email: input.email, password: input.password });
   expect(signin.status).toBe(200);
   const body = (await signin.json()) as { token: string; data: { id: string } };
@@ -66,11 +88,15 @@ interface OutboxMessage {
   text: string;
 }
 
-/** Mail is sent after the response (waitUntil), so the outbox is polled briefly. */
-export async function waitForMail(to: string, count = 1): Promise<OutboxMessage[]> {
+/**
+ * Mail is sent after the response (waitUntil), so the outbox is polled briefly; with `subject`,
+ * only the messages whose subject matches count and are answered (newest first).
+ */
+export async function waitForMail(to: string, count = 1, subject?: RegExp): Promise<OutboxMessage[]> {
   for (let i = 0; i < 50; i++) {
     const response = await call(`/__sandbox/mail/messages?to=${encodeURIComponent(to)}`);
-    const { messages } = (await response.json()) as { messages: OutboxMessage[] };
+    const { messages: all } = (await response.json()) as { messages: OutboxMessage[] };
+    const messages = subject ? all.filter((message) => subject.test(message.subject)) : all;
     if (messages.length >= count) return messages;
     await new Promise((resolve) => setTimeout(resolve, 40));
   }
@@ -116,4 +142,26 @@ export function uploadFile(
   const form = new FormData();
   if (file) form.set(field, file, filename);
   return call(path, { method: "POST", headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
+}
+
+/** Starts a plan purchase: a pending order and the sandbox checkout to pay it on. */
+export async function initialize(api: Client, plan = "monthly") {
+  const response = await api.post("/api/payments/initialize", { plan });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { authorization_url: string; reference: string };
+}
+
+/** Presses a button on the sandbox checkout page, as the visitor's browser would. */
+export async function pressCheckout(authorizationUrl: string, button: "pay" | "cancel") {
+  const path = new URL(authorizationUrl).pathname;
+  const page = await call(path);
+  expect(await page.text()).toContain(">Pay</button>");
+  const response = await call(`${path}/${button}`, { method: "POST", redirect: "manual" });
+  expect(response.status).toBe(303);
+  return new URL(response.headers.get("location") ?? "");
+}
+
+/** The site's call after the checkout redirect. */
+export async function processPay(api: Client, reference: string) {
+  return api.get(`/processpay?ref=${encodeURIComponent(reference)}&total=1`);
 }

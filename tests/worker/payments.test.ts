@@ -6,32 +6,12 @@ import { requireActivePlan } from "../../worker/auth/require-plan.ts";
 import { sandboxKey } from "../../worker/config.ts";
 import { handleError } from "../../worker/errors.ts";
 import { signWebhook } from "../../worker/payments/webhook-signature.ts";
-import { type Client, call, client, registerAndSignIn } from "./helpers.ts";
+import { type Client, call, client, initialize, pressCheckout, processPay, registerAndSignIn } from "./helpers.ts";
 
 interface UserBody {
   subscription_status: number;
   plan: string | null;
   subscription_expires_at: string | null;
-}
-
-async function initialize(api: Client, plan = "monthly") {
-  const response = await api.post("/api/payments/initialize", { plan });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { authorization_url: string; reference: string };
-}
-
-/** Presses a button on the sandbox checkout page, as the visitor's browser would. */
-async function pressCheckout(authorizationUrl: string, button: "pay" | "cancel") {
-  const path = new URL(authorizationUrl).pathname;
-  const page = await call(path);
-  expect(await page.text()).toContain(">Pay</button>");
-  const response = await call(`${path}/${button}`, { method: "POST", redirect: "manual" });
-  expect(response.status).toBe(303);
-  return new URL(response.headers.get("location") ?? "");
-}
-
-async function processPay(api: Client, reference: string) {
-  return api.get(`/processpay?ref=${encodeURIComponent(reference)}&total=1`);
 }
 
 async function me(api: Client): Promise<UserBody> {

@@ -170,6 +170,33 @@ describe("press release jobs", () => {
     expect(list.storage.quota_bytes).toBeNull();
   });
 
+  it("deleting a release also deletes the transcript the provider keeps, finished or still running", async () => {
+    const { token } = await registerAndSignIn();
+    const finishedId = await start(token, wav(4));
+    await finished(finishedId);
+    const runningId = await start(token, wav(4));
+    await reach(runningId, "poll");
+    const transcriptOf = async (id: string) =>
+      (await env.DB.prepare("SELECT transcript_id FROM press_releases WHERE id = ?")
+        .bind(id)
+        .first<string>("transcript_id")) ?? (await stub(id).state())?.transcriptId;
+    const transcripts = [await transcriptOf(finishedId), await transcriptOf(runningId)];
+    for (const id of [finishedId, runningId]) {
+      const removed = await call(`/api/press-releases/${id}`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(removed.status).toBe(200);
+    }
+    for (const transcript of transcripts) {
+      expect(transcript).toBeTruthy();
+      const deletedAt = await env.DB.prepare("SELECT deleted_at FROM sandbox_assemblyai_transcripts WHERE id = ?")
+        .bind(transcript)
+        .first<string | null>("deleted_at");
+      expect(deletedAt, transcript).not.toBeNull();
+    }
+  });
+
   it("limits each user to 30 press releases an hour (429 with Retry-After), counting attempts", async () => {
     const { token } = await registerAndSignIn();
     for (let i = 0; i < TOOL_RATE_LIMITS.pressRelease.limit; i++) expect((await upload(token, null)).status).toBe(400);

@@ -14,7 +14,7 @@ import { speechRequestBody } from "../../worker/providers/elevenlabs.ts";
 import { initializeRequestBody } from "../../worker/providers/paystack.ts";
 import { ProviderContractError, readAnswer } from "../../worker/providers/provider-error.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
-import { call } from "./helpers.ts";
+import { call, ORIGIN } from "./helpers.ts";
 
 /**
  * Each provider call the product makes, checked three ways against the schemas written from the
@@ -66,7 +66,7 @@ describe("AssemblyAI /v2 transcripts", () => {
     }
   });
 
-  it("answers every required transcript field when queued, processing and completed", async () => {
+  it("answers every required transcript field when queued, processing, completed and deleted", async () => {
     const audio_url = await upload();
     const created = await create({
       audio_url,
@@ -87,6 +87,9 @@ describe("AssemblyAI /v2 transcripts", () => {
     expect(completed.speech_model_used).toBe("universal-3-pro");
     expect(completed.audio_duration).toBe(6);
     expect(completed.text?.split(" ").length).toBe(completed.words?.length);
+    const deleted = await call(`${SANDBOX}/assemblyai/v2/transcript/${queued.id}`, { method: "DELETE", headers: auth });
+    expect(deleted.status).toBe(200);
+    expect(assemblyai.transcriptAnswer.parse(await deleted.json()).text).toBe("Deleted by user.");
   });
 
   it("refuses a missing key with 401 {error}", async () => {
@@ -157,7 +160,7 @@ describe("Deepgram prerecorded /v1/listen", () => {
   it("reads a JSON {url} body by fetching the media, as the service does", async () => {
     const response = await listen(
       { model: "nova-3", punctuate: "true" },
-      json({ url: "http://vox.test/__sandbox/elevenlabs/previews/sbxAdaezeWarm01.mp3" }, auth),
+      json({ url: `${ORIGIN}/__sandbox/elevenlabs/previews/sbxAdaezeWarm01.mp3` }, auth),
     );
     expect(response.status).toBe(200);
     expect(

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { voicesCacheKey } from "../../worker/routes/tts.ts";
-import { type Client, call, client, registerAndSignIn } from "./helpers.ts";
+import { type Client, call, client, ORIGIN, registerAndSignIn } from "./helpers.ts";
 
 const VOICE = "sbxAdaezeWarm01";
 
@@ -51,7 +51,7 @@ describe("GET /api/tts/voices", () => {
     expect(voices.length).toBeGreaterThanOrEqual(5);
     expect(voices[0]).toMatchObject({ voice_id: VOICE, name: "Adaeze" });
     expect(voices[0]?.preview_url).toContain("/__sandbox/elevenlabs/previews/");
-    const key = voicesCacheKey("http://vox.test/__sandbox/elevenlabs");
+    const key = voicesCacheKey(`${ORIGIN}/__sandbox/elevenlabs`);
     await expect.poll(async () => (await caches.default.match(key))?.status).toBe(200);
     const cached = (await (await caches.default.match(key))?.json()) as { voices: unknown[] };
     expect(cached.voices).toEqual(voices);

@@ -24,5 +24,8 @@ export default defineProject({
     name: "worker",
     include: ["tests/worker/**/*.test.ts"],
     setupFiles: ["tests/worker/apply-migrations.ts"],
+    // Every account a test makes costs real Argon2id hashes (about 0.2 s each on an idle core), and
+    // the machine running the suite is often shared.
+    testTimeout: 20_000,
   },
 });

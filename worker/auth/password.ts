@@ -1,4 +1,5 @@
 import { argon2idAsync } from "@noble/hashes/argon2.js";
+import { ApiError } from "../errors.ts";
 
 /**
  * Argon2id with OWASP's first recommended setting (19 MiB, 2 passes, 1 lane). Workers cap PBKDF2
@@ -10,6 +11,52 @@ import { argon2idAsync } from "@noble/hashes/argon2.js";
 export const PASSWORD_HASH_PARAMS = { m: 19_456, t: 2, p: 1, dkLen: 32, saltBytes: 16 } as const;
 
 const encoder = new TextEncoder();
+
+/**
+ * Each hash holds 19 MiB for its whole run and an isolate has 128 MB, so only a few run at once;
+ * a few more wait their turn, and a burst beyond that is turned away at once instead of queueing
+ * until memory or the request deadline runs out.
+ */
+export const MAX_CONCURRENT_HASHES = 2;
+export const MAX_WAITING_HASHES = 8;
+const MAX_WAIT_MS = 10_000;
+// A request may not wait on a promise another request resolves (the runtime cancels it as hung),
+// so a waiting request checks again on its own timer.
+const RECHECK_MS = 20;
+
+let running = 0;
+let waiting = 0;
+
+const busy = () =>
+  new ApiError(503, "server_busy", "Vox is busy right now. Please try again in a moment.", undefined, {
+    "Retry-After": "2",
+  });
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) {
+    if (waiting >= MAX_WAITING_HASHES) throw busy();
+    waiting++;
+    try {
+      const deadline = Date.now() + MAX_WAIT_MS;
+      while (running >= MAX_CONCURRENT_HASHES) {
+        if (Date.now() > deadline) throw busy();
+        await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
+      }
+    } finally {
+      waiting--;
+    }
+  }
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+  }
+}
+
+function argon2id(password: string, salt: Uint8Array, params: { m: number; t: number; p: number; dkLen: number }) {
+  return withHashSlot(() => argon2idAsync(encoder.encode(password), salt, params));
+}
 
 function toBase64(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes)).replace(/=+$/, "");
@@ -30,7 +77,7 @@ function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
 export async function hashPassword(password: string): Promise<string> {
   const { m, t, p, dkLen, saltBytes } = PASSWORD_HASH_PARAMS;
   const salt = crypto.getRandomValues(new Uint8Array(saltBytes));
-  const hash = await argon2idAsync(encoder.encode(password), salt, { m, t, p, dkLen });
+  const hash = await argon2id(password, salt, { m, t, p, dkLen });
   return `$argon2id$v=19$m=${m},t=${t},p=${p}$${toBase64(salt)}$${toBase64(hash)}`;
 }
 
@@ -41,7 +88,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (!match) return false;
   const [, m, t, p, salt, hash] = match;
   const expected = fromBase64(hash ?? "");
-  const actual = await argon2idAsync(encoder.encode(password), fromBase64(salt ?? ""), {
+  const actual = await argon2id(password, fromBase64(salt ?? ""), {
     m: Number(m),
     t: Number(t),
     p: Number(p),

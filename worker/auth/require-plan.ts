@@ -1,19 +1,43 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env.ts";
+import { SUBSCRIPTION_STATUS } from "../contracts/auth.ts";
 import { ApiError } from "../errors.ts";
 import { requireUser } from "./sessions.ts";
 import { subscriptionStatus, type UserRow } from "./users.ts";
 
-/** Throws 402 when the user's plan and trial have both ended. */
+/**
+ * Status of the "verify your e-mail first" answer. 401 and 403 end the session in the site and 402
+ * sends to /pricing, so this needs its own: 409 Conflict says the account's current state stops the
+ * request and that the user can change that state (by entering the code) and send it again. 428 was
+ * the other candidate, but it is defined for requests missing a precondition header such as
+ * If-Match, which is not what is missing here.
+ */
+export const EMAIL_UNVERIFIED_STATUS = 409;
+
+/**
+ * A paid plan opens the tools. Without one the free trial does, once the address is verified: the
+ * unverified check comes first, so the trial of an account that never verified cannot run out
+ * unseen, and verifying starts it.
+ */
 export function assertActivePlan(user: UserRow): void {
-  if (subscriptionStatus(user) === 0) {
+  const status = subscriptionStatus(user);
+  if (status === SUBSCRIPTION_STATUS.paid) return;
+  if (!user.email_verified_at) {
+    throw new ApiError(
+      EMAIL_UNVERIFIED_STATUS,
+      "email_unverified",
+      "Verify your e-mail to start your free trial: enter the 6-digit code we sent you.",
+    );
+  }
+  if (status === SUBSCRIPTION_STATUS.none) {
     throw new ApiError(402, "payment_required", "Your plan has ended. Choose a plan to keep using Vox tools.");
   }
 }
 
 /**
- * The subscription gate every tool endpoint goes through: 401 without a session, 402 for a
- * signed-in user whose plan and trial have both ended (the site then sends them to /pricing).
+ * The subscription gate every tool endpoint goes through: 401 without a session, 409
+ * `email_unverified` for a trial whose address is not verified, 402 for a signed-in user whose plan
+ * and trial have both ended (the site then sends them to /pricing).
  */
 export const requireActivePlan = createMiddleware<AppEnv>(async (c, next) => {
   await requireUser(c, async () => {

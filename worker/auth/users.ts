@@ -10,6 +10,7 @@ export interface UserRow {
   trial_ends_at: string;
   plan: string | null;
   subscription_expires_at: string | null;
+  email_verified_at: string | null;
   created_at: string;
 }
 
@@ -32,6 +33,7 @@ export function publicUser(row: UserRow): User {
     plan: row.plan,
     trial_ends_at: row.trial_ends_at,
     subscription_expires_at: row.subscription_expires_at,
+    email_verified: row.email_verified_at !== null,
   };
 }
 

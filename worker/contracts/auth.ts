@@ -25,6 +25,17 @@ export const verifyOtpBody = z.object({
     .regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail"),
 });
 
+/** Sign-up mails a code; entering it proves the address and starts the free trial. */
+export const verifyEmailBody = z.object({
+  email: emailField,
+  code: z
+    .string({ error: "Code is required" })
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail"),
+});
+
+export const resendVerificationBody = z.object({ email: emailField });
+
 const matching = <T extends { password: string; password_confirmation: string }>(body: T) =>
   body.password === body.password_confirmation;
 
@@ -59,6 +70,8 @@ export const userSchema = z.object({
   plan: z.string().nullable(),
   trial_ends_at: z.string(),
   subscription_expires_at: z.string().nullable(),
+  /** Tools stay closed (409 `email_unverified`) until the address is verified or a plan is paid. */
+  email_verified: z.boolean(),
 });
 
 export type User = z.infer<typeof userSchema>;

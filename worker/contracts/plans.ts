@@ -89,6 +89,12 @@ export function planLimits(planId: string | null): Plan {
   return PLANS.find((plan) => plan.id === planId) ?? monthly;
 }
 
+/** The plans that give more than `planId`: PLANS lists them from smallest to largest. */
+export function plansAbove(planId: string): PlanId[] {
+  const index = PLANS.findIndex((plan) => plan.id === planId);
+  return index < 0 ? [] : PLANS.slice(index + 1).map((plan) => plan.id);
+}
+
 const GIGABYTE = 1024 ** 3;
 
 /** Press-release storage in bytes for a plan; null means unlimited. */

@@ -89,4 +89,5 @@ export const RELAY_CLOSES = {
   frameTooLarge: { code: 1009, message: "An audio frame was larger than the relay accepts." },
   quotaUsed: TABLE["4002"] as MappedClose,
   lost: { code: 1011, message: "The connection to the transcription service was lost. Please start again." },
+  accountDeleted: { code: 4401, message: "This account was deleted, so the session has ended." },
 } as const;

@@ -1,8 +1,9 @@
-import type { PlanId } from "../contracts/plans.ts";
+import { type PlanId, plansAbove } from "../contracts/plans.ts";
 
 export interface OrderRow {
   reference: string;
-  user_id: string;
+  /** Null once the buyer deleted the account: paid orders are kept for the accounts. */
+  user_id: string | null;
   plan: PlanId;
   amount_kobo: number;
   currency: string;
@@ -46,7 +47,10 @@ export type Fulfilment = "activated" | "already_paid" | "mismatch" | "unknown";
  * Marks the order paid and extends the plan, exactly once. Both statements run in one D1 batch (a
  * transaction); the user update only applies when this call's own fulfilment id won the order, so
  * a callback and a webhook arriving together cannot both extend the plan. A renewal extends from
- * the current expiry when that is still in the future.
+ * the current expiry when that is still in the future, so unused days are never lost (Yearly bought
+ * during Monthly runs a year from the Monthly expiry). A smaller plan paid while a larger one is
+ * active (an order begun before the upgrade) never downgrades it: the larger plan stays and the
+ * period paid for is added to its end. Paying also proves the address, like entering the code.
  */
 export async function fulfilOrder(
   db: D1Database,
@@ -75,11 +79,13 @@ export async function fulfilOrder(
       .bind(now, fulfilmentId, reference),
     db
       .prepare(
-        `UPDATE users SET plan = ?,
-           subscription_expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', max(coalesce(subscription_expires_at, ''), ?), ?)
-         WHERE id = (SELECT user_id FROM orders WHERE reference = ? AND fulfilment_id = ?)`,
+        `UPDATE users SET
+           plan = CASE WHEN subscription_expires_at > ?1 AND plan IN (SELECT value FROM json_each(?2)) THEN plan ELSE ?3 END,
+           subscription_expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', max(coalesce(subscription_expires_at, ''), ?1), ?4),
+           email_verified_at = coalesce(email_verified_at, ?1)
+         WHERE id = (SELECT user_id FROM orders WHERE reference = ?5 AND fulfilment_id = ?6)`,
       )
-      .bind(order.plan, now, period, reference, fulfilmentId),
+      .bind(now, JSON.stringify(plansAbove(order.plan)), order.plan, period, reference, fulfilmentId),
   ]);
   return orderUpdate?.meta.changes === 1 ? "activated" : "already_paid";
 }

@@ -12,6 +12,8 @@ export interface PressReleaseRow {
   status: PressReleaseStatus;
   text: string | null;
   error: string | null;
+  /** The provider's transcript, deleted there with the release. */
+  transcript_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -99,4 +101,9 @@ export async function listPressReleases(
 
 export async function deletePressRelease(db: D1Database, id: string): Promise<void> {
   await db.prepare("DELETE FROM press_releases WHERE id = ?").bind(id).run();
+}
+
+/** The provider's transcript id, kept so deleting the release (or the account) can delete it there too. */
+export async function recordTranscriptId(db: D1Database, id: string, transcriptId: string): Promise<void> {
+  await db.prepare("UPDATE press_releases SET transcript_id = ? WHERE id = ?").bind(transcriptId, id).run();
 }

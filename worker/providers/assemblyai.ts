@@ -108,6 +108,24 @@ export async function getTranscript(endpoint: ProviderEndpoint, id: string) {
   return readJson("assemblyai", "transcript poll", response, transcriptContract);
 }
 
+/**
+ * Deletes a transcript's data at the provider (it keeps a stub marked "Deleted by user."). A
+ * transcript that is already gone counts as deleted.
+ */
+export async function deleteTranscript(endpoint: ProviderEndpoint, id: string): Promise<void> {
+  const response = await providerFetch(
+    "assemblyai",
+    endpoint.fetch,
+    new Request(`${endpoint.baseUrl}/v2/transcript/${encodeURIComponent(id)}`, {
+      method: "DELETE",
+      headers: { authorization: endpoint.apiKey },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    }),
+  );
+  if (response.status === 404) return;
+  await readJson("assemblyai", "transcript deletion", response, transcriptContract);
+}
+
 export interface ChatRequest {
   readonly model: string;
   readonly messages: readonly { role: "system" | "user" | "assistant"; content: string }[];

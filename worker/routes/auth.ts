@@ -1,36 +1,93 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
+import { eraseAccount } from "../auth/erase-account.ts";
+import {
+  type CodeCheck,
+  type CodePurpose,
+  checkCode,
+  FAILED_GUESSES_PER_ACCOUNT,
+  isLocked,
+  issueCode,
+} from "../auth/one-time-codes.ts";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../auth/password.ts";
 import { requireNigerianPhone } from "../auth/phone.ts";
 import { createSession, requireUser } from "../auth/sessions.ts";
-import { isoIn, randomDigits, randomToken, sha256Hex } from "../auth/tokens.ts";
+import { isoIn, randomToken, sha256Hex } from "../auth/tokens.ts";
 import { findUserByEmail, publicUser, type UserRow } from "../auth/users.ts";
 import {
   changePasswordBody,
   deleteAccountBody,
   forgotPasswordBody,
-  OTP_LENGTH,
   registerBody,
+  resendVerificationBody,
   resetPasswordBody,
   signinBody,
+  verifyEmailBody,
   verifyOtpBody,
 } from "../contracts/auth.ts";
 import { TRIAL_DAYS } from "../contracts/plans.ts";
 import { ApiError } from "../errors.ts";
 import { deliverInBackground } from "../mailer.ts";
-import { limitAction } from "../rate-limit.ts";
+import { limitAccountChange, limitAction } from "../rate-limit.ts";
 import { jsonBody, jsonBodyLimit } from "../validate.ts";
 
 export const auth = new Hono<AppEnv>();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const OTP_TTL_MS = 10 * 60 * 1000;
-const OTP_MAX_ATTEMPTS = 5;
 const RESET_GRANT_TTL_MS = 10 * 60 * 1000;
 
 const FORGOT_MESSAGE =
   "If an account exists for that e-mail, we have sent it a 6-digit code. It is valid for 10 minutes.";
+const RESEND_MESSAGE =
+  "If that address has an account waiting for verification, we have sent it a new 6-digit code. It is valid for 10 minutes.";
 const INVALID_OTP = new ApiError(400, "invalid_otp", "That code is wrong or has expired. Request a new one.");
+
+const LOCKED_CODES: Record<CodePurpose, { code: string; what: string }> = {
+  recovery: { code: "recovery_locked", what: "Password recovery" },
+  "verify-email": { code: "verification_locked", what: "E-mail verification" },
+};
+
+function formatUtc(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+function lockedError(purpose: CodePurpose, until: Date): ApiError {
+  const retryAfter = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  const { code, what } = LOCKED_CODES[purpose];
+  return new ApiError(
+    429,
+    code,
+    `Too many wrong codes for this account. ${what} is paused until ${formatUtc(until)}; the account owner has been told by e-mail.`,
+    undefined,
+    { "Retry-After": String(retryAfter) },
+  );
+}
+
+/** Turns a failed check into its answer, telling the owner by e-mail when the guess locked the account. */
+function refuseCode(
+  c: Context<AppEnv>,
+  user: UserRow,
+  purpose: CodePurpose,
+  check: Exclude<CodeCheck, { outcome: "accepted" }>,
+) {
+  if (check.outcome === "locked") return lockedError(purpose, check.lockedUntil);
+  if (!check.lockedNow || !check.lockedUntil) return INVALID_OTP;
+  const { what } = LOCKED_CODES[purpose];
+  deliverInBackground(c, {
+    to: user.email,
+    subject: `${what} for your Vox account is paused`,
+    text: `Hello ${user.name},\n\nSomeone entered ${FAILED_GUESSES_PER_ACCOUNT} wrong codes for your Vox account in the last 24 hours, so ${what.toLowerCase()} is paused until ${formatUtc(check.lockedUntil)}. Your password has not changed and you can still log in with it.\n\nIf this was not you, you do not need to do anything; nobody got into your account.`,
+  });
+  return lockedError(purpose, check.lockedUntil);
+}
+
+function mailVerificationCode(c: Context<AppEnv>, user: UserRow, code: string): void {
+  deliverInBackground(c, {
+    to: user.email,
+    subject: `${code} is your Vox e-mail verification code`,
+    text: `Hello ${user.name},\n\nWelcome to Vox. Your e-mail verification code is ${code}. It is valid for 10 minutes. Enter it on any tool page to start your free ${TRIAL_DAYS}-day trial.\n\nIf you did not sign up for Vox, you can ignore this e-mail.`,
+  });
+}
 
 auth.use("*", jsonBodyLimit);
 
@@ -61,6 +118,7 @@ auth.post("/register", jsonBody(registerBody), async (c) => {
       email: ["An account with this e-mail already exists"],
     });
   }
+  mailVerificationCode(c, inserted, await issueCode(c.env.DB, "verify-email", inserted.id));
   return c.json({ message: "Signed up successfully. You can now log in.", data: publicUser(inserted) }, 201);
 });
 
@@ -86,14 +144,9 @@ auth.post("/forgot-password", jsonBody(forgotPasswordBody), async (c) => {
   const { email } = c.req.valid("json");
   await limitAction(c, "forgot", email);
   const user = await findUserByEmail(c.env.DB, email);
-  if (user) {
-    const code = randomDigits(OTP_LENGTH);
-    await c.env.DB.prepare(
-      `INSERT INTO password_reset_codes (user_id, code_hash, attempts, expires_at) VALUES (?, ?, 0, ?)
-       ON CONFLICT (user_id) DO UPDATE SET code_hash = excluded.code_hash, attempts = 0, expires_at = excluded.expires_at`,
-    )
-      .bind(user.id, await sha256Hex(`${user.id}:${code}`), isoIn(OTP_TTL_MS))
-      .run();
+  // A locked account gets no new codes: they could not be used, and the answer stays the same.
+  if (user && !(await isLocked(c.env.DB, "recovery", user.id))) {
+    const code = await issueCode(c.env.DB, "recovery", user.id);
     deliverInBackground(c, {
       to: user.email,
       subject: `${code} is your Vox password reset code`,
@@ -108,25 +161,42 @@ auth.post("/verify-otp", jsonBody(verifyOtpBody), async (c) => {
   await limitAction(c, "verify", email);
   const user = await findUserByEmail(c.env.DB, email);
   if (!user) throw INVALID_OTP;
-  // Counting the attempt first and atomically means parallel guesses cannot exceed the limit.
-  const attempt = await c.env.DB.prepare(
-    `UPDATE password_reset_codes SET attempts = attempts + 1
-     WHERE user_id = ? AND attempts < ? AND expires_at > ? RETURNING code_hash`,
-  )
-    .bind(user.id, OTP_MAX_ATTEMPTS, new Date().toISOString())
-    .first<{ code_hash: string }>();
-  if (!attempt || attempt.code_hash !== (await sha256Hex(`${user.id}:${otp}`))) throw INVALID_OTP;
+  const check = await checkCode(c.env.DB, "recovery", user.id, otp);
+  if (check.outcome !== "accepted") throw refuseCode(c, user, "recovery", check);
 
   const grant = randomToken();
-  await c.env.DB.batch([
-    c.env.DB.prepare("DELETE FROM password_reset_codes WHERE user_id = ?").bind(user.id),
-    c.env.DB.prepare("INSERT INTO password_reset_grants (grant_hash, user_id, expires_at) VALUES (?, ?, ?)").bind(
-      await sha256Hex(grant),
-      user.id,
-      isoIn(RESET_GRANT_TTL_MS),
-    ),
-  ]);
+  await c.env.DB.prepare("INSERT INTO password_reset_grants (grant_hash, user_id, expires_at) VALUES (?, ?, ?)")
+    .bind(await sha256Hex(grant), user.id, isoIn(RESET_GRANT_TTL_MS))
+    .run();
   return c.json({ message: "Code verified. Choose a new password.", data: { user_id: grant } });
+});
+
+auth.post("/verify-email", jsonBody(verifyEmailBody), async (c) => {
+  const { email, code } = c.req.valid("json");
+  await limitAction(c, "verifyEmail", email);
+  const user = await findUserByEmail(c.env.DB, email);
+  if (!user) throw INVALID_OTP;
+  if (user.email_verified_at) return c.json({ message: "Your e-mail is already verified." });
+  const check = await checkCode(c.env.DB, "verify-email", user.id, code);
+  if (check.outcome !== "accepted") throw refuseCode(c, user, "verify-email", check);
+  // The trial starts now: the days before the address was proven did not count.
+  const now = Date.now();
+  await c.env.DB.prepare(
+    "UPDATE users SET email_verified_at = ?, trial_ends_at = max(trial_ends_at, ?) WHERE id = ? AND email_verified_at IS NULL",
+  )
+    .bind(new Date(now).toISOString(), isoIn(TRIAL_DAYS * DAY_MS, now), user.id)
+    .run();
+  return c.json({ message: "E-mail verified. Your free trial has started." });
+});
+
+auth.post("/resend-verification", jsonBody(resendVerificationBody), async (c) => {
+  const { email } = c.req.valid("json");
+  await limitAction(c, "resendVerification", email);
+  const user = await findUserByEmail(c.env.DB, email);
+  if (user && !user.email_verified_at && !(await isLocked(c.env.DB, "verify-email", user.id))) {
+    mailVerificationCode(c, user, await issueCode(c.env.DB, "verify-email", user.id));
+  }
+  return c.json({ message: RESEND_MESSAGE });
 });
 
 auth.post("/reset-password", jsonBody(resetPasswordBody), async (c) => {
@@ -153,6 +223,7 @@ auth.post("/reset-password", jsonBody(resetPasswordBody), async (c) => {
 
 auth.post("/change-password", requireUser, jsonBody(changePasswordBody), async (c) => {
   const { current_password, password } = c.req.valid("json");
+  await limitAccountChange(c, "changePassword");
   if (!(await verifyPassword(current_password, c.var.user.password_hash))) {
     throw new ApiError(400, "wrong_password", "Your current password is not correct.", {
       current_password: ["Your current password is not correct"],
@@ -172,12 +243,12 @@ auth.post("/change-password", requireUser, jsonBody(changePasswordBody), async (
 
 auth.post("/delete-account", requireUser, jsonBody(deleteAccountBody), async (c) => {
   const { password } = c.req.valid("json");
+  await limitAccountChange(c, "deleteAccount");
   if (!(await verifyPassword(password, c.var.user.password_hash))) {
     throw new ApiError(400, "wrong_password", "That password is not correct.", {
       password: ["That password is not correct"],
     });
   }
-  // Sessions, codes and grants go with the user (ON DELETE CASCADE).
-  await c.env.DB.prepare("DELETE FROM users WHERE id = ?").bind(c.var.user.id).run();
+  await eraseAccount(c, c.var.user.id);
   return c.json({ message: "Your account and its data have been deleted." });
 });

@@ -67,11 +67,15 @@ live.get("/", async (c) => {
   }
   const sessionId = crypto.randomUUID();
   const session: RelaySession = {
+    sessionId,
     userId: user.id,
     secondsLeft: left,
     origin: url.origin,
     extraQuery: extraQuery.toString(),
   };
+  await c.env.DB.prepare("INSERT INTO live_sessions (id, user_id, started_at) VALUES (?, ?, ?)")
+    .bind(sessionId, user.id, new Date().toISOString())
+    .run();
   const relayed = await c.env.TRANSCRIPTION_RELAY.getByName(sessionId).fetch(
     new Request("https://relay/session", {
       headers: { upgrade: "websocket", [RELAY_SESSION_HEADER]: JSON.stringify(session) },

@@ -2,9 +2,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../auth/sessions.ts";
-import { findUserById, publicUser } from "../auth/users.ts";
+import { findUserById, publicUser, subscriptionStatus } from "../auth/users.ts";
+import { SUBSCRIPTION_STATUS } from "../contracts/auth.ts";
 import { initializePaymentBody, type PlansResponse } from "../contracts/payments.ts";
-import { FEATURES, PLANS } from "../contracts/plans.ts";
+import { FEATURES, PLANS, plansAbove } from "../contracts/plans.ts";
 import { ApiError, providerUnavailable } from "../errors.ts";
 import { createOrder, findOrder, fulfilOrder, markOrderFailed } from "../payments/orders.ts";
 import { isValidWebhookSignature } from "../payments/webhook-signature.ts";
@@ -32,7 +33,16 @@ payments.post("/initialize", requireUser, jsonBodyLimit, jsonBody(initializePaym
       "Enterprise is arranged with our team. Use Contact Us on the pricing page.",
     );
   }
-  const order = await createOrder(c.env.DB, c.var.user.id, plan.id, plan.priceNaira * 100);
+  const { user } = c.var;
+  const current = PLANS.find((candidate) => candidate.id === user.plan);
+  if (current && subscriptionStatus(user) === SUBSCRIPTION_STATUS.paid && plansAbove(plan.id).includes(current.id)) {
+    throw new ApiError(
+      409,
+      "plan_downgrade",
+      `Your ${current.name} plan is active until ${user.subscription_expires_at?.slice(0, 10)}. You can buy ${plan.name} once it ends.`,
+    );
+  }
+  const order = await createOrder(c.env.DB, user.id, plan.id, plan.priceNaira * 100);
   const siteOrigin = c.var.config.siteUrl ?? new URL(c.req.url).origin;
   try {
     const checkout = await initializeTransaction(c.var.provider("paystack"), {

@@ -6,6 +6,7 @@ import { formatBytes } from "../contracts/media.ts";
 import { planLimits, pressReleaseQuotaBytes } from "../contracts/plans.ts";
 import { PRESS_RELEASE_MAX_BYTES } from "../contracts/press-releases.ts";
 import { ApiError } from "../errors.ts";
+import { deleteProviderTranscripts } from "../press-releases/provider-transcripts.ts";
 import {
   deletePressRelease,
   findOwnPressRelease,
@@ -89,7 +90,11 @@ pressReleases.delete("/:id", requireUser, async (c) => {
   const id = c.req.param("id");
   const row = UUID.test(id) ? await findOwnPressRelease(c.env.DB, id, c.var.user.id) : null;
   if (!row) throw notFound();
-  await c.env.PRESS_RELEASE_JOBS.getByName(id).cancel();
+  const fromJob = await c.env.PRESS_RELEASE_JOBS.getByName(id).cancel();
+  await deleteProviderTranscripts(
+    c,
+    new Set([fromJob, row.transcript_id].filter((transcript): transcript is string => Boolean(transcript))),
+  );
   await c.env.AUDIO.delete(row.r2_key);
   await deletePressRelease(c.env.DB, id);
   return c.json({ message: "Press release deleted" });

@@ -157,3 +157,22 @@ sandboxAssemblyAi.get("/v2/transcript/:id", async (c) => {
   if (!row) return assemblyError(404, "Transcript not found");
   return c.json(transcriptJson(row, `${new URL(c.req.url).origin}${UPLOAD_PATH}${row.upload_id}`));
 });
+
+/** Like the real service, deletion keeps a stub: text and audio URL are replaced, status stays. */
+sandboxAssemblyAi.delete("/v2/transcript/:id", async (c) => {
+  const fault = await takeFault(c.env.DB, "assemblyai-delete");
+  if (fault) return assemblyError(fault, "The sandbox was told to fail this request.");
+  const row = await c.env.DB.prepare(
+    `UPDATE sandbox_assemblyai_transcripts SET deleted_at = ? WHERE id = ?
+     RETURNING id, upload_id, status, polls, error, request, 'Deleted by user.' AS text,
+       (SELECT duration FROM sandbox_assemblyai_uploads WHERE sandbox_assemblyai_uploads.id = upload_id) AS duration`,
+  )
+    .bind(new Date().toISOString(), c.req.param("id"))
+    .first<TranscriptRow>();
+  if (!row) return assemblyError(404, "Transcript not found");
+  await c.env.DB.prepare("UPDATE sandbox_assemblyai_uploads SET text = 'Deleted by user.' WHERE id = ?")
+    .bind(row.upload_id)
+    .run();
+  const deleted: TranscriptAnswer = { ...transcriptJson(row, "http://deleted_by_user"), text: "Deleted by user." };
+  return c.json(deleted);
+});

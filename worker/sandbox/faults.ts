@@ -12,6 +12,7 @@ export const FAULT_TARGETS = [
   "assemblyai-upload",
   "assemblyai-transcript",
   "assemblyai-poll",
+  "assemblyai-delete",
   "assemblyai-llm",
 ] as const;
 export type FaultTarget = (typeof FAULT_TARGETS)[number];

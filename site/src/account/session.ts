@@ -21,6 +21,7 @@ export interface StoredUser {
   readonly plan?: string | null;
   readonly trial_ends_at?: string;
   readonly subscription_expires_at?: string | null;
+  readonly email_verified?: boolean;
 }
 
 const CHANGE_EVENT = "vox:session-change";
@@ -88,6 +89,12 @@ export function storeUser(user: StoredUser): void {
   if (localStorage.getItem(STORAGE_KEYS.user) === raw) return;
   localStorage.setItem(STORAGE_KEYS.user, raw);
   notify();
+}
+
+/** A tool answered `email_unverified`: the stored user was out of date, so tool pages ask for the code. */
+export function markEmailUnverified(): void {
+  const user = getSnapshot();
+  if (user) storeUser({ ...user, email_verified: false });
 }
 
 export function clearSession(): void {

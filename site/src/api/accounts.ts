@@ -4,10 +4,12 @@ import {
   type forgotPasswordBody,
   messageResponse,
   type registerBody,
+  type resendVerificationBody,
   type resetPasswordBody,
   type signinBody,
   signinResponse,
   userResponse,
+  type verifyEmailBody,
   type verifyOtpBody,
   verifyOtpResponse,
 } from "@contracts/auth.ts";
@@ -32,6 +34,12 @@ export const forgotPassword = (body: z.input<typeof forgotPasswordBody>) =>
 
 export const verifyOtp = (body: z.input<typeof verifyOtpBody>) =>
   apiRequest("/auth/verify-otp", { body, schema: verifyOtpResponse });
+
+export const verifyEmail = (body: z.input<typeof verifyEmailBody>) =>
+  apiRequest("/auth/verify-email", { body, schema: messageResponse });
+
+export const resendVerification = (body: z.input<typeof resendVerificationBody>) =>
+  apiRequest("/auth/resend-verification", { body, schema: messageResponse });
 
 export const resetPassword = (body: z.input<typeof resetPasswordBody>) =>
   apiRequest("/auth/reset-password", { body, schema: messageResponse });

@@ -1,7 +1,16 @@
 import { apiErrorBodySchema } from "@contracts/api-error.ts";
 import type { ZodType } from "zod";
-import { clearSession, PAYMENT_REQUIRED_EVENT, storedToken, UNAUTHORIZED_EVENT } from "../account/session.ts";
+import {
+  clearSession,
+  markEmailUnverified,
+  PAYMENT_REQUIRED_EVENT,
+  storedToken,
+  UNAUTHORIZED_EVENT,
+} from "../account/session.ts";
 import { config } from "../config.ts";
+
+/** The Worker's answer (409) to a tool call from an account whose e-mail is not verified yet. */
+export const EMAIL_UNVERIFIED = "email_unverified";
 
 /** Every failed call, with the server's message (spec §8 toasts show it) and field errors. */
 export class ApiError extends Error {
@@ -37,7 +46,8 @@ interface FetchOptions {
 
 /**
  * The one way the site talks to the Worker: bearer token, one error type, and the rules of spec §7
- * and ARCHITECTURE.md (401/403 end the session, login's own 401 excepted; 402 sends to /pricing).
+ * and ARCHITECTURE.md (401/403 end the session, login's own 401 excepted; 402 sends to /pricing;
+ * `email_unverified` puts the verify dialog in place of the tool).
  * Answers the raw response, so audio can be streamed; `apiRequest` is the JSON form.
  */
 export async function apiFetch(path: string, options: FetchOptions = {}): Promise<Response> {
@@ -73,6 +83,8 @@ async function failure(response: Response, isLogin: boolean): Promise<ApiError> 
   }
   // A 402 keeps the session: the user is signed in but needs a plan (ARCHITECTURE.md).
   if (response.status === 402) window.dispatchEvent(new CustomEvent(PAYMENT_REQUIRED_EVENT, { detail: error.message }));
+  // The tool page then asks for the e-mail code instead of showing the tool.
+  if (error.code === EMAIL_UNVERIFIED) markEmailUnverified();
   return error;
 }
 

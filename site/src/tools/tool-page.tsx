@@ -1,7 +1,8 @@
 import { TRIAL_DAYS } from "@contracts/plans.ts";
 import { CheckCircle2 } from "lucide-react";
-import { type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router-dom";
+import { useStoredUser } from "../account/session.ts";
 import { useModals } from "../app/modals.tsx";
 import { PATHS } from "../app/paths.ts";
 import type { Tool } from "./catalog.ts";
@@ -16,10 +17,16 @@ interface ToolPageProps {
   readonly after?: ReactNode;
 }
 
+// Only unverified accounts ever see it, so it is fetched when needed.
+const VerifyEmailGate = lazy(() => import("../account/verify-email-gate.tsx"));
+
 /** The frame every tool route shares: title, description, use cases and the consultation button. */
 export function ToolPage({ tool, children, after }: ToolPageProps) {
   const { openModal } = useModals();
   const content = TOOL_CONTENT[tool.id];
+  const user = useStoredUser();
+  // A paid plan (status 1) opens the tools whatever the address; a trial waits for the e-mail code.
+  const mustVerify = user?.email_verified === false && user.subscription_status !== 1 && Boolean(user.email);
   return (
     <article className="tool-page">
       <title>{`${tool.name} · Vox`}</title>
@@ -51,7 +58,7 @@ export function ToolPage({ tool, children, after }: ToolPageProps) {
               </p>
             }
           >
-            {children}
+            {mustVerify ? <VerifyEmailGate email={user?.email ?? ""} toolName={tool.name} /> : children}
           </Suspense>
         </section>
       )}

@@ -5,11 +5,11 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { useStoredUser } from "../../account/session.ts";
 import { analyseRecording } from "../../api/analysis.ts";
-import { ApiError } from "../../api/client.ts";
 import { useModals } from "../../app/modals.tsx";
 import { errorMessage, SubmitButton } from "../../ui/form-fields.tsx";
 import { TOAST_MS } from "../../ui/toast-timing.ts";
 import { MediaFilePicker, UploadProgress } from "../media-file-picker.tsx";
+import { isAnsweredByClient } from "../report-tool-error.ts";
 import { SentimentReportDialog } from "./sentiment-report-dialog.tsx";
 
 /** Vox Sentiment: upload a recording, get its transcript, sentiment, topics, intents and summary. */
@@ -40,8 +40,7 @@ export function SentimentTool() {
       setReportOpen(true);
       toast.success("Audio Transcribe Successfully", { duration: TOAST_MS });
     } catch (error) {
-      // 401 and 402 were answered by the API client (session ended, sent to /pricing).
-      if (!(error instanceof ApiError && (error.status === 401 || error.status === 402))) {
+      if (!isAnsweredByClient(error)) {
         toast.error("Error", { description: errorMessage(error), duration: TOAST_MS });
       }
     } finally {

@@ -1,0 +1,89 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { z } from "zod";
+import { fetchMe, resendVerification, verifyEmail } from "../api/accounts.ts";
+import { Dialog } from "../ui/dialog.tsx";
+import { errorMessage, SubmitButton, TextField } from "../ui/form-fields.tsx";
+import { storeUser } from "./session.ts";
+
+const codeForm = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail"),
+});
+
+interface VerifyEmailGateProps {
+  readonly email: string;
+  readonly toolName: string;
+}
+
+/**
+ * Stands in for a tool until the account's e-mail is verified: the dialog takes the mailed code
+ * (or sends a new one), and once it is accepted the refreshed user brings the tool back.
+ */
+export default function VerifyEmailGate({ email, toolName }: VerifyEmailGateProps) {
+  const [open, setOpen] = useState(true);
+  const [resending, setResending] = useState(false);
+  const { register, handleSubmit, formState } = useForm<z.infer<typeof codeForm>>({
+    resolver: zodResolver(codeForm),
+    mode: "onTouched",
+    defaultValues: { code: "" },
+  });
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    try {
+      const { message } = await verifyEmail({ email, code });
+      toast.success(message);
+      storeUser((await fetchMe()).data);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  });
+
+  const resend = async () => {
+    setResending(true);
+    try {
+      toast.success((await resendVerification({ email })).message);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <div className="panel">
+      <p>
+        Verify your e-mail to start your free trial and use {toolName}. We sent a 6-digit code to {email}.
+      </p>
+      <button type="button" className="button button--primary" onClick={() => setOpen(true)}>
+        Enter code
+      </button>
+      {open && (
+        <Dialog
+          title="Verify your e-mail"
+          description={`Enter the 6-digit code we sent to ${email} to start your free trial.`}
+          onClose={() => setOpen(false)}
+        >
+          <form className="form" onSubmit={onSubmit} noValidate>
+            <TextField
+              label="Code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              error={formState.errors.code?.message}
+              {...register("code")}
+            />
+            <SubmitButton submitting={formState.isSubmitting}>Verify</SubmitButton>
+            <button type="button" className="link-button form__aside" onClick={resend} disabled={resending}>
+              Send a new code
+            </button>
+          </form>
+        </Dialog>
+      )}
+    </div>
+  );
+}
