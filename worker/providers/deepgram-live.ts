@@ -17,6 +17,9 @@ const results = z.object({
   channel: z.object({ alternatives: z.array(z.object({ transcript: z.string() })).min(1) }),
 });
 
+/** Sent after CloseStream: the total audio the stream processed. */
+const metadata = z.object({ type: z.literal("Metadata"), duration: z.number() });
+
 function liveQuery(options: LiveStreamOptions): URLSearchParams {
   const query = new URLSearchParams({
     model: options.model,
@@ -54,8 +57,12 @@ export const deepgramLive: LiveTranscriber = {
       } catch {
         return;
       }
+      const summary = metadata.safeParse(parsed);
+      if (summary.success) events.onProcessed(summary.data.duration);
       const message = results.safeParse(parsed);
       if (!message.success) return; // Metadata, SpeechStarted, UtteranceEnd
+      // Silence is processed audio too, so it counts before empty results are skipped.
+      events.onProcessed(message.data.start + message.data.duration);
       const text = message.data.channel.alternatives[0]?.transcript.trim() ?? "";
       if (!text) return;
       events.onTranscript({
