@@ -116,7 +116,9 @@ describe("VoxScribe in the browser", () => {
       await page.getByRole("button", { name: "Start recording" }).click();
       await expect.poll(() => page.getByRole("alert").textContent()).toBe(idle.message);
       await page.getByRole("button", { name: "Start recording" }).waitFor();
-      expect(await page.getByRole("region", { name: "Transcript", exact: true }).textContent()).toContain("good morning");
+      expect(await page.getByRole("region", { name: "Transcript", exact: true }).textContent()).toContain(
+        "good morning",
+      );
     } finally {
       await close();
     }

@@ -295,6 +295,17 @@ function setUsed(userId: string, seconds: number) {
     .run();
 }
 
+/** Drops the page's socket, then moves the drop 31 s into the past instead of waiting for it. */
+async function dropPastGrace(session: Session): Promise<void> {
+  session.socket.close(4000, "network lost");
+  await session.closed;
+  await runInDurableObject(relay(session.id), async (instance: unknown) => {
+    const state = (instance as { state: { detachedAt: number } }).state;
+    await expect.poll(() => state.detachedAt).toBeGreaterThan(0);
+    state.detachedAt -= 31_000;
+  });
+}
+
 describe("resuming a live session", () => {
   const sendFrames = (session: Session, count: number) => {
     for (let i = 0; i < count; i++) session.socket.send(frame());
@@ -403,14 +414,7 @@ describe("resuming a live session", () => {
     const session = await open(token);
     await session.received(1);
     const resumeToken = readyOf(session.messages).resume_token;
-    session.socket.close(4000, "network lost");
-    await session.closed;
-    // Moves the drop 31 s into the past instead of waiting for it.
-    await runInDurableObject(relay(session.id), async (instance: unknown) => {
-      const state = (instance as { state: { detachedAt: number } }).state;
-      await expect.poll(() => state.detachedAt).toBeGreaterThan(0);
-      state.detachedAt -= 31_000;
-    });
+    await dropPastGrace(session);
     await runDurableObjectAlarm(relay(session.id));
     const row = await env.DB.prepare("SELECT status FROM live_sessions WHERE id = ?")
       .bind(session.id)
@@ -429,13 +433,7 @@ describe("resuming a live session", () => {
     const { token } = await registerAndSignIn();
     const session = await open(token);
     await session.received(1);
-    session.socket.close(4000, "network lost");
-    await session.closed;
-    await runInDurableObject(relay(session.id), async (instance: unknown) => {
-      const state = (instance as { state: { detachedAt: number } }).state;
-      await expect.poll(() => state.detachedAt).toBeGreaterThan(0);
-      state.detachedAt -= 31_000;
-    });
+    await dropPastGrace(session);
     const late = await resume(token, readyOf(session.messages).resume_token, 0);
     expect((await late.closed).code).toBe(4008);
   });

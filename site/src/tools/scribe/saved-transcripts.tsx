@@ -17,7 +17,7 @@ import { errorMessage, TextField } from "../../ui/form-fields.tsx";
 import { TOAST_MS } from "../../ui/toast-timing.ts";
 import { formatElapsed } from "../audio/use-recorder.ts";
 import { TranscriptActions } from "./transcript-actions.tsx";
-import { type Segment, transcriptText } from "./transcript-export.ts";
+import { segmentOf, transcriptText } from "./transcript-export.ts";
 
 const WHEN = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short" });
 
@@ -155,11 +155,7 @@ function OpenTranscript({ id }: { id: string }) {
   const { data, error } = useSWR(transcriptPath(id), () => fetchTranscript(id));
   if (error) return <p className="field__error">This transcript could not be loaded.</p>;
   if (!data) return <p className="muted">Loading…</p>;
-  const segments: Segment[] = data.segments.map((segment) => ({
-    text: segment.text,
-    startMs: segment.start * 1000,
-    endMs: (segment.start + segment.duration) * 1000,
-  }));
+  const segments = data.segments.map(segmentOf);
   return (
     <section className="history__detail" aria-label={`Transcript: ${titleOf(data)}`}>
       <p>{transcriptText(segments) || "Nothing was said."}</p>

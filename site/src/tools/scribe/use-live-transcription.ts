@@ -4,7 +4,7 @@ import { fetchLiveUsage, fetchTranscript, requestLiveTicket, TRANSCRIPTS_KEY } f
 import { useRecorder } from "../audio/use-recorder.ts";
 import { reportToolError } from "../report-tool-error.ts";
 import { LiveConnection, type ResumableSession } from "./live-connection.ts";
-import type { Segment } from "./transcript-export.ts";
+import { type Segment, segmentOf } from "./transcript-export.ts";
 
 /**
  * Spec §4: idle → recording → stopped; "starting" covers the ticket, microphone and socket,
@@ -28,12 +28,6 @@ function storeSession(session: ResumableSession | null): void {
   if (session) sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
   else sessionStorage.removeItem(SESSION_KEY);
 }
-
-const toSegment = (segment: { text: string; start: number; duration: number }): Segment => ({
-  text: segment.text,
-  startMs: segment.start * 1000,
-  endMs: (segment.start + segment.duration) * 1000,
-});
 
 /**
  * Streams the microphone to the relay and collects the transcript: interim text replaces itself
@@ -76,7 +70,7 @@ export function useLiveTranscription(signedIn: boolean) {
     fetchTranscript(session.id)
       .then((transcript) => {
         if (cancelled) return;
-        setSegments(transcript.segments.map(toSegment));
+        setSegments(transcript.segments.map(segmentOf));
         if (transcript.status === "active") {
           interrupted.current = { ...session, seq: transcript.segments.at(-1)?.seq ?? session.seq };
           setState("interrupted");
