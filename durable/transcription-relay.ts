@@ -95,7 +95,7 @@ export class TranscriptionRelay extends DurableObject<Env> {
   private readonly streams = new Set<Stream>();
   private opening: Promise<void> | null = null;
   private pending: ArrayBuffer[] = [];
-  /** The session's finals for replay; null after an eviction until re-read from D1. */
+  /** The session's finals for replay (re-read from D1 if the object was evicted). */
   private finals: LiveSegment[] | null = null;
   /** D1 writes of finals, chained so they land in order and the session ends after them. */
   private writes: Promise<unknown> = Promise.resolve();
@@ -138,15 +138,14 @@ export class TranscriptionRelay extends DurableObject<Env> {
     const current = this.currentSocket();
     if (current) {
       if (Date.now() - this.lastHeardAt < STALE_SOCKET_MS) return refuse(socket, RELAY_CLOSES.alreadyAttached);
-      this.attached = null;
       current.close(1001, "Replaced by a newer connection.");
     }
     const reopen = handover.fresh || (!this.stream && !this.opening);
+    // Attached before anything is awaited, so the replaced socket's close cannot detach it again.
     state.detachedAt = null;
-    await this.save();
     this.attach(socket, handover.resumeToken, reopen && !handover.fresh);
-    this.finals ??= await segmentsAfter(this.env.DB, state.sessionId, 0);
-    for (const segment of this.finals) {
+    await this.save();
+    for (const segment of this.finals ?? []) {
       if (segment.seq > handover.after) this.send({ type: "transcript", is_final: true, ...segment });
     }
     if (reopen) {
@@ -213,7 +212,8 @@ export class TranscriptionRelay extends DurableObject<Env> {
     this.writes = this.writes
       .then(() => appendSegment(db, state.sessionId, segment).run())
       .catch((error) => console.error(`[TranscriptionRelay ${this.ctx.id}] storing a final failed`, error));
-    void this.save();
+    // Not saved to the object's storage here: a pending write holds back every message the
+    // object sends until it lands, and D1 already has the finals to recover `seq` from.
     this.send({ type: "transcript", is_final: true, ...segment });
   }
 
@@ -385,8 +385,13 @@ export class TranscriptionRelay extends DurableObject<Env> {
   }
 
   private async load(): Promise<SessionState | null> {
-    this.state ??= (await this.ctx.storage.get<SessionState>("session")) ?? null;
-    return this.state;
+    if (this.state) return this.state;
+    const stored = await this.ctx.storage.get<SessionState>("session");
+    if (!stored) return null;
+    this.finals = await segmentsAfter(this.env.DB, stored.sessionId, 0);
+    stored.seq = Math.max(stored.seq, this.finals.at(-1)?.seq ?? 0);
+    this.state = stored;
+    return stored;
   }
 
   private async save(): Promise<void> {

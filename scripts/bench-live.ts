@@ -79,14 +79,19 @@ async function ticket(base: string, headers: Record<string, string>): Promise<st
   return ((await response.json()) as { ticket: string }).ticket;
 }
 
-/** Milliseconds from sending one audio frame to the transcript message it causes. */
-async function roundTrips(session: Opened, runs: number): Promise<number[]> {
-  const times: number[] = [];
+/**
+ * Milliseconds from sending one audio frame to the transcript message it causes, for each socket,
+ * taking turns frame by frame so that a change in the machine's load weighs on both alike.
+ */
+async function roundTrips(sockets: readonly Opened[], runs: number): Promise<number[][]> {
+  const times = sockets.map((): number[] => []);
   for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    session.socket.send(FRAME);
-    await session.next();
-    times.push(performance.now() - started);
+    for (const [index, session] of sockets.entries()) {
+      const started = performance.now();
+      session.socket.send(FRAME);
+      await session.next();
+      times[index]?.push(performance.now() - started);
+    }
   }
   return times;
 }
@@ -98,10 +103,8 @@ export async function liveRelayBench(base: string, authed: Record<string, string
   });
   const relayed = await open(`${ws}/api/live?ticket=${await ticket(base, authed)}`);
   await relayed.next(); // ready
-  await roundTrips(direct, 10);
-  await roundTrips(relayed, 10);
-  const directTimes = await roundTrips(direct, LATENCY_RUNS);
-  const relayTimes = await roundTrips(relayed, LATENCY_RUNS);
+  await roundTrips([direct, relayed], 10);
+  const [directTimes = [], relayTimes = []] = await roundTrips([direct, relayed], LATENCY_RUNS);
   direct.socket.close(1000);
   relayed.socket.close(1000);
 

@@ -388,6 +388,20 @@ describe("resuming a live session", () => {
     expect(first.socket.readyState).toBe(WebSocket.OPEN);
   });
 
+  it("lets a resume take over from a socket that has gone silent, as a connection that died without a close does", async () => {
+    const { token } = await registerAndSignIn();
+    const first = await open(token);
+    await first.received(1);
+    await new Promise((resolve) => setTimeout(resolve, 5500));
+    const second = await resume(token, readyOf(first.messages).resume_token, 0);
+    expect(second.status).toBe(101);
+    await second.received(1);
+    expect(readyOf(second.messages).session_id).toBe(first.id);
+    expect((await first.closed).code).toBe(1001);
+    sendFrames(second, 12);
+    await until(second, (messages) => finals(messages).length === 1);
+  });
+
   it("works only for the session's owner with the session's own token", async () => {
     const { token } = await registerAndSignIn();
     const session = await open(token);
