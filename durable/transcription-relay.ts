@@ -1,87 +1,189 @@
 import { DurableObject } from "cloudflare:workers";
 import { loadConfig } from "../worker/config.ts";
 import {
+  LIVE_BUFFER_MS,
+  LIVE_CHUNK_MS,
   LIVE_KEEPALIVE_MS,
   LIVE_MAX_FRAME_BYTES,
+  LIVE_RESUME_GRACE_MS,
+  type LiveSegment,
   type LiveServerMessage,
   liveClientMessage,
 } from "../worker/contracts/live.ts";
 import { type MappedClose, mapProviderClose, RELAY_CLOSES } from "../worker/live/close-codes.ts";
-import { addSeconds } from "../worker/live/usage.ts";
+import { appendSegment, endSession, segmentsAfter, touchSession } from "../worker/live/transcripts.ts";
+import { addSeconds, quotaSeconds, usedSeconds } from "../worker/live/usage.ts";
 import { objectProviders } from "../worker/object-providers.ts";
 import { deepgramLive } from "../worker/providers/deepgram-live.ts";
-import type { LiveStream } from "../worker/providers/live-transcription.ts";
+import type { LiveStream, LiveTranscript } from "../worker/providers/live-transcription.ts";
 import { ProviderError } from "../worker/providers/provider-error.ts";
 
 /** The Worker hands the session over in a header: the request must stay a bodiless upgrade. */
 export const RELAY_SESSION_HEADER = "x-vox-relay-session";
 
-/** What the Worker tells the relay about a session when it hands over the upgrade. */
-export interface RelaySession {
-  /** The row in `live_sessions` that lets deleting the account find this session. */
+/** What the Worker tells the relay when it hands over an upgrade: a new session, or a resume. */
+export type RelayRequest =
+  | {
+      readonly kind: "open";
+      readonly sessionId: string;
+      readonly resumeToken: string;
+      readonly userId: string;
+      readonly plan: string | null;
+      readonly origin: string;
+      /** Sandbox-only emulator flags, passed through for tests. */
+      readonly extraQuery: string;
+    }
+  | {
+      readonly kind: "resume";
+      readonly resumeToken: string;
+      /** The last final `seq` the page has. */
+      readonly after: number;
+      /** The page's audio starts a new container (a reloaded page), so the provider needs a new stream. */
+      readonly fresh: boolean;
+    };
+
+/** What must survive the object being evicted: kept in its storage. */
+interface SessionState {
   readonly sessionId: string;
   readonly userId: string;
-  /** Seconds of the monthly allowance left when the session opened; null is unlimited. */
-  readonly secondsLeft: number | null;
+  readonly plan: string | null;
   readonly origin: string;
-  /** Sandbox-only emulator flags, passed through for tests. */
   readonly extraQuery: string;
-}
-
-interface Attachment extends RelaySession {
-  readonly startedAt: number;
-  meteredUntil: number;
+  /** The last final's sequence number. */
+  seq: number;
+  /** Audio seconds the provider processed in streams that have since closed. */
+  closedSeconds: number;
+  /** Audio seconds already added to the user's month. */
+  metered: number;
+  /** When the browser's socket dropped; null while one is attached. */
+  detachedAt: number | null;
   stopping: boolean;
+  ended: boolean;
 }
 
-/** Audio that arrives while the provider stream is still opening (a couple of seconds at most). */
-const MAX_PENDING_FRAMES = 40;
+/** One provider stream; a session has more than one when the stream had to be reopened. */
+interface Stream {
+  live: LiveStream | null;
+  /** Session seconds at which this stream's audio begins, so timestamps keep counting up. */
+  readonly offset: number;
+  /** Audio the provider reported processing in this stream. */
+  seconds: number;
+}
+
+/** Audio that arrives while a provider stream is opening: at most what the page itself buffers. */
+const MAX_PENDING_FRAMES = LIVE_BUFFER_MS / LIVE_CHUNK_MS;
+/**
+ * A page sends a frame every 250 ms while it records; an attached socket silent this long is a
+ * connection that died without a close (mobile networks), so a resume may take its place.
+ */
+const STALE_SOCKET_MS = 5000;
 
 /**
  * One live-transcription session: the browser's socket (accepted with the Hibernation API) on one
- * side, the provider's stream on the other. Audio frames go up, transcripts come down, KeepAlive
- * goes up every 3 s from an alarm, which also meters usage and enforces the monthly quota.
- * The provider socket is an ordinary outbound WebSocket, so the object stays in memory while a
- * session is open; if it is ever evicted anyway, the browser is told the connection was lost.
+ * side, the provider's stream on the other. Audio frames go up; transcripts come down, finals
+ * numbered and stored in D1 as they arrive. When the browser's socket drops, the session waits
+ * 30 s for a resume, keeping the provider stream open with KeepAlive, then ends. An alarm every
+ * 3 s sends KeepAlive, meters the audio the provider reports and enforces the monthly quota
+ * across all of the user's sessions.
  */
 export class TranscriptionRelay extends DurableObject<Env> {
-  private upstream: LiveStream | null = null;
+  private state: SessionState | null = null;
+  private attached: WebSocket | null = null;
+  private lastHeardAt = 0;
+  private stream: Stream | null = null;
+  /** Open provider streams: the current one, and a replaced one still flushing its finals. */
+  private readonly streams = new Set<Stream>();
   private opening: Promise<void> | null = null;
   private pending: ArrayBuffer[] = [];
-  /** Set once the relay has decided how the session ends, so later closes cannot change it. */
-  private ending = false;
+  /** The session's finals for replay (re-read from D1 if the object was evicted). */
+  private finals: LiveSegment[] | null = null;
+  /** D1 writes of finals, chained so they land in order and the session ends after them. */
+  private writes: Promise<unknown> = Promise.resolve();
 
   override async fetch(request: Request): Promise<Response> {
-    const session = JSON.parse(request.headers.get(RELAY_SESSION_HEADER) ?? "null") as RelaySession;
+    const handover = JSON.parse(request.headers.get(RELAY_SESSION_HEADER) ?? "null") as RelayRequest;
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
-    this.ctx.acceptWebSocket(server);
-    const now = Date.now();
-    const attachment: Attachment = { ...session, startedAt: now, meteredUntil: now, stopping: false };
-    server.serializeAttachment(attachment);
-    await this.ctx.storage.setAlarm(now + LIVE_KEEPALIVE_MS);
-    this.opening = this.openUpstream(server, attachment);
+    if (handover.kind === "open") await this.open(server, handover);
+    else await this.resume(server, handover);
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  private async openUpstream(socket: WebSocket, session: Attachment): Promise<void> {
+  private async open(socket: WebSocket, handover: Extract<RelayRequest, { kind: "open" }>): Promise<void> {
+    this.state = {
+      sessionId: handover.sessionId,
+      userId: handover.userId,
+      plan: handover.plan,
+      origin: handover.origin,
+      extraQuery: handover.extraQuery,
+      seq: 0,
+      closedSeconds: 0,
+      metered: 0,
+      detachedAt: null,
+      stopping: false,
+      ended: false,
+    };
+    this.finals = [];
+    await this.save();
+    this.attach(socket, handover.resumeToken, false);
+    await this.ctx.storage.setAlarm(Date.now() + LIVE_KEEPALIVE_MS);
+    this.opening = this.openStream();
+  }
+
+  private async resume(socket: WebSocket, handover: Extract<RelayRequest, { kind: "resume" }>): Promise<void> {
+    const state = await this.load();
+    if (state && !state.ended && state.detachedAt !== null && Date.now() - state.detachedAt >= LIVE_RESUME_GRACE_MS) {
+      await this.end(RELAY_CLOSES.sessionExpired);
+    }
+    if (!state || state.ended) return refuse(socket, RELAY_CLOSES.sessionExpired);
+    const current = this.currentSocket();
+    if (current) {
+      if (Date.now() - this.lastHeardAt < STALE_SOCKET_MS) return refuse(socket, RELAY_CLOSES.alreadyAttached);
+      current.close(1001, "Replaced by a newer connection.");
+    }
+    const reopen = handover.fresh || (!this.stream && !this.opening);
+    // Attached before anything is awaited, so the replaced socket's close cannot detach it again.
+    state.detachedAt = null;
+    this.attach(socket, handover.resumeToken, reopen && !handover.fresh);
+    await this.save();
+    for (const segment of this.finals ?? []) {
+      if (segment.seq > handover.after) this.send({ type: "transcript", is_final: true, ...segment });
+    }
+    if (reopen) {
+      if (this.opening) await this.opening;
+      this.stream?.live?.finish();
+      this.stream = null;
+      this.opening = this.openStream();
+    }
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + LIVE_KEEPALIVE_MS);
+  }
+
+  private attach(socket: WebSocket, resumeToken: string, restartAudio: boolean): void {
+    const state = this.state as SessionState;
+    this.ctx.acceptWebSocket(socket);
+    this.attached = socket;
+    this.lastHeardAt = Date.now();
+    this.send({ type: "ready", session_id: state.sessionId, resume_token: resumeToken, restart_audio: restartAudio });
+  }
+
+  private async openStream(): Promise<void> {
+    const state = this.state as SessionState;
+    const stream: Stream = { live: null, offset: this.processedSeconds(), seconds: 0 };
     try {
-      const providers = objectProviders(this.env, session.origin);
-      this.upstream = await deepgramLive.connect(
+      const providers = objectProviders(this.env, state.origin);
+      stream.live = await deepgramLive.connect(
         providers("deepgram"),
-        { model: loadConfig(this.env).models.analysis, extraQuery: new URLSearchParams(session.extraQuery) },
+        { model: loadConfig(this.env).models.analysis, extraQuery: new URLSearchParams(state.extraQuery) },
         {
-          onTranscript: (transcript) =>
-            this.send(socket, {
-              type: "transcript",
-              text: transcript.text,
-              is_final: transcript.isFinal,
-              start: transcript.start,
-              duration: transcript.duration,
-            }),
-          onClose: (code, reason) => this.upstreamClosed(code, reason),
+          onTranscript: (transcript) => this.relayTranscript(stream, transcript),
+          onProcessed: (seconds) => {
+            stream.seconds = Math.max(stream.seconds, seconds);
+          },
+          onClose: (code, reason) => this.streamClosed(stream, code, reason),
         },
       );
-      for (const frame of this.pending) this.upstream.sendAudio(frame);
+      this.streams.add(stream);
+      this.stream = stream;
+      for (const frame of this.pending) stream.live.sendAudio(frame);
       this.pending = [];
     } catch (error) {
       console.error(`[TranscriptionRelay ${this.ctx.id}] provider stream refused`, error);
@@ -89,63 +191,102 @@ export class TranscriptionRelay extends DurableObject<Env> {
         error instanceof ProviderError && error.status >= 400
           ? mapProviderClose("handshake", error.status)
           : RELAY_CLOSES.lost;
-      await this.end(socket, mapped);
+      await this.end(mapped);
     } finally {
       this.opening = null;
     }
   }
 
+  private relayTranscript(stream: Stream, transcript: LiveTranscript): void {
+    const state = this.state;
+    if (!state || state.ended) return;
+    const start = Number((stream.offset + transcript.start).toFixed(3));
+    if (!transcript.isFinal) {
+      this.send({ type: "transcript", text: transcript.text, is_final: false, start, duration: transcript.duration });
+      return;
+    }
+    state.seq++;
+    const segment: LiveSegment = { seq: state.seq, text: transcript.text, start, duration: transcript.duration };
+    this.finals?.push(segment);
+    const db = this.env.DB;
+    this.writes = this.writes
+      .then(() => appendSegment(db, state.sessionId, segment).run())
+      .catch((error) => console.error(`[TranscriptionRelay ${this.ctx.id}] storing a final failed`, error));
+    // Not saved to the object's storage here: a pending write holds back every message the
+    // object sends until it lands, and D1 already has the finals to recover `seq` from.
+    this.send({ type: "transcript", is_final: true, ...segment });
+  }
+
   override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    // Frames the page sent just before it closed still count; a refused or replaced socket's do not.
+    if (this.attached !== null && socket !== this.attached) return;
+    this.lastHeardAt = Date.now();
     try {
       if (typeof message !== "string") {
         if (message.byteLength > LIVE_MAX_FRAME_BYTES) {
-          await this.end(socket, RELAY_CLOSES.frameTooLarge, false);
+          await this.end(RELAY_CLOSES.frameTooLarge, false);
           return;
         }
-        if (this.upstream) this.upstream.sendAudio(message);
+        if (this.stream?.live) this.stream.live.sendAudio(message);
         else if (this.opening && this.pending.length < MAX_PENDING_FRAMES) this.pending.push(message);
-        else if (!this.opening) await this.end(socket, RELAY_CLOSES.lost);
+        else if (!this.opening) await this.end(RELAY_CLOSES.lost);
         return;
       }
       let json: unknown;
       try {
         json = JSON.parse(message);
       } catch {
-        this.send(socket, { type: "error", code: 4100, message: "That control message is not JSON." });
+        this.send({ type: "error", code: 4100, message: "That control message is not JSON." });
         return;
       }
       const control = liveClientMessage.safeParse(json);
       if (!control.success) {
-        this.send(socket, { type: "error", code: 4101, message: 'Unknown control message; send {"type":"stop"}.' });
+        this.send({ type: "error", code: 4101, message: 'Unknown control message; send {"type":"stop"}.' });
         return;
       }
-      const attachment = socket.deserializeAttachment() as Attachment;
-      attachment.stopping = true;
-      socket.serializeAttachment(attachment);
-      if (this.opening) await this.opening;
-      if (this.upstream) this.upstream.finish();
-      else await this.end(socket, RELAY_CLOSES.finished);
+      await this.stop();
     } catch (error) {
       console.error(`[TranscriptionRelay ${this.ctx.id}] message failed`, error);
-      await this.end(socket, RELAY_CLOSES.lost);
+      await this.end(RELAY_CLOSES.lost);
     }
   }
 
   /** The account was deleted: end the session now, metering what was used up to this moment. */
   async terminate(): Promise<void> {
     this.pending = [];
-    for (const socket of this.ctx.getWebSockets()) await this.end(socket, RELAY_CLOSES.accountDeleted);
+    if (await this.load()) await this.end(RELAY_CLOSES.accountDeleted);
     await this.ctx.storage.deleteAll();
   }
 
+  /** Flushes the provider's last finals; the session ends when the provider closes the stream. */
+  private async stop(): Promise<void> {
+    const state = await this.load();
+    if (!state || state.ended) return;
+    state.stopping = true;
+    await this.save();
+    if (this.opening) await this.opening;
+    if (this.stream?.live) this.stream.live.finish();
+    else await this.end(RELAY_CLOSES.finished);
+  }
+
+  /**
+   * A clean close (1000) from the page ends the session like a stop; any other close is a drop,
+   * and the session waits for a resume.
+   */
   override async webSocketClose(socket: WebSocket, code: number): Promise<void> {
     try {
-      this.upstream?.close();
-      this.upstream = null;
-      await this.meter(socket);
-      await this.forget(socket);
-      await this.ctx.storage.deleteAlarm();
+      // Completes the closing handshake the page started.
       socket.close(code === 1005 || code === 1006 ? 1000 : code, "closed");
+      if (this.attached !== null && socket !== this.attached) return;
+      this.attached = null;
+      const state = await this.load();
+      if (!state || state.ended) return;
+      if (code === 1000) {
+        await this.stop();
+        return;
+      }
+      state.detachedAt = Date.now();
+      await this.save();
     } catch (error) {
       console.error(`[TranscriptionRelay ${this.ctx.id}] close failed`, error);
     }
@@ -156,20 +297,28 @@ export class TranscriptionRelay extends DurableObject<Env> {
     await this.webSocketClose(socket, 1011);
   }
 
-  /** Every 3 s: KeepAlive upstream, meter the time, and stop a session that used up the month. */
+  /**
+   * Every 3 s: meter the audio processed, re-read the month's total across the user's sessions
+   * and stop at the quota, end a session whose page has been gone past the grace period, and
+   * KeepAlive the provider.
+   */
   override async alarm(): Promise<void> {
-    const socket = this.ctx.getWebSockets()[0];
-    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    const state = await this.load();
+    if (!state || state.ended) return;
     try {
-      const attachment = socket.deserializeAttachment() as Attachment;
-      await this.meter(socket);
-      if (attachment.secondsLeft !== null && (Date.now() - attachment.startedAt) / 1000 >= attachment.secondsLeft) {
-        await this.end(socket, RELAY_CLOSES.quotaUsed);
+      await this.meter();
+      const quota = quotaSeconds(state.plan);
+      if (quota !== null && (await usedSeconds(this.env.DB, state.userId)) >= quota) {
+        await this.end(RELAY_CLOSES.quotaUsed);
         return;
       }
-      if (this.upstream) this.upstream.keepAlive();
-      else if (!this.opening) {
-        await this.end(socket, RELAY_CLOSES.lost);
+      if (state.detachedAt !== null && Date.now() - state.detachedAt >= LIVE_RESUME_GRACE_MS) {
+        await this.end(RELAY_CLOSES.sessionExpired);
+        return;
+      }
+      for (const stream of this.streams) stream.live?.keepAlive();
+      if (!this.stream && !this.opening && this.currentSocket()) {
+        await this.end(RELAY_CLOSES.lost);
         return;
       }
       await this.ctx.storage.setAlarm(Date.now() + LIVE_KEEPALIVE_MS);
@@ -178,47 +327,92 @@ export class TranscriptionRelay extends DurableObject<Env> {
     }
   }
 
-  private async upstreamClosed(code: number, reason: string): Promise<void> {
-    if (this.ending) return;
-    this.upstream = null;
-    const socket = this.ctx.getWebSockets()[0];
-    if (!socket || socket.readyState !== WebSocket.OPEN) return;
-    const attachment = socket.deserializeAttachment() as Attachment;
-    if (attachment.stopping && code === 1000) await this.end(socket, RELAY_CLOSES.finished, false);
-    else await this.end(socket, mapProviderClose(code, reason));
+  private streamClosed(stream: Stream, code: number, reason: string): void {
+    if (!this.streams.delete(stream)) return;
+    const state = this.state;
+    if (!state) return;
+    state.closedSeconds += stream.seconds;
+    if (stream !== this.stream || state.ended) return;
+    this.stream = null;
+    if (state.stopping) {
+      void this.end(code === 1000 ? RELAY_CLOSES.finished : mapProviderClose(code, reason));
+      return;
+    }
+    // With no page attached the session waits: a resume opens a new provider stream.
+    if (this.currentSocket()) void this.end(mapProviderClose(code, reason));
   }
 
   /** Ends the session: an error message first unless it finished normally, then the close. */
-  private async end(socket: WebSocket, close: Pick<MappedClose, "code" | "message">, announce = close.code !== 1000) {
-    if (this.ending) return;
-    this.ending = true;
-    if (announce) this.send(socket, { type: "error", code: close.code, message: close.message });
-    this.upstream?.close();
-    this.upstream = null;
-    await this.meter(socket);
-    await this.forget(socket);
+  private async end(close: Pick<MappedClose, "code" | "message">, announce = close.code !== 1000): Promise<void> {
+    const state = this.state;
+    if (!state || state.ended) return;
+    state.ended = true;
+    for (const stream of [...this.streams]) {
+      this.streams.delete(stream);
+      state.closedSeconds += stream.seconds;
+      stream.live?.close();
+    }
+    this.stream = null;
+    // Stored before the page hears the session ended, so it is listed as saved, not running.
+    await this.writes;
+    await this.meter();
+    await this.save();
     await this.ctx.storage.deleteAlarm();
-    if (socket.readyState === WebSocket.OPEN) socket.close(close.code, close.message);
+    const socket = this.currentSocket();
+    this.attached = null;
+    if (socket) {
+      if (announce) this.send({ type: "error", code: close.code, message: close.message }, socket);
+      socket.close(close.code, close.message);
+    }
   }
 
-  private async forget(socket: WebSocket): Promise<void> {
-    const attachment = socket.deserializeAttachment() as Attachment | null;
-    if (attachment)
-      await this.env.DB.prepare("DELETE FROM live_sessions WHERE id = ?").bind(attachment.sessionId).run();
+  private processedSeconds(): number {
+    let seconds = this.state?.closedSeconds ?? 0;
+    for (const stream of this.streams) seconds += stream.seconds;
+    return seconds;
   }
 
-  /** Adds the time since the last metering to the user's month, so a crash loses little. */
-  private async meter(socket: WebSocket): Promise<void> {
-    const attachment = socket.deserializeAttachment() as Attachment | null;
-    if (!attachment) return;
-    const now = Date.now();
-    const seconds = (now - attachment.meteredUntil) / 1000;
-    attachment.meteredUntil = now;
-    socket.serializeAttachment(attachment);
-    await addSeconds(this.env.DB, attachment.userId, seconds);
+  /** Adds the audio processed since the last metering to the user's month; marks the session alive or ended. */
+  private async meter(): Promise<void> {
+    const state = this.state;
+    if (!state) return;
+    const processed = this.processedSeconds();
+    const delta = processed - state.metered;
+    state.metered = processed;
+    const db = this.env.DB;
+    await db.batch([
+      addSeconds(db, state.userId, delta),
+      state.ended ? endSession(db, state.sessionId, processed) : touchSession(db, state.sessionId, processed),
+    ]);
   }
 
-  private send(socket: WebSocket, message: LiveServerMessage): void {
-    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  private currentSocket(): WebSocket | null {
+    this.attached ??= this.ctx.getWebSockets().find((socket) => socket.readyState === WebSocket.OPEN) ?? null;
+    return this.attached?.readyState === WebSocket.OPEN ? this.attached : null;
   }
+
+  private async load(): Promise<SessionState | null> {
+    if (this.state) return this.state;
+    const stored = await this.ctx.storage.get<SessionState>("session");
+    if (!stored) return null;
+    this.finals = await segmentsAfter(this.env.DB, stored.sessionId, 0);
+    stored.seq = Math.max(stored.seq, this.finals.at(-1)?.seq ?? 0);
+    this.state = stored;
+    return stored;
+  }
+
+  private async save(): Promise<void> {
+    if (this.state) await this.ctx.storage.put("session", this.state);
+  }
+
+  private send(message: LiveServerMessage, socket = this.currentSocket()): void {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+}
+
+/** Answers a resume that cannot attach: the reason as a message, then the close. */
+function refuse(socket: WebSocket, close: MappedClose): void {
+  socket.accept();
+  socket.send(JSON.stringify({ type: "error", code: close.code, message: close.message }));
+  socket.close(close.code, close.message);
 }

@@ -11,6 +11,8 @@ const SESSIONS = Number(process.env.BENCH_LIVE_SESSIONS ?? 100);
 const FRAMES_PER_SESSION = 20;
 const CHUNK_MS = 250;
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -22,9 +24,9 @@ interface Opened {
   next(): Promise<string>;
 }
 
-function open(url: string, headers: Record<string, string> = {}): Promise<Opened> {
+function open(url: string, headers: Record<string, string> = {}, protocols: string[] = []): Promise<Opened> {
   // undici accepts a non-standard `headers` option; the DOM typings do not know it.
-  const socket = new WebSocket(url, { headers } as unknown as string[]);
+  const socket = new WebSocket(url, { headers, protocols } as unknown as string[]);
   socket.binaryType = "arraybuffer";
   const inbox: string[] = [];
   const waiting: Array<(message: string) => void> = [];
@@ -50,9 +52,13 @@ function open(url: string, headers: Record<string, string> = {}): Promise<Opened
   });
 }
 
-/** A signed-in bench user from its own address (sign-up and ticket limits are per IP and per user). */
+/**
+ * A signed-in bench user from its own address (sign-up and ticket limits are per IP and per user;
+ * one live session per user at a time, so each concurrent session needs its own user).
+ */
 async function benchUser(base: string, index: number): Promise<Record<string, string>> {
-  const json = { "content-type": "application/json", "cf-connecting-ip": `198.51.100.${200 + index}` };
+  const address = `198.51.${100 + Math.floor(index / 250)}.${(index % 250) + 1}`;
+  const json = { "content-type": "application/json", "cf-connecting-ip": address };
   const email = `bench.live.${index}.${Date.now()}@example.ng`;
   const password = "bench password";
   await fetch(`${base}/auth/register`, {
@@ -76,14 +82,19 @@ async function ticket(base: string, headers: Record<string, string>): Promise<st
   return ((await response.json()) as { ticket: string }).ticket;
 }
 
-/** Milliseconds from sending one audio frame to the transcript message it causes. */
-async function roundTrips(session: Opened, runs: number): Promise<number[]> {
-  const times: number[] = [];
+/**
+ * Milliseconds from sending one audio frame to the transcript message it causes, for each socket,
+ * taking turns frame by frame so that a change in the machine's load weighs on both alike.
+ */
+async function roundTrips(sockets: readonly Opened[], runs: number): Promise<number[][]> {
+  const times = sockets.map((): number[] => []);
   for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    session.socket.send(FRAME);
-    await session.next();
-    times.push(performance.now() - started);
+    for (const [index, session] of sockets.entries()) {
+      const started = performance.now();
+      session.socket.send(FRAME);
+      await session.next();
+      times[index]?.push(performance.now() - started);
+    }
   }
   return times;
 }
@@ -94,14 +105,17 @@ export async function liveRelayBench(base: string, authed: Record<string, string
     Authorization: `Token ${SANDBOX_DEEPGRAM_KEY}`,
   });
   const relayed = await open(`${ws}/api/live?ticket=${await ticket(base, authed)}`);
-  await roundTrips(direct, 10);
-  await roundTrips(relayed, 10);
-  const directTimes = await roundTrips(direct, LATENCY_RUNS);
-  const relayTimes = await roundTrips(relayed, LATENCY_RUNS);
+  await relayed.next(); // ready
+  await roundTrips([direct, relayed], 10);
+  const [directTimes = [], relayTimes = []] = await roundTrips([direct, relayed], LATENCY_RUNS);
   direct.socket.close(1000);
   relayed.socket.close(1000);
 
+  relayed.socket.send(JSON.stringify({ type: "stop" }));
+  await relayed.closed;
+
   const { complete, clean, seconds } = await concurrentLiveSessions(base, SESSIONS);
+  const resumed = await droppedAndResumedSessions(base, SESSIONS, 1000);
 
   const p50 = percentile(relayTimes, 50) / percentile(directTimes, 50);
   const p99 = percentile(relayTimes, 99) / percentile(directTimes, 99);
@@ -122,6 +136,14 @@ export async function liveRelayBench(base: string, authed: Record<string, string
       measure: `live: ${SESSIONS} concurrent sessions × ${FRAMES_PER_SESSION} frames every ${CHUNK_MS} ms (${seconds.toFixed(1)} s)`,
       value: `${complete}/${SESSIONS} got every transcript, ${clean}/${SESSIONS} closed 1000`,
     },
+    {
+      measure: `live: ${SESSIONS} concurrent sessions each dropped and resumed once (${resumed.seconds.toFixed(1)} s): lost no final (goal ${SESSIONS}/${SESSIONS})`,
+      value: `${resumed.intact}/${SESSIONS}`,
+    },
+    {
+      measure: "live: reconnect → first new transcript (median / p99 ms)",
+      value: `${percentile(resumed.reconnectMs, 50).toFixed(1)} / ${percentile(resumed.reconnectMs, 99).toFixed(1)}`,
+    },
   ];
 }
 
@@ -140,16 +162,8 @@ export interface SessionsOutcome {
 export async function concurrentLiveSessions(base: string, count: number, userOffset = 0): Promise<SessionsOutcome> {
   const ws = base.replace(/^http/, "ws");
   // Each user may open 60 sessions per 10 minutes; spread the sessions over enough users.
-  const users = await Promise.all(
-    Array.from({ length: Math.ceil(count / 50) }, (_, index) => benchUser(base, userOffset + index)),
-  );
-  const tickets = await Promise.all(
-    Array.from({ length: count }, (_, index) => {
-      const user = users[index % users.length];
-      if (!user) throw new Error("no bench user");
-      return ticket(base, user);
-    }),
-  );
+  const users = await Promise.all(Array.from({ length: count }, (_, index) => benchUser(base, userOffset + index)));
+  const tickets = await Promise.all(users.map((user) => ticket(base, user)));
   const sessions = await Promise.all(tickets.map((t) => open(`${ws}/api/live?ticket=${t}`)));
   const received = sessions.map(() => 0);
   sessions.forEach((session, index) => {
@@ -160,13 +174,89 @@ export async function concurrentLiveSessions(base: string, count: number, userOf
   const startedAt = performance.now();
   for (let frame = 0; frame < FRAMES_PER_SESSION; frame++) {
     for (const session of sessions) session.socket.send(FRAME);
-    await new Promise((resolve) => setTimeout(resolve, CHUNK_MS));
+    await sleep(CHUNK_MS);
   }
   for (const session of sessions) session.socket.send(JSON.stringify({ type: "stop" }));
   const codes = await Promise.all(sessions.map((session) => session.closed));
   const seconds = (performance.now() - startedAt) / 1000;
-  const complete = received.filter((messages) => messages >= FRAMES_PER_SESSION).length;
+  // Every frame is answered by one transcript message, after the session's ready message.
+  const complete = received.filter((messages) => messages >= FRAMES_PER_SESSION + 1).length;
   const clean = codes.filter((code) => code === 1000).length;
 
   return { complete, clean, seconds };
+}
+
+/** The emulator finalises a sentence every twelve frames (three seconds of audio). */
+const FRAMES_PER_SENTENCE = 12;
+
+interface Message {
+  readonly type: string;
+  readonly is_final?: boolean;
+  readonly seq?: number;
+  readonly resume_token?: string;
+}
+
+export interface ResumeOutcome {
+  /** Sessions whose page got finals 1, 2, 3 exactly once each across the drop. */
+  readonly intact: number;
+  /** Per session: from opening the resume socket to the first transcript of audio sent after it. */
+  readonly reconnectMs: number[];
+  readonly seconds: number;
+}
+
+/**
+ * `count` sessions at once, each speaking one sentence, then a second whose socket drops right
+ * after its audio went up (so its final is produced while no page is attached), then resuming
+ * with the last `seq` it saw and speaking a third: the page must end with finals 1, 2, 3, each once.
+ */
+export async function droppedAndResumedSessions(base: string, count: number, userOffset = 0): Promise<ResumeOutcome> {
+  const ws = base.replace(/^http/, "ws");
+  const users = await Promise.all(Array.from({ length: count }, (_, index) => benchUser(base, userOffset + index)));
+  const startedAt = performance.now();
+  const outcomes = await Promise.all(
+    users.map(async (user) => {
+      const parse = (raw: string) => JSON.parse(raw) as Message;
+      const first = await open(`${ws}/api/live?ticket=${await ticket(base, user)}`);
+      const ready = parse(await first.next());
+      const seen: number[] = [];
+      first.socket.addEventListener("message", (event) => {
+        const message = parse(String(event.data));
+        if (message.is_final && message.seq) seen.push(message.seq);
+      });
+      const speak = async (session: Opened) => {
+        for (let frame = 0; frame < FRAMES_PER_SENTENCE; frame++) {
+          session.socket.send(FRAME);
+          await sleep(CHUNK_MS / 4);
+        }
+      };
+      await speak(first);
+      while (!seen.includes(1)) await sleep(20);
+      await speak(first);
+      first.socket.close(4000, "network lost");
+      await first.closed;
+
+      const bearer = user.authorization?.replace("Bearer ", "") ?? "";
+      const reconnectAt = performance.now();
+      const second = await open(`${ws}/api/live?resume=${ready.resume_token}&after=${Math.max(0, ...seen)}`, {}, [
+        "vox-bearer",
+        bearer,
+      ]);
+      let firstNew = 0;
+      second.socket.addEventListener("message", (event) => {
+        const message = parse(String(event.data));
+        if (message.type === "transcript" && !message.is_final && !firstNew) firstNew = performance.now() - reconnectAt;
+        if (message.is_final && message.seq) seen.push(message.seq);
+      });
+      await speak(second);
+      second.socket.send(JSON.stringify({ type: "stop" }));
+      const code = await second.closed;
+      const intact = code === 1000 && seen.join(",") === "1,2,3";
+      return { intact, firstNew };
+    }),
+  );
+  return {
+    intact: outcomes.filter((outcome) => outcome.intact).length,
+    reconnectMs: outcomes.map((outcome) => outcome.firstNew).filter((ms) => ms > 0),
+    seconds: (performance.now() - startedAt) / 1000,
+  };
 }

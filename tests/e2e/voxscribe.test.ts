@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page, WebSocket as PageSocket } from "playwright-core";
@@ -46,7 +46,7 @@ describe("VoxScribe in the browser", () => {
       await expect
         .poll(() => page.getByLabel("Input level").evaluate((meter: HTMLMeterElement) => meter.value))
         .toBeGreaterThan(0);
-      const transcript = page.getByRole("region", { name: "Transcript" });
+      const transcript = page.getByRole("region", { name: "Transcript", exact: true });
       // The sandbox provider hears press-briefing sentences; any two words of one will do.
       await expect.poll(() => transcript.textContent(), { timeout: 15_000 }).toMatch(/^(?!Listening)\S+ \S+/);
 
@@ -104,8 +104,9 @@ describe("VoxScribe in the browser", () => {
       // The relay's side of the socket is played here, so the page meets a real mapped close.
       await page.routeWebSocket(/\/api\/live\?ticket=/, (socket) => {
         setTimeout(() => {
+          socket.send(JSON.stringify({ type: "ready", session_id: "s", resume_token: "t", restart_audio: false }));
           socket.send(
-            JSON.stringify({ type: "transcript", text: "good morning", is_final: true, start: 0, duration: 1 }),
+            JSON.stringify({ type: "transcript", text: "good morning", is_final: true, seq: 1, start: 0, duration: 1 }),
           );
           socket.send(JSON.stringify({ type: "error", code: idle.code, message: idle.message }));
           socket.close({ code: idle.code, reason: idle.message });
@@ -115,9 +116,110 @@ describe("VoxScribe in the browser", () => {
       await page.getByRole("button", { name: "Start recording" }).click();
       await expect.poll(() => page.getByRole("alert").textContent()).toBe(idle.message);
       await page.getByRole("button", { name: "Start recording" }).waitFor();
-      expect(await page.getByRole("region", { name: "Transcript" }).textContent()).toContain("good morning");
+      expect(await page.getByRole("region", { name: "Transcript", exact: true }).textContent()).toContain(
+        "good morning",
+      );
     } finally {
       await close();
     }
   });
+});
+
+/** The transcript's final text: what the region shows, less the interim words still changing. */
+function finalText(page: Page): Promise<string> {
+  return page.getByRole("region", { name: "Transcript", exact: true }).evaluate((region) => {
+    const copy = region.cloneNode(true) as HTMLElement;
+    for (const interim of copy.querySelectorAll(".transcript__interim")) interim.remove();
+    return copy.querySelector("p:not(.muted)")?.textContent?.trim() ?? "";
+  });
+}
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** m:ss as the saved list shows a transcript's length. */
+function listedSeconds(text: string): number {
+  const [, minutes, seconds] = /· (\d+):(\d{2})/.exec(text) ?? [];
+  return Number(minutes) * 60 + Number(seconds);
+}
+
+describe("VoxScribe on a bad network", () => {
+  it("keeps recording through 5 s offline, says it is reconnecting, and the transcript carries on with what was said meanwhile", async () => {
+    const { page, errors, close } = await openPage(browser, "desktop");
+    try {
+      await signedInOnScribe(page);
+      await page.goto("/voxscribe");
+      await page.getByRole("button", { name: "Start recording" }).click();
+      const startedAt = Date.now();
+      await expect.poll(async () => words(await finalText(page)), { timeout: 20_000 }).toBeGreaterThan(0);
+
+      await page.context().setOffline(true);
+      await page.getByText("Reconnecting…").waitFor();
+      const beforeDrop = await finalText(page);
+      await page.waitForTimeout(5000);
+      await page.context().setOffline(false);
+      await page.getByText("Reconnecting…").waitFor({ state: "detached", timeout: 15_000 });
+      // The audio held during the drop goes up first, so finals for it arrive right away.
+      await expect
+        .poll(async () => words(await finalText(page)), { timeout: 20_000 })
+        .toBeGreaterThan(words(beforeDrop));
+      expect((await finalText(page)).startsWith(beforeDrop)).toBe(true);
+
+      await page.getByRole("button", { name: "Stop recording" }).click();
+      const recordedSeconds = (Date.now() - startedAt) / 1000;
+      await page.getByRole("button", { name: "Export SRT" }).first().waitFor();
+      expect(await page.getByRole("alert").count()).toBe(0);
+
+      // The provider heard (nearly) the whole recording, the five offline seconds included.
+      const saved = page.getByRole("region", { name: "Saved transcripts" }).getByRole("listitem").first();
+      await expect
+        .poll(async () => listedSeconds((await saved.textContent()) ?? ""))
+        .toBeGreaterThan(recordedSeconds - 3);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 120_000);
+
+  it("shows what was said so far after a reload, carries on, and keeps the transcript in the saved list with SRT export", async () => {
+    const { page, close } = await openPage(browser, "desktop");
+    try {
+      await signedInOnScribe(page);
+      await page.goto("/voxscribe");
+      await page.getByRole("button", { name: "Start recording" }).click();
+      await expect.poll(async () => words(await finalText(page)), { timeout: 20_000 }).toBeGreaterThan(0);
+      const said = await finalText(page);
+
+      await page.reload();
+      await expect.poll(() => finalText(page)).toContain(said);
+      await page.getByRole("button", { name: "Continue recording" }).click();
+      await page.getByRole("button", { name: "Stop recording" }).waitFor();
+      await expect.poll(async () => words(await finalText(page)), { timeout: 20_000 }).toBeGreaterThan(words(said));
+      await page.getByRole("button", { name: "Stop recording" }).click();
+      await page.getByRole("button", { name: "Export SRT" }).first().waitFor();
+      const whole = await finalText(page);
+      expect(whole.startsWith(said)).toBe(true);
+
+      const list = page.getByRole("region", { name: "Saved transcripts" });
+      const item = list.getByRole("listitem").first();
+      await expect.poll(() => item.textContent()).toContain(said.split(" ").slice(0, 3).join(" "));
+      await item.getByRole("button", { name: /^Transcript of/ }).click();
+      const opened = item.getByRole("region", { name: /^Transcript:/ });
+      await expect.poll(() => opened.textContent()).toContain(whole);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        opened.getByRole("button", { name: "Export SRT" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe("vox-transcript.srt");
+      const srt = readFileSync((await download.path()) as string, "utf8");
+      expect(srt).toMatch(/^1\n00:00:00,000 --> 00:00:0\d,\d{3}\n\S/);
+      expect(
+        srt
+          .replace(/\d+\n[\d:,]+ --> [\d:,]+\n/g, "")
+          .replace(/\n+/g, " ")
+          .trim(),
+      ).toBe(whole);
+    } finally {
+      await close();
+    }
+  }, 120_000);
 });

@@ -40,6 +40,10 @@ const SIGNED_IN_ENDPOINTS: [method: string, path: string][] = [
   ["DELETE", `/api/press-releases/${crypto.randomUUID()}`],
   ["POST", "/api/live/ticket"],
   ["GET", "/api/live/usage"],
+  ["GET", "/api/live/transcripts"],
+  ["GET", `/api/live/transcripts/${crypto.randomUUID()}`],
+  ["POST", `/api/live/transcripts/${crypto.randomUUID()}`],
+  ["DELETE", `/api/live/transcripts/${crypto.randomUUID()}`],
   ["POST", "/api/voice/token"],
 ];
 

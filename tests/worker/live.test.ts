@@ -1,14 +1,25 @@
-import { env, runDurableObjectAlarm } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
-import { type LiveServerMessage, liveServerMessage, liveTicketSchema } from "../../worker/contracts/live.ts";
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
+import {
+  type LiveServerMessage,
+  liveServerMessage,
+  liveTicketSchema,
+  transcriptDetailSchema,
+  transcriptListSchema,
+} from "../../worker/contracts/live.ts";
 import { mapProviderClose } from "../../worker/live/close-codes.ts";
 import { monthOf } from "../../worker/live/usage.ts";
 import { TOOL_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { call, registerAndSignIn } from "./helpers.ts";
 
+// Each test drives real sockets through the relay and the emulator; on a busy machine that takes
+// longer than vitest's 5 s default.
+vi.setConfig({ testTimeout: 30_000 });
+
 interface Session {
   readonly socket: WebSocket;
   readonly id: string;
+  readonly status: number;
   readonly messages: LiveServerMessage[];
   readonly closed: Promise<{ code: number; reason: string }>;
   /** Resolves once `count` messages have arrived. */
@@ -27,9 +38,25 @@ function upgrade(query: string): Promise<Response> {
 
 async function open(token: string, flags: Record<string, string> = {}): Promise<Session> {
   const ticket = await ticketFor(token);
-  const response = await upgrade(new URLSearchParams({ ticket, ...flags }).toString());
-  expect(response.status).toBe(101);
+  const session = attach(await upgrade(new URLSearchParams({ ticket, ...flags }).toString()));
+  expect(session.status).toBe(101);
+  return session;
+}
+
+/** Reattaches to a session as its page would: resume token in the URL, bearer as the subprotocol. */
+async function resume(token: string, resumeToken: string, after: number): Promise<Session> {
+  const response = await call(`/api/live?resume=${resumeToken}&after=${after}`, {
+    headers: { upgrade: "websocket", "sec-websocket-protocol": `vox-bearer, ${token}` },
+  });
+  return attach(response);
+}
+
+function attach(response: Response): Session {
   const socket = response.webSocket as WebSocket;
+  if (!socket) {
+    const never = new Promise<never>(() => {});
+    return { socket, id: "", status: response.status, messages: [], closed: never, received: () => never };
+  }
   socket.accept();
   const messages: LiveServerMessage[] = [];
   const waiters: (() => void)[] = [];
@@ -41,14 +68,39 @@ async function open(token: string, flags: Record<string, string> = {}): Promise<
     socket.addEventListener("close", (event) => resolve({ code: event.code, reason: event.reason })),
   );
   const received = async (count: number) => {
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + 15_000;
     while (messages.length < count) {
       if (Date.now() > deadline) throw new Error(`only ${messages.length} of ${count} messages arrived`);
       await Promise.race([new Promise<void>((wake) => waiters.push(wake)), new Promise((r) => setTimeout(r, 100))]);
     }
     return messages;
   };
-  return { socket, id: response.headers.get("x-vox-session") as string, messages, closed, received };
+  return {
+    socket,
+    id: response.headers.get("x-vox-session") as string,
+    status: response.status,
+    messages,
+    closed,
+    received,
+  };
+}
+
+const transcripts = (messages: LiveServerMessage[]) =>
+  messages.filter((m): m is Extract<LiveServerMessage, { type: "transcript" }> => m.type === "transcript");
+const finals = (messages: LiveServerMessage[]) => transcripts(messages).filter((m) => m.is_final);
+const readyOf = (messages: LiveServerMessage[]) => {
+  const ready = messages[0];
+  if (ready?.type !== "ready") throw new Error(`the first message was ${JSON.stringify(ready)}, not ready`);
+  return ready;
+};
+
+/** Waits until `predicate` holds for the session's messages. */
+async function until(session: Session, predicate: (messages: LiveServerMessage[]) => boolean): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!predicate(session.messages)) {
+    if (Date.now() > deadline) throw new Error(`timed out; messages: ${JSON.stringify(session.messages)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 const frame = (bytes = 2048) => new Uint8Array(bytes).fill(9).buffer;
@@ -82,7 +134,8 @@ describe("live transcription tickets", () => {
     first.webSocket?.accept();
     first.webSocket?.close(1000);
     expect((await upgrade(`ticket=${ticket}`)).status).toBe(401);
-    expect((await call(`/api/live?ticket=${await ticketFor(token)}`)).status).toBe(426);
+    const other = await registerAndSignIn();
+    expect((await call(`/api/live?ticket=${await ticketFor(other.token)}`)).status).toBe(426);
   });
 
   it("are limited per user", async () => {
@@ -91,7 +144,7 @@ describe("live transcription tickets", () => {
     expect(
       (await call("/api/live/ticket", { method: "POST", headers: { authorization: `Bearer ${token}` } })).status,
     ).toBe(429);
-  });
+  }, 20_000);
 });
 
 describe("the live transcription relay", () => {
@@ -100,17 +153,16 @@ describe("the live transcription relay", () => {
     const session = await open(token);
     expect(session.id).toMatch(/^[0-9a-f-]{36}$/);
     for (let i = 0; i < 14; i++) session.socket.send(frame());
-    const messages = await session.received(14);
-    const transcripts = messages.filter((m) => m.type === "transcript");
-    expect(transcripts.every((m) => m.text.length > 0)).toBe(true);
-    expect(transcripts[0]).toMatchObject({ is_final: false, start: 0 });
-    const finals = transcripts.filter((m) => m.is_final);
-    expect(finals).toHaveLength(1);
-    expect(finals[0]?.duration).toBe(3);
+    const messages = await session.received(15);
+    const heard = transcripts(messages);
+    expect(heard.every((m) => m.text.length > 0)).toBe(true);
+    expect(heard[0]).toMatchObject({ is_final: false, start: 0 });
+    expect(finals(messages)).toHaveLength(1);
+    expect(finals(messages)[0]?.duration).toBe(3);
     session.socket.send(JSON.stringify({ type: "stop" }));
     expect(await session.closed).toEqual({ code: 1000, reason: "Transcription finished." });
     // The two frames after the first sentence were flushed as a final result by CloseStream.
-    expect(session.messages.filter((m) => m.type === "transcript" && m.is_final)).toHaveLength(2);
+    expect(finals(session.messages)).toHaveLength(2);
     expect(session.messages.some((m) => m.type === "error")).toBe(false);
   });
 
@@ -171,7 +223,7 @@ describe("the live transcription relay", () => {
     const session = await open(token);
     session.socket.send("not json");
     session.socket.send(JSON.stringify({ type: "dance" }));
-    const [bad, unknown] = await session.received(2);
+    const [, bad, unknown] = await session.received(3);
     expect(bad).toMatchObject({ type: "error", code: 4100 });
     expect(unknown).toMatchObject({ type: "error", code: 4101 });
     expect(session.socket.readyState).toBe(WebSocket.OPEN);
@@ -179,44 +231,302 @@ describe("the live transcription relay", () => {
     expect((await session.closed).code).toBe(1009);
   });
 
-  it("meters streamed seconds per user and month", async () => {
+  it("meters the audio the provider reports processing, not the time the socket is open", async () => {
     const { api, token, user } = await registerAndSignIn();
     const session = await open(token);
-    session.socket.send(frame());
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    for (let i = 0; i < 8; i++) session.socket.send(frame());
+    await until(session, (messages) => transcripts(messages).length === 8);
     session.socket.send(JSON.stringify({ type: "stop" }));
-    await session.closed;
-    await expect
-      .poll(
-        async () =>
-          (
-            await env.DB.prepare("SELECT seconds FROM live_usage WHERE user_id = ? AND month = ?")
-              .bind(user.id, monthOf())
-              .first<{ seconds: number }>()
-          )?.seconds,
-      )
-      .toBeGreaterThan(0.5);
+    expect((await session.closed).code).toBe(1000);
+    // Eight 250 ms frames are two seconds of audio, however long the socket stayed open.
+    expect(await usedThisMonth(user.id)).toBe(2);
     const usage = (await (await api.get("/api/live/usage")).json()) as { used_seconds: number; quota_seconds: number };
-    expect(usage.quota_seconds).toBe(36_000);
+    expect(usage).toMatchObject({ used_seconds: 2, quota_seconds: 36_000 });
   });
 
-  it("enforces the monthly quota at ticket time and mid-stream (4002)", async () => {
+  it("refuses a ticket once the month is used up, and closes 4002 when the month's total across sessions reaches the quota", async () => {
     const { token, user } = await registerAndSignIn();
-    const setUsed = (seconds: number) =>
-      env.DB.prepare("INSERT OR REPLACE INTO live_usage (user_id, month, seconds) VALUES (?, ?, ?)")
-        .bind(user.id, monthOf(), seconds)
-        .run();
-    await setUsed(36_000);
+    await setUsed(user.id, 36_000);
     const refused = await call("/api/live/ticket", { method: "POST", headers: { authorization: `Bearer ${token}` } });
     expect(refused.status).toBe(402);
     expect(await refused.json()).toMatchObject({ code: "live_quota_exceeded" });
 
-    await setUsed(36_000 - 1);
+    // One second left: an open socket without audio uses none of it; two seconds of audio do.
+    await setUsed(user.id, 36_000 - 1);
     const session = await open(token);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await runDurableObjectAlarm(relay(session.id))).toBe(true);
+    expect(session.socket.readyState).toBe(WebSocket.OPEN);
+    for (let i = 0; i < 8; i++) session.socket.send(frame());
+    await until(session, (messages) => transcripts(messages).length === 8);
     await runDurableObjectAlarm(relay(session.id));
     const closed = await session.closed;
-    expect(closed.code).toBe(4002);
+    expect(closed).toEqual({
+      code: 4002,
+      reason: "Your live transcription time for this month is used up. Upgrade your plan for more.",
+    });
     expect(session.messages).toContainEqual({ type: "error", code: 4002, message: closed.reason });
+  });
+
+  it("re-reads the month's total on every alarm, so usage recorded elsewhere stops a running session (4002)", async () => {
+    const { token, user } = await registerAndSignIn();
+    await setUsed(user.id, 36_000 - 600);
+    const session = await open(token);
+    await until(session, (messages) => messages.length === 1);
+    expect(await runDurableObjectAlarm(relay(session.id))).toBe(true);
+    expect(session.socket.readyState).toBe(WebSocket.OPEN);
+    await setUsed(user.id, 36_000);
+    await runDurableObjectAlarm(relay(session.id));
+    expect((await session.closed).code).toBe(4002);
+  });
+});
+
+async function usedThisMonth(userId: string): Promise<number | undefined> {
+  const row = await env.DB.prepare("SELECT seconds FROM live_usage WHERE user_id = ? AND month = ?")
+    .bind(userId, monthOf())
+    .first<{ seconds: number }>();
+  return row?.seconds;
+}
+
+function setUsed(userId: string, seconds: number) {
+  return env.DB.prepare("INSERT OR REPLACE INTO live_usage (user_id, month, seconds) VALUES (?, ?, ?)")
+    .bind(userId, monthOf(), seconds)
+    .run();
+}
+
+/** Drops the page's socket, then moves the drop 31 s into the past instead of waiting for it. */
+async function dropPastGrace(session: Session): Promise<void> {
+  session.socket.close(4000, "network lost");
+  await session.closed;
+  await runInDurableObject(relay(session.id), async (instance: unknown) => {
+    const state = (instance as { state: { detachedAt: number } }).state;
+    await expect.poll(() => state.detachedAt).toBeGreaterThan(0);
+    state.detachedAt -= 31_000;
+  });
+}
+
+describe("resuming a live session", () => {
+  const sendFrames = (session: Session, count: number) => {
+    for (let i = 0; i < count; i++) session.socket.send(frame());
+  };
+  const seqs = (messages: LiveServerMessage[]) => finals(messages).map((m) => m.seq);
+
+  it("starts with ready (session id, resume token) and numbers finals 1, 2, 3", async () => {
+    const { token } = await registerAndSignIn();
+    const session = await open(token);
+    await session.received(1);
+    const ready = readyOf(session.messages);
+    expect(ready).toMatchObject({ session_id: session.id, restart_audio: false });
+    expect(ready.resume_token.startsWith(`${session.id}.`)).toBe(true);
+    sendFrames(session, 36);
+    await until(session, (messages) => finals(messages).length === 3);
+    expect(seqs(session.messages)).toEqual([1, 2, 3]);
+  });
+
+  it("survives a drop within the grace period: KeepAlive holds the provider, missed finals are replayed once, the stream continues", async () => {
+    const { token } = await registerAndSignIn();
+    // The emulator closes a stream idle for 1.2 s; only the relay's KeepAlive can keep it open.
+    const first = await open(token, { idle_ms: "1200" });
+    sendFrames(first, 12);
+    await until(first, (messages) => finals(messages).length === 1);
+    // The next sentence's audio goes up and the socket drops before its final can come back.
+    sendFrames(first, 12);
+    first.socket.close(4000, "network lost");
+    await first.closed;
+    const seen = Math.max(...seqs(first.messages).map(Number));
+    const started = Date.now();
+    while (Date.now() - started < 2500) {
+      expect(await runDurableObjectAlarm(relay(first.id))).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+
+    const second = await resume(token, readyOf(first.messages).resume_token, seen);
+    expect(second.status).toBe(101);
+    await second.received(1);
+    expect(readyOf(second.messages)).toMatchObject({ session_id: first.id, restart_audio: false });
+    sendFrames(second, 12);
+    await until(second, (messages) => seqs(messages).includes(3));
+    // Across both sockets the page got every final exactly once, in order.
+    expect([...seqs(first.messages), ...seqs(second.messages)]).toEqual([1, 2, 3]);
+    second.socket.send(JSON.stringify({ type: "stop" }));
+    expect((await second.closed).code).toBe(1000);
+  }, 15_000);
+
+  it("reopens the provider stream if it closed during the drop, and tells the page to restart its audio", async () => {
+    const { token } = await registerAndSignIn();
+    const first = await open(token, { idle_ms: "300" });
+    sendFrames(first, 12);
+    await until(first, (messages) => finals(messages).length === 1);
+    first.socket.close(4000, "network lost");
+    await first.closed;
+    // No alarm runs, so nothing keeps the stream alive: the emulator closes it as idle.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const second = await resume(token, readyOf(first.messages).resume_token, 1);
+    await second.received(1);
+    expect(readyOf(second.messages).restart_audio).toBe(true);
+    sendFrames(second, 12);
+    await until(second, (messages) => finals(messages).length === 1);
+    // Timestamps carry on from the first stream's three seconds of audio.
+    expect(finals(second.messages)[0]).toMatchObject({ seq: 2, start: 3 });
+  });
+
+  it("closes a second socket on an attached session with 4030 and leaves the first one working", async () => {
+    const { token } = await registerAndSignIn();
+    const first = await open(token);
+    await first.received(1);
+    const second = await resume(token, readyOf(first.messages).resume_token, 0);
+    expect(second.status).toBe(101);
+    expect((await second.closed).code).toBe(4030);
+    expect(second.messages).toContainEqual({
+      type: "error",
+      code: 4030,
+      message: "This session is already open in another tab.",
+    });
+    sendFrames(first, 12);
+    await until(first, (messages) => finals(messages).length === 1);
+    expect(first.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it("lets a resume take over from a socket that has gone silent, as a connection that died without a close does", async () => {
+    const { token } = await registerAndSignIn();
+    const first = await open(token);
+    await first.received(1);
+    await new Promise((resolve) => setTimeout(resolve, 5500));
+    const second = await resume(token, readyOf(first.messages).resume_token, 0);
+    expect(second.status).toBe(101);
+    await second.received(1);
+    expect(readyOf(second.messages).session_id).toBe(first.id);
+    expect((await first.closed).code).toBe(1001);
+    sendFrames(second, 12);
+    await until(second, (messages) => finals(messages).length === 1);
+  });
+
+  it("works only for the session's owner with the session's own token", async () => {
+    const { token } = await registerAndSignIn();
+    const session = await open(token);
+    await session.received(1);
+    const resumeToken = readyOf(session.messages).resume_token;
+    const stranger = await registerAndSignIn();
+    const refusals = [
+      await resume(stranger.token, resumeToken, 0),
+      await resume(token, `${session.id}.${"x".repeat(43)}`, 0),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status).toBe(404);
+      expect(refused.socket).toBeNull();
+    }
+    const anonymous = await call(`/api/live?resume=${resumeToken}&after=0`, { headers: { upgrade: "websocket" } });
+    expect(anonymous.status).toBe(401);
+    const malformed = await resume(token, "not-a-token", 0);
+    expect(malformed.status).toBe(400);
+    expect(session.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it("ends the session when the grace period passes; a late resume gets 4008", async () => {
+    const { token } = await registerAndSignIn();
+    const session = await open(token);
+    await session.received(1);
+    const resumeToken = readyOf(session.messages).resume_token;
+    await dropPastGrace(session);
+    await runDurableObjectAlarm(relay(session.id));
+    const row = await env.DB.prepare("SELECT status FROM live_sessions WHERE id = ?")
+      .bind(session.id)
+      .first<{ status: string }>();
+    expect(row?.status).toBe("ended");
+    const late = await resume(token, resumeToken, 0);
+    expect(late.status).toBe(101);
+    expect(await late.closed).toEqual({ code: 4008, reason: "The transcription session expired. Start again." });
+    // The session is over, so a new one may start.
+    expect(
+      (await call("/api/live/ticket", { method: "POST", headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(201);
+  });
+
+  it("refuses a late resume with 4008 even before the alarm has ended the session", async () => {
+    const { token } = await registerAndSignIn();
+    const session = await open(token);
+    await session.received(1);
+    await dropPastGrace(session);
+    const late = await resume(token, readyOf(session.messages).resume_token, 0);
+    expect((await late.closed).code).toBe(4008);
+  });
+});
+
+describe("one live session per user", () => {
+  it("refuses a second ticket while a session runs (409 live_session_active), and allows one after it ends", async () => {
+    const { token } = await registerAndSignIn();
+    const session = await open(token);
+    const second = await call("/api/live/ticket", { method: "POST", headers: { authorization: `Bearer ${token}` } });
+    expect(second.status).toBe(409);
+    expect(await second.json()).toMatchObject({ code: "live_session_active" });
+    session.socket.send(JSON.stringify({ type: "stop" }));
+    expect((await session.closed).code).toBe(1000);
+    await ticketFor(token);
+  });
+
+  it("refuses the upgrade of a ticket taken before another session opened (409)", async () => {
+    const { token } = await registerAndSignIn();
+    const [first, second] = [await ticketFor(token), await ticketFor(token)];
+    expect((await upgrade(`ticket=${first}`)).status).toBe(101);
+    const refused = await upgrade(`ticket=${second}`);
+    expect(refused.status).toBe(409);
+    expect(refused.webSocket).toBeNull();
+    expect(await refused.json()).toMatchObject({ code: "live_session_active" });
+  });
+
+  it("lets the plan table allow more: Enterprise runs several at once", async () => {
+    const { token, user } = await registerAndSignIn();
+    await env.DB.prepare("UPDATE users SET plan = 'enterprise' WHERE id = ?").bind(user.id).run();
+    const sessions = [await open(token), await open(token)];
+    expect(sessions.map((s) => s.status)).toEqual([101, 101]);
+  });
+});
+
+describe("saved live transcripts", () => {
+  it("stores finals as they arrive, lists the session with its length and first words, renames and deletes it", async () => {
+    const { api, token } = await registerAndSignIn();
+    const session = await open(token);
+    for (let i = 0; i < 24; i++) session.socket.send(frame());
+    await until(session, (messages) => finals(messages).length === 2);
+    const said = finals(session.messages).map((m) => m.text);
+
+    // Mid-session, what was said so far is already stored (a reloaded page reads it from here).
+    const running = await api.get(`/api/live/transcripts/${session.id}`);
+    expect(running.status).toBe(200);
+    const body = transcriptDetailSchema.parse(await running.json());
+    expect(body).toMatchObject({ status: "active" });
+    expect(body.segments.map((s) => s.text)).toEqual(said);
+    expect(body.segments.map((s) => s.seq)).toEqual([1, 2]);
+    expect(
+      (
+        await call(`/api/live/transcripts/${session.id}`, {
+          method: "DELETE",
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).status,
+    ).toBe(409);
+
+    session.socket.send(JSON.stringify({ type: "stop" }));
+    expect((await session.closed).code).toBe(1000);
+    const { transcripts: listed } = transcriptListSchema.parse(await (await api.get("/api/live/transcripts")).json());
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ id: session.id, status: "ended", duration_seconds: 6, title: "" });
+    expect(listed[0]?.preview).toBe(said.join(" "));
+
+    const renamed = await api.post(`/api/live/transcripts/${session.id}`, { title: "Board meeting" });
+    expect(renamed.status).toBe(200);
+    expect(await renamed.json()).toMatchObject({ title: "Board meeting" });
+    expect((await api.post(`/api/live/transcripts/${session.id}`, { title: " " })).status).toBe(400);
+
+    const stranger = await registerAndSignIn();
+    expect((await stranger.api.get(`/api/live/transcripts/${session.id}`)).status).toBe(404);
+    const remove = (bearer: string) =>
+      call(`/api/live/transcripts/${session.id}`, { method: "DELETE", headers: { authorization: `Bearer ${bearer}` } });
+    expect((await remove(stranger.token)).status).toBe(404);
+    expect((await remove(token)).status).toBe(204);
+    expect((await api.get(`/api/live/transcripts/${session.id}`)).status).toBe(404);
+    const after = transcriptListSchema.parse(await (await api.get("/api/live/transcripts")).json());
+    expect(after.transcripts).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ export async function eraseAccount(c: Context<AppEnv>, userId: string): Promise<
   const db = c.env.DB;
   const [releases, liveSessions] = await db.batch<{ id: string; r2_key?: string; transcript_id?: string | null }>([
     db.prepare("SELECT id, r2_key, transcript_id FROM press_releases WHERE user_id = ?").bind(userId),
-    db.prepare("SELECT id FROM live_sessions WHERE user_id = ?").bind(userId),
+    db.prepare("SELECT id FROM live_sessions WHERE user_id = ? AND status = 'active'").bind(userId),
   ]);
 
   const transcripts = new Set<string>();

@@ -22,19 +22,28 @@ function bearerToken(header: string | undefined): string | null {
 
 const unauthorized = () => new ApiError(401, "unauthorized", "Your session has ended. Please log in again.");
 
+/** The user a session token belongs to, or null when it is unknown, revoked or expired. */
+export async function userForToken(
+  db: D1Database,
+  token: string,
+): Promise<{ user: UserRow; tokenHash: string } | null> {
+  const tokenHash = await sha256Hex(token);
+  // One query for session and user: this runs in front of every signed-in request.
+  const user = await db
+    .prepare(
+      "SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = ? AND sessions.expires_at > ?",
+    )
+    .bind(tokenHash, new Date().toISOString())
+    .first<UserRow>();
+  return user ? { user, tokenHash } : null;
+}
+
 /** Puts the signed-in user on `c.var.user`; 401 when the token is missing, unknown, revoked or expired. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearerToken(c.req.header("authorization"));
-  if (!token) throw unauthorized();
-  const tokenHash = await sha256Hex(token);
-  // One query for session and user: this runs in front of every signed-in request.
-  const user = await c.env.DB.prepare(
-    "SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = ? AND sessions.expires_at > ?",
-  )
-    .bind(tokenHash, new Date().toISOString())
-    .first<UserRow>();
-  if (!user) throw unauthorized();
-  c.set("user", user);
-  c.set("sessionTokenHash", tokenHash);
+  const signedIn = token ? await userForToken(c.env.DB, token) : null;
+  if (!signedIn) throw unauthorized();
+  c.set("user", signedIn.user);
+  c.set("sessionTokenHash", signedIn.tokenHash);
   await next();
 });

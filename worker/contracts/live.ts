@@ -10,6 +10,25 @@ export const LIVE_KEEPALIVE_MS = 3000;
 export const LIVE_MAX_FRAME_BYTES = 256 * 1024;
 /** How long a ticket may wait before its WebSocket is opened. */
 export const LIVE_TICKET_TTL_SECONDS = 60;
+/** How long a session outlives a dropped browser socket, waiting to be resumed. */
+export const LIVE_RESUME_GRACE_MS = 30_000;
+/**
+ * Audio the page holds while it cannot send: two minutes of frames. Past that the oldest frames
+ * are dropped (and the page says so), since a session has ended long before anyway.
+ */
+export const LIVE_BUFFER_MS = 120_000;
+/**
+ * Browsers cannot set headers on a WebSocket, so a resume proves who is asking with the WebSocket
+ * subprotocol pair [LIVE_AUTH_PROTOCOL, bearer token]; the relay answers with LIVE_AUTH_PROTOCOL.
+ */
+export const LIVE_AUTH_PROTOCOL = "vox-bearer";
+
+/** `GET /api/live?resume=TOKEN&after=SEQ[&fresh=1]`; `fresh` says the audio starts a new container. */
+export const liveResumeQuery = z.object({
+  resume: z.string().regex(/^[0-9a-f-]{36}\.[\w-]{20,100}$/),
+  after: z.coerce.number().int().min(0).default(0),
+  fresh: z.enum(["0", "1"]).default("0"),
+});
 
 export const liveTicketSchema = z.object({
   ticket: z.string(),
@@ -30,13 +49,48 @@ export const liveClientMessage = z.discriminatedUnion("type", [z.object({ type: 
 /** Relay → browser messages. */
 export const liveServerMessage = z.discriminatedUnion("type", [
   z.object({
+    type: z.literal("ready"),
+    session_id: z.string(),
+    resume_token: z.string(),
+    /** The provider stream was reopened: the page must send a container header again first. */
+    restart_audio: z.boolean(),
+  }),
+  z.object({
     type: z.literal("transcript"),
     text: z.string(),
     is_final: z.boolean(),
-    /** Seconds from the start of the stream, for timestamps (SRT). */
+    /** Finals only: 1, 2, 3, … per session, so a resumed page asks for what it missed. */
+    seq: z.number().int().positive().optional(),
+    /** Seconds from the start of the session's audio, for timestamps (SRT). */
     start: z.number(),
     duration: z.number(),
   }),
   z.object({ type: z.literal("error"), code: z.number(), message: z.string() }),
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessage>;
+
+export const liveSegment = z.object({
+  seq: z.number(),
+  text: z.string(),
+  start: z.number(),
+  duration: z.number(),
+});
+export type LiveSegment = z.infer<typeof liveSegment>;
+
+/** A session's transcript as listed on /voxscribe. */
+export const savedTranscript = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(["active", "ended"]),
+  /** Audio the provider processed, in seconds. */
+  duration_seconds: z.number(),
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  /** The first words said. */
+  preview: z.string(),
+});
+export type SavedTranscript = z.infer<typeof savedTranscript>;
+
+export const transcriptListSchema = z.object({ transcripts: z.array(savedTranscript) });
+export const transcriptDetailSchema = savedTranscript.extend({ segments: z.array(liveSegment) });
+export const renameTranscriptBody = z.object({ title: z.string().trim().min(1).max(120) });

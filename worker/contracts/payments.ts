@@ -24,6 +24,7 @@ export const plansResponse = z.object({
         popular: z.boolean(),
         contactOnly: z.boolean(),
         liveTranscriptionHours: z.number().nullable(),
+        liveSessions: z.number(),
         pressReleaseStorageGb: z.number().nullable(),
       }),
     )

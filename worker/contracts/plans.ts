@@ -16,6 +16,8 @@ export interface Plan {
   readonly contactOnly: boolean;
   /** Live transcription hours per calendar month; null means unlimited. */
   readonly liveTranscriptionHours: number | null;
+  /** Live transcription sessions one user may run at the same time. */
+  readonly liveSessions: number;
   /** Press-release audio storage in gigabytes; null means unlimited. */
   readonly pressReleaseStorageGb: number | null;
 }
@@ -30,6 +32,7 @@ export const PLANS: readonly Plan[] = [
     popular: false,
     contactOnly: false,
     liveTranscriptionHours: 10,
+    liveSessions: 1,
     pressReleaseStorageGb: 20,
   },
   {
@@ -41,6 +44,7 @@ export const PLANS: readonly Plan[] = [
     popular: true,
     contactOnly: false,
     liveTranscriptionHours: 20,
+    liveSessions: 1,
     pressReleaseStorageGb: 40,
   },
   {
@@ -52,6 +56,7 @@ export const PLANS: readonly Plan[] = [
     popular: false,
     contactOnly: true,
     liveTranscriptionHours: null,
+    liveSessions: 5,
     pressReleaseStorageGb: null,
   },
 ];

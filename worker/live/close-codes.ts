@@ -87,7 +87,12 @@ export function mapProviderClose(code: number | "handshake", detail: string | nu
 export const RELAY_CLOSES = {
   finished: { code: 1000, message: "Transcription finished." },
   frameTooLarge: { code: 1009, message: "An audio frame was larger than the relay accepts." },
+  /** The month's live transcription hours, across all of the user's sessions, are used up. */
   quotaUsed: TABLE["4002"] as MappedClose,
+  /** A resume came after the session ended (its 30 s grace ran out, or it was stopped). */
+  sessionExpired: TABLE["4008"] as MappedClose,
+  /** A second socket tried to attach to a session that already has one. */
+  alreadyAttached: TABLE["4030"] as MappedClose,
   lost: { code: 1011, message: "The connection to the transcription service was lost. Please start again." },
   accountDeleted: { code: 4401, message: "This account was deleted, so the session has ended." },
 } as const;

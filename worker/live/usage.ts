@@ -20,15 +20,14 @@ export async function usedSeconds(db: D1Database, userId: string, month = monthO
   return row?.seconds ?? 0;
 }
 
-export async function addSeconds(db: D1Database, userId: string, seconds: number, month = monthOf()): Promise<void> {
-  if (seconds <= 0) return;
-  await db
+/** Adds processed audio to the user's month; a statement, so the relay batches it with the session's row. */
+export function addSeconds(db: D1Database, userId: string, seconds: number, month = monthOf()): D1PreparedStatement {
+  return db
     .prepare(
       `INSERT INTO live_usage (user_id, month, seconds) VALUES (?, ?, ?)
        ON CONFLICT (user_id, month) DO UPDATE SET seconds = seconds + excluded.seconds`,
     )
-    .bind(userId, month, seconds)
-    .run();
+    .bind(userId, month, Math.max(0, seconds));
 }
 
 /** Seconds left this month, or null when the plan is unlimited. */

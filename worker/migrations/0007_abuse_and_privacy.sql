@@ -20,14 +20,6 @@ CREATE TABLE otp_failures (
 );
 CREATE INDEX otp_failures_user_purpose ON otp_failures (user_id, purpose, failed_at);
 
--- Live transcription sessions that may still be open, so deleting an account can end them.
-CREATE TABLE live_sessions (
-  id TEXT PRIMARY KEY,
-  user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  started_at TEXT NOT NULL
-);
-CREATE INDEX live_sessions_user ON live_sessions (user_id);
-
 -- The transcript the provider keeps for a press release, so it can be deleted there too.
 ALTER TABLE press_releases ADD COLUMN transcript_id TEXT;
 

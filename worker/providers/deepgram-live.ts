@@ -1,4 +1,10 @@
-import { type ListenQuery, liveResults, liveResultsNeeded } from "./contracts/deepgram.ts";
+import {
+  type ListenQuery,
+  liveMetadata,
+  liveMetadataNeeded,
+  liveResults,
+  liveResultsNeeded,
+} from "./contracts/deepgram.ts";
 import type { ProviderEndpoint } from "./endpoint.ts";
 import type { LiveStream, LiveStreamEvents, LiveStreamOptions, LiveTranscriber } from "./live-transcription.ts";
 import { checkDocumented, ProviderError } from "./provider-error.ts";
@@ -49,12 +55,19 @@ export const deepgramLive: LiveTranscriber = {
       } catch {
         return;
       }
+      const summary = liveMetadataNeeded.safeParse(parsed);
+      if (summary.success) {
+        checkDocumented("deepgram", "stream Metadata", liveMetadata, parsed);
+        events.onProcessed(summary.data.duration);
+      }
       const message = liveResultsNeeded.safeParse(parsed);
       if (!message.success) return; // Metadata, SpeechStarted, UtteranceEnd
       if (!checkedContract) {
         checkedContract = true;
         checkDocumented("deepgram", "stream Results", liveResults, parsed);
       }
+      // Silence is processed audio too, so it counts before empty results are skipped.
+      events.onProcessed(message.data.start + message.data.duration);
       const text = message.data.channel.alternatives[0]?.transcript.trim() ?? "";
       if (!text) return;
       events.onTranscript({

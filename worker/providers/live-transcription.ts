@@ -16,6 +16,8 @@ export interface LiveTranscript {
 
 export interface LiveStreamEvents {
   readonly onTranscript: (transcript: LiveTranscript) => void;
+  /** Seconds of audio the provider reports having processed so far in this stream (for metering). */
+  readonly onProcessed: (seconds: number) => void;
   /** The provider closed the stream (after `finish`, normally 1000). */
   readonly onClose: (code: number, reason: string) => void;
 }

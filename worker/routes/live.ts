@@ -1,12 +1,15 @@
-import { Hono } from "hono";
-import { RELAY_SESSION_HEADER, type RelaySession } from "../../durable/transcription-relay.ts";
+import { type Context, Hono } from "hono";
+import { RELAY_SESSION_HEADER, type RelayRequest } from "../../durable/transcription-relay.ts";
 import type { AppEnv } from "../app-env.ts";
 import { assertActivePlan, requireActivePlan } from "../auth/require-plan.ts";
-import { requireUser } from "../auth/sessions.ts";
+import { requireUser, userForToken } from "../auth/sessions.ts";
+import { randomToken, sha256Hex } from "../auth/tokens.ts";
 import { findUserById } from "../auth/users.ts";
-import { LIVE_TICKET_TTL_SECONDS } from "../contracts/live.ts";
+import { LIVE_AUTH_PROTOCOL, LIVE_TICKET_TTL_SECONDS, liveResumeQuery } from "../contracts/live.ts";
+import { planLimits } from "../contracts/plans.ts";
 import { ApiError } from "../errors.ts";
 import { issueTicket, redeemTicket } from "../live/tickets.ts";
+import { activeSessionCount, sessionOwner, startSession } from "../live/transcripts.ts";
 import { monthOf, quotaSeconds, secondsLeft, usedSeconds } from "../live/usage.ts";
 import { limitTool } from "../rate-limit.ts";
 
@@ -23,6 +26,13 @@ const quotaUsed = () =>
     "Your live transcription time for this month is used up. Upgrade your plan for more.",
   );
 
+const sessionActive = () =>
+  new ApiError(
+    409,
+    "live_session_active",
+    "A live transcription is already running for your account. Stop it, or wait for it to end, then start again.",
+  );
+
 /** Emulator flags a test may pass through the relay; ignored unless SANDBOX=1. */
 const SANDBOX_FLAGS = ["fail_status", "fail_close", "fail_after_ms", "fail_reason", "idle_ms"];
 
@@ -30,6 +40,9 @@ live.post("/ticket", requireActivePlan, async (c) => {
   await limitTool(c, "liveTicket");
   const left = await secondsLeft(c.env.DB, c.var.user.id, c.var.user.plan);
   if (left !== null && left <= 0) throw quotaUsed();
+  if ((await activeSessionCount(c.env.DB, c.var.user.id)) >= planLimits(c.var.user.plan).liveSessions) {
+    throw sessionActive();
+  }
   const ticket = await issueTicket(c.env.DB, c.var.user.id);
   return c.json({ ticket, expires_in: LIVE_TICKET_TTL_SECONDS, seconds_left: left }, 201, {
     "cache-control": "no-store",
@@ -48,6 +61,7 @@ live.get("/", async (c) => {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
     throw new ApiError(426, "upgrade_required", "Open this address as a WebSocket.");
   }
+  if (c.req.query("resume") !== undefined) return resume(c);
   const ticket = c.req.query("ticket");
   const userId = ticket ? await redeemTicket(c.env.DB, ticket) : null;
   if (!userId) throw new ApiError(401, "invalid_ticket", "The live transcription ticket is missing, used or expired.");
@@ -66,20 +80,59 @@ live.get("/", async (c) => {
     }
   }
   const sessionId = crypto.randomUUID();
-  const session: RelaySession = {
-    sessionId,
+  const resumeToken = `${sessionId}.${randomToken()}`;
+  const started = await startSession(c.env.DB, {
+    id: sessionId,
     userId: user.id,
-    secondsLeft: left,
+    resumeTokenHash: await sha256Hex(resumeToken),
+    maxActive: planLimits(user.plan).liveSessions,
+  });
+  if (!started) throw sessionActive();
+  const relayed = await handOver(c, sessionId, {
+    kind: "open",
+    sessionId,
+    resumeToken,
+    userId: user.id,
+    plan: user.plan,
     origin: url.origin,
     extraQuery: extraQuery.toString(),
-  };
-  await c.env.DB.prepare("INSERT INTO live_sessions (id, user_id, started_at) VALUES (?, ?, ?)")
-    .bind(sessionId, user.id, new Date().toISOString())
-    .run();
+  });
+  return new Response(null, { status: 101, webSocket: relayed, headers: { "x-vox-session": sessionId } });
+});
+
+/**
+ * Reattaches a page to its session after a drop. Only the owner may: the bearer token comes as
+ * the WebSocket subprotocol pair, and the resume token must be the session's own.
+ */
+async function resume(c: Context<AppEnv>): Promise<Response> {
+  const query = liveResumeQuery.safeParse(c.req.query());
+  if (!query.success) throw new ApiError(400, "validation_failed", "The resume token or sequence number is malformed.");
+  const [protocol, bearer] = (c.req.header("sec-websocket-protocol") ?? "").split(",").map((part) => part.trim());
+  const signedIn = protocol === LIVE_AUTH_PROTOCOL && bearer ? await userForToken(c.env.DB, bearer) : null;
+  if (!signedIn) throw new ApiError(401, "unauthorized", "Your session has ended. Please log in again.");
+  const sessionId = query.data.resume.split(".")[0] as string;
+  const owner = await sessionOwner(c.env.DB, sessionId);
+  if (!owner || owner.userId !== signedIn.user.id || owner.resumeTokenHash !== (await sha256Hex(query.data.resume))) {
+    throw new ApiError(404, "live_session_not_found", "That live transcription session does not exist.");
+  }
+  const relayed = await handOver(c, sessionId, {
+    kind: "resume",
+    resumeToken: query.data.resume,
+    after: query.data.after,
+    fresh: query.data.fresh === "1",
+  });
+  return new Response(null, {
+    status: 101,
+    webSocket: relayed,
+    headers: { "x-vox-session": sessionId, "sec-websocket-protocol": LIVE_AUTH_PROTOCOL },
+  });
+}
+
+async function handOver(c: Context<AppEnv>, sessionId: string, handover: RelayRequest): Promise<WebSocket | null> {
   const relayed = await c.env.TRANSCRIPTION_RELAY.getByName(sessionId).fetch(
     new Request("https://relay/session", {
-      headers: { upgrade: "websocket", [RELAY_SESSION_HEADER]: JSON.stringify(session) },
+      headers: { upgrade: "websocket", [RELAY_SESSION_HEADER]: JSON.stringify(handover) },
     }),
   );
-  return new Response(null, { status: 101, webSocket: relayed.webSocket, headers: { "x-vox-session": sessionId } });
-});
+  return relayed.webSocket;
+}

@@ -201,6 +201,9 @@ export const liveMetadata = z.object({
 });
 export type LiveMetadata = z.infer<typeof liveMetadata>;
 
+/** What the relay reads of the closing `Metadata`: the audio the stream processed, for metering. */
+export const liveMetadataNeeded = liveMetadata.pick({ type: true, duration: true });
+
 /** What the relay reads of a `Results` message. */
 export const liveResultsNeeded = z.object({
   type: z.literal("Results"),

@@ -5,6 +5,11 @@ export interface Segment {
   readonly endMs: number;
 }
 
+/** A stored or relayed final (seconds from the start of the session) as a segment. */
+export function segmentOf(final: { text: string; start: number; duration: number }): Segment {
+  return { text: final.text, startMs: final.start * 1000, endMs: (final.start + final.duration) * 1000 };
+}
+
 export function transcriptText(segments: readonly Segment[]): string {
   return segments.map((segment) => segment.text).join(" ");
 }

@@ -1,50 +1,57 @@
-import { liveServerMessage, liveTicketSchema, liveUsageSchema } from "@contracts/live.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiRequest } from "../../api/client.ts";
-import { config } from "../../config.ts";
+import { useSWRConfig } from "swr";
+import { fetchLiveUsage, fetchTranscript, requestLiveTicket, TRANSCRIPTS_KEY } from "../../api/live.ts";
 import { useRecorder } from "../audio/use-recorder.ts";
 import { reportToolError } from "../report-tool-error.ts";
-import type { Segment } from "./transcript-export.ts";
+import { LiveConnection, type ResumableSession } from "./live-connection.ts";
+import { type Segment, segmentOf } from "./transcript-export.ts";
 
-/** Spec §4: idle → recording → stopped; "starting" covers the ticket, microphone and socket. */
-export type LiveState = "idle" | "starting" | "recording" | "stopping" | "stopped";
+/**
+ * Spec §4: idle → recording → stopped; "starting" covers the ticket, microphone and socket,
+ * "reconnecting" a dropped connection while the microphone keeps recording, and "interrupted" a
+ * session this tab was running before a reload, which can be continued.
+ */
+export type LiveState = "idle" | "starting" | "recording" | "reconnecting" | "interrupted" | "stopping" | "stopped";
 
-const CONNECTION_LOST = "The connection to the transcription service was lost. Start recording again to reconnect.";
+/** The running session survives a reload of this tab (and only this tab). */
+const SESSION_KEY = "vox.liveSession";
 
-function liveSocketUrl(ticket: string): string {
-  const url = new URL(`${config.apiBase}/api/live`, window.location.href);
-  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  url.searchParams.set("ticket", ticket);
-  return url.toString();
+function storedSession(): ResumableSession | null {
+  try {
+    return JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? "null") as ResumableSession | null;
+  } catch {
+    return null;
+  }
+}
+
+function storeSession(session: ResumableSession | null): void {
+  if (session) sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+  else sessionStorage.removeItem(SESSION_KEY);
 }
 
 /**
- * Streams the microphone to the relay (ARCHITECTURE.md "Live relay") and collects the transcript:
- * interim text replaces itself until its final arrives, finals are appended with their timing.
+ * Streams the microphone to the relay and collects the transcript: interim text replaces itself
+ * until its final arrives, finals are appended with their timing. The connection survives drops
+ * (`LiveConnection`); a reload shows what was said so far and can carry on.
  */
 export function useLiveTranscription(signedIn: boolean) {
-  const socket = useRef<WebSocket | null>(null);
-  const queue = useRef<Blob[]>([]);
+  const { mutate } = useSWRConfig();
+  const connection = useRef<LiveConnection | null>(null);
+  const interrupted = useRef<ResumableSession | null>(null);
   const [state, setState] = useState<LiveState>("idle");
   const [segments, setSegments] = useState<Segment[]>([]);
   const [interim, setInterim] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  const [droppedSeconds, setDroppedSeconds] = useState(0);
   const [secondsLeft, setSecondsLeft] = useState<number | null | undefined>(undefined);
 
-  const recorder = useRecorder({
-    fallback: "",
-    onChunk: (chunk) => {
-      const open = socket.current;
-      if (open?.readyState === WebSocket.OPEN) open.send(chunk);
-      else queue.current.push(chunk);
-    },
-  });
+  const recorder = useRecorder({ fallback: "", onChunk: (chunk) => connection.current?.audio(chunk) });
   const stopRecorder = recorder.stop;
 
   const refreshUsage = useCallback(async () => {
     if (!signedIn) return;
     try {
-      const usage = await apiRequest("/api/live/usage", { schema: liveUsageSchema });
+      const usage = await fetchLiveUsage();
       setSecondsLeft(usage.quota_seconds === null ? null : Math.max(0, usage.quota_seconds - usage.used_seconds));
     } catch {
       setSecondsLeft(undefined);
@@ -55,75 +62,94 @@ export function useLiveTranscription(signedIn: boolean) {
     void refreshUsage();
   }, [refreshUsage]);
 
-  useEffect(() => () => socket.current?.close(1000, "page closed"), []);
+  // After a reload: show what the running session has heard so far, ready to be continued.
+  useEffect(() => {
+    const session = signedIn ? storedSession() : null;
+    if (!session) return;
+    let cancelled = false;
+    fetchTranscript(session.id)
+      .then((transcript) => {
+        if (cancelled) return;
+        setSegments(transcript.segments.map(segmentOf));
+        if (transcript.status === "active") {
+          interrupted.current = { ...session, seq: transcript.segments.at(-1)?.seq ?? session.seq };
+          setState("interrupted");
+        } else {
+          storeSession(null);
+          setState("stopped");
+        }
+      })
+      .catch(() => storeSession(null));
+    return () => {
+      cancelled = true;
+    };
+  }, [signedIn]);
+
+  useEffect(() => () => connection.current?.dispose(), []);
 
   const start = useCallback(async () => {
     setProblem(null);
+    setDroppedSeconds(0);
+    const resuming = interrupted.current;
+    interrupted.current = null;
     setState("starting");
-    let ticket: string;
-    try {
-      const answer = await apiRequest("/api/live/ticket", { method: "POST", body: {}, schema: liveTicketSchema });
-      ticket = answer.ticket;
-      setSecondsLeft(answer.seconds_left);
-    } catch (error) {
-      reportToolError(error);
-      setState("idle");
-      return;
-    }
-    queue.current = [];
-    if (!(await recorder.start())) {
-      setState("idle");
-      return;
-    }
-    setSegments([]);
-    setInterim("");
-    const ws = new WebSocket(liveSocketUrl(ticket));
-    socket.current = ws;
-    ws.addEventListener("open", () => {
-      for (const chunk of queue.current) ws.send(chunk);
-      queue.current = [];
-      setState("recording");
-    });
-    ws.addEventListener("message", (event) => {
-      if (typeof event.data !== "string") return;
-      let data: unknown;
+    let ticket: string | null = null;
+    if (!resuming) {
       try {
-        data = JSON.parse(event.data);
-      } catch {
+        const answer = await requestLiveTicket();
+        ticket = answer.ticket;
+        setSecondsLeft(answer.seconds_left);
+      } catch (error) {
+        reportToolError(error);
+        setState("idle");
         return;
       }
-      const parsed = liveServerMessage.safeParse(data);
-      if (!parsed.success) return;
-      const message = parsed.data;
-      if (message.type === "error") {
-        setProblem(message.message);
-        return;
-      }
-      if (!message.is_final) {
-        setInterim(message.text);
-        return;
-      }
-      // The provider times each result from the start of the stream, which SRT cues need.
-      const startMs = message.start * 1000;
-      const endMs = (message.start + message.duration) * 1000;
-      setSegments((previous) => [...previous, { text: message.text, startMs, endMs }]);
+    }
+    const live = new LiveConnection(
+      {
+        onLive: () => setState((current) => (current === "stopping" ? current : "recording")),
+        onReconnecting: () => setState((current) => (current === "stopping" ? current : "reconnecting")),
+        onInterim: setInterim,
+        onFinal: (segment) => {
+          setSegments((previous) => [...previous, segment]);
+          setInterim("");
+        },
+        onSession: storeSession,
+        onAudioDropped: (seconds) => setDroppedSeconds((total) => total + seconds),
+        onEnded: (reason) => {
+          if (connection.current === live) connection.current = null;
+          if (reason) setProblem(reason);
+          setInterim("");
+          setState("stopped");
+          void stopRecorder();
+          void refreshUsage();
+          void mutate(TRANSCRIPTS_KEY);
+        },
+      },
+      async () => (await requestLiveTicket()).ticket,
+    );
+    connection.current = live;
+    if (!(await recorder.start())) {
+      live.dispose();
+      connection.current = null;
+      setState("idle");
+      return;
+    }
+    if (resuming) {
+      const lastEnd = segments.at(-1)?.endMs ?? 0;
+      live.reattach(resuming, lastEnd / 1000);
+    } else {
+      setSegments([]);
       setInterim("");
-    });
-    ws.addEventListener("close", (event) => {
-      if (socket.current === ws) socket.current = null;
-      if (event.code !== 1000) setProblem((current) => current ?? (event.reason || CONNECTION_LOST));
-      setInterim("");
-      setState("stopped");
-      void stopRecorder();
-      void refreshUsage();
-    });
-  }, [recorder.start, stopRecorder, refreshUsage]);
+      live.open(ticket as string);
+    }
+    void mutate(TRANSCRIPTS_KEY);
+  }, [recorder.start, stopRecorder, refreshUsage, mutate, segments]);
 
   const stop = useCallback(async () => {
     setState("stopping");
     await stopRecorder();
-    const ws = socket.current;
-    if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "stop" }));
+    if (connection.current) connection.current.stop();
     else setState("stopped");
   }, [stopRecorder]);
 
@@ -132,6 +158,7 @@ export function useLiveTranscription(signedIn: boolean) {
     segments,
     interim,
     problem: problem ?? recorder.problem,
+    droppedSeconds,
     secondsLeft,
     elapsedMs: recorder.elapsedMs,
     level: recorder.level,

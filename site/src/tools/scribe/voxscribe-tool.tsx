@@ -1,10 +1,10 @@
-import { Copy, FileText, Mic, Square, Subtitles } from "lucide-react";
+import { Mic, Square } from "lucide-react";
 import { useStoredUser } from "../../account/session.ts";
 import { useModals } from "../../app/modals.tsx";
 import { formatElapsed } from "../audio/use-recorder.ts";
-import { copyText } from "../copy-text.ts";
-import { downloadText } from "../download.ts";
-import { toSrt, transcriptText } from "./transcript-export.ts";
+import { SavedTranscripts } from "./saved-transcripts.tsx";
+import { TranscriptActions } from "./transcript-actions.tsx";
+import { transcriptText } from "./transcript-export.ts";
 import { useLiveTranscription } from "./use-live-transcription.ts";
 
 function minutesLeft(secondsLeft: number | null | undefined, elapsedMs: number, recording: boolean): string | null {
@@ -15,12 +15,12 @@ function minutesLeft(secondsLeft: number | null | undefined, elapsedMs: number, 
   return `${minutes} minute${minutes === 1 ? "" : "s"} of live transcription left this month`;
 }
 
-/** VoxScribe: live microphone transcription with copy and TXT/SRT export. */
+/** VoxScribe: live microphone transcription that survives drops, with saved transcripts and export. */
 export function VoxScribeTool() {
   const user = useStoredUser();
   const { openModal } = useModals();
   const live = useLiveTranscription(Boolean(user));
-  const recording = live.state === "recording" || live.state === "stopping";
+  const recording = live.state === "recording" || live.state === "reconnecting" || live.state === "stopping";
   const text = transcriptText(live.segments);
   const quota = minutesLeft(live.secondsLeft, live.elapsedMs, recording);
 
@@ -31,8 +31,6 @@ export function VoxScribeTool() {
     }
     void live.start();
   };
-
-  const copy = () => copyText(text, "Transcript copied", "Select the text and copy it instead.");
 
   return (
     <div className="form">
@@ -61,10 +59,32 @@ export function VoxScribeTool() {
             disabled={live.state === "starting"}
             aria-busy={live.state === "starting"}
           >
-            <Mic aria-hidden="true" size={18} /> {live.state === "starting" ? "Connecting…" : "Start recording"}
+            <Mic aria-hidden="true" size={18} />{" "}
+            {live.state === "starting"
+              ? "Connecting…"
+              : live.state === "interrupted"
+                ? "Continue recording"
+                : "Start recording"}
           </button>
         )}
       </fieldset>
+      {live.state === "reconnecting" && (
+        <p className="field__hint" role="status">
+          Reconnecting… Keep talking: what you say is held and sent once the connection is back.
+        </p>
+      )}
+      {live.state === "interrupted" && (
+        <p className="field__hint" role="status">
+          The page was reloaded during a recording. Continue recording to carry on; otherwise it is saved as it is
+          within a minute.
+        </p>
+      )}
+      {live.droppedSeconds > 0 && (
+        <p className="field__hint">
+          The connection was down for so long that the oldest {Math.round(live.droppedSeconds)} seconds of unsent audio
+          were dropped.
+        </p>
+      )}
       {quota && <p className="field__hint">{quota}</p>}
       {live.problem && (
         <p className="field__error" role="alert">
@@ -83,27 +103,8 @@ export function VoxScribeTool() {
           </p>
         )}
       </section>
-      {live.state === "stopped" && text && (
-        <div className="button-row">
-          <button type="button" className="button button--ghost" onClick={() => void copy()}>
-            <Copy aria-hidden="true" size={16} /> Copy
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => downloadText(`${text}\n`, "vox-transcript.txt")}
-          >
-            <FileText aria-hidden="true" size={16} /> Export TXT
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => downloadText(toSrt(live.segments), "vox-transcript.srt", "application/x-subrip")}
-          >
-            <Subtitles aria-hidden="true" size={16} /> Export SRT
-          </button>
-        </div>
-      )}
+      {live.state === "stopped" && text && <TranscriptActions segments={live.segments} name="vox-transcript" />}
+      {user && <SavedTranscripts />}
     </div>
   );
 }

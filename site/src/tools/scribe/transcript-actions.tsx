@@ -1,0 +1,30 @@
+import { Copy, FileText, Subtitles } from "lucide-react";
+import { copyText } from "../copy-text.ts";
+import { downloadText } from "../download.ts";
+import { type Segment, toSrt, transcriptText } from "./transcript-export.ts";
+
+/** Copy, TXT and SRT export of one transcript, for the live one and the saved ones alike. */
+export function TranscriptActions({ segments, name }: { segments: readonly Segment[]; name: string }) {
+  const text = transcriptText(segments);
+  return (
+    <div className="button-row">
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={() => void copyText(text, "Transcript copied", "Select the text and copy it instead.")}
+      >
+        <Copy aria-hidden="true" size={16} /> Copy
+      </button>
+      <button type="button" className="button button--ghost" onClick={() => downloadText(`${text}\n`, `${name}.txt`)}>
+        <FileText aria-hidden="true" size={16} /> Export TXT
+      </button>
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={() => downloadText(toSrt(segments), `${name}.srt`, "application/x-subrip")}
+      >
+        <Subtitles aria-hidden="true" size={16} /> Export SRT
+      </button>
+    </div>
+  );
+}

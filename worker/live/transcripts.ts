@@ -1,0 +1,142 @@
+import type { LiveSegment, SavedTranscript } from "../contracts/live.ts";
+
+/**
+ * Live sessions and their transcripts in D1: a session row per recording (owner, resume-token
+ * hash, status, audio the provider processed) and its final segments, stored as they arrive.
+ */
+
+/** A relay refreshes `alive_at` every few seconds; one silent this long is gone, not active. */
+const ALIVE_WINDOW_MS = 60_000;
+const PREVIEW_SEGMENTS = 3;
+
+const aliveSince = () => new Date(Date.now() - ALIVE_WINDOW_MS).toISOString();
+
+export async function activeSessionCount(db: D1Database, userId: string): Promise<number> {
+  const row = await db
+    .prepare("SELECT COUNT(*) AS n FROM live_sessions WHERE user_id = ? AND status = 'active' AND alive_at > ?")
+    .bind(userId, aliveSince())
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/**
+ * Records a new session unless the user already runs `maxActive`; one statement, so two upgrades
+ * racing for the last place cannot both get it. Answers whether the session was recorded.
+ */
+export async function startSession(
+  db: D1Database,
+  session: { id: string; userId: string; resumeTokenHash: string; maxActive: number },
+): Promise<boolean> {
+  const now = new Date().toISOString();
+  const result = await db
+    .prepare(
+      `INSERT INTO live_sessions (id, user_id, resume_token_hash, started_at, alive_at)
+       SELECT ?1, ?2, ?3, ?4, ?4
+       WHERE (SELECT COUNT(*) FROM live_sessions WHERE user_id = ?2 AND status = 'active' AND alive_at > ?5) < ?6`,
+    )
+    .bind(session.id, session.userId, session.resumeTokenHash, now, aliveSince(), session.maxActive)
+    .run();
+  return result.meta.changes === 1;
+}
+
+export interface SessionOwner {
+  readonly userId: string;
+  readonly resumeTokenHash: string;
+}
+
+export async function sessionOwner(db: D1Database, sessionId: string): Promise<SessionOwner | null> {
+  const row = await db
+    .prepare("SELECT user_id, resume_token_hash FROM live_sessions WHERE id = ?")
+    .bind(sessionId)
+    .first<{ user_id: string; resume_token_hash: string }>();
+  return row ? { userId: row.user_id, resumeTokenHash: row.resume_token_hash } : null;
+}
+
+export function appendSegment(db: D1Database, sessionId: string, segment: LiveSegment) {
+  return db
+    .prepare("INSERT OR IGNORE INTO live_segments (session_id, seq, text, start, duration) VALUES (?, ?, ?, ?, ?)")
+    .bind(sessionId, segment.seq, segment.text, segment.start, segment.duration);
+}
+
+export async function segmentsAfter(db: D1Database, sessionId: string, after: number): Promise<LiveSegment[]> {
+  const { results } = await db
+    .prepare("SELECT seq, text, start, duration FROM live_segments WHERE session_id = ? AND seq > ? ORDER BY seq")
+    .bind(sessionId, after)
+    .all<LiveSegment>();
+  return results;
+}
+
+/** Keeps the session counted as running and records the audio processed so far. */
+export function touchSession(db: D1Database, sessionId: string, audioSeconds: number) {
+  return db
+    .prepare("UPDATE live_sessions SET alive_at = ?, audio_seconds = ? WHERE id = ?")
+    .bind(new Date().toISOString(), audioSeconds, sessionId);
+}
+
+export function endSession(db: D1Database, sessionId: string, audioSeconds: number) {
+  const now = new Date().toISOString();
+  return db
+    .prepare("UPDATE live_sessions SET status = 'ended', ended_at = ?, alive_at = ?, audio_seconds = ? WHERE id = ?")
+    .bind(now, now, audioSeconds, sessionId);
+}
+
+interface TranscriptRow {
+  id: string;
+  title: string;
+  status: "active" | "ended";
+  audio_seconds: number;
+  started_at: string;
+  ended_at: string | null;
+  preview: string | null;
+}
+
+const toSaved = (row: TranscriptRow): SavedTranscript => ({
+  id: row.id,
+  title: row.title,
+  status: row.status,
+  duration_seconds: Math.round(row.audio_seconds * 10) / 10,
+  started_at: row.started_at,
+  ended_at: row.ended_at,
+  preview: row.preview ?? "",
+});
+
+const TRANSCRIPT_COLUMNS = `s.id, s.title, s.status, s.audio_seconds, s.started_at, s.ended_at,
+  (SELECT group_concat(text, ' ') FROM
+    (SELECT text FROM live_segments WHERE session_id = s.id ORDER BY seq LIMIT ${PREVIEW_SEGMENTS})) AS preview`;
+
+export async function listTranscripts(db: D1Database, userId: string): Promise<SavedTranscript[]> {
+  const { results } = await db
+    .prepare(`SELECT ${TRANSCRIPT_COLUMNS} FROM live_sessions s WHERE s.user_id = ? ORDER BY s.started_at DESC`)
+    .bind(userId)
+    .all<TranscriptRow>();
+  return results.map(toSaved);
+}
+
+export async function findTranscript(db: D1Database, userId: string, id: string): Promise<SavedTranscript | null> {
+  const row = await db
+    .prepare(`SELECT ${TRANSCRIPT_COLUMNS} FROM live_sessions s WHERE s.id = ? AND s.user_id = ?`)
+    .bind(id, userId)
+    .first<TranscriptRow>();
+  return row ? toSaved(row) : null;
+}
+
+export async function renameTranscript(db: D1Database, userId: string, id: string, title: string): Promise<boolean> {
+  const result = await db
+    .prepare("UPDATE live_sessions SET title = ? WHERE id = ? AND user_id = ?")
+    .bind(title, id, userId)
+    .run();
+  return result.meta.changes === 1;
+}
+
+/** Deletes an ended transcript and its segments; a running session is not deleted. */
+export async function deleteTranscript(db: D1Database, userId: string, id: string): Promise<boolean> {
+  const [, session] = await db.batch([
+    db
+      .prepare(
+        "DELETE FROM live_segments WHERE session_id = (SELECT id FROM live_sessions WHERE id = ? AND user_id = ? AND status = 'ended')",
+      )
+      .bind(id, userId),
+    db.prepare("DELETE FROM live_sessions WHERE id = ? AND user_id = ? AND status = 'ended'").bind(id, userId),
+  ]);
+  return session?.meta.changes === 1;
+}
