@@ -60,7 +60,7 @@ export function SavedTranscripts() {
       ) : (
         <ul className="history">
           {items.map((item) => (
-            <li key={item.id} className="history__item">
+            <li key={item.id} className="history__item history__item--saved">
               <button
                 type="button"
                 className="link-button history__text"
@@ -69,8 +69,8 @@ export function SavedTranscripts() {
               >
                 {titleOf(item)}
                 <span className="muted">
-                  {" "}
-                  · {WHEN.format(new Date(item.started_at))} · {formatElapsed(item.duration_seconds * 1000)}
+                  {item.title ? ` · ${WHEN.format(new Date(item.started_at))}` : ""} ·{" "}
+                  {formatElapsed(item.duration_seconds * 1000)}
                   {item.status === "active" ? " · recording" : ""}
                 </span>
                 <span className="muted history__preview">{item.preview || "Nothing was said."}</span>
