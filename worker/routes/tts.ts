@@ -20,7 +20,7 @@ export function voicesCacheKey(providerBaseUrl: string): Request {
 export async function cachedVoices(c: Context<AppEnv>): Promise<Voice[]> {
   const endpoint = c.var.provider("elevenlabs");
   const cacheKey = voicesCacheKey(endpoint.baseUrl);
-  const cache = caches.default;
+  const cache = c.var.edgeCache;
   const hit = await cache.match(cacheKey);
   if (hit) return ((await hit.json()) as { voices: Voice[] }).voices;
   let voices: Voice[];
