@@ -88,7 +88,7 @@ function heaviestChain(calls: readonly TracedCall[], weight: (call: TracedCall) 
 }
 
 export interface PathSummary {
-  /** Remote round trips made one after another before the first provider call, or before answering. */
+  /** Remote round trips made one after another before the provider call, or before answering. */
   readonly sequentialBeforeFirstByte: number;
   /** The provider calls on the way to the first byte (a cache hit has none). */
   readonly providerCalls: number;
@@ -100,8 +100,10 @@ export interface PathSummary {
 
 export function summarise(trace: Trace, model: LatencyModel = LAGOS_LATENCY_MODEL): PathSummary {
   const beforeAnswer = trace.calls.filter((call) => call.start < trace.answeredAt);
-  const firstProvider = Math.min(...beforeAnswer.filter(isProvider).map((call) => call.start));
-  const beforeProvider = beforeAnswer.filter((call) => isRemote(call) && !isProvider(call) && call.end < firstProvider);
+  // The provider call whose answer the visitor waits for starts last (a voice list may come first).
+  const providerStarts = beforeAnswer.filter(isProvider).map((call) => call.start);
+  const lastProvider = providerStarts.length ? Math.max(...providerStarts) : Number.POSITIVE_INFINITY;
+  const beforeProvider = beforeAnswer.filter((call) => isRemote(call) && !isProvider(call) && call.end < lastProvider);
   return {
     sequentialBeforeFirstByte: heaviestChain(beforeProvider, () => 1),
     providerCalls: beforeAnswer.filter(isProvider).length,

@@ -1,14 +1,14 @@
 import { Hono } from "hono";
 import { RELAY_SESSION_HEADER, type RelaySession } from "../../durable/transcription-relay.ts";
 import type { AppEnv } from "../app-env.ts";
-import { assertActivePlan, requireActivePlan } from "../auth/require-plan.ts";
+import { assertActivePlan } from "../auth/require-plan.ts";
 import { requireUser } from "../auth/sessions.ts";
-import { findUserById } from "../auth/users.ts";
+import { passGate, withinAllowance } from "../auth/tool-gate.ts";
+import type { UserRow } from "../auth/users.ts";
 import { LIVE_TICKET_TTL_SECONDS } from "../contracts/live.ts";
 import { ApiError } from "../errors.ts";
-import { issueTicket, redeemTicket } from "../live/tickets.ts";
-import { monthOf, quotaSeconds, secondsLeft, usedSeconds } from "../live/usage.ts";
-import { limitTool } from "../rate-limit.ts";
+import { newTicket, redeemTicket, storeTicket } from "../live/tickets.ts";
+import { monthOf, quotaSeconds, secondsLeft, sessionUsage, usedSeconds } from "../live/usage.ts";
 
 /**
  * Live transcription: a ticket (bearer-authenticated), then the WebSocket upgrade that spends it
@@ -26,12 +26,23 @@ const quotaUsed = () =>
 /** Emulator flags a test may pass through the relay; ignored unless SANDBOX=1. */
 const SANDBOX_FLAGS = ["fail_status", "fail_close", "fail_after_ms", "fail_reason", "idle_ms"];
 
-live.post("/ticket", requireActivePlan, async (c) => {
-  await limitTool(c, "liveTicket");
-  const left = await secondsLeft(c.env.DB, c.var.user.id, c.var.user.plan);
+const invalidTicket = () =>
+  new ApiError(401, "invalid_ticket", "The live transcription ticket is missing, used or expired.");
+
+/**
+ * Session, plan, allowance, this month's usage and the new ticket in one D1 batch. The ticket is
+ * stored only within the allowance; one refused for the plan or the month is never handed out and
+ * expires unused.
+ */
+live.post("/ticket", async (c) => {
+  const ticket = await newTicket();
+  const { user, results } = await passGate(c, "liveTicket", {
+    with: (db, key) => [sessionUsage(db, key), ...storeTicket(db, key, ticket, withinAllowance("liveTicket"))],
+  });
+  const usage = results[0]?.results[0] as { seconds: number } | undefined;
+  const left = secondsLeft(user.plan, usage?.seconds ?? 0);
   if (left !== null && left <= 0) throw quotaUsed();
-  const ticket = await issueTicket(c.env.DB, c.var.user.id);
-  return c.json({ ticket, expires_in: LIVE_TICKET_TTL_SECONDS, seconds_left: left }, 201, {
+  return c.json({ ticket: ticket.ticket, expires_in: LIVE_TICKET_TTL_SECONDS, seconds_left: left }, 201, {
     "cache-control": "no-store",
   });
 });
@@ -49,12 +60,11 @@ live.get("/", async (c) => {
     throw new ApiError(426, "upgrade_required", "Open this address as a WebSocket.");
   }
   const ticket = c.req.query("ticket");
-  const userId = ticket ? await redeemTicket(c.env.DB, ticket) : null;
-  if (!userId) throw new ApiError(401, "invalid_ticket", "The live transcription ticket is missing, used or expired.");
-  const user = await findUserById(c.env.DB, userId);
-  if (!user) throw new ApiError(401, "invalid_ticket", "The live transcription ticket is missing, used or expired.");
+  const redeemed = ticket ? await redeemTicket(c.env.DB, ticket, monthOf()) : null;
+  const user = redeemed?.spent ? (redeemed.user as UserRow | undefined) : undefined;
+  if (!user || !redeemed) throw invalidTicket();
   assertActivePlan(user);
-  const left = await secondsLeft(c.env.DB, user.id, user.plan);
+  const left = secondsLeft(user.plan, redeemed.usedSeconds);
   if (left !== null && left <= 0) throw quotaUsed();
 
   const url = new URL(c.req.url);
