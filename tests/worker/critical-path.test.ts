@@ -61,7 +61,9 @@ describe("remote round trips before the first byte", () => {
     expect(miss.summary.providerCalls).toBe(1);
     expect(miss.summary.sequentialBeforeFirstByte).toBe(1);
 
-    await expect.poll(async () => (await traced("/api/tts", token, body)).headers.get("x-vox-cache")).toBe("hit");
+    await expect
+      .poll(async () => (await traced("/api/tts", token, body)).headers.get("x-vox-cache"), { timeout: 5000 })
+      .toBe("hit");
     const hit = await traced("/api/tts", token, body);
     expect(hit.summary.providerCalls).toBe(0);
     expect(hit.summary.sequentialBeforeFirstByte).toBe(1);
@@ -116,7 +118,8 @@ describe("remote round trips before the first byte", () => {
 
 describe("refusals on the shortened paths", () => {
   const tools = [
-    ["/api/tts", () => json({ text: "A refused request costs the provider nothing.", voice_id: VOICE })],
+    // A fresh text each time: generated audio would be served free from the cache.
+    ["/api/tts", () => json({ text: `A refused request costs nothing ${crypto.randomUUID()}`, voice_id: VOICE })],
     ["/api/voice-conversion", () => form("audio", { voice_id: VOICE })],
     ["/api/sentiment", () => form("file")],
     ["/api/press-releases", () => form("file")],
@@ -179,7 +182,9 @@ describe("refusals on the shortened paths", () => {
     const { user, token } = await registerAndSignIn();
     const body = json({ text: "Served from the cache at the limit.", voice_id: VOICE });
     expect((await traced("/api/tts", token, body)).status).toBe(200);
-    await expect.poll(async () => (await traced("/api/tts", token, body)).headers.get("x-vox-cache")).toBe("hit");
+    await expect
+      .poll(async () => (await traced("/api/tts", token, body)).headers.get("x-vox-cache"), { timeout: 5000 })
+      .toBe("hit");
     const limit = TOOL_RATE_LIMITS.tts.limit;
     await env.DB.prepare("UPDATE tool_usage SET count = ? WHERE user_id = ? AND tool = 'tts'")
       .bind(limit, user.id)
