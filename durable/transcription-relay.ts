@@ -6,6 +6,8 @@ import {
   type LiveServerMessage,
   liveClientMessage,
 } from "../worker/contracts/live.ts";
+import { ApiError } from "../worker/errors.ts";
+import { admitTicket } from "../worker/live/admission.ts";
 import { type MappedClose, mapProviderClose, RELAY_CLOSES } from "../worker/live/close-codes.ts";
 import { addSeconds } from "../worker/live/usage.ts";
 import { objectProviders } from "../worker/object-providers.ts";
@@ -16,8 +18,16 @@ import { ProviderError } from "../worker/providers/provider-error.ts";
 /** The Worker hands the session over in a header: the request must stay a bodiless upgrade. */
 export const RELAY_SESSION_HEADER = "x-vox-relay-session";
 
-/** What the Worker tells the relay about a session when it hands over the upgrade. */
-export interface RelaySession {
+/** What the Worker hands over with the upgrade: the ticket to spend and where the session came from. */
+export interface RelayHandover {
+  readonly ticket: string;
+  readonly origin: string;
+  /** Sandbox-only emulator flags, passed through for tests. */
+  readonly extraQuery: string;
+}
+
+/** The session once its ticket is spent. */
+interface RelaySession {
   readonly userId: string;
   /** Seconds of the monthly allowance left when the session opened; null is unlimited. */
   readonly secondsLeft: number | null;
@@ -50,7 +60,16 @@ export class TranscriptionRelay extends DurableObject<Env> {
   private ending = false;
 
   override async fetch(request: Request): Promise<Response> {
-    const session = JSON.parse(request.headers.get(RELAY_SESSION_HEADER) ?? "null") as RelaySession;
+    const handover = JSON.parse(request.headers.get(RELAY_SESSION_HEADER) ?? "null") as RelayHandover;
+    let session: RelaySession;
+    try {
+      const admitted = await admitTicket(this.env.DB, handover.ticket);
+      session = { ...admitted, origin: handover.origin, extraQuery: handover.extraQuery };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      // The Worker turns this back into its own error answer; no socket was accepted.
+      return Response.json({ message: error.message, code: error.code }, { status: error.status });
+    }
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server);
     const now = Date.now();

@@ -21,7 +21,7 @@ function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-export const unauthorized = () => new ApiError(401, "unauthorized", "Your session has ended. Please log in again.");
+const unauthorized = () => new ApiError(401, "unauthorized", "Your session has ended. Please log in again.");
 
 /** What identifies the session in SQL: `?1` is the token's hash, `?2` the current time. */
 export interface SessionKey {
