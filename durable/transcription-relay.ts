@@ -10,6 +10,8 @@ import {
   type LiveServerMessage,
   liveClientMessage,
 } from "../worker/contracts/live.ts";
+import { ApiError } from "../worker/errors.ts";
+import { type Admitted, admitSession } from "../worker/live/admission.ts";
 import { type MappedClose, mapProviderClose, RELAY_CLOSES } from "../worker/live/close-codes.ts";
 import { appendSegment, endSession, segmentsAfter, touchSession } from "../worker/live/transcripts.ts";
 import { addSeconds, quotaSeconds, usedSeconds } from "../worker/live/usage.ts";
@@ -25,10 +27,10 @@ export const RELAY_SESSION_HEADER = "x-vox-relay-session";
 export type RelayRequest =
   | {
       readonly kind: "open";
+      /** Spent here, beside the session, so opening costs the Worker one trip to this object. */
+      readonly ticket: string;
       readonly sessionId: string;
       readonly resumeToken: string;
-      readonly userId: string;
-      readonly plan: string | null;
       readonly origin: string;
       /** Sandbox-only emulator flags, passed through for tests. */
       readonly extraQuery: string;
@@ -103,16 +105,31 @@ export class TranscriptionRelay extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
     const handover = JSON.parse(request.headers.get(RELAY_SESSION_HEADER) ?? "null") as RelayRequest;
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
-    if (handover.kind === "open") await this.open(server, handover);
-    else await this.resume(server, handover);
+    if (handover.kind === "open") {
+      let admitted: Admitted;
+      try {
+        admitted = await admitSession(this.env.DB, handover);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        // The Worker turns this back into its own error answer; no socket was accepted.
+        return Response.json({ message: error.message, code: error.code }, { status: error.status });
+      }
+      await this.open(server, handover, admitted);
+    } else {
+      await this.resume(server, handover);
+    }
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  private async open(socket: WebSocket, handover: Extract<RelayRequest, { kind: "open" }>): Promise<void> {
+  private async open(
+    socket: WebSocket,
+    handover: Extract<RelayRequest, { kind: "open" }>,
+    admitted: Admitted,
+  ): Promise<void> {
     this.state = {
       sessionId: handover.sessionId,
-      userId: handover.userId,
-      plan: handover.plan,
+      userId: admitted.userId,
+      plan: admitted.plan,
       origin: handover.origin,
       extraQuery: handover.extraQuery,
       seq: 0,

@@ -1,9 +1,12 @@
 // `npm run bench`: measures against the real `npm start` on loopback (bounded: a few dozen requests).
 // TTS: time to first audio byte through the Worker vs straight from the sandbox provider, and a
 // cache hit vs a miss. Live relay: added latency per message through the relay vs straight to the
-// sandbox Deepgram emulator, and N concurrent sessions. Prints tables; the goals are in README "Quality".
+// sandbox Deepgram emulator, and N concurrent sessions. Critical paths: per route, the remote round
+// trips made one after another before the first byte, and the modelled time to first byte from
+// Lagos (BENCH_PATHS_ONLY=1 runs only that table). Prints tables; the goals are in README "Quality".
 
 import { liveRelayBench } from "./bench-live.ts";
+import { criticalPathBench } from "./bench-paths.ts";
 import { startProduct, verifyEmailFromOutbox } from "./product-server.ts";
 
 const RUNS = 20;
@@ -37,6 +40,13 @@ async function timed(
 const server = await startProduct();
 try {
   const base = server.baseUrl;
+  console.table(await criticalPathBench(base));
+  if (process.env.BENCH_PATHS_ONLY !== "1") await loopbackBench(base);
+} finally {
+  await server.stop();
+}
+
+async function loopbackBench(base: string) {
   const json = { "content-type": "application/json" };
   const email = `bench.${Date.now()}@example.ng`;
   await fetch(`${base}/auth/register`, {
@@ -101,6 +111,4 @@ try {
   ]);
 
   console.table(await liveRelayBench(base, authed));
-} finally {
-  await server.stop();
 }

@@ -9,6 +9,8 @@ export interface AppEnv {
     provider: (provider: Provider) => ProviderEndpoint;
     /** Sends a request to this same Worker in-process (the sandbox delivers webhooks this way). */
     dispatch: (request: Request) => Promise<Response>;
+    /** The Cache API of the data centre this request runs in. */
+    edgeCache: Cache;
     /** Set by `requireUser`; only routes behind it may read these two. */
     user: UserRow;
     sessionTokenHash: string;

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import type { AppEnv } from "./app-env.ts";
+import { remoteTrace } from "./bench/remote-trace.ts";
 import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./config.ts";
 import { ApiError, ConfigError, errorResponse, handleError } from "./errors.ts";
 import { isLoopbackHost } from "./loopback.ts";
@@ -41,12 +42,17 @@ app.use("*", async (c, next) => {
   } catch {
     executionCtx = undefined; // app.request() in tests runs without one
   }
-  const dispatch = async (request: Request) => app.fetch(request, c.env, executionCtx);
+  // The bindings as the runtime gave them: a traced request's emulators must not be traced too.
+  const env = c.env;
+  const dispatch = async (request: Request) => app.fetch(request, env, executionCtx);
   c.set("config", config);
   c.set("dispatch", dispatch);
   c.set("provider", (provider) => providerEndpoint(config, provider, { origin, sandboxFetch: dispatch }));
+  c.set("edgeCache", caches.default);
   await next();
 });
+
+app.use("*", remoteTrace);
 
 /**
  * Cross-origin calls only from the site's own origin when it is hosted apart (SITE_URL); the

@@ -17,6 +17,13 @@ export class ApiError extends Error {
   }
 }
 
+/** 429 with Retry-After: a limit was reached. */
+export function tooManyAttempts(retryAfterSeconds: number): ApiError {
+  return new ApiError(429, "rate_limited", `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, undefined, {
+    "Retry-After": String(retryAfterSeconds),
+  });
+}
+
 /** Who is down, as a visitor would name it, per kind of provider. */
 const PROVIDER_SERVICES = {
   speech: "The voice service",

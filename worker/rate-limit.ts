@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import ipaddr from "ipaddr.js";
 import type { AppEnv } from "./app-env.ts";
-import { ApiError } from "./errors.ts";
+import { tooManyAttempts } from "./errors.ts";
 
 export interface RateLimitRule {
   readonly limit: number;
@@ -23,7 +23,7 @@ export type RateLimitedAction = keyof typeof RATE_LIMITS;
 
 /**
  * Paid provider calls per signed-in user, generous for real work but a ceiling on a runaway
- * script or a shared token.
+ * script or a shared token. Counted in D1 with the session check (`worker/auth/tool-gate.ts`).
  */
 export const TOOL_RATE_LIMITS = {
   tts: { limit: 300, windowSeconds: 3600 },
@@ -49,15 +49,7 @@ export const ACCOUNT_RATE_LIMITS = {
 export async function enforceRateLimit(env: Env, scope: string, key: string, rule: RateLimitRule): Promise<void> {
   const limiter = env.RATE_LIMITER.getByName(`${scope}:${key}`);
   const decision = await limiter.hit(rule.limit, rule.windowSeconds);
-  if (!decision.allowed) {
-    throw new ApiError(
-      429,
-      "rate_limited",
-      `Too many attempts. Try again in ${decision.retryAfterSeconds} seconds.`,
-      undefined,
-      { "Retry-After": String(decision.retryAfterSeconds) },
-    );
-  }
+  if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
 }
 
 /**
@@ -78,11 +70,6 @@ export async function limitAction(c: Context<AppEnv>, action: RateLimitedAction,
   const rules = RATE_LIMITS[action];
   await enforceRateLimit(c.env, action, `ip:${clientIp(c)}`, rules.ip);
   if (email) await enforceRateLimit(c.env, action, `email:${email}`, rules.email);
-}
-
-/** Counts one tool call against the signed-in user (routes behind `requireUser` only). */
-export async function limitTool(c: Context<AppEnv>, tool: keyof typeof TOOL_RATE_LIMITS): Promise<void> {
-  await enforceRateLimit(c.env, tool, `user:${c.var.user.id}`, TOOL_RATE_LIMITS[tool]);
 }
 
 /** Counts one password-checked account change against the signed-in user. */

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "../../worker/app-env.ts";
-import { requireActivePlan } from "../../worker/auth/require-plan.ts";
+import { requireTool } from "../../worker/auth/tool-gate.ts";
 import { sandboxKey } from "../../worker/config.ts";
 import { handleError } from "../../worker/errors.ts";
 import { signWebhook } from "../../worker/payments/webhook-signature.ts";
@@ -195,7 +195,7 @@ describe("the subscription gate", () => {
     c.set("config", { environment: "development", sandbox: true } as AppEnv["Variables"]["config"]);
     await next();
   });
-  gated.get("/tool", requireActivePlan, (c) => c.json({ ok: true }));
+  gated.get("/tool", requireTool("sentiment"), (c) => c.json({ ok: true }));
   gated.onError(handleError);
   const tool = (token?: string) =>
     gated.request("/tool", token ? { headers: { authorization: `Bearer ${token}` } } : {}, env);

@@ -16,6 +16,9 @@ export interface AudioItemRow {
 
 const EXCERPT_LENGTH = 140;
 
+/** True when some history item holds the audio at the R2 key bound to `?7` (for `passGate`'s `freeWhen`). */
+export const STORED_AUDIO_SQL = "EXISTS (SELECT 1 FROM audio_items WHERE r2_key = ?7)";
+
 /** The same text, voice, model, settings and format always land on the same key. */
 export async function ttsContentKey(parts: Record<string, unknown>): Promise<string> {
   return `tts/${await sha256Hex(JSON.stringify(parts))}.mp3`;

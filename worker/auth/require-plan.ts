@@ -1,8 +1,5 @@
-import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../app-env.ts";
 import { SUBSCRIPTION_STATUS } from "../contracts/auth.ts";
 import { ApiError } from "../errors.ts";
-import { requireUser } from "./sessions.ts";
 import { subscriptionStatus, type UserRow } from "./users.ts";
 
 /**
@@ -33,15 +30,3 @@ export function assertActivePlan(user: UserRow): void {
     throw new ApiError(402, "payment_required", "Your plan has ended. Choose a plan to keep using Vox tools.");
   }
 }
-
-/**
- * The subscription gate every tool endpoint goes through: 401 without a session, 409
- * `email_unverified` for a trial whose address is not verified, 402 for a signed-in user whose plan
- * and trial have both ended (the site then sends them to /pricing).
- */
-export const requireActivePlan = createMiddleware<AppEnv>(async (c, next) => {
-  await requireUser(c, async () => {
-    assertActivePlan(c.var.user);
-    await next();
-  });
-});

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env.ts";
 import { ApiError } from "../errors.ts";
@@ -22,28 +23,55 @@ function bearerToken(header: string | undefined): string | null {
 
 const unauthorized = () => new ApiError(401, "unauthorized", "Your session has ended. Please log in again.");
 
-/** The user a session token belongs to, or null when it is unknown, revoked or expired. */
+/** What identifies the session in SQL: `?1` is the token's hash, `?2` the current time. */
+export interface SessionKey {
+  readonly tokenHash: string;
+  readonly now: string;
+}
+
+/** The caller's session key; 401 when there is no well-formed bearer token. */
+export async function sessionKey(c: Context<AppEnv>): Promise<SessionKey> {
+  const token = bearerToken(c.req.header("authorization"));
+  if (!token) throw unauthorized();
+  return { tokenHash: await sha256Hex(token), now: new Date().toISOString() };
+}
+
+/**
+ * The signed-in user's id as a SQL expression (binds `?1` and `?2` of `SessionKey`), so a statement
+ * can ride in the same D1 batch as the session check instead of waiting for it.
+ */
+export const SESSION_USER_ID = "(SELECT user_id FROM sessions WHERE token_hash = ?1 AND expires_at > ?2)";
+
+/** Session and user in one query, always on the primary, so a revoked session is refused at once. */
+export function sessionUser(db: D1Database, key: SessionKey): D1PreparedStatement {
+  return db
+    .prepare(
+      "SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = ?1 AND sessions.expires_at > ?2",
+    )
+    .bind(key.tokenHash, key.now);
+}
+
+/** The user a session token belongs to (a resumed live socket's), or null when unknown, revoked or expired. */
 export async function userForToken(
   db: D1Database,
   token: string,
 ): Promise<{ user: UserRow; tokenHash: string } | null> {
-  const tokenHash = await sha256Hex(token);
-  // One query for session and user: this runs in front of every signed-in request.
-  const user = await db
-    .prepare(
-      "SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = ? AND sessions.expires_at > ?",
-    )
-    .bind(tokenHash, new Date().toISOString())
-    .first<UserRow>();
-  return user ? { user, tokenHash } : null;
+  const key = { tokenHash: await sha256Hex(token), now: new Date().toISOString() };
+  const user = await sessionUser(db, key).first<UserRow>();
+  return user ? { user, tokenHash: key.tokenHash } : null;
+}
+
+/** Puts the signed-in user on `c.var`; 401 when the session is unknown, revoked or expired. */
+export function admit(c: Context<AppEnv>, key: SessionKey, user: UserRow | null | undefined): UserRow {
+  if (!user) throw unauthorized();
+  c.set("user", user);
+  c.set("sessionTokenHash", key.tokenHash);
+  return user;
 }
 
 /** Puts the signed-in user on `c.var.user`; 401 when the token is missing, unknown, revoked or expired. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  const token = bearerToken(c.req.header("authorization"));
-  const signedIn = token ? await userForToken(c.env.DB, token) : null;
-  if (!signedIn) throw unauthorized();
-  c.set("user", signedIn.user);
-  c.set("sessionTokenHash", signedIn.tokenHash);
+  const key = await sessionKey(c);
+  admit(c, key, await sessionUser(c.env.DB, key).first<UserRow>());
   await next();
 });

@@ -1,28 +1,62 @@
+import { SESSION_USER_ID, type SessionKey } from "../auth/sessions.ts";
 import { randomToken, sha256Hex } from "../auth/tokens.ts";
 import { LIVE_TICKET_TTL_SECONDS } from "../contracts/live.ts";
 
 /** Single-use, short-lived tickets that stand in for the bearer token on the WebSocket URL. */
 
-export async function issueTicket(db: D1Database, userId: string): Promise<string> {
-  const ticket = randomToken();
-  const expiresAt = new Date(Date.now() + LIVE_TICKET_TTL_SECONDS * 1000).toISOString();
-  await db.batch([
-    db.prepare("DELETE FROM live_tickets WHERE expires_at < ?").bind(new Date().toISOString()),
-    db
-      .prepare("INSERT INTO live_tickets (ticket_hash, user_id, expires_at) VALUES (?, ?, ?)")
-      .bind(await sha256Hex(ticket), userId, expiresAt),
-  ]);
-  return ticket;
+export interface NewTicket {
+  readonly ticket: string;
+  readonly hash: string;
 }
 
-/** Spends a ticket; answers its user, or null when it is unknown, used or expired. */
-export async function redeemTicket(db: D1Database, ticket: string): Promise<string | null> {
-  const row = await db
-    .prepare(
-      `UPDATE live_tickets SET used_at = ?1 WHERE ticket_hash = ?2 AND used_at IS NULL AND expires_at > ?1
-       RETURNING user_id`,
-    )
-    .bind(new Date().toISOString(), await sha256Hex(ticket))
-    .first<{ user_id: string }>();
-  return row?.user_id ?? null;
+export async function newTicket(): Promise<NewTicket> {
+  const ticket = randomToken();
+  return { ticket, hash: await sha256Hex(ticket) };
+}
+
+/**
+ * Statements for the gate's batch that store the ticket for the signed-in user when `condition`
+ * (SQL binding `?1`, `?2` of the session key) holds, and drop expired tickets.
+ */
+export function storeTicket(
+  db: D1Database,
+  key: SessionKey,
+  ticket: NewTicket,
+  condition: string,
+): D1PreparedStatement[] {
+  const expiresAt = new Date(Date.now() + LIVE_TICKET_TTL_SECONDS * 1000).toISOString();
+  return [
+    db.prepare("DELETE FROM live_tickets WHERE expires_at < ?").bind(key.now),
+    db
+      .prepare(
+        `INSERT INTO live_tickets (ticket_hash, user_id, expires_at)
+         SELECT ?3, ${SESSION_USER_ID}, ?4 WHERE ${SESSION_USER_ID} IS NOT NULL AND ${condition}`,
+      )
+      .bind(key.tokenHash, key.now, ticket.hash, expiresAt),
+  ];
+}
+
+/**
+ * Spends a ticket and reads its user and this month's live usage in one batch: the first
+ * statement answers the user id, or nothing when the ticket is unknown, used or expired.
+ */
+export async function redeemTicket(db: D1Database, ticket: string, month: string) {
+  const now = new Date().toISOString();
+  const hash = await sha256Hex(ticket);
+  const spentBy = "(SELECT user_id FROM live_tickets WHERE ticket_hash = ?2 AND used_at = ?1)";
+  const [spent, user, usage] = await db.batch([
+    db
+      .prepare(
+        `UPDATE live_tickets SET used_at = ?1 WHERE ticket_hash = ?2 AND used_at IS NULL AND expires_at > ?1
+         RETURNING user_id`,
+      )
+      .bind(now, hash),
+    db.prepare(`SELECT * FROM users WHERE id = ${spentBy}`).bind(now, hash),
+    db.prepare(`SELECT seconds FROM live_usage WHERE user_id = ${spentBy} AND month = ?3`).bind(now, hash, month),
+  ]);
+  return {
+    spent: spent?.results.length === 1,
+    user: user?.results[0],
+    usedSeconds: (usage?.results[0] as { seconds: number } | undefined)?.seconds ?? 0,
+  };
 }

@@ -1,3 +1,4 @@
+import { SESSION_USER_ID, type SessionKey } from "../auth/sessions.ts";
 import type { LiveSegment, SavedTranscript } from "../contracts/live.ts";
 
 /**
@@ -11,12 +12,13 @@ const PREVIEW_SEGMENTS = 3;
 
 const aliveSince = () => new Date(Date.now() - ALIVE_WINDOW_MS).toISOString();
 
-export async function activeSessionCount(db: D1Database, userId: string): Promise<number> {
-  const row = await db
-    .prepare("SELECT COUNT(*) AS n FROM live_sessions WHERE user_id = ? AND status = 'active' AND alive_at > ?")
-    .bind(userId, aliveSince())
-    .first<{ n: number }>();
-  return row?.n ?? 0;
+/** How many sessions the signed-in user runs now, as a statement for the gate's batch. */
+export function activeSessions(db: D1Database, key: SessionKey): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT COUNT(*) AS n FROM live_sessions WHERE user_id = ${SESSION_USER_ID} AND status = 'active' AND alive_at > ?3`,
+    )
+    .bind(key.tokenHash, key.now, aliveSince());
 }
 
 /**

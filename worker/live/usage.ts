@@ -1,3 +1,4 @@
+import { SESSION_USER_ID, type SessionKey } from "../auth/sessions.ts";
 import { planLimits } from "../contracts/plans.ts";
 
 /** Live transcription metering and the plan quota (spec §9: hours per calendar month). */
@@ -30,8 +31,15 @@ export function addSeconds(db: D1Database, userId: string, seconds: number, mont
     .bind(userId, month, Math.max(0, seconds));
 }
 
-/** Seconds left this month, or null when the plan is unlimited. */
-export async function secondsLeft(db: D1Database, userId: string, plan: string | null): Promise<number | null> {
+/** This month's seconds of the signed-in user, as a statement for the gate's batch. */
+export function sessionUsage(db: D1Database, key: SessionKey, month = monthOf()): D1PreparedStatement {
+  return db
+    .prepare(`SELECT seconds FROM live_usage WHERE user_id = ${SESSION_USER_ID} AND month = ?3`)
+    .bind(key.tokenHash, key.now, month);
+}
+
+/** Seconds left this month after `used`, or null when the plan is unlimited. */
+export function secondsLeft(plan: string | null, used: number): number | null {
   const quota = quotaSeconds(plan);
-  return quota === null ? null : Math.max(0, quota - (await usedSeconds(db, userId)));
+  return quota === null ? null : Math.max(0, quota - used);
 }

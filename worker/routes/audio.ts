@@ -2,21 +2,27 @@ import { Hono } from "hono";
 import parseRange from "range-parser";
 import type { AppEnv } from "../app-env.ts";
 import type { AudioItemRow } from "../audio/store.ts";
-import { requireUser } from "../auth/sessions.ts";
+import { requireUser, SESSION_USER_ID } from "../auth/sessions.ts";
+import { passGate } from "../auth/tool-gate.ts";
 import { ApiError } from "../errors.ts";
 
 /** The user's generated audio: history list, streaming with Range, and deletion. */
 export const history = new Hono<AppEnv>();
 export const audio = new Hono<AppEnv>();
 
-history.get("/", requireUser, async (c) => {
-  const { results } = await c.env.DB.prepare(
-    `SELECT id, kind, voice_id, text_excerpt, characters, bytes, created_at FROM audio_items
-     WHERE user_id = ? ORDER BY created_at DESC LIMIT 50`,
-  )
-    .bind(c.var.user.id)
-    .all();
-  return c.json({ items: results });
+/** The session check and the list ride in one D1 batch. */
+history.get("/", async (c) => {
+  const { results } = await passGate(c, null, {
+    with: (db, key) => [
+      db
+        .prepare(
+          `SELECT id, kind, voice_id, text_excerpt, characters, bytes, created_at FROM audio_items
+           WHERE user_id = ${SESSION_USER_ID} ORDER BY created_at DESC LIMIT 50`,
+        )
+        .bind(key.tokenHash, key.now),
+    ],
+  });
+  return c.json({ items: results[0]?.results ?? [] });
 });
 
 const notFound = () => new ApiError(404, "not_found", "That audio does not exist or is not yours.");

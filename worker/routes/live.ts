@@ -1,17 +1,18 @@
 import { type Context, Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { RELAY_SESSION_HEADER, type RelayRequest } from "../../durable/transcription-relay.ts";
 import type { AppEnv } from "../app-env.ts";
-import { assertActivePlan, requireActivePlan } from "../auth/require-plan.ts";
 import { requireUser, userForToken } from "../auth/sessions.ts";
 import { randomToken, sha256Hex } from "../auth/tokens.ts";
-import { findUserById } from "../auth/users.ts";
+import { passGate, withinAllowance } from "../auth/tool-gate.ts";
+import type { ApiErrorBody } from "../contracts/api-error.ts";
 import { LIVE_AUTH_PROTOCOL, LIVE_TICKET_TTL_SECONDS, liveResumeQuery } from "../contracts/live.ts";
 import { planLimits } from "../contracts/plans.ts";
 import { ApiError } from "../errors.ts";
-import { issueTicket, redeemTicket } from "../live/tickets.ts";
-import { activeSessionCount, sessionOwner, startSession } from "../live/transcripts.ts";
-import { monthOf, quotaSeconds, secondsLeft, usedSeconds } from "../live/usage.ts";
-import { limitTool } from "../rate-limit.ts";
+import { invalidTicket, quotaUsed, sessionActive } from "../live/admission.ts";
+import { newTicket, storeTicket } from "../live/tickets.ts";
+import { activeSessions, sessionOwner } from "../live/transcripts.ts";
+import { monthOf, quotaSeconds, secondsLeft, sessionUsage, usedSeconds } from "../live/usage.ts";
 
 /**
  * Live transcription: a ticket (bearer-authenticated), then the WebSocket upgrade that spends it
@@ -19,32 +20,29 @@ import { limitTool } from "../rate-limit.ts";
  */
 export const live = new Hono<AppEnv>();
 
-const quotaUsed = () =>
-  new ApiError(
-    402,
-    "live_quota_exceeded",
-    "Your live transcription time for this month is used up. Upgrade your plan for more.",
-  );
-
-const sessionActive = () =>
-  new ApiError(
-    409,
-    "live_session_active",
-    "A live transcription is already running for your account. Stop it, or wait for it to end, then start again.",
-  );
-
 /** Emulator flags a test may pass through the relay; ignored unless SANDBOX=1. */
 const SANDBOX_FLAGS = ["fail_status", "fail_close", "fail_after_ms", "fail_reason", "idle_ms"];
 
-live.post("/ticket", requireActivePlan, async (c) => {
-  await limitTool(c, "liveTicket");
-  const left = await secondsLeft(c.env.DB, c.var.user.id, c.var.user.plan);
+/**
+ * Session, plan, allowance, this month's usage, the running sessions and the new ticket in one D1
+ * batch. The ticket is stored only within the allowance; one refused for the plan, the month or a
+ * running session is never handed out and expires unused.
+ */
+live.post("/ticket", async (c) => {
+  const ticket = await newTicket();
+  const { user, results } = await passGate(c, "liveTicket", {
+    with: (db, key) => [
+      sessionUsage(db, key),
+      activeSessions(db, key),
+      ...storeTicket(db, key, ticket, withinAllowance("liveTicket")),
+    ],
+  });
+  const usage = results[0]?.results[0] as { seconds: number } | undefined;
+  const running = results[1]?.results[0] as { n: number } | undefined;
+  const left = secondsLeft(user.plan, usage?.seconds ?? 0);
   if (left !== null && left <= 0) throw quotaUsed();
-  if ((await activeSessionCount(c.env.DB, c.var.user.id)) >= planLimits(c.var.user.plan).liveSessions) {
-    throw sessionActive();
-  }
-  const ticket = await issueTicket(c.env.DB, c.var.user.id);
-  return c.json({ ticket, expires_in: LIVE_TICKET_TTL_SECONDS, seconds_left: left }, 201, {
+  if ((running?.n ?? 0) >= planLimits(user.plan).liveSessions) throw sessionActive();
+  return c.json({ ticket: ticket.ticket, expires_in: LIVE_TICKET_TTL_SECONDS, seconds_left: left }, 201, {
     "cache-control": "no-store",
   });
 });
@@ -63,13 +61,7 @@ live.get("/", async (c) => {
   }
   if (c.req.query("resume") !== undefined) return resume(c);
   const ticket = c.req.query("ticket");
-  const userId = ticket ? await redeemTicket(c.env.DB, ticket) : null;
-  if (!userId) throw new ApiError(401, "invalid_ticket", "The live transcription ticket is missing, used or expired.");
-  const user = await findUserById(c.env.DB, userId);
-  if (!user) throw new ApiError(401, "invalid_ticket", "The live transcription ticket is missing, used or expired.");
-  assertActivePlan(user);
-  const left = await secondsLeft(c.env.DB, user.id, user.plan);
-  if (left !== null && left <= 0) throw quotaUsed();
+  if (!ticket) throw invalidTicket();
 
   const url = new URL(c.req.url);
   const extraQuery = new URLSearchParams();
@@ -80,20 +72,12 @@ live.get("/", async (c) => {
     }
   }
   const sessionId = crypto.randomUUID();
-  const resumeToken = `${sessionId}.${randomToken()}`;
-  const started = await startSession(c.env.DB, {
-    id: sessionId,
-    userId: user.id,
-    resumeTokenHash: await sha256Hex(resumeToken),
-    maxActive: planLimits(user.plan).liveSessions,
-  });
-  if (!started) throw sessionActive();
+  // The relay spends the ticket itself: one trip to the object instead of D1 first, then the object.
   const relayed = await handOver(c, sessionId, {
     kind: "open",
+    ticket,
     sessionId,
-    resumeToken,
-    userId: user.id,
-    plan: user.plan,
+    resumeToken: `${sessionId}.${randomToken()}`,
     origin: url.origin,
     extraQuery: extraQuery.toString(),
   });
@@ -108,11 +92,18 @@ async function resume(c: Context<AppEnv>): Promise<Response> {
   const query = liveResumeQuery.safeParse(c.req.query());
   if (!query.success) throw new ApiError(400, "validation_failed", "The resume token or sequence number is malformed.");
   const [protocol, bearer] = (c.req.header("sec-websocket-protocol") ?? "").split(",").map((part) => part.trim());
-  const signedIn = protocol === LIVE_AUTH_PROTOCOL && bearer ? await userForToken(c.env.DB, bearer) : null;
-  if (!signedIn) throw new ApiError(401, "unauthorized", "Your session has ended. Please log in again.");
+  if (protocol !== LIVE_AUTH_PROTOCOL || !bearer) {
+    throw new ApiError(401, "unauthorized", "Your session has ended. Please log in again.");
+  }
   const sessionId = query.data.resume.split(".")[0] as string;
-  const owner = await sessionOwner(c.env.DB, sessionId);
-  if (!owner || owner.userId !== signedIn.user.id || owner.resumeTokenHash !== (await sha256Hex(query.data.resume))) {
+  // Independent reads, side by side: who is asking, and whose session it is.
+  const [signedIn, owner, resumeTokenHash] = await Promise.all([
+    userForToken(c.env.DB, bearer),
+    sessionOwner(c.env.DB, sessionId),
+    sha256Hex(query.data.resume),
+  ]);
+  if (!signedIn) throw new ApiError(401, "unauthorized", "Your session has ended. Please log in again.");
+  if (!owner || owner.userId !== signedIn.user.id || owner.resumeTokenHash !== resumeTokenHash) {
     throw new ApiError(404, "live_session_not_found", "That live transcription session does not exist.");
   }
   const relayed = await handOver(c, sessionId, {
@@ -128,11 +119,16 @@ async function resume(c: Context<AppEnv>): Promise<Response> {
   });
 }
 
+/** Hands the upgrade to the session's relay; a refusal it answers becomes this Worker's error answer. */
 async function handOver(c: Context<AppEnv>, sessionId: string, handover: RelayRequest): Promise<WebSocket | null> {
   const relayed = await c.env.TRANSCRIPTION_RELAY.getByName(sessionId).fetch(
     new Request("https://relay/session", {
       headers: { upgrade: "websocket", [RELAY_SESSION_HEADER]: JSON.stringify(handover) },
     }),
   );
+  if (relayed.status !== 101) {
+    const refusal = (await relayed.json()) as ApiErrorBody;
+    throw new ApiError(relayed.status as ContentfulStatusCode, refusal.code, refusal.message);
+  }
   return relayed.webSocket;
 }

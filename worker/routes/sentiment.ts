@@ -1,18 +1,16 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { requireActivePlan } from "../auth/require-plan.ts";
+import { requireTool } from "../auth/tool-gate.ts";
 import { SENTIMENT_MAX_BYTES } from "../contracts/sentiment.ts";
 import { ApiError, providerUnavailable } from "../errors.ts";
 import { analyseRecording } from "../providers/deepgram.ts";
 import { ProviderError } from "../providers/provider-error.ts";
-import { limitTool } from "../rate-limit.ts";
 import { analysisUpload, readUpload } from "../uploads.ts";
 
 /** `POST /api/sentiment` multipart `{file}`: transcript, sentiment, topics, intents and summary. */
 export const sentiment = new Hono<AppEnv>();
 
-sentiment.post("/", requireActivePlan, async (c) => {
-  await limitTool(c, "sentiment");
+sentiment.post("/", requireTool("sentiment"), async (c) => {
   const { file } = await readUpload(c, analysisUpload(SENTIMENT_MAX_BYTES, "No file selected"));
   try {
     return c.json(

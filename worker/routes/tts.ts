@@ -1,11 +1,11 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { collect, recordAudioItem, ttsContentKey } from "../audio/store.ts";
-import { requireActivePlan } from "../auth/require-plan.ts";
+import { collect, recordAudioItem, STORED_AUDIO_SQL, ttsContentKey } from "../audio/store.ts";
+import { sessionKey } from "../auth/sessions.ts";
+import { passGate } from "../auth/tool-gate.ts";
 import { TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS, ttsBody } from "../contracts/tts.ts";
 import { ApiError, providerUnavailable } from "../errors.ts";
 import { listVoices, SpeechProviderError, streamSpeech, type Voice } from "../providers/elevenlabs.ts";
-import { limitTool } from "../rate-limit.ts";
 import { jsonBody, jsonBodyLimit } from "../validate.ts";
 
 export const tts = new Hono<AppEnv>();
@@ -20,7 +20,7 @@ export function voicesCacheKey(providerBaseUrl: string): Request {
 export async function cachedVoices(c: Context<AppEnv>): Promise<Voice[]> {
   const endpoint = c.var.provider("elevenlabs");
   const cacheKey = voicesCacheKey(endpoint.baseUrl);
-  const cache = caches.default;
+  const cache = c.var.edgeCache;
   const hit = await cache.match(cacheKey);
   if (hit) return ((await hit.json()) as { voices: Voice[] }).voices;
   let voices: Voice[];
@@ -49,7 +49,7 @@ const audioHeaders = (cache: "hit" | "miss", id: string) => ({
  * request's content address after the stream ends, so the same request later costs no provider
  * call (`X-Vox-Cache: hit`). Either way the generation lands in the user's history.
  */
-tts.post("/", requireActivePlan, jsonBodyLimit, jsonBody(ttsBody), async (c) => {
+tts.post("/", jsonBodyLimit, jsonBody(ttsBody), async (c) => {
   const { text, voice_id } = c.req.valid("json");
   const key = await ttsContentKey({
     text,
@@ -58,8 +58,15 @@ tts.post("/", requireActivePlan, jsonBodyLimit, jsonBody(ttsBody), async (c) => 
     settings: TTS_VOICE_SETTINGS,
     format: TTS_OUTPUT_FORMAT,
   });
-  // The voice check and the R2 lookup are independent; together they cost one round trip.
-  const [voices, cached] = await Promise.all([cachedVoices(c), c.env.AUDIO.get(key)]);
+  // Session, plan and allowance (one D1 batch), the voice list (edge cache) and the R2 lookup do
+  // not depend on each other, so together they cost one round trip. Audio already generated is
+  // free, so the batch counts the call only when no history item holds this content address.
+  const session = await sessionKey(c);
+  const gate = passGate(c, "tts", { key: session, freeWhen: { sql: STORED_AUDIO_SQL, param: key } });
+  const lookups = Promise.all([cachedVoices(c), c.env.AUDIO.get(key)]);
+  lookups.catch(() => undefined); // a refused session answers first; its lookups are dropped
+  const passed = await gate;
+  const [voices, cached] = await lookups;
   if (!voices.some((voice) => voice.voice_id === voice_id)) {
     throw new ApiError(400, "unknown_voice", "That voice is not available. Choose another one.", {
       voice_id: ["Choose a voice from the list"],
@@ -77,11 +84,15 @@ tts.post("/", requireActivePlan, jsonBodyLimit, jsonBody(ttsBody), async (c) => 
   };
 
   if (cached) {
-    await recordAudioItem(c.env.DB, { ...item, bytes: cached.size });
+    c.executionCtx.waitUntil(
+      recordAudioItem(c.env.DB, { ...item, bytes: cached.size }).catch((error: unknown) =>
+        console.error("[tts] recording the cached generation failed", error),
+      ),
+    );
     return new Response(cached.body, { headers: audioHeaders("hit", id) });
   }
-
-  await limitTool(c, "tts");
+  // Its history items said stored, but the audio has just been deleted: a real generation, counted.
+  if (!passed.counted) await passGate(c, "tts");
   let audio: ReadableStream<Uint8Array>;
   try {
     audio = await streamSpeech(c.var.provider("elevenlabs"), {

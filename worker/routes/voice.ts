@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { requireActivePlan } from "../auth/require-plan.ts";
+import { requireTool } from "../auth/tool-gate.ts";
 import { providerUnavailable } from "../errors.ts";
 import { fetchAccessToken, VoiceTokenError } from "../providers/hume.ts";
-import { limitTool } from "../rate-limit.ts";
 
 export const voice = new Hono<AppEnv>();
 
@@ -11,8 +10,7 @@ export const voice = new Hono<AppEnv>();
  * Trades the Worker's voice-API key pair for a short-lived access token the browser can open the
  * voice-API socket with; the secret itself never leaves the Worker.
  */
-voice.post("/token", requireActivePlan, async (c) => {
-  await limitTool(c, "voiceToken");
+voice.post("/token", requireTool("voiceToken"), async (c) => {
   try {
     const token = await fetchAccessToken(c.var.provider("hume"));
     return c.json(token, 200, { "cache-control": "no-store" });

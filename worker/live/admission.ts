@@ -1,0 +1,57 @@
+import { assertActivePlan } from "../auth/require-plan.ts";
+import { sha256Hex } from "../auth/tokens.ts";
+import type { UserRow } from "../auth/users.ts";
+import { planLimits } from "../contracts/plans.ts";
+import { ApiError } from "../errors.ts";
+import { redeemTicket } from "./tickets.ts";
+import { startSession } from "./transcripts.ts";
+import { monthOf, secondsLeft } from "./usage.ts";
+
+/** Who may open a live session, decided where the session will run. */
+
+export const invalidTicket = () =>
+  new ApiError(401, "invalid_ticket", "The live transcription ticket is missing, used or expired.");
+
+export const quotaUsed = () =>
+  new ApiError(
+    402,
+    "live_quota_exceeded",
+    "Your live transcription time for this month is used up. Upgrade your plan for more.",
+  );
+
+export const sessionActive = () =>
+  new ApiError(
+    409,
+    "live_session_active",
+    "A live transcription is already running for your account. Stop it, or wait for it to end, then start again.",
+  );
+
+export interface Admitted {
+  readonly userId: string;
+  readonly plan: string | null;
+}
+
+/**
+ * Spends the ticket and records the session: 401 when the ticket is unknown, used or expired, 402
+ * without a plan or time left this month, 409 when the user already runs as many sessions as the
+ * plan allows (checked again here, since a ticket may have been taken before another session began).
+ */
+export async function admitSession(
+  db: D1Database,
+  handover: { readonly ticket: string; readonly sessionId: string; readonly resumeToken: string },
+): Promise<Admitted> {
+  const redeemed = await redeemTicket(db, handover.ticket, monthOf());
+  const user = redeemed.spent ? (redeemed.user as UserRow | undefined) : undefined;
+  if (!user) throw invalidTicket();
+  assertActivePlan(user);
+  const left = secondsLeft(user.plan, redeemed.usedSeconds);
+  if (left !== null && left <= 0) throw quotaUsed();
+  const started = await startSession(db, {
+    id: handover.sessionId,
+    userId: user.id,
+    resumeTokenHash: await sha256Hex(handover.resumeToken),
+    maxActive: planLimits(user.plan).liveSessions,
+  });
+  if (!started) throw sessionActive();
+  return { userId: user.id, plan: user.plan };
+}
