@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MOBILE_WINDOW, type PageTiming, pageTiming, throttle } from "../../scripts/dead-window-audit.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { baseUrl, launchBrowser } from "./browser.ts";
-import { newPerson, registerThroughApi, type StoredSession, sessionThroughApi, storeSession } from "./people.ts";
+import { newSession, type StoredSession, storeSession } from "./people.ts";
 
 /**
  * In the field: a mid-range phone (4× CPU slowdown) on slow 4G, a first visit, and a visitor who
@@ -28,9 +28,7 @@ const timings: Array<{ test: string } & PageTiming> = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const person = newPerson();
-  await registerThroughApi(person);
-  session = await sessionThroughApi(person);
+  session = await newSession();
 });
 afterAll(async () => {
   await browser?.close();

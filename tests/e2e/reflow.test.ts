@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PINNED_FONTS, type PinnedFont } from "../../scripts/chromium.ts";
 import { fontInUse, launchBrowser, openPage, type PageOptions, screenshot } from "./browser.ts";
 import { layoutProblems } from "./layout.ts";
-import { newPerson, registerThroughApi, type StoredSession, sessionThroughApi, storeSession } from "./people.ts";
+import { newSession, type StoredSession, storeSession } from "./people.ts";
 import { ROUTES, screenshotName } from "./routes.ts";
 
 /**
@@ -23,9 +23,7 @@ let browser: Browser;
 let session: StoredSession;
 beforeAll(async () => {
   browser = await launchBrowser();
-  const person = newPerson();
-  await registerThroughApi(person);
-  session = await sessionThroughApi(person);
+  session = await newSession();
 });
 afterAll(async () => {
   await browser?.close();
