@@ -99,6 +99,7 @@ export function holdEarlyInput(): void {
       document.removeEventListener("input", type, true);
       document.removeEventListener("selectionchange", moveCaret);
       document.removeEventListener("change", choose, true);
+      // Text and choices first: React applies each at once, so a replayed press then acts on them.
       for (const [element, value] of typed) {
         const field = current(element);
         if (field) handOver(field, value);

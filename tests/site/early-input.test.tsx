@@ -10,11 +10,16 @@ afterEach(() => {
   document.documentElement.removeAttribute(HYDRATED_ATTRIBUTE);
 });
 
-/** Both parts ready, then the task in which held input is handed over. */
+/** The task in which held input is handed over. */
+async function handedOver() {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+/** Both parts ready, and held input handed over. */
 async function ready() {
   announceReady("page");
   announceReady("toaster");
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await handedOver();
 }
 
 /** A button inside a container that counts the clicks reaching it, as React's root listener would. */
@@ -29,15 +34,30 @@ function renderedButton() {
   return { button, link, reached };
 }
 
-/** A controlled textarea with a live character count, as Vox Speaks has. */
-function Speaks() {
+/** A controlled textarea with a live character count and a button that uses the text, as Vox Speaks has. */
+function Speaks({ generated = [] }: { generated?: string[] }) {
   const [text, setText] = useState("");
   return (
     <form>
       <textarea id="text" value={text} onChange={(event) => setText(event.target.value)} />
       <p id="count">{text.length} characters</p>
+      <button type="button" onClick={() => generated.push(text)}>
+        Generate
+      </button>
     </form>
   );
+}
+
+async function typeBeforeHydration(text: string) {
+  const container = document.createElement("div");
+  container.innerHTML = renderToString(<Speaks />);
+  document.body.append(container);
+  holdEarlyInput();
+  const field = container.querySelector("textarea") as HTMLTextAreaElement;
+  field.focus();
+  field.value = text;
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+  return { container, field };
 }
 
 describe("input before the page is ready", () => {
@@ -46,10 +66,10 @@ describe("input before the page is ready", () => {
     holdEarlyInput();
     button.click();
     announceReady("page");
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await handedOver();
     expect(reached).toEqual([]);
     announceReady("toaster");
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await handedOver();
     expect(reached).toEqual(["BUTTON"]);
     expect(document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE)).toBe(true);
     button.click();
@@ -78,15 +98,9 @@ describe("input before the page is ready", () => {
   });
 
   it("keeps typed text, caret and selection, and the app's state takes the text up", async () => {
-    const container = document.createElement("div");
-    container.innerHTML = renderToString(<Speaks />);
-    document.body.append(container);
-    holdEarlyInput();
-    const field = container.querySelector("textarea") as HTMLTextAreaElement;
-    field.focus();
-    field.value = "Typed the moment it painted";
+    const { container, field } = await typeBeforeHydration("Typed the moment it painted");
     field.setSelectionRange(6, 9);
-    field.dispatchEvent(new Event("input", { bubbles: true }));
+    document.dispatchEvent(new Event("selectionchange"));
     await act(async () => {
       hydrateRoot(container, <Speaks />);
     });
@@ -95,5 +109,16 @@ describe("input before the page is ready", () => {
     expect(textarea.value).toBe("Typed the moment it painted");
     expect(container.querySelector("#count")?.textContent).toBe("27 characters");
     expect([textarea.selectionStart, textarea.selectionEnd]).toEqual([6, 9]);
+  });
+
+  it("replays a press made after typing with the typed text in the app's state", async () => {
+    const { container } = await typeBeforeHydration("Read this aloud");
+    (container.querySelector("button") as HTMLButtonElement).click();
+    const generated: string[] = [];
+    await act(async () => {
+      hydrateRoot(container, <Speaks generated={generated} />);
+    });
+    await ready();
+    expect(generated).toEqual(["Read this aloud"]);
   });
 });
