@@ -43,12 +43,21 @@ function pageAssets(manifest: Manifest, path: string, shell: string): string {
   return [...new Set(tags)].filter((tag) => !shell.includes(tag.match(/href="([^"]+)"/)?.[1] ?? "")).join("");
 }
 
-/** The shell with the page's title, its assets and its rendered HTML in #root. */
+/**
+ * The shell with the page's title, its assets and its rendered HTML in #root. The entry script runs
+ * as soon as it arrives (async) rather than after the whole page is parsed: a slow connection paints
+ * the top of a page before the rest has arrived, and input made then must already be held
+ * (site/src/early-input.ts). `data-prerendered` tells the entry it will find rendered HTML.
+ */
 function pageHtml(manifest: Manifest, shell: string, path: string, rendered: string): string {
   // React emits a page's <title> first; it belongs in the head, in place of the shell's.
   const title = rendered.match(/^<title>.*?<\/title>/)?.[0];
   if (!title) throw new Error(`${path} rendered no <title> first`);
+  const entry = '<script type="module" crossorigin';
+  if (!shell.includes(entry)) throw new Error(`the built shell has no ${entry}>`);
   return shell
+    .replace("<html ", "<html data-prerendered ")
+    .replace(entry, '<script type="module" async crossorigin')
     .replace(/<title>.*?<\/title>/, title)
     .replace("</head>", `${pageAssets(manifest, path, shell)}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${rendered.slice(title.length)}</div>`);

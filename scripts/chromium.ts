@@ -3,20 +3,50 @@ import { existsSync } from "node:fs";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-const INSTALL_HINT = "Chromium is missing: run `sudo apt-get install -y chromium` (Debian), or set CHROMIUM_PATH.";
+/**
+ * The fonts the browser tests lay pages out with, so a result never depends on which fonts a
+ * machine happens to have: a wide one (Debian's default sans) and a narrow one, each with the
+ * Debian package that brings it.
+ */
+export const PINNED_FONTS = {
+  wide: { family: "DejaVu Sans", debianPackage: "fonts-dejavu-core" },
+  narrow: { family: "Liberation Sans Narrow", debianPackage: "fonts-liberation" },
+} as const;
 
-/** Finds Debian's Chromium; as root with apt it installs it, otherwise it stops with one clear line. */
-export function ensureChromium(): string {
-  if (existsSync(CHROMIUM_PATH)) return CHROMIUM_PATH;
+export type PinnedFont = keyof typeof PINNED_FONTS;
+
+function fontInstalled(family: string): boolean {
+  try {
+    return execFileSync("fc-list", [family, "family"], { encoding: "utf8" }).trim() !== "";
+  } catch {
+    // No fontconfig yet: Chromium's package brings it.
+    return false;
+  }
+}
+
+function missingPackages(): string[] {
+  const missing: string[] = existsSync(CHROMIUM_PATH) ? [] : ["chromium"];
+  for (const font of Object.values(PINNED_FONTS)) if (!fontInstalled(font.family)) missing.push(font.debianPackage);
+  return missing;
+}
+
+/**
+ * Finds Debian's Chromium and the pinned fonts; as root with apt it installs what is missing,
+ * otherwise it stops with one clear line naming the packages.
+ */
+export function ensureBrowser(): string {
+  const missing = missingPackages();
+  if (missing.length === 0) return CHROMIUM_PATH;
+  const hint = `Missing for the browser: run \`sudo apt-get install -y ${missing.join(" ")}\` (Debian)${missing.includes("chromium") ? ", or set CHROMIUM_PATH" : ""}.`;
   const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
-  if (!canInstall) throw new Error(INSTALL_HINT);
-  console.log("[e2e] installing Debian's chromium (one time)…");
+  if (!canInstall) throw new Error(hint);
+  console.log(`[e2e] installing Debian's ${missing.join(", ")} (one time)…`);
   execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+  execFileSync("apt-get", ["install", "-y", "-qq", ...missing], {
     stdio: "inherit",
     env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
   });
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(INSTALL_HINT);
+  if (missingPackages().length > 0) throw new Error(hint);
   return CHROMIUM_PATH;
 }
 

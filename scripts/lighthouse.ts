@@ -1,7 +1,7 @@
 // `npm run lighthouse`: Lighthouse (mobile preset, Debian Chromium) against the real `npm start` on
 // the routes issue 9 names, median of LIGHTHOUSE_RUNS runs each (default 3); prints a table and
 // exits non-zero when a score is below the bar.
-import { ensureChromium } from "./chromium.ts";
+import { ensureBrowser } from "./chromium.ts";
 import { MEASURED_ROUTES } from "./initial-js-size.ts";
 import { auditRoutes, BAR, belowBar, tableRows } from "./lighthouse-audit.ts";
 import { startProduct } from "./product-server.ts";
@@ -10,7 +10,7 @@ const server = await startProduct();
 try {
   const audits = await auditRoutes(server.baseUrl, MEASURED_ROUTES, {
     runs: Number(process.env.LIGHTHOUSE_RUNS ?? 3),
-    chromePath: ensureChromium(),
+    chromePath: ensureBrowser(),
   });
   console.table(tableRows(audits));
   const failures = belowBar(audits);

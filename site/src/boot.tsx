@@ -15,9 +15,11 @@ const app = (
 );
 // Built pages arrive with their HTML already rendered (scripts/build-site.ts); `npm run dev` serves
 // the empty shell. The page's code is loaded first, so the whole page hydrates in one pass and the
-// presses held until then reach a live page; hydrating as a transition lets React yield to the
-// browser while it works.
+// input held until then reaches a live page; hydrating as a transition lets React yield to the
+// browser while it works. Held input also waits for the toaster (site/src/early-input.ts): its code
+// loads alongside the page's rather than after hydration.
 if (root.hasChildNodes()) {
+  void import("./app/toaster.tsx");
   preloadPage(window.location.pathname).then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
   createRoot(root).render(app);

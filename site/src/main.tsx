@@ -1,7 +1,7 @@
 import "./styles/base.css";
 import "./styles/layout.css";
 import "./styles/components.css";
-import { holdEarlyClicks } from "./early-clicks.ts";
+import { holdEarlyInput } from "./early-input.ts";
 
 const boot = () => import("./boot.tsx");
 
@@ -11,31 +11,37 @@ const PAINT_WAIT_MS = 3000;
 /**
  * Built pages arrive rendered (scripts/build-site.ts), so the app's code is evaluated, and the page
  * hydrated, only once the visitor can see it: evaluating a few hundred KB of script first would
- * hold back the first paint on a slow phone. `npm run dev` serves an empty shell: start at once.
+ * hold back the first paint on a slow phone. This entry runs as soon as it arrives, possibly before
+ * the page is fully parsed, so input is held from the start and the app waits for the whole
+ * document. `npm run dev` serves an empty shell: start at once.
  */
 function startAfterFirstPaint(start: () => unknown): void {
-  const root = document.getElementById("root");
-  if (!root?.hasChildNodes()) {
+  if (!document.documentElement.hasAttribute("data-prerendered")) {
     start();
     return;
   }
-  holdEarlyClicks();
-  if (document.visibilityState !== "visible" || !("PerformanceObserver" in window)) {
-    start();
-    return;
-  }
+  holdEarlyInput();
   let started = false;
-  const once = () => {
-    if (started) return;
+  let painted = document.visibilityState !== "visible" || !("PerformanceObserver" in window);
+  const startOnce = () => {
+    if (started || !painted || document.readyState === "loading") return;
     started = true;
-    observer.disconnect();
     start();
   };
-  const observer = new PerformanceObserver((list) => {
-    if (list.getEntriesByName("first-contentful-paint").length > 0) once();
-  });
-  observer.observe({ type: "paint", buffered: true });
-  setTimeout(once, PAINT_WAIT_MS);
+  const onPaint = () => {
+    painted = true;
+    startOnce();
+  };
+  document.addEventListener("DOMContentLoaded", startOnce, { once: true });
+  if (!painted) {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      onPaint();
+    }).observe({ type: "paint", buffered: true });
+    setTimeout(onPaint, PAINT_WAIT_MS);
+  }
+  startOnce();
 }
 
 startAfterFirstPaint(boot);

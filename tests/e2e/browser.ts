@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
-import { CLOSED_NETWORK_FLAGS } from "../../scripts/chromium.ts";
+import { CLOSED_NETWORK_FLAGS, PINNED_FONTS, type PinnedFont } from "../../scripts/chromium.ts";
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -37,9 +37,43 @@ export interface TrackedPage {
   close(): Promise<void>;
 }
 
-/** A page in its own context (no shared storage between tests) that records every console error. */
-export async function openPage(browser: Browser, viewport: ViewportName = "desktop"): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
+export interface PageOptions {
+  /** Every text on the page in this pinned font (scripts/chromium.ts); the wide one unless told. */
+  readonly font?: PinnedFont;
+  /**
+   * The visitor's text-size setting as a factor (2 = 200 %). The site sizes text in rem, so this
+   * is the browser's default font size scaled, as the setting does.
+   */
+  readonly textScale?: number;
+  /** A window size other than the named viewport's. */
+  readonly size?: { readonly width: number; readonly height: number };
+}
+
+/**
+ * A page in its own context (no shared storage between tests) that records every console error,
+ * laid out with a pinned font so no result depends on the fonts this machine happens to have.
+ */
+export async function openPage(
+  browser: Browser,
+  viewport: ViewportName = "desktop",
+  { font = "wide", textScale = 1, size }: PageOptions = {},
+): Promise<TrackedPage> {
+  const context = await browser.newContext({ viewport: size ?? VIEWPORTS[viewport], baseURL: baseUrl() });
+  await context.addInitScript(
+    ([family, scale]) => {
+      const style = document.createElement("style");
+      style.textContent = `*, ::before, ::after { font-family: "${family}" !important; } :root { font-size: ${scale * 100}% !important; }`;
+      // Init scripts run before the document has an element to hold the style; it joins <head>
+      // as soon as the parser makes one, before anything is painted.
+      const observer = new MutationObserver(() => {
+        if (!document.head) return;
+        observer.disconnect();
+        document.head.append(style);
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    },
+    [PINNED_FONTS[font].family, textScale] as const,
+  );
   // A CSP violation is only reported, not thrown: make it a console error the tests see.
   await context.addInitScript(() =>
     document.addEventListener("securitypolicyviolation", (event) =>
@@ -90,4 +124,20 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
       (violation) =>
         `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
     );
+}
+
+/**
+ * Whether Chromium lays text out in `family`: a missing font falls back, and then a serif and a
+ * monospace fallback give different widths.
+ */
+export async function fontInUse(page: Page, family: string): Promise<boolean> {
+  return page.evaluate((name) => {
+    const context = document.createElement("canvas").getContext("2d");
+    if (!context) return false;
+    const width = (fallback: string) => {
+      context.font = `20px "${name}", ${fallback}`;
+      return context.measureText("Plan comparison 0123 WWmmii").width;
+    };
+    return width("serif") === width("monospace");
+  }, family);
 }

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { ensureChromium } from "../../scripts/chromium.ts";
+import { ensureBrowser } from "../../scripts/chromium.ts";
 import { startProduct } from "../../scripts/product-server.ts";
 
 declare module "vitest" {
@@ -12,7 +12,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const chromiumPath = ensureChromium();
+  const chromiumPath = ensureBrowser();
   const server = await startProduct();
   project.provide("baseUrl", server.baseUrl);
   project.provide("chromiumPath", chromiumPath);

@@ -117,6 +117,13 @@ export async function sessionThroughApi(person: ReturnType<typeof newPerson>): P
   return { token, user: JSON.stringify(data) };
 }
 
+/** Someone new, registered and signed in through the API, for tests that only need a session. */
+export async function newSession(): Promise<StoredSession> {
+  const person = newPerson();
+  await registerThroughApi(person);
+  return sessionThroughApi(person);
+}
+
 /** Stores the session before the page's own scripts run, as if the person had just logged in. */
 export async function storeSession(page: Page, session: StoredSession): Promise<void> {
   await page.addInitScript(

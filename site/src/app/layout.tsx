@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { PAYMENT_REQUIRED_EVENT, UNAUTHORIZED_EVENT, useStoredUser } from "../account/session.ts";
-import { announceHydrated } from "../early-clicks.ts";
+import { announceReady } from "../early-input.ts";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
@@ -16,7 +16,7 @@ const SessionRefresher = lazy(() => import("../account/session-refresher.tsx"));
 
 /** Inside the page's Suspense boundary, so its effect runs once the page itself has hydrated. */
 function PageReady() {
-  useEffect(announceHydrated, []);
+  useEffect(() => announceReady("page"), []);
   return null;
 }
 

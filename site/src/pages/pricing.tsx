@@ -59,9 +59,7 @@ function PlanCard({ plan }: { plan: Plan }) {
 
 function FeatureTable({ plans, features }: PlansResponse) {
   return (
-    // Focusable so keyboard users can scroll the table sideways on narrow screens.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <section className="panel table-scroll" aria-label="Plan comparison" tabIndex={0}>
+    <section className="panel plan-comparison" aria-label="Plan comparison">
       <table className="feature-table">
         <caption>What each plan includes</caption>
         <thead>
@@ -78,20 +76,24 @@ function FeatureTable({ plans, features }: PlansResponse) {
           <tr>
             <th scope="row">Live transcription (hours per month)</th>
             {plans.map((plan) => (
-              <td key={plan.id}>{plan.liveTranscriptionHours ?? "Unlimited"}</td>
+              <td key={plan.id} data-plan={plan.name}>
+                {plan.liveTranscriptionHours ?? "Unlimited"}
+              </td>
             ))}
           </tr>
           <tr>
             <th scope="row">Press release audio storage</th>
             {plans.map((plan) => (
-              <td key={plan.id}>{quota(plan.pressReleaseStorageGb, "GB")}</td>
+              <td key={plan.id} data-plan={plan.name}>
+                {quota(plan.pressReleaseStorageGb, "GB")}
+              </td>
             ))}
           </tr>
           {features.map((feature) => (
             <tr key={feature.id}>
               <th scope="row">{feature.label}</th>
               {plans.map((plan) => (
-                <td key={plan.id}>
+                <td key={plan.id} data-plan={plan.name}>
                   {feature.plans.includes(plan.id) ? (
                     <Check aria-label="Included" className="feature-table__yes" size={20} />
                   ) : (

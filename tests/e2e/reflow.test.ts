@@ -1,0 +1,110 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PINNED_FONTS, type PinnedFont } from "../../scripts/chromium.ts";
+import { fontInUse, launchBrowser, openPage, type PageOptions, screenshot } from "./browser.ts";
+import { layoutProblems } from "./layout.ts";
+import { newSession, type StoredSession, storeSession } from "./people.ts";
+import { ROUTES, screenshotName } from "./routes.ts";
+
+/**
+ * Reflow (WCAG 2.2 1.4.10: a 320 px wide window) and resized text (1.4.4: 200 % text on a 375 px
+ * phone), each with the wide and the narrow pinned font: every route, the dialogs and the
+ * signed-in pages hold the mobile layout rule — no sideways scroll, dialogs inside the window,
+ * targets at least 24 px.
+ */
+const SETTINGS: ReadonlyArray<readonly [name: string, options: Omit<PageOptions, "font">]> = [
+  ["320 px", { size: { width: 320, height: 640 } }],
+  ["375 px with 200 % text", { size: { width: 375, height: 812 }, textScale: 2 }],
+];
+
+const SETTINGS_TABS = ["Profile", "Password and authentication", "Billing and plans", "Account"];
+
+let browser: Browser;
+let session: StoredSession;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  session = await newSession();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function showRoute(page: Page, path: string) {
+  await page.goto(path);
+  const heading = ROUTES.find(([route]) => route === path)?.[1];
+  await expect.poll(() => page.locator("h1").first().textContent()).toBe(heading);
+  await page.waitForLoadState("networkidle");
+}
+
+describe.each(Object.keys(PINNED_FONTS) as PinnedFont[])("with the %s pinned font", (font) => {
+  describe.each(SETTINGS)("at %s", (setting, options) => {
+    /** Checks the page as it is now and files what is wrong under `name`. */
+    const review = async (page: Page, name: string, problems: Record<string, string[]>) => {
+      await screenshot(page, `reflow-${font}-${setting.split(" ").join("-")}-${name}`);
+      const found = await layoutProblems(page, "mobile");
+      if (found.length > 0) problems[name] = found;
+    };
+
+    it("every route fits", async () => {
+      const { page, close } = await openPage(browser, "mobile", { ...options, font });
+      try {
+        const problems: Record<string, string[]> = {};
+        for (const [path] of ROUTES) {
+          await showRoute(page, path);
+          if (path === "/") expect(await fontInUse(page, PINNED_FONTS[font].family)).toBe(true);
+          await review(page, screenshotName(path), problems);
+        }
+        expect(problems).toEqual({});
+      } finally {
+        await close();
+      }
+    });
+
+    it("the menu and the login, sign-up and contact dialogs fit", async () => {
+      const { page, close } = await openPage(browser, "mobile", { ...options, font });
+      try {
+        const problems: Record<string, string[]> = {};
+        await showRoute(page, "/settings");
+        await page.getByRole("main").getByRole("button", { name: "Login" }).click();
+        const login = page.getByRole("dialog", { name: "Login" });
+        await login.waitFor();
+        await review(page, "dialog-login", problems);
+        await login.getByRole("button", { name: "Create Account" }).click();
+        await page.getByRole("dialog", { name: "Create Account" }).waitFor();
+        await review(page, "dialog-signup", problems);
+        await page.keyboard.press("Escape");
+        await page.getByRole("button", { name: "Open menu" }).click();
+        const menu = page.getByRole("dialog", { name: "Menu" });
+        await menu.getByRole("link", { name: "Pricing" }).waitFor();
+        await review(page, "menu", problems);
+        await menu.getByRole("button", { name: "Contact Us" }).click();
+        await page.getByRole("dialog", { name: "Contact Us" }).waitFor();
+        await review(page, "dialog-contact", problems);
+        expect(problems).toEqual({});
+      } finally {
+        await close();
+      }
+    });
+
+    it("signed in: home, pricing and each settings tab fit", async () => {
+      const { page, close } = await openPage(browser, "mobile", { ...options, font });
+      try {
+        await storeSession(page, session);
+        const problems: Record<string, string[]> = {};
+        for (const path of ["/", "/pricing"]) {
+          await showRoute(page, path);
+          await review(page, `signed-in-${screenshotName(path)}`, problems);
+        }
+        await showRoute(page, "/settings");
+        for (const tab of SETTINGS_TABS) {
+          await page.getByRole("tab", { name: tab }).click();
+          await page.getByRole("tabpanel").waitFor();
+          await review(page, `signed-in-settings-${tab.split(" ")[0]?.toLowerCase()}`, problems);
+        }
+        expect(problems).toEqual({});
+      } finally {
+        await close();
+      }
+    });
+  });
+});
