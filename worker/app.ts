@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import type { AppEnv } from "./app-env.ts";
 import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./config.ts";
+import { TUS_REQUEST_HEADERS, TUS_RESPONSE_HEADERS, UPLOADS_PATH } from "./contracts/uploads.ts";
 import { ApiError, errorResponse, handleError } from "./errors.ts";
 import { audio, history } from "./routes/audio.ts";
 import { auth } from "./routes/auth.ts";
@@ -16,6 +17,8 @@ import { voice } from "./routes/voice.ts";
 import { voiceConversion } from "./routes/voice-conversion.ts";
 import { sandbox } from "./sandbox/index.ts";
 import { securityHeaders } from "./security.ts";
+import { MEDIA_PATH, media } from "./uploads/media-url.ts";
+import { tusHeaders, tusUploads } from "./uploads/tus.ts";
 
 export const app = new Hono<AppEnv>();
 
@@ -37,6 +40,8 @@ app.use("*", async (c, next) => {
   await next();
 });
 
+app.use(`${UPLOADS_PATH}/*`, tusHeaders);
+
 /**
  * Cross-origin calls only from the site's own origin when it is hosted apart (SITE_URL); the
  * bearer token travels in a header, so no credentials mode and never a wildcard.
@@ -45,9 +50,17 @@ app.use(
   "*",
   cors({
     origin: (origin, c) => (c.var.config.siteUrl !== null && origin === c.var.config.siteUrl ? origin : null),
-    allowMethods: ["GET", "POST", "DELETE"],
-    allowHeaders: ["authorization", "content-type", "accept"],
-    exposeHeaders: ["x-vox-cache", "x-vox-audio-id", "x-vox-session", "retry-after", "location", "content-range"],
+    allowMethods: ["GET", "HEAD", "POST", "PATCH", "DELETE"],
+    allowHeaders: ["authorization", "content-type", "accept", ...TUS_REQUEST_HEADERS],
+    exposeHeaders: [
+      "x-vox-cache",
+      "x-vox-audio-id",
+      "x-vox-session",
+      "retry-after",
+      "location",
+      "content-range",
+      ...TUS_RESPONSE_HEADERS,
+    ],
     maxAge: 600,
   }),
 );
@@ -61,6 +74,8 @@ app.route("/api/voice-conversion", voiceConversion);
 app.route("/api/sentiment", sentiment);
 app.route("/api/press-releases", pressReleases);
 app.route("/api/live", live);
+app.route(UPLOADS_PATH, tusUploads);
+app.route(MEDIA_PATH, media);
 app.route("/api/voice", voice);
 app.route("/api/history", history);
 app.route("/api/audio", audio);

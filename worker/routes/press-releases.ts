@@ -15,6 +15,10 @@ import {
   updateStatus,
 } from "../press-releases/store.ts";
 import { limitTool } from "../rate-limit.ts";
+import { displayName } from "../uploads/display-name.ts";
+import { sendsUploadId } from "../uploads/json-body.ts";
+import { deleteMedia } from "../uploads/media-url.ts";
+import { startFromUpload } from "../uploads/press-release-from-upload.ts";
 import { analysisUpload, readUpload } from "../uploads.ts";
 
 /**
@@ -26,18 +30,9 @@ export const pressReleases = new Hono<AppEnv>();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const notFound = () => new ApiError(404, "not_found", "That press release does not exist or is not yours.");
 
-/** Keeps the user's file name readable in the list without letting it shape the R2 key. */
-function displayName(name: string): string {
-  const cleaned = [...name]
-    .filter((char) => char >= " " && char !== "/" && char !== "\\")
-    .join("")
-    .trim()
-    .slice(0, 200);
-  return cleaned || "Recording";
-}
-
 pressReleases.post("/", requireActivePlan, async (c) => {
   await limitTool(c, "pressRelease");
+  if (sendsUploadId(c)) return startFromUpload(c);
   const { file } = await readUpload(c, analysisUpload(PRESS_RELEASE_MAX_BYTES, "Choose an audio or video file first."));
   const id = crypto.randomUUID();
   const r2Key = `press-releases/${id}`;
@@ -90,7 +85,7 @@ pressReleases.delete("/:id", requireUser, async (c) => {
   const row = UUID.test(id) ? await findOwnPressRelease(c.env.DB, id, c.var.user.id) : null;
   if (!row) throw notFound();
   await c.env.PRESS_RELEASE_JOBS.getByName(id).cancel();
-  await c.env.AUDIO.delete(row.r2_key);
+  await deleteMedia(c.env, row.r2_key);
   await deletePressRelease(c.env.DB, id);
   return c.json({ message: "Press release deleted" });
 });
