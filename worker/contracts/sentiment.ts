@@ -81,3 +81,5 @@ export type SentimentJob = z.infer<typeof sentimentJobSchema>;
 
 export const sentimentJobListSchema = z.object({ items: z.array(sentimentJobSchema.omit({ report: true })) });
 export type SentimentJobList = z.infer<typeof sentimentJobListSchema>;
+
+export const createdSentimentJobSchema = sentimentJobSchema.pick({ id: true, status: true });
