@@ -44,12 +44,30 @@ const IDLE: UploadState = {
 export function useResumableUpload() {
   const [state, setState] = useState<UploadState | null>(null);
   const current = useRef<Upload | null>(null);
+  const pausedByUser = useRef(false);
 
   const upload = useCallback(async (file: File): Promise<string> => {
     const { Upload: TusUpload } = await import("tus-js-client");
     const samples: { at: number; bytes: number }[] = [];
     setState(IDLE);
+    pausedByUser.current = false;
     return new Promise<string>((resolve, reject) => {
+      // A request in flight when the network goes may hang rather than fail: stop it at once and
+      // go on from the server's offset as soon as the browser is back online.
+      const offline = () => {
+        void current.current?.abort();
+        setState((state) => (state ? { ...state, retrying: true, bytesPerSecond: null, secondsLeft: null } : state));
+      };
+      const online = () => {
+        if (!pausedByUser.current) current.current?.start();
+      };
+      window.addEventListener("offline", offline);
+      window.addEventListener("online", online);
+      const finish = () => {
+        current.current = null;
+        window.removeEventListener("offline", offline);
+        window.removeEventListener("online", online);
+      };
       const tus = new TusUpload(file, {
         endpoint: `${config.apiBase}${UPLOADS_PATH}`,
         metadata: { filename: file.name, filetype: file.type },
@@ -83,7 +101,7 @@ export function useResumableUpload() {
           }));
         },
         onError(error) {
-          current.current = null;
+          finish();
           const response = (error as { originalResponse?: { getStatus(): number; getBody(): string } })
             .originalResponse;
           const status = response?.getStatus() ?? 0;
@@ -101,28 +119,36 @@ export function useResumableUpload() {
           reject(new ApiError(status, status ? "upload_failed" : "network_error", message));
         },
         onSuccess() {
-          current.current = null;
+          finish();
           resolve((tus.url ?? "").split("/").pop() ?? "");
         },
       });
       current.current = tus;
-      void tus.findPreviousUploads().then((previous) => {
-        const latest = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
-        if (latest) {
-          tus.resumeFromPreviousUpload(latest);
-          setState((state) => ({ ...(state ?? IDLE), resumed: true }));
-        }
-        tus.start();
-      }, reject);
+      void tus.findPreviousUploads().then(
+        (previous) => {
+          const latest = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
+          if (latest) {
+            tus.resumeFromPreviousUpload(latest);
+            setState((state) => ({ ...(state ?? IDLE), resumed: true }));
+          }
+          tus.start();
+        },
+        (error) => {
+          finish();
+          reject(error);
+        },
+      );
     });
   }, []);
 
   const pause = useCallback(() => {
+    pausedByUser.current = true;
     void current.current?.abort();
     setState((state) => (state ? { ...state, paused: true, bytesPerSecond: null, secondsLeft: null } : state));
   }, []);
 
   const resume = useCallback(() => {
+    pausedByUser.current = false;
     current.current?.start();
     setState((state) => (state ? { ...state, paused: false } : state));
   }, []);
