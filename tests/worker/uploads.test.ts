@@ -183,6 +183,44 @@ describe("tus uploads", { timeout: 60_000 }, () => {
     expect(await storedObject(location)).toEqual(data);
   });
 
+  it("lets one PATCH write at a time: a second one meanwhile gets 423, and may go on once the first ends", async () => {
+    const { token } = await registerAndSignIn();
+    const data = bytes(3000);
+    const location = await created(token, data.length);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let sent = false;
+    const slow = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (!sent) {
+          sent = true;
+          controller.enqueue(data.slice(0, 1000));
+          return;
+        }
+        await gate;
+        controller.close();
+      },
+    });
+    const first = patch(token, location, 0, slow);
+    const locked = () =>
+      env.DB.prepare("SELECT lock_token FROM uploads WHERE id = ?").bind(idOf(location)).first<string>("lock_token");
+    await expect.poll(locked, { timeout: 10_000 }).not.toBeNull();
+    const second = await patch(token, location, 0, data.slice(0, 1000));
+    expect(second.status).toBe(423);
+    expect(second.headers.get("tus-resumable")).toBe("1.0.0");
+    release();
+    const done = await first;
+    expect(done.status).toBe(204);
+    expect(done.headers.get("upload-offset")).toBe("1000");
+    expect(await locked()).toBeNull();
+    const rest = await patch(token, location, 1000, data.slice(1000));
+    expect(rest.headers.get("upload-offset")).toBe("3000");
+    expect((await patch(token, location, 3000, new Uint8Array(0))).status).toBe(204);
+    expect(await storedObject(location)).toEqual(data);
+  });
+
   it("keeps each upload private to its owner: others get 404 for HEAD, PATCH and DELETE", async () => {
     const owner = await registerAndSignIn();
     const location = await created(owner.token, 10);

@@ -17,6 +17,9 @@ CREATE TABLE uploads (
   parts TEXT NOT NULL DEFAULT '[]',
   tail_bytes INTEGER NOT NULL DEFAULT 0,
   status TEXT NOT NULL CHECK (status IN ('uploading', 'complete')),
+  -- The PATCH writing now, if any: a second one waits (423) until this lease is released or lapses.
+  lock_token TEXT,
+  locked_until TEXT,
   expires_at TEXT NOT NULL,
   created_at TEXT NOT NULL
 );

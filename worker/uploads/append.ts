@@ -19,12 +19,13 @@ export interface AppendResult {
 }
 
 const conflict = () =>
-  new ApiError(409, "offset_mismatch", "Another request moved this upload on. Ask for its offset again.");
+  new ApiError(409, "offset_mismatch", "Another request took this upload over. Ask for its offset again.");
 
 export async function appendBody(
   bucket: R2Bucket,
   db: D1Database,
   row: UploadRow,
+  lock: string,
   body: ReadableStream<Uint8Array> | null,
 ): Promise<AppendResult> {
   const multipart = bucket.resumeMultipartUpload(row.r2_key, row.multipart_id);
@@ -46,7 +47,7 @@ export async function appendBody(
 
   const record = async (progress: Omit<Progress, "expiresAt">) => {
     const next = { ...progress, expiresAt: new Date(Date.now() + UPLOAD_TTL_MS).toISOString() };
-    if (!(await recordProgress(db, row.id, committed, next))) throw conflict();
+    if (!(await recordProgress(db, row.id, lock, committed, next))) throw conflict();
     committed = next.offset;
     expiresAt = next.expiresAt;
   };

@@ -16,6 +16,8 @@ export interface UploadRow {
   parts: string;
   tail_bytes: number;
   status: "uploading" | "complete";
+  lock_token: string | null;
+  locked_until: string | null;
   expires_at: string;
   created_at: string;
 }
@@ -84,14 +86,45 @@ export interface Progress {
 }
 
 /**
- * Records progress only if nobody else moved the upload since `fromOffset` was read, so two
- * PATCHes racing on one upload cannot both count their bytes. Answers whether it was recorded.
+ * How long a PATCH holds its upload between two recorded parts. A writer whose connection was cut
+ * usually releases at once; one the runtime stopped mid-way blocks the resume at most this long.
  */
-export async function recordProgress(db: D1Database, id: string, fromOffset: number, progress: Progress) {
+export const LOCK_LEASE_MS = 2 * 60 * 1000;
+
+const leaseEnd = () => new Date(Date.now() + LOCK_LEASE_MS).toISOString();
+
+/**
+ * Makes `lock` the one PATCH writing this upload, unless another holds an unexpired lease: a cut
+ * connection's request may still be storing its last part when the client resumes, and two
+ * writers would overwrite each other's R2 parts. Answers whether the lock was taken.
+ */
+export async function lockUpload(db: D1Database, id: string, lock: string): Promise<boolean> {
   const result = await db
     .prepare(
-      `UPDATE uploads SET offset = ?, parts = ?, tail_bytes = ?, expires_at = ?, status = ?
-       WHERE id = ? AND offset = ? AND status = 'uploading'`,
+      `UPDATE uploads SET lock_token = ?, locked_until = ?
+       WHERE id = ? AND status = 'uploading' AND (locked_until IS NULL OR locked_until <= ?)`,
+    )
+    .bind(lock, leaseEnd(), id, new Date().toISOString())
+    .run();
+  return result.meta.changes === 1;
+}
+
+export async function unlockUpload(db: D1Database, id: string, lock: string): Promise<void> {
+  await db
+    .prepare("UPDATE uploads SET lock_token = NULL, locked_until = NULL WHERE id = ? AND lock_token = ?")
+    .bind(id, lock)
+    .run();
+}
+
+/**
+ * Records progress, renewing the lease, only while `lock` still holds the upload at `fromOffset`,
+ * so a writer that lost its lease cannot count bytes. Answers whether it was recorded.
+ */
+export async function recordProgress(db: D1Database, id: string, lock: string, fromOffset: number, progress: Progress) {
+  const result = await db
+    .prepare(
+      `UPDATE uploads SET offset = ?, parts = ?, tail_bytes = ?, expires_at = ?, status = ?, locked_until = ?
+       WHERE id = ? AND offset = ? AND status = 'uploading' AND lock_token = ?`,
     )
     .bind(
       progress.offset,
@@ -99,8 +132,10 @@ export async function recordProgress(db: D1Database, id: string, fromOffset: num
       progress.tailBytes,
       progress.expiresAt,
       progress.complete ? "complete" : "uploading",
+      leaseEnd(),
       id,
       fromOffset,
+      lock,
     )
     .run();
   return result.meta.changes === 1;

@@ -14,7 +14,9 @@ import {
   freeUploadStorage,
   insertUploadWithinQuota,
   isExpired,
+  lockUpload,
   type UploadRow,
+  unlockUpload,
 } from "./store.ts";
 
 /**
@@ -186,18 +188,37 @@ tusUploads.patch("/:id", requireUser, async (c) => {
     throw new ApiError(415, "unsupported_media_type", `Send the bytes as ${OFFSET_TYPE}.`);
   }
   const offset = byteCount(c, "Upload-Offset");
-  const row = await ownLiveUpload(c);
-  if (offset !== row.offset) {
-    throw new ApiError(409, "offset_mismatch", `The upload is at byte ${row.offset}, not ${offset}.`);
+  const seen = await ownLiveUpload(c);
+  const mismatch = (at: number) => new ApiError(409, "offset_mismatch", `The upload is at byte ${at}, not ${offset}.`);
+  if (offset !== seen.offset) throw mismatch(seen.offset);
+  if (seen.status === "complete") {
+    // Nothing is left to write: an empty PATCH at the end is answered like the one that finished it.
+    if (Number(c.req.header("content-length") ?? 0) > 0) {
+      throw new ApiError(413, "beyond_upload_length", "The request carries bytes beyond the upload's length.");
+    }
+    c.header("upload-offset", String(seen.offset));
+    c.header("upload-expires", httpDate(seen.expires_at));
+    return c.body(null, 204);
   }
-  const declared = c.req.header("content-length");
-  if (declared !== undefined && row.offset + Number(declared) > row.length) {
-    throw new ApiError(413, "beyond_upload_length", "The request carries bytes beyond the upload's length.");
+  const lock = crypto.randomUUID();
+  if (!(await lockUpload(c.env.DB, seen.id, lock))) {
+    throw new ApiError(423, "upload_locked", "Another request is still writing this upload. Try again shortly.");
   }
-  const result = await appendBody(c.env.AUDIO, c.env.DB, row, c.req.raw.body);
-  c.header("upload-offset", String(result.offset));
-  c.header("upload-expires", httpDate(result.expiresAt));
-  return c.body(null, 204);
+  try {
+    const row = await findOwnUpload(c.env.DB, seen.id, c.var.user.id);
+    if (!row) throw notFound();
+    if (offset !== row.offset) throw mismatch(row.offset);
+    const declared = c.req.header("content-length");
+    if (declared !== undefined && row.offset + Number(declared) > row.length) {
+      throw new ApiError(413, "beyond_upload_length", "The request carries bytes beyond the upload's length.");
+    }
+    const result = await appendBody(c.env.AUDIO, c.env.DB, row, lock, c.req.raw.body);
+    c.header("upload-offset", String(result.offset));
+    c.header("upload-expires", httpDate(result.expiresAt));
+    return c.body(null, 204);
+  } finally {
+    await unlockUpload(c.env.DB, seen.id, lock);
+  }
 });
 
 tusUploads.delete("/:id", requireUser, async (c) => {
