@@ -61,7 +61,8 @@ export async function appendBody(
       complete = true;
     }
     await record({ offset: partsEnd, parts, tailBytes: 0, complete });
-    if (tailStored) {
+    // On completion also catch a tail left by a writer that stored it but lost the lock before recording it.
+    if (tailStored || complete) {
       await bucket.delete(tailKey(row));
       tailStored = false;
     }

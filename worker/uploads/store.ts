@@ -166,6 +166,6 @@ export async function freeUploadStorage(bucket: R2Bucket, row: UploadRow): Promi
       .catch(() => undefined);
     await bucket.delete(tailKey(row));
   } else {
-    await bucket.delete(row.r2_key);
+    await bucket.delete([row.r2_key, tailKey(row)]);
   }
 }
