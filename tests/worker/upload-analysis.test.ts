@@ -141,8 +141,15 @@ describe("tools on a finished upload", { timeout: 60_000 }, () => {
     expect(job.report?.metadata?.duration).toBeCloseTo(20, 1);
 
     const list = sentimentJobListSchema.parse(await (await call("/api/sentiment", authed(token))).json());
-    expect(list.items.map((item) => item.id)).toEqual([created.id]);
-    expect(list.items[0]).toMatchObject({ file_name: "town-hall.wav", bytes: audio.length, status: "completed" });
+    // The direct analysis above is kept as well, newer than the job.
+    expect(list.items.map((item) => item.id)).toHaveLength(2);
+    expect(list.items[1]).toMatchObject({
+      id: created.id,
+      file_name: "town-hall.wav",
+      bytes: audio.length,
+      status: "completed",
+      recording_kept: true,
+    });
 
     const other = await registerAndSignIn();
     expect((await call(`/api/sentiment/${created.id}`, authed(other.token))).status).toBe(404);
@@ -152,6 +159,33 @@ describe("tools on a finished upload", { timeout: 60_000 }, () => {
     expect(await env.AUDIO.head(`uploads/${uploadId}`)).toBeNull();
     expect(await env.AUDIO.head(`sentiment-reports/${created.id}.json`)).toBeNull();
     expect((await call(`/api/sentiment/${created.id}`, authed(token))).status).toBe(404);
+  });
+
+  it("a report on a small file, answered at once, is kept too (without the file) and can be deleted", async () => {
+    const { api, token } = await registerAndSignIn();
+    const audio = speechWav(6);
+    const response = await uploadFile(
+      "/api/sentiment",
+      token,
+      "file",
+      new Blob([audio], { type: "audio/wav" }),
+      "q.wav",
+    );
+    expect(response.status).toBe(200);
+    const report = sentimentReportSchema.parse(await response.json());
+    const location = response.headers.get("location") ?? "";
+    expect(location).toMatch(/^\/api\/sentiment\/[0-9a-f-]{36}$/);
+    const kept = sentimentJobSchema.parse(await (await call(location, authed(token))).json());
+    expect(kept).toMatchObject({ status: "completed", file_name: "q.wav", bytes: audio.length, recording_kept: false });
+    expect(kept.report).toEqual(report);
+    const list = sentimentJobListSchema.parse(await (await call("/api/sentiment", authed(token))).json());
+    expect(list.items.map((item) => item.id)).toEqual([location.split("/").pop()]);
+    // Only the report is kept, so it takes none of the plan's storage.
+    const storage = pressReleaseListSchema.parse(await (await api.get("/api/press-releases")).json()).storage;
+    expect(storage.used_bytes).toBe(0);
+    expect((await call(location, { ...authed(token), method: "DELETE" })).status).toBe(200);
+    expect(await env.AUDIO.head(`sentiment-reports/${location.split("/").pop()}.json`)).toBeNull();
+    expect((await call(location, authed(token))).status).toBe(404);
   });
 
   it("a sentiment job retries a provider outage, and ends in a readable error for a file that is not audio", async () => {

@@ -72,6 +72,8 @@ export const sentimentJobSchema = z.object({
   status: sentimentJobStatus,
   file_name: z.string(),
   bytes: z.number(),
+  /** False for a small file analysed on the spot: only its report was kept. */
+  recording_kept: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   error: z.string().optional(),

@@ -26,15 +26,16 @@ CREATE TABLE uploads (
 CREATE INDEX uploads_user ON uploads (user_id);
 CREATE INDEX uploads_expires ON uploads (expires_at);
 
--- Sentiment reports made from stored uploads: the job's public state. The recording stays in R2
--- under r2_key and the finished report under report_key until the owner deletes the report.
+-- Sentiment reports, kept until their owner deletes them: the finished report is JSON in R2 under
+-- report_key. A report on a stored upload is a job whose recording stays in R2 under r2_key; a small
+-- file analysed on the spot is not kept (r2_key NULL) and so takes no storage.
 CREATE TABLE sentiment_reports (
   id TEXT PRIMARY KEY,
   user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   file_name TEXT NOT NULL,
   content_type TEXT NOT NULL,
   bytes INTEGER NOT NULL CHECK (bytes > 0),
-  r2_key TEXT NOT NULL,
+  r2_key TEXT,
   report_key TEXT,
   status TEXT NOT NULL CHECK (status IN ('queued', 'processing', 'completed', 'error')),
   error TEXT,

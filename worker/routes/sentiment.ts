@@ -7,7 +7,14 @@ import { ApiError, providerUnavailable } from "../errors.ts";
 import { analyseRecording } from "../providers/deepgram.ts";
 import { ProviderError } from "../providers/provider-error.ts";
 import { limitTool } from "../rate-limit.ts";
-import { deleteSentimentJob, findOwnSentimentJob, listSentimentJobs, publicSentimentJob } from "../sentiment/store.ts";
+import {
+  deleteSentimentJob,
+  findOwnSentimentJob,
+  keepReport,
+  listSentimentJobs,
+  publicSentimentJob,
+} from "../sentiment/store.ts";
+import { displayName } from "../uploads/display-name.ts";
 import { readUploadId, sendsUploadId } from "../uploads/json-body.ts";
 import { deleteMedia } from "../uploads/media-url.ts";
 import { takeUpload } from "../uploads/take.ts";
@@ -15,7 +22,7 @@ import { analysisUpload, readUpload } from "../uploads.ts";
 
 /**
  * `POST /api/sentiment` multipart `{file}`: transcript, sentiment, topics, intents and summary,
- * answered at once. JSON `{upload_id}` on a finished resumable upload starts a `SentimentJob`
+ * answered at once and kept (the file is not). JSON `{upload_id}` on a finished resumable upload starts a `SentimentJob`
  * instead (202), whose report is kept until its owner deletes it.
  */
 export const sentiment = new Hono<AppEnv>();
@@ -35,9 +42,17 @@ sentiment.post("/", requireActivePlan, async (c) => {
   }
   const { file } = await readUpload(c, analysisUpload(SENTIMENT_MAX_BYTES, "No file selected"));
   try {
-    return c.json(
-      await analyseRecording(c.var.provider("deepgram"), { audio: file, model: c.var.config.models.analysis }),
+    const report = await analyseRecording(c.var.provider("deepgram"), {
+      audio: file,
+      model: c.var.config.models.analysis,
+    });
+    const id = await keepReport(
+      c.env,
+      { userId: c.var.user.id, fileName: displayName(file.name), contentType: file.type, bytes: file.size },
+      report,
     );
+    c.header("location", `/api/sentiment/${id}`);
+    return c.json(report);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     // Deepgram answers 400 for audio it cannot decode: that is about the file, not an outage.
@@ -73,7 +88,7 @@ sentiment.delete("/:id", requireUser, async (c) => {
   const row = UUID.test(id) ? await findOwnSentimentJob(c.env.DB, id, c.var.user.id) : null;
   if (!row) throw notFound();
   await c.env.SENTIMENT_JOBS.getByName(id).cancel();
-  await deleteMedia(c.env, row.r2_key);
+  if (row.r2_key) await deleteMedia(c.env, row.r2_key);
   if (row.report_key) await c.env.AUDIO.delete(row.report_key);
   await deleteSentimentJob(c.env.DB, id);
   return c.json({ message: "Report deleted" });

@@ -1,4 +1,4 @@
-import type { SentimentJob, SentimentJobStatus } from "../contracts/sentiment.ts";
+import type { SentimentJob, SentimentJobStatus, SentimentReport } from "../contracts/sentiment.ts";
 
 /** Sentiment report rows in D1: the jobs' public state; the report itself is JSON in R2. */
 
@@ -8,7 +8,8 @@ export interface SentimentRow {
   file_name: string;
   content_type: string;
   bytes: number;
-  r2_key: string;
+  /** The recording, for a report on a stored upload; null when only the report was kept. */
+  r2_key: string | null;
   report_key: string | null;
   status: SentimentJobStatus;
   error: string | null;
@@ -24,6 +25,7 @@ export function publicSentimentJob(row: SentimentRow): SentimentJob {
     status: row.status,
     file_name: row.file_name,
     bytes: row.bytes,
+    recording_kept: row.r2_key !== null,
     created_at: row.created_at,
     updated_at: row.updated_at,
     ...(row.error === null ? {} : { error: row.error }),
@@ -64,4 +66,26 @@ export async function updateSentimentJob(db: D1Database, id: string, update: Sen
 
 export async function deleteSentimentJob(db: D1Database, id: string): Promise<void> {
   await db.prepare("DELETE FROM sentiment_reports WHERE id = ?").bind(id).run();
+}
+
+export interface AnalysedFile {
+  readonly userId: string;
+  readonly fileName: string;
+  readonly contentType: string;
+  readonly bytes: number;
+}
+
+/** Keeps a report made on the spot from a small file (the file itself is not kept); answers its id. */
+export async function keepReport(env: Env, file: AnalysedFile, report: SentimentReport): Promise<string> {
+  const id = crypto.randomUUID();
+  const key = reportKey(id);
+  await env.AUDIO.put(key, JSON.stringify(report), { httpMetadata: { contentType: "application/json" } });
+  const now = new Date().toISOString();
+  await env.DB.prepare(
+    `INSERT INTO sentiment_reports (id, user_id, file_name, content_type, bytes, r2_key, report_key, status, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, NULL, ?, 'completed', ?, ?)`,
+  )
+    .bind(id, file.userId, file.fileName, file.contentType, file.bytes, key, now, now)
+    .run();
+  return id;
 }

@@ -38,7 +38,7 @@ export type NewUpload = Pick<
  */
 export const STORAGE_USED_SQL = `(
   (SELECT COALESCE(SUM(bytes), 0) FROM press_releases WHERE user_id = ?1)
-  + (SELECT COALESCE(SUM(bytes), 0) FROM sentiment_reports WHERE user_id = ?1)
+  + (SELECT COALESCE(SUM(bytes), 0) FROM sentiment_reports WHERE user_id = ?1 AND r2_key IS NOT NULL)
   + (SELECT COALESCE(SUM(length), 0) FROM uploads WHERE user_id = ?1))`;
 
 /** Inserts the upload unless it would take the user past `quotaBytes` (null: unlimited), in one statement. */

@@ -19,7 +19,7 @@ interface Props {
   readonly onDeleted: (id: string) => void;
 }
 
-/** Kept sentiment reports (from large uploads): open one to read or export it, or delete it. */
+/** Kept sentiment reports: open one to read or export it again, or delete it. */
 export function SentimentHistory({ list, onOpen, onDeleted }: Props) {
   const [confirming, setConfirming] = useState<Item | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -76,7 +76,11 @@ export function SentimentHistory({ list, onOpen, onDeleted }: Props) {
       {confirming && (
         <Dialog
           title="Delete this report?"
-          description={`The report and the recording “${confirming.file_name}” will be deleted for good, freeing ${formatBytes(confirming.bytes)}.`}
+          description={
+            confirming.recording_kept
+              ? `The report and the recording “${confirming.file_name}” will be deleted for good, freeing ${formatBytes(confirming.bytes)}.`
+              : `The report on “${confirming.file_name}” will be deleted for good.`
+          }
           onClose={() => setConfirming(null)}
         >
           <div className="dialog__actions">

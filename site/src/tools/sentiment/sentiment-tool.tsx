@@ -19,8 +19,8 @@ import { SENTIMENT_JOBS_KEY, useSentimentJob, useSentimentJobs } from "./use-sen
 
 /**
  * Vox Sentiment: upload a recording, get its transcript, sentiment, topics, intents and summary.
- * A small file is answered at once; a large one goes up resumably and becomes a kept report job,
- * shown when it completes and listed with the past reports.
+ * A small file is answered at once; a large one goes up resumably and becomes a report job, shown
+ * when it completes. Every report is kept and listed with the past ones.
  */
 export function SentimentTool() {
   const user = useStoredUser();
@@ -82,6 +82,7 @@ export function SentimentTool() {
         return;
       }
       const report = await analyseRecording(file, { onProgress: setProgress });
+      void mutate(SENTIMENT_JOBS_KEY);
       setResult({ report, fileName: file.name });
       setReportOpen(true);
       toast.success("Audio Transcribe Successfully", { duration: TOAST_MS });
