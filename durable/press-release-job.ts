@@ -16,6 +16,7 @@ import {
   uploadAudio,
 } from "../worker/providers/assemblyai.ts";
 import { ProviderContractError, ProviderError } from "../worker/providers/provider-error.ts";
+import { signedMediaUrl } from "../worker/uploads/media-url.ts";
 
 /** A whole job, upload to generated text, must finish within this or it ends in `error`. */
 export const JOB_TIMEOUT_MS = 30 * 60 * 1000;
@@ -27,6 +28,8 @@ export interface JobInput {
   readonly r2Key: string;
   /** The origin the job was created under; see `objectProviders`. */
   readonly origin: string;
+  /** Set for a resumable upload: the provider fetches it from a signed URL instead of a re-upload. */
+  readonly byUrl?: { readonly contentType: string };
 }
 
 type Step = "upload" | "transcribe" | "poll" | "generate";
@@ -106,6 +109,11 @@ export class PressReleaseJob extends DurableObject<Env> {
     const providers = objectProviders(this.env, job.origin);
     switch (job.step) {
       case "upload": {
+        if (job.byUrl) {
+          const uploadUrl = await signedMediaUrl(this.env.DB, job.origin, job.r2Key, job.byUrl.contentType);
+          await updateStatus(this.env.DB, job.id, { status: "processing" });
+          return { changes: { step: "transcribe", uploadUrl }, delayMs: 0 };
+        }
         const object = await this.env.AUDIO.get(job.r2Key);
         if (!object) throw new JobFailure("The uploaded recording is no longer available. Please upload it again.");
         const uploadUrl = await uploadAudio(providers("assemblyai"), object.body);

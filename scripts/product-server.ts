@@ -19,6 +19,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   readonly baseUrl: string;
+  /** `npm start`'s process group: wrangler and the workerd runtime it starts. */
+  readonly processGroup: number;
   readonly stateDir: string;
   stop(): Promise<void>;
 }
@@ -64,7 +66,7 @@ export async function startProduct(): Promise<RunningServer> {
     await stop();
     throw new Error(`${(error as Error).message}\n--- npm start output ---\n${output.join("").slice(-4000)}`);
   }
-  return { baseUrl, stateDir, stop };
+  return { baseUrl, stateDir, stop, processGroup: child.pid ?? 0 };
 }
 
 /**

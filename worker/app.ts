@@ -3,6 +3,7 @@ import { cors } from "hono/cors";
 import type { AppEnv } from "./app-env.ts";
 import { remoteTrace } from "./bench/remote-trace.ts";
 import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./config.ts";
+import { TUS_REQUEST_HEADERS, TUS_RESPONSE_HEADERS, UPLOADS_PATH } from "./contracts/uploads.ts";
 import { ApiError, ConfigError, errorResponse, handleError } from "./errors.ts";
 import { isLoopbackHost } from "./loopback.ts";
 import { audio, history } from "./routes/audio.ts";
@@ -19,6 +20,8 @@ import { voice } from "./routes/voice.ts";
 import { voiceConversion } from "./routes/voice-conversion.ts";
 import { sandbox } from "./sandbox/index.ts";
 import { securityHeaders } from "./security.ts";
+import { MEDIA_PATH, media } from "./uploads/media-url.ts";
+import { tusHeaders, tusUploads } from "./uploads/tus.ts";
 
 export const app = new Hono<AppEnv>();
 
@@ -53,6 +56,7 @@ app.use("*", async (c, next) => {
 });
 
 app.use("*", remoteTrace);
+app.use(`${UPLOADS_PATH}/*`, tusHeaders);
 
 /**
  * Cross-origin calls only from the site's own origin when it is hosted apart (SITE_URL); the
@@ -62,9 +66,17 @@ app.use(
   "*",
   cors({
     origin: (origin, c) => (c.var.config.siteUrl !== null && origin === c.var.config.siteUrl ? origin : null),
-    allowMethods: ["GET", "POST", "DELETE"],
-    allowHeaders: ["authorization", "content-type", "accept"],
-    exposeHeaders: ["x-vox-cache", "x-vox-audio-id", "x-vox-session", "retry-after", "location", "content-range"],
+    allowMethods: ["GET", "HEAD", "POST", "PATCH", "DELETE"],
+    allowHeaders: ["authorization", "content-type", "accept", ...TUS_REQUEST_HEADERS],
+    exposeHeaders: [
+      "x-vox-cache",
+      "x-vox-audio-id",
+      "x-vox-session",
+      "retry-after",
+      "location",
+      "content-range",
+      ...TUS_RESPONSE_HEADERS,
+    ],
     maxAge: 600,
   }),
 );
@@ -79,6 +91,8 @@ app.route("/api/sentiment", sentiment);
 app.route("/api/press-releases", pressReleases);
 app.route("/api/live/transcripts", liveTranscripts);
 app.route("/api/live", live);
+app.route(UPLOADS_PATH, tusUploads);
+app.route(MEDIA_PATH, media);
 app.route("/api/voice", voice);
 app.route("/api/history", history);
 app.route("/api/audio", audio);

@@ -511,3 +511,54 @@ describe("the sandbox off this machine", () => {
     }
   });
 });
+
+describe("deleting an account erases its resumable uploads and sentiment reports", () => {
+  it("aborts an unfinished upload, deletes its trailing bytes, the kept report and every stored row", async () => {
+    const { api, token, input, user } = await registerAndSignIn();
+    const tus = { "tus-resumable": "1.0.0", authorization: `Bearer ${token}` };
+    const createdUpload = await call("/api/uploads", {
+      method: "POST",
+      headers: {
+        ...tus,
+        "upload-length": "12000000",
+        "upload-metadata": `filename ${btoa("town-hall.mp3")},filetype ${btoa("audio/mpeg")}`,
+      },
+    });
+    expect(createdUpload.status).toBe(201);
+    const location = createdUpload.headers.get("location") ?? "";
+    const patched = await call(location, {
+      method: "PATCH",
+      headers: { ...tus, "content-type": "application/offset+octet-stream", "upload-offset": "0" },
+      body: new Uint8Array(6_000_000).fill(3),
+    });
+    expect(patched.status).toBe(204);
+    const upload = await env.DB.prepare("SELECT r2_key FROM uploads WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ r2_key: string }>();
+    expect(await env.AUDIO.head(`${upload?.r2_key}.tail`)).not.toBeNull();
+
+    const analysed = await uploadFile(
+      "/api/sentiment",
+      token,
+      "file",
+      new Blob([speechWav(8)], { type: "audio/wav" }),
+      "b.wav",
+    );
+    expect(analysed.status).toBe(200);
+    const report = await env.DB.prepare("SELECT report_key FROM sentiment_reports WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ report_key: string }>();
+    expect(await env.AUDIO.head(report?.report_key ?? "")).not.toBeNull();
+
+    expect((await api.post("/auth/delete-account", { password: input.password })).status).toBe(200);
+
+    expect(await env.AUDIO.head(`${upload?.r2_key}.tail`)).toBeNull();
+    expect(await env.AUDIO.head(report?.report_key ?? "")).toBeNull();
+    const rows = await env.DB.prepare(
+      "SELECT (SELECT COUNT(*) FROM uploads WHERE user_id = ?1) + (SELECT COUNT(*) FROM sentiment_reports WHERE user_id = ?1) AS n",
+    )
+      .bind(user.id)
+      .first<number>("n");
+    expect(rows).toBe(0);
+  });
+});

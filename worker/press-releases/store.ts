@@ -1,4 +1,5 @@
 import type { PressRelease, PressReleaseList, PressReleaseStatus } from "../contracts/press-releases.ts";
+import { STORAGE_USED_SQL } from "../uploads/store.ts";
 
 /** Press release rows in D1: the jobs' public state, owned by one user each. */
 
@@ -37,8 +38,8 @@ export type NewPressRelease = Pick<
 >;
 
 /**
- * Inserts a queued job unless it would take the user's stored bytes past `quotaBytes` (null: no
- * quota). One statement, so two uploads at once cannot both squeeze under the quota.
+ * Inserts a queued job unless it would take the user's stored bytes (every tool's recordings and
+ * unfinished uploads) past `quotaBytes` (null: no quota). One statement, so two uploads at once cannot both squeeze under the quota.
  */
 export async function insertWithinQuota(
   db: D1Database,
@@ -49,10 +50,10 @@ export async function insertWithinQuota(
   const result = await db
     .prepare(
       `INSERT INTO press_releases (id, user_id, file_name, content_type, bytes, r2_key, status, created_at, updated_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, 'queued', ?7, ?7
-       WHERE ?8 IS NULL OR (SELECT COALESCE(SUM(bytes), 0) FROM press_releases WHERE user_id = ?2) + ?5 <= ?8`,
+       SELECT ?2, ?1, ?3, ?4, ?5, ?6, 'queued', ?7, ?7
+       WHERE ?8 IS NULL OR ${STORAGE_USED_SQL} + ?5 <= ?8`,
     )
-    .bind(job.id, job.user_id, job.file_name, job.content_type, job.bytes, job.r2_key, now, quotaBytes)
+    .bind(job.user_id, job.id, job.file_name, job.content_type, job.bytes, job.r2_key, now, quotaBytes)
     .run();
   return result.meta.changes === 1;
 }
@@ -88,7 +89,7 @@ export async function listPressReleases(
 ): Promise<PressReleaseList> {
   const [items, usage] = await db.batch<PressReleaseRow | { used: number }>([
     db.prepare("SELECT * FROM press_releases WHERE user_id = ? ORDER BY created_at DESC LIMIT 100").bind(userId),
-    db.prepare("SELECT COALESCE(SUM(bytes), 0) AS used FROM press_releases WHERE user_id = ?").bind(userId),
+    db.prepare(`SELECT ${STORAGE_USED_SQL} AS used`).bind(userId),
   ]);
   return {
     items: ((items?.results ?? []) as PressReleaseRow[]).map((row) => {

@@ -15,6 +15,10 @@ import {
   publicPressRelease,
   updateStatus,
 } from "../press-releases/store.ts";
+import { displayName } from "../uploads/display-name.ts";
+import { sendsUploadId } from "../uploads/json-body.ts";
+import { deleteMedia } from "../uploads/media-url.ts";
+import { startFromUpload } from "../uploads/press-release-from-upload.ts";
 import { analysisUpload, readUpload } from "../uploads.ts";
 
 /**
@@ -26,22 +30,13 @@ export const pressReleases = new Hono<AppEnv>();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const notFound = () => new ApiError(404, "not_found", "That press release does not exist or is not yours.");
 
-/** Keeps the user's file name readable in the list without letting it shape the R2 key. */
-function displayName(name: string): string {
-  const cleaned = [...name]
-    .filter((char) => char >= " " && char !== "/" && char !== "\\")
-    .join("")
-    .trim()
-    .slice(0, 200);
-  return cleaned || "Recording";
-}
-
 /**
  * The quota check and the upload to R2 run side by side (an upload refused for the quota is removed
  * again), and the job starts after the answer: the 202 waits for the session check and for the
  * upload to be stored, nothing else. A job that cannot start shows `error` in the list.
  */
 pressReleases.post("/", requireTool("pressRelease"), async (c) => {
+  if (sendsUploadId(c)) return startFromUpload(c);
   const { file } = await readUpload(c, analysisUpload(PRESS_RELEASE_MAX_BYTES, "Choose an audio or video file first."));
   const id = crypto.randomUUID();
   const r2Key = `press-releases/${id}`;
@@ -110,7 +105,7 @@ pressReleases.delete("/:id", requireUser, async (c) => {
     c,
     new Set([fromJob, row.transcript_id].filter((transcript): transcript is string => Boolean(transcript))),
   );
-  await c.env.AUDIO.delete(row.r2_key);
+  await deleteMedia(c.env, row.r2_key);
   await deletePressRelease(c.env.DB, id);
   return c.json({ message: "Press release deleted" });
 });

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { sandboxKey } from "../config.ts";
@@ -17,6 +17,7 @@ import { hear, looksLikeMedia, transcriptOf } from "./speech-corpus.ts";
  * `speech_models`, an unknown model, a wrong type). A transcript is `queued` when created,
  * `processing` on the first poll and `completed` (or `error`, for a file that is not audio) from the
  * second, like the real service, and always carries every field the provider documents as required.
+ * An `audio_url` elsewhere on this Worker is downloaded in-process, as the service downloads one.
  */
 export const sandboxAssemblyAi = new Hono<AppEnv>();
 
@@ -31,21 +32,38 @@ sandboxAssemblyAi.use("/v2/*", async (c, next) => {
 
 const UPLOAD_PATH = "/__sandbox/assemblyai/uploads/";
 
+/** Keeps what the service "hears" in a file; an empty text marks a file that is not audio. */
+async function storeHeard(db: D1Database, bytes: Uint8Array): Promise<string> {
+  const id = crypto.randomUUID();
+  const speech = looksLikeMedia(bytes) ? hear(bytes) : null;
+  await db
+    .prepare("INSERT INTO sandbox_assemblyai_uploads (id, bytes, text, duration, created_at) VALUES (?, ?, ?, ?, ?)")
+    .bind(id, bytes.length, speech ? transcriptOf(speech) : "", speech?.duration ?? 0, new Date().toISOString())
+    .run();
+  return id;
+}
+
 sandboxAssemblyAi.post("/v2/upload", async (c) => {
   const fault = await takeFault(c.env.DB, "assemblyai-upload");
   if (fault) return assemblyError(fault, "The sandbox was told to fail this upload.");
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   if (bytes.length === 0) return assemblyError(400, "Upload is empty");
-  const id = crypto.randomUUID();
-  // Text is decided at upload; an empty text marks a file that is not audio.
-  const speech = looksLikeMedia(bytes) ? hear(bytes) : null;
-  await c.env.DB.prepare(
-    "INSERT INTO sandbox_assemblyai_uploads (id, bytes, text, duration, created_at) VALUES (?, ?, ?, ?, ?)",
-  )
-    .bind(id, bytes.length, speech ? transcriptOf(speech) : "", speech?.duration ?? 0, new Date().toISOString())
-    .run();
+  const id = await storeHeard(c.env.DB, bytes);
   return c.json({ upload_url: `${new URL(c.req.url).origin}${UPLOAD_PATH}${id}` });
 });
+
+/**
+ * An `audio_url` that is not one of the service's own uploads is downloaded, as the service does;
+ * the sandbox reaches only this Worker, in-process. Answers the stored upload's id, or null.
+ */
+async function downloadAudioUrl(c: Context<AppEnv>, audioUrl: string): Promise<string | null> {
+  const url = new URL(audioUrl);
+  if (url.origin !== new URL(c.req.url).origin) return null;
+  const fetched = await c.var.dispatch(new Request(url, { headers: { "user-agent": "AssemblyAI sandbox fetcher" } }));
+  if (!fetched.ok) return null;
+  const bytes = new Uint8Array(await fetched.arrayBuffer());
+  return bytes.length === 0 ? null : storeHeard(c.env.DB, bytes);
+}
 
 interface TranscriptRow {
   id: string;
@@ -118,7 +136,10 @@ sandboxAssemblyAi.post("/v2/transcript", async (c) => {
   if (unknown.length > 0) {
     return assemblyError(400, `Invalid speech_models: ${unknown.join(", ")}. Use ${SPEECH_MODELS.join(", ")}.`);
   }
-  const uploadId = new URL(body.data.audio_url).pathname.split(UPLOAD_PATH)[1] ?? "";
+  const audioPath = new URL(body.data.audio_url).pathname;
+  const uploadId = audioPath.startsWith(UPLOAD_PATH)
+    ? audioPath.slice(UPLOAD_PATH.length)
+    : ((await downloadAudioUrl(c, body.data.audio_url)) ?? "");
   const upload = await c.env.DB.prepare("SELECT text, duration FROM sandbox_assemblyai_uploads WHERE id = ?")
     .bind(uploadId)
     .first<{ text: string; duration: number }>();

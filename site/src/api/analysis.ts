@@ -1,6 +1,11 @@
 import { messageResponse } from "@contracts/auth.ts";
 import { createdPressReleaseSchema, pressReleaseListSchema, pressReleaseSchema } from "@contracts/press-releases.ts";
-import { sentimentReportSchema } from "@contracts/sentiment.ts";
+import {
+  createdSentimentJobSchema,
+  sentimentJobListSchema,
+  sentimentJobSchema,
+  sentimentReportSchema,
+} from "@contracts/sentiment.ts";
 import { apiRequest, apiUpload, type UploadOptions } from "./client.ts";
 
 /** The sentiment report and press release jobs. */
@@ -20,6 +25,23 @@ export async function startPressRelease(file: File, options?: UploadOptions) {
   const response = await apiUpload("/api/press-releases", fileForm(file), options);
   return createdPressReleaseSchema.parse(await response.json());
 }
+
+/** A finished resumable upload becomes a press release job. */
+export const startPressReleaseFromUpload = (uploadId: string) =>
+  apiRequest("/api/press-releases", { body: { upload_id: uploadId }, schema: createdPressReleaseSchema });
+
+/** A finished resumable upload becomes a kept sentiment report job. */
+export const startSentimentFromUpload = (uploadId: string) =>
+  apiRequest("/api/sentiment", { body: { upload_id: uploadId }, schema: createdSentimentJobSchema });
+
+export const sentimentJobPath = (id: string) => `/api/sentiment/${encodeURIComponent(id)}`;
+
+export const fetchSentimentJob = (id: string) => apiRequest(sentimentJobPath(id), { schema: sentimentJobSchema });
+
+export const fetchSentimentJobs = () => apiRequest("/api/sentiment", { schema: sentimentJobListSchema });
+
+export const deleteSentimentJob = (id: string) =>
+  apiRequest(sentimentJobPath(id), { method: "DELETE", schema: messageResponse });
 
 export const pressReleasePath = (id: string) => `/api/press-releases/${encodeURIComponent(id)}`;
 

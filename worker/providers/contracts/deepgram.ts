@@ -36,6 +36,7 @@ export type ListenQuery = z.infer<typeof listenQuery>;
 
 /** The JSON body form: the service fetches the media itself. */
 export const urlBody = z.object({ url: z.url() });
+export type UrlBody = z.infer<typeof urlBody>;
 
 const modelInfo = z.record(z.string(), z.object({ name: z.string(), version: z.string(), arch: z.string() }));
 

@@ -1,15 +1,18 @@
 import { formatBytes } from "@contracts/media.ts";
-import { isFinished, PRESS_RELEASE_MAX_BYTES } from "@contracts/press-releases.ts";
+import { isFinished } from "@contracts/press-releases.ts";
+import { UPLOAD_MAX_BYTES } from "@contracts/uploads.ts";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useSWRConfig } from "swr";
 import { useStoredUser } from "../../account/session.ts";
-import { pressReleasePath, startPressRelease } from "../../api/analysis.ts";
+import { pressReleasePath, startPressRelease, startPressReleaseFromUpload } from "../../api/analysis.ts";
 import { useModals } from "../../app/modals.tsx";
 import { useHydrated } from "../../app/use-hydrated.ts";
 import { SubmitButton } from "../../ui/form-fields.tsx";
 import { MediaFilePicker, UploadProgress } from "../media-file-picker.tsx";
 import { reportToolError } from "../report-tool-error.ts";
+import { ResumableProgress } from "../resumable-progress.tsx";
+import { RESUMABLE_FROM_BYTES, useResumableUpload } from "../resumable-upload.ts";
 import { PressReleaseList } from "./press-release-list.tsx";
 import { PressReleaseResult } from "./press-release-result.tsx";
 import { PRESS_RELEASES_KEY, usePressRelease, usePressReleases } from "./use-press-releases.ts";
@@ -28,6 +31,7 @@ export function PressReleaseTool() {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const resumable = useResumableUpload();
   const list = usePressReleases();
   const selected = usePressRelease(selectedId);
   const selectedStatus = selected.data?.status;
@@ -61,7 +65,10 @@ export function PressReleaseTool() {
     setProblem(null);
     setProgress(0);
     try {
-      const { id } = await startPressRelease(file, { onProgress: setProgress });
+      const { id } =
+        file.size > RESUMABLE_FROM_BYTES
+          ? await startPressReleaseFromUpload(await resumable.upload(file))
+          : await startPressRelease(file, { onProgress: setProgress });
       setFile(null);
       select(id);
       await Promise.all([mutate(pressReleasePath(id)), mutate(PRESS_RELEASES_KEY)]);
@@ -69,6 +76,7 @@ export function PressReleaseTool() {
       reportToolError(error);
     } finally {
       setProgress(null);
+      resumable.reset();
     }
   };
 
@@ -79,7 +87,7 @@ export function PressReleaseTool() {
         <MediaFilePicker
           label="Recording of the briefing, interview or speech"
           file={file}
-          maxBytes={PRESS_RELEASE_MAX_BYTES}
+          maxBytes={UPLOAD_MAX_BYTES}
           disabled={uploading}
           onChange={(chosen) => {
             setFile(chosen);
@@ -92,10 +100,15 @@ export function PressReleaseTool() {
           </p>
         )}
         <SubmitButton submitting={uploading}>Generate press release</SubmitButton>
-        {uploading && <UploadProgress fraction={progress} working="Starting…" />}
+        {resumable.state ? (
+          <ResumableProgress state={resumable.state} onPause={resumable.pause} onResume={resumable.resume} />
+        ) : (
+          uploading && <UploadProgress fraction={progress} working="Starting…" />
+        )}
         <p className="muted">
           Recordings count towards your plan's press release storage until you delete them (up to{" "}
-          {formatBytes(PRESS_RELEASE_MAX_BYTES)} each).
+          {formatBytes(UPLOAD_MAX_BYTES)} each; a large upload resumes where it stopped if the connection drops or the
+          page reloads and you choose the same file again).
         </p>
       </form>
       {selected.data && <PressReleaseResult release={selected.data} />}

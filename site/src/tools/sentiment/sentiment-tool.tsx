@@ -1,21 +1,61 @@
 import type { SentimentReport } from "@contracts/sentiment.ts";
-import { SENTIMENT_MAX_BYTES } from "@contracts/sentiment.ts";
+import { UPLOAD_MAX_BYTES } from "@contracts/uploads.ts";
 import { FileText } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
+import { useSWRConfig } from "swr";
 import { useStoredUser } from "../../account/session.ts";
-import { analyseRecording } from "../../api/analysis.ts";
+import { analyseRecording, fetchSentimentJob, startSentimentFromUpload } from "../../api/analysis.ts";
 import { useModals } from "../../app/modals.tsx";
 import { errorMessage, SubmitButton } from "../../ui/form-fields.tsx";
 import { TOAST_MS } from "../../ui/toast-timing.ts";
 import { MediaFilePicker, UploadProgress } from "../media-file-picker.tsx";
 import { isAnsweredByClient } from "../report-tool-error.ts";
+import { ResumableProgress } from "../resumable-progress.tsx";
+import { RESUMABLE_FROM_BYTES, useResumableUpload } from "../resumable-upload.ts";
+import { SentimentHistory } from "./sentiment-history.tsx";
 import { SentimentReportDialog } from "./sentiment-report-dialog.tsx";
+import { SENTIMENT_JOBS_KEY, useSentimentJob, useSentimentJobs } from "./use-sentiment-jobs.ts";
 
-/** Vox Sentiment: upload a recording, get its transcript, sentiment, topics, intents and summary. */
+/**
+ * Vox Sentiment: upload a recording, get its transcript, sentiment, topics, intents and summary.
+ * A small file is answered at once; a large one goes up resumably and becomes a report job, shown
+ * when it completes. Every report is kept and listed with the past ones.
+ */
 export function SentimentTool() {
   const user = useStoredUser();
   const { openModal } = useModals();
+  const { mutate } = useSWRConfig();
+  const resumable = useResumableUpload();
+  const jobs = useSentimentJobs();
+  const [waitingFor, setWaitingFor] = useState<string | null>(null);
+  const waiting = useSentimentJob(waitingFor);
+  const waitingJob = waiting.data;
+
+  useEffect(() => {
+    if (!waitingJob || waitingJob.status === "queued" || waitingJob.status === "processing") return;
+    setWaitingFor(null);
+    void mutate(SENTIMENT_JOBS_KEY);
+    if (waitingJob.report) {
+      setResult({ report: waitingJob.report, fileName: waitingJob.file_name });
+      setReportOpen(true);
+      toast.success("Audio Transcribe Successfully", { duration: TOAST_MS });
+    } else {
+      toast.error("Error", { description: waitingJob.error ?? "The report could not be made.", duration: TOAST_MS });
+    }
+  }, [waitingJob, mutate]);
+
+  const open = async (id: string) => {
+    try {
+      const job = await fetchSentimentJob(id);
+      if (job.report) {
+        setResult({ report: job.report, fileName: job.file_name });
+        setReportOpen(true);
+      }
+    } catch (error) {
+      toast.error("Error", { description: errorMessage(error), duration: TOAST_MS });
+    }
+  };
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,7 +75,14 @@ export function SentimentTool() {
     setBusy(true);
     setProgress(0);
     try {
+      if (file.size > RESUMABLE_FROM_BYTES) {
+        const { id } = await startSentimentFromUpload(await resumable.upload(file));
+        setWaitingFor(id);
+        void mutate(SENTIMENT_JOBS_KEY);
+        return;
+      }
       const report = await analyseRecording(file, { onProgress: setProgress });
+      void mutate(SENTIMENT_JOBS_KEY);
       setResult({ report, fileName: file.name });
       setReportOpen(true);
       toast.success("Audio Transcribe Successfully", { duration: TOAST_MS });
@@ -46,28 +93,41 @@ export function SentimentTool() {
     } finally {
       setBusy(false);
       setProgress(null);
+      resumable.reset();
     }
   };
 
   return (
-    <form className="form" onSubmit={analyse} noValidate>
-      <MediaFilePicker
-        label="Recording"
-        file={file}
-        maxBytes={SENTIMENT_MAX_BYTES}
-        disabled={busy}
-        onChange={setFile}
-      />
-      <SubmitButton submitting={busy}>Use Vox Sentiment</SubmitButton>
-      {busy && <UploadProgress fraction={progress} working="Transcribing and analysing…" />}
-      {result && !busy && (
-        <button type="button" className="button button--ghost" onClick={() => setReportOpen(true)}>
-          <FileText aria-hidden="true" size={18} /> View report for {result.fileName}
-        </button>
+    <>
+      <form className="form" onSubmit={analyse} noValidate>
+        <MediaFilePicker label="Recording" file={file} maxBytes={UPLOAD_MAX_BYTES} disabled={busy} onChange={setFile} />
+        <SubmitButton submitting={busy}>Use Vox Sentiment</SubmitButton>
+        {resumable.state ? (
+          <ResumableProgress state={resumable.state} onPause={resumable.pause} onResume={resumable.resume} />
+        ) : (
+          busy && <UploadProgress fraction={progress} working="Transcribing and analysing…" />
+        )}
+        {waitingFor && <UploadProgress fraction={null} working="Transcribing and analysing…" />}
+        {result && !busy && (
+          <button type="button" className="button button--ghost" onClick={() => setReportOpen(true)}>
+            <FileText aria-hidden="true" size={18} /> View report for {result.fileName}
+          </button>
+        )}
+        {result && reportOpen && (
+          <SentimentReportDialog
+            report={result.report}
+            fileName={result.fileName}
+            onClose={() => setReportOpen(false)}
+          />
+        )}
+      </form>
+      {jobs.data && (
+        <SentimentHistory
+          list={jobs.data}
+          onOpen={(id) => void open(id)}
+          onDeleted={() => void mutate(SENTIMENT_JOBS_KEY)}
+        />
       )}
-      {result && reportOpen && (
-        <SentimentReportDialog report={result.report} fileName={result.fileName} onClose={() => setReportOpen(false)} />
-      )}
-    </form>
+    </>
   );
 }

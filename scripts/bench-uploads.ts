@@ -1,0 +1,237 @@
+// `npm run bench:uploads`: resumable uploads through the real `npm start` with the standard
+// tus-js-client. Uploads a small and a large generated file (BENCH_UPLOAD_MB, default 1024) and
+// prints throughput and the Worker runtime's peak memory for each (it should not grow with the
+// file), cuts the large upload's connection at ~60 % and resumes it (bytes sent twice must stay
+// within one R2 part), then puts a generated two-hour recording through a press release and a
+// stored sentiment report end to end in the sandbox.
+
+import { createReadStream, createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as tus from "tus-js-client";
+import { startProduct } from "./product-server.ts";
+
+const MiB = 1024 * 1024;
+const LARGE_BYTES = Number(process.env.BENCH_UPLOAD_MB ?? 1024) * MiB;
+const SMALL_BYTES = 64 * MiB;
+/** The server's R2 part size (`worker/uploads/tus.ts`): the most a cut may cost. */
+const PART_BYTES = 5 * MiB;
+const RECORDING_SECONDS = 2 * 60 * 60;
+
+/** Writes a WAV header then `bytes` of speech-like 8 kHz 8-bit samples, a megabyte at a time. */
+async function writeRecording(path: string, bytes: number, sampleRate = 8000): Promise<void> {
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0);
+  header.writeUInt32LE(Math.min(0xffff_ffff, 36 + bytes), 4);
+  header.write("WAVEfmt ", 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate, 28);
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write("data", 36);
+  header.writeUInt32LE(Math.min(0xffff_ffff, bytes), 40);
+  const block = Buffer.alloc(MiB);
+  for (let i = 0; i < block.length; i++) {
+    block[i] = 128 + Math.round(60 * Math.sin(i / (3 + ((i >> 11) % 5))) * (i % 2400 < 1800 ? 1 : 0.05));
+  }
+  const out = createWriteStream(path);
+  const write = (chunk: Buffer) =>
+    new Promise<void>((resolve, reject) => out.write(chunk, (error) => (error ? reject(error) : resolve())));
+  await write(header);
+  for (let left = bytes; left > 0; left -= block.length) await write(block.subarray(0, Math.min(left, block.length)));
+  await new Promise((resolve) => out.end(resolve));
+}
+
+/** Resident memory (bytes) of every workerd process in the product's process group. */
+function workerdRss(processGroup: number): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== processGroup || !stat.includes("(workerd)")) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${entry}/status`, "utf8"));
+      total += Number(rss?.[1] ?? 0) * 1024;
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return total;
+}
+
+function sampleMemory(processGroup: number) {
+  let peak = workerdRss(processGroup);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, workerdRss(processGroup));
+  }, 100);
+  const stop = () => {
+    clearInterval(timer);
+    return peak;
+  };
+  return { stop, baseline: peak };
+}
+
+interface UploadRun {
+  readonly uploadId: string;
+  readonly seconds: number;
+  readonly resentBytes?: number;
+  readonly cutAt?: number;
+}
+
+/** Uploads a file with tus-js-client; with `cutAt`, aborts there (the connection drops) and resumes. */
+function tusUpload(base: string, token: string, path: string, size: number, cutAt?: number): Promise<UploadRun> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let sentBeforeCut = 0;
+    let cut = false;
+    let resumedFrom = 0;
+    const upload = new tus.Upload(
+      // tus-js-client reads a path-backed stream by random access, so it can resume anywhere.
+      createReadStream(path),
+      {
+        endpoint: `${base}/api/uploads`,
+        headers: { authorization: `Bearer ${token}` },
+        metadata: { filename: "town-hall.wav", filetype: "audio/wav" },
+        uploadSize: size,
+        retryDelays: [0, 500, 1000, 3000],
+        onProgress(sent) {
+          if (cutAt !== undefined && !cut && sent >= cutAt) {
+            cut = true;
+            sentBeforeCut = sent;
+            void upload.abort().then(async () => {
+              await new Promise((wait) => setTimeout(wait, 1500));
+              const head = await fetch(upload.url ?? "", {
+                method: "HEAD",
+                headers: { authorization: `Bearer ${token}`, "tus-resumable": "1.0.0" },
+              });
+              resumedFrom = Number(head.headers.get("upload-offset"));
+              upload.start();
+            });
+          }
+        },
+        onError: reject,
+        onSuccess() {
+          resolve({
+            uploadId: (upload.url ?? "").split("/").pop() ?? "",
+            seconds: (performance.now() - started) / 1000,
+            ...(cutAt === undefined ? {} : { resentBytes: sentBeforeCut - resumedFrom, cutAt: sentBeforeCut }),
+          });
+        },
+      },
+    );
+    upload.start();
+  });
+}
+
+async function waitFor(
+  url: string,
+  token: string,
+  timeoutMs: number,
+): Promise<{ status: string; [key: string]: unknown }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const body = (await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      status: string;
+    };
+    if (body.status === "completed" || body.status === "error" || Date.now() > deadline) return body;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+const mb = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
+const dir = mkdtempSync(join(tmpdir(), "vox-bench-uploads-"));
+const server = await startProduct();
+try {
+  const base = server.baseUrl;
+  const json = { "content-type": "application/json" };
+  const email = `bench.uploads.${Date.now()}@example.ng`;
+  const password = "bench password";
+  await fetch(`${base}/auth/register`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ name: "Bench", email, phone_number: "08031234567", password }),
+  });
+  const { token } = (await (
+    await fetch(`${base}/auth/signin`, { method: "POST", headers: json, body: JSON.stringify({ email, password }) })
+  ).json()) as { token: string };
+
+  const rows: string[][] = [];
+  for (const [label, bytes, cut] of [
+    ["small", SMALL_BYTES, undefined],
+    ["large, cut at 60 %", LARGE_BYTES, Math.round(LARGE_BYTES * 0.6)],
+  ] as const) {
+    const path = join(dir, `${label.split(",")[0]}.wav`);
+    await writeRecording(path, bytes - 44);
+    const memory = sampleMemory(server.processGroup);
+    const run = await tusUpload(base, token, path, bytes, cut);
+    const peak = memory.stop();
+    rmSync(path);
+    rows.push([
+      label,
+      mb(bytes),
+      `${run.seconds.toFixed(1)} s`,
+      `${(bytes / MiB / run.seconds).toFixed(1)} MiB/s`,
+      mb(memory.baseline),
+      mb(peak),
+      run.resentBytes === undefined ? "-" : `${mb(run.resentBytes)} (cut at ${mb(run.cutAt ?? 0)})`,
+    ]);
+    await fetch(`${base}/api/uploads/${run.uploadId}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${token}`, "tus-resumable": "1.0.0" },
+    });
+    if (run.resentBytes !== undefined && run.resentBytes > PART_BYTES) {
+      process.exitCode = 1;
+      console.error(`resume re-sent ${mb(run.resentBytes)}, more than one ${mb(PART_BYTES)} part`);
+    }
+  }
+  console.log("\nResumable uploads (tus-js-client → npm start)");
+  console.table(
+    rows.map(([file, size, time, throughput, before, peak, resent]) => ({
+      file,
+      size,
+      time,
+      throughput,
+      "workerd RSS before": before,
+      "workerd RSS peak": peak,
+      "re-sent after cut": resent,
+    })),
+  );
+
+  const recording = join(dir, "two-hours.wav");
+  await writeRecording(recording, RECORDING_SECONDS * 8000);
+  const size = 44 + RECORDING_SECONDS * 8000;
+  const results: Record<string, string> = {};
+  for (const [tool, path] of [
+    ["press release", "/api/press-releases"],
+    ["sentiment report", "/api/sentiment"],
+  ] as const) {
+    const { uploadId, seconds } = await tusUpload(base, token, recording, size);
+    const started = performance.now();
+    const created = await fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { ...json, authorization: `Bearer ${token}` },
+      body: JSON.stringify({ upload_id: uploadId }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const job = await waitFor(`${base}${path}/${id}`, token, 10 * 60_000);
+    const detail =
+      tool === "press release"
+        ? `${String(job.text ?? "").length} characters`
+        : `${
+            (job.report as { results?: { channels?: { alternatives?: { words?: unknown[] }[] }[] } })?.results
+              ?.channels?.[0]?.alternatives?.[0]?.words?.length ?? 0
+          } words, duration ${(job.report as { metadata?: { duration?: number } })?.metadata?.duration ?? "?"} s`;
+    results[tool] =
+      `${created.status} → ${job.status} in ${((performance.now() - started) / 1000).toFixed(1)} s (upload ${seconds.toFixed(1)} s), ${detail}`;
+    if (job.status !== "completed") process.exitCode = 1;
+  }
+  console.log(`\nTwo-hour recording (${mb(size)} WAV) end to end in the sandbox`);
+  console.table(results);
+} finally {
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}

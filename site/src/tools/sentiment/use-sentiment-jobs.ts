@@ -1,0 +1,22 @@
+import { isFinished, PRESS_RELEASE_POLL_MS } from "@contracts/press-releases.ts";
+import useSWR from "swr";
+import { useStoredUser } from "../../account/session.ts";
+import { fetchSentimentJob, fetchSentimentJobs, sentimentJobPath } from "../../api/analysis.ts";
+
+export const SENTIMENT_JOBS_KEY = "/api/sentiment";
+
+/** The user's kept sentiment reports; polled while any of them is still being made. */
+export function useSentimentJobs() {
+  const user = useStoredUser();
+  return useSWR(user ? SENTIMENT_JOBS_KEY : null, fetchSentimentJobs, {
+    refreshInterval: (data) => (data?.items.some((item) => !isFinished(item.status)) ? PRESS_RELEASE_POLL_MS : 0),
+  });
+}
+
+/** One report job, polled until it is completed or has failed. */
+export function useSentimentJob(id: string | null) {
+  const user = useStoredUser();
+  return useSWR(user && id ? sentimentJobPath(id) : null, () => fetchSentimentJob(id ?? ""), {
+    refreshInterval: (data) => (data && isFinished(data.status) ? 0 : PRESS_RELEASE_POLL_MS),
+  });
+}

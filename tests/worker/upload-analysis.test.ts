@@ -1,0 +1,230 @@
+import { env, runDurableObjectAlarm } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { pressReleaseListSchema, pressReleaseSchema } from "../../worker/contracts/press-releases.ts";
+import { sentimentJobListSchema, sentimentJobSchema, sentimentReportSchema } from "../../worker/contracts/sentiment.ts";
+import { signedMediaUrl } from "../../worker/uploads/media-url.ts";
+import { speechWav } from "../fixtures/speech-wav.ts";
+import { call, failNext, ORIGIN, registerAndSignIn, uploadFile } from "./helpers.ts";
+
+const TUS = { "tus-resumable": "1.0.0" };
+
+/** Uploads `data` over tus in two PATCHes; answers the upload id. */
+async function tusUpload(token: string, data: Uint8Array, filetype = "audio/wav", finish = true): Promise<string> {
+  const auth = { ...TUS, authorization: `Bearer ${token}` };
+  const created = await call("/api/uploads", {
+    method: "POST",
+    headers: {
+      ...auth,
+      "upload-length": String(data.length),
+      "upload-metadata": `filename ${btoa("town-hall.wav")},filetype ${btoa(filetype)}`,
+    },
+  });
+  expect(created.status).toBe(201);
+  const location = created.headers.get("location") ?? "";
+  const half = Math.floor(data.length / 2);
+  const send = (from: number, to: number) =>
+    call(location, {
+      method: "PATCH",
+      headers: { ...auth, "content-type": "application/offset+octet-stream", "upload-offset": String(from) },
+      body: data.slice(from, to),
+    });
+  expect((await send(0, half)).status).toBe(204);
+  if (finish) expect((await send(half, data.length)).status).toBe(204);
+  return location.split("/").pop() ?? "";
+}
+
+const postJson = (path: string, token: string, body: unknown) =>
+  call(path, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+const authed = (token: string, init: RequestInit = {}) => ({
+  ...init,
+  headers: { authorization: `Bearer ${token}` },
+});
+
+async function runAlarms(stub: { state?: () => Promise<unknown> } & DurableObjectStub, done: () => Promise<boolean>) {
+  for (let turn = 0; turn < 200; turn++) {
+    if (await done()) return;
+    if (!(await runDurableObjectAlarm(stub))) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("job did not finish");
+}
+
+async function mediaGrants(r2Key: string): Promise<number> {
+  return (
+    (await env.DB.prepare("SELECT COUNT(*) AS n FROM media_grants WHERE r2_key = ?").bind(r2Key).first<number>("n")) ??
+    0
+  );
+}
+
+describe("tools on a finished upload", { timeout: 60_000 }, () => {
+  it("a press release from an upload: the provider fetches it by URL, and deleting it deletes the media", async () => {
+    const { api, token } = await registerAndSignIn();
+    const audio = speechWav(30);
+    const uploadId = await tusUpload(token, audio);
+    const started = await postJson("/api/press-releases", token, { upload_id: uploadId });
+    expect(started.status).toBe(202);
+    const { id } = (await started.json()) as { id: string };
+    expect(started.headers.get("location")).toBe(`/api/press-releases/${id}`);
+    expect(await env.DB.prepare("SELECT id FROM uploads WHERE id = ?").bind(uploadId).first()).toBeNull();
+    expect((await postJson("/api/press-releases", token, { upload_id: uploadId })).status).toBe(404);
+
+    const stub = env.PRESS_RELEASE_JOBS.getByName(id);
+    await runAlarms(stub, async () => (await stub.state()) === undefined);
+    const release = pressReleaseSchema.parse(await (await call(`/api/press-releases/${id}`, authed(token))).json());
+    expect(release.status).toBe("completed");
+    expect(release.bytes).toBe(audio.length);
+    const direct = sentimentReportSchema.parse(
+      await (
+        await uploadFile("/api/sentiment", token, "file", new Blob([audio], { type: "audio/wav" }), "a.wav")
+      ).json(),
+    );
+    const sentence = direct.results.channels?.[0]?.alternatives[0]?.transcript.split(". ")[1] ?? "";
+    expect(sentence.length).toBeGreaterThan(10);
+    expect(release.text).toContain(sentence.replace(/\.$/, ""));
+
+    const requested = await env.DB.prepare(
+      "SELECT request FROM sandbox_assemblyai_transcripts ORDER BY created_at DESC LIMIT 1",
+    ).first<string>("request");
+    expect(JSON.parse(requested ?? "{}").audio_url).toMatch(new RegExp(`^${ORIGIN}/api/media/[A-Za-z0-9_-]{43}$`));
+    const list = pressReleaseListSchema.parse(await (await api.get("/api/press-releases")).json());
+    expect(list.storage.used_bytes).toBe(audio.length);
+
+    const r2Key = `uploads/${uploadId}`;
+    expect(await mediaGrants(r2Key)).toBe(1);
+    expect((await call(`/api/press-releases/${id}`, { ...authed(token), method: "DELETE" })).status).toBe(200);
+    expect(await env.AUDIO.head(r2Key)).toBeNull();
+    expect(await mediaGrants(r2Key)).toBe(0);
+  });
+
+  it("refuses an unfinished, unknown, someone else's or malformed upload id", async () => {
+    const { token } = await registerAndSignIn();
+    const unfinished = await tusUpload(token, speechWav(2), "audio/wav", false);
+    const refused = await postJson("/api/press-releases", token, { upload_id: unfinished });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: "upload_incomplete" });
+    expect((await postJson("/api/sentiment", token, { upload_id: unfinished })).status).toBe(409);
+    const other = await registerAndSignIn();
+    const theirs = await tusUpload(other.token, speechWav(1));
+    expect((await postJson("/api/press-releases", token, { upload_id: theirs })).status).toBe(404);
+    expect((await postJson("/api/sentiment", token, { upload_id: crypto.randomUUID() })).status).toBe(404);
+    const malformed = await postJson("/api/sentiment", token, { upload_id: "../x" });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({
+      code: "validation_failed",
+      errors: { upload_id: expect.any(Array) },
+    });
+    expect((await postJson("/api/sentiment", token, null)).status).toBe(400);
+  });
+
+  it("a sentiment report on an upload is a kept job: 202, then the same report, listed, and deleted with its media", async () => {
+    const { token } = await registerAndSignIn();
+    const audio = speechWav(20);
+    const uploadId = await tusUpload(token, audio);
+    const started = await postJson("/api/sentiment", token, { upload_id: uploadId });
+    expect(started.status).toBe(202);
+    const created = (await started.json()) as { id: string; status: string };
+    expect(created.status).toBe("queued");
+    const stub = env.SENTIMENT_JOBS.getByName(created.id);
+    await runAlarms(stub, async () => !(await stub.pending()));
+
+    const job = sentimentJobSchema.parse(await (await call(`/api/sentiment/${created.id}`, authed(token))).json());
+    expect(job.status).toBe("completed");
+    const direct = sentimentReportSchema.parse(
+      await (
+        await uploadFile("/api/sentiment", token, "file", new Blob([audio], { type: "audio/wav" }), "a.wav")
+      ).json(),
+    );
+    expect(job.report?.results).toEqual(direct.results);
+    expect(job.report?.metadata?.duration).toBeCloseTo(20, 1);
+
+    const list = sentimentJobListSchema.parse(await (await call("/api/sentiment", authed(token))).json());
+    // The direct analysis above is kept as well, newer than the job.
+    expect(list.items.map((item) => item.id)).toHaveLength(2);
+    expect(list.items[1]).toMatchObject({
+      id: created.id,
+      file_name: "town-hall.wav",
+      bytes: audio.length,
+      status: "completed",
+      recording_kept: true,
+    });
+
+    const other = await registerAndSignIn();
+    expect((await call(`/api/sentiment/${created.id}`, authed(other.token))).status).toBe(404);
+    expect((await call(`/api/sentiment/${created.id}`, { ...authed(other.token), method: "DELETE" })).status).toBe(404);
+
+    expect((await call(`/api/sentiment/${created.id}`, { ...authed(token), method: "DELETE" })).status).toBe(200);
+    expect(await env.AUDIO.head(`uploads/${uploadId}`)).toBeNull();
+    expect(await env.AUDIO.head(`sentiment-reports/${created.id}.json`)).toBeNull();
+    expect((await call(`/api/sentiment/${created.id}`, authed(token))).status).toBe(404);
+  });
+
+  it("a report on a small file, answered at once, is kept too (without the file) and can be deleted", async () => {
+    const { api, token } = await registerAndSignIn();
+    const audio = speechWav(6);
+    const response = await uploadFile(
+      "/api/sentiment",
+      token,
+      "file",
+      new Blob([audio], { type: "audio/wav" }),
+      "q.wav",
+    );
+    expect(response.status).toBe(200);
+    const report = sentimentReportSchema.parse(await response.json());
+    const location = response.headers.get("location") ?? "";
+    expect(location).toMatch(/^\/api\/sentiment\/[0-9a-f-]{36}$/);
+    const kept = sentimentJobSchema.parse(await (await call(location, authed(token))).json());
+    expect(kept).toMatchObject({ status: "completed", file_name: "q.wav", bytes: audio.length, recording_kept: false });
+    expect(kept.report).toEqual(report);
+    const list = sentimentJobListSchema.parse(await (await call("/api/sentiment", authed(token))).json());
+    expect(list.items.map((item) => item.id)).toEqual([location.split("/").pop()]);
+    // Only the report is kept, so it takes none of the plan's storage.
+    const storage = pressReleaseListSchema.parse(await (await api.get("/api/press-releases")).json()).storage;
+    expect(storage.used_bytes).toBe(0);
+    expect((await call(location, { ...authed(token), method: "DELETE" })).status).toBe(200);
+    expect(await env.AUDIO.head(`sentiment-reports/${location.split("/").pop()}.json`)).toBeNull();
+    expect((await call(location, authed(token))).status).toBe(404);
+  });
+
+  it("a sentiment job retries a provider outage, and ends in a readable error for a file that is not audio", async () => {
+    const { token } = await registerAndSignIn();
+    await failNext("deepgram-listen", 503, 1);
+    const good = await tusUpload(token, speechWav(4));
+    const { id } = (await (await postJson("/api/sentiment", token, { upload_id: good })).json()) as { id: string };
+    const stub = env.SENTIMENT_JOBS.getByName(id);
+    await runAlarms(stub, async () => !(await stub.pending()));
+    expect(sentimentJobSchema.parse(await (await call(`/api/sentiment/${id}`, authed(token))).json()).status).toBe(
+      "completed",
+    );
+
+    const junk = await tusUpload(token, new TextEncoder().encode("not audio, only words in a file"), "audio/mpeg");
+    const failed = (await (await postJson("/api/sentiment", token, { upload_id: junk })).json()) as { id: string };
+    const failing = env.SENTIMENT_JOBS.getByName(failed.id);
+    await runAlarms(failing, async () => !(await failing.pending()));
+    const job = sentimentJobSchema.parse(await (await call(`/api/sentiment/${failed.id}`, authed(token))).json());
+    expect(job.status).toBe("error");
+    expect(job.error).toMatch(/could not be analysed/);
+    expect(job.report).toBeUndefined();
+  });
+
+  it("media URLs serve Range requests without a session, and stop working when they expire", async () => {
+    const { token } = await registerAndSignIn();
+    const audio = speechWav(3);
+    const uploadId = await tusUpload(token, audio);
+    const url = await signedMediaUrl(env.DB, ORIGIN, `uploads/${uploadId}`, "audio/wav");
+    const path = new URL(url).pathname;
+    const whole = await call(path);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    expect(new Uint8Array(await whole.arrayBuffer())).toEqual(audio);
+    const part = await call(path, { headers: { range: "bytes=100-199" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 100-199/${audio.length}`);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(audio.slice(100, 200));
+    expect((await call(`${path.slice(0, -1)}${path.endsWith("A") ? "B" : "A"}`)).status).toBe(404);
+    await env.DB.prepare("UPDATE media_grants SET expires_at = ?").bind("2020-01-01T00:00:00.000Z").run();
+    expect((await call(path)).status).toBe(404);
+  });
+});

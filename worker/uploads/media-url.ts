@@ -1,0 +1,65 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { isoIn, randomToken, sha256Hex } from "../auth/tokens.ts";
+import { ApiError } from "../errors.ts";
+
+/**
+ * Short-lived URLs through which a speech provider fetches one stored recording from R2 (with
+ * Range, as the providers read large media in pieces) instead of the Worker re-uploading it. The
+ * URL carries a random capability; D1 keeps only its hash, the key it opens and when it expires.
+ */
+export const media = new Hono<AppEnv>();
+
+export const MEDIA_PATH = "/api/media";
+/** Long enough for a provider that queues the job before fetching; a grant outlives no deletion. */
+export const MEDIA_URL_TTL_MS = 2 * 60 * 60 * 1000;
+
+export async function signedMediaUrl(
+  db: D1Database,
+  origin: string,
+  r2Key: string,
+  contentType: string,
+): Promise<string> {
+  const token = randomToken();
+  await db
+    .prepare("INSERT INTO media_grants (token_hash, r2_key, content_type, expires_at) VALUES (?, ?, ?, ?)")
+    .bind(await sha256Hex(token), r2Key, contentType, isoIn(MEDIA_URL_TTL_MS))
+    .run();
+  return `${origin}${MEDIA_PATH}/${token}`;
+}
+
+/** Deletes a recording and every URL handed out for it. */
+export async function deleteMedia(env: Env, r2Key: string): Promise<void> {
+  await env.AUDIO.delete(r2Key);
+  await env.DB.prepare("DELETE FROM media_grants WHERE r2_key = ?").bind(r2Key).run();
+}
+
+const gone = () => new ApiError(404, "not_found", "This media link is unknown or has expired.");
+
+media.get("/:token", async (c) => {
+  const token = c.req.param("token");
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw gone();
+  const grant = await c.env.DB.prepare(
+    "SELECT r2_key, content_type FROM media_grants WHERE token_hash = ? AND expires_at > ?",
+  )
+    .bind(await sha256Hex(token), new Date().toISOString())
+    .first<{ r2_key: string; content_type: string }>();
+  if (!grant) throw gone();
+  const object = await c.env.AUDIO.get(grant.r2_key, { range: c.req.raw.headers });
+  if (!object) throw gone();
+  const headers = new Headers({
+    "content-type": grant.content_type,
+    "accept-ranges": "bytes",
+    "cache-control": "private, no-store",
+  });
+  const range = object.range as { offset?: number; length?: number } | undefined;
+  if (c.req.header("range") && range) {
+    const offset = range.offset ?? 0;
+    const length = range.length ?? object.size - offset;
+    headers.set("content-range", `bytes ${offset}-${offset + length - 1}/${object.size}`);
+    headers.set("content-length", String(length));
+    return new Response(object.body, { status: 206, headers });
+  }
+  headers.set("content-length", String(object.size));
+  return new Response(object.body, { headers });
+});
