@@ -8,9 +8,12 @@ let counter = 0;
 
 /**
  * Each person made through the API comes from their own address, as real people do; the
- * per-IP sign-up and sign-in limits would otherwise count the whole suite as one client.
+ * per-IP sign-up and sign-in limits would otherwise count the whole suite as one client. Each test
+ * file loads this module afresh, so the counter repeats across files: a random network per load
+ * keeps files apart (IPv6 documentation space, one /64 per person, as the limits key IPv6).
  */
-const clientAddress = () => `198.51.100.${(counter % 250) + 1}`;
+const NETWORK = (crypto.getRandomValues(new Uint16Array(1))[0] ?? 0).toString(16);
+const clientAddress = () => `2001:db8:${NETWORK}:${counter.toString(16)}::1`;
 
 export function newPerson() {
   counter++;
