@@ -12,6 +12,7 @@ import {
   TRANSCRIPTS_KEY,
   transcriptPath,
 } from "../../api/live.ts";
+import { ConfirmDeleteDialog } from "../../ui/confirm-delete-dialog.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { errorMessage, TextField } from "../../ui/form-fields.tsx";
 import { TOAST_MS } from "../../ui/toast-timing.ts";
@@ -127,25 +128,13 @@ export function SavedTranscripts() {
         </Dialog>
       )}
       {confirming && (
-        <Dialog
+        <ConfirmDeleteDialog
           title="Delete this transcript?"
           description={`“${titleOf(confirming)}” will be deleted for good.`}
-          onClose={() => setConfirming(null)}
-        >
-          <div className="dialog__actions">
-            <button type="button" className="button button--ghost" onClick={() => setConfirming(null)}>
-              Keep it
-            </button>
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={busy}
-              onClick={() => void act(() => deleteTranscript(confirming.id), "Transcript deleted")}
-            >
-              Delete
-            </button>
-          </div>
-        </Dialog>
+          busy={busy}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => void act(() => deleteTranscript(confirming.id), "Transcript deleted")}
+        />
       )}
     </section>
   );

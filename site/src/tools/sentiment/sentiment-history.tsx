@@ -4,7 +4,7 @@ import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { deleteSentimentJob } from "../../api/analysis.ts";
-import { Dialog } from "../../ui/dialog.tsx";
+import { ConfirmDeleteDialog } from "../../ui/confirm-delete-dialog.tsx";
 import { errorMessage } from "../../ui/form-fields.tsx";
 import { TOAST_MS } from "../../ui/toast-timing.ts";
 
@@ -74,30 +74,17 @@ export function SentimentHistory({ list, onOpen, onDeleted }: Props) {
         ))}
       </ul>
       {confirming && (
-        <Dialog
+        <ConfirmDeleteDialog
           title="Delete this report?"
           description={
             confirming.recording_kept
               ? `The report and the recording “${confirming.file_name}” will be deleted for good, freeing ${formatBytes(confirming.bytes)}.`
               : `The report on “${confirming.file_name}” will be deleted for good.`
           }
-          onClose={() => setConfirming(null)}
-        >
-          <div className="dialog__actions">
-            <button type="button" className="button button--ghost" onClick={() => setConfirming(null)}>
-              Keep it
-            </button>
-            <button
-              type="button"
-              className="button button--danger"
-              onClick={remove}
-              disabled={deleting}
-              aria-busy={deleting}
-            >
-              {deleting ? "Deleting…" : "Delete"}
-            </button>
-          </div>
-        </Dialog>
+          busy={deleting}
+          onCancel={() => setConfirming(null)}
+          onConfirm={remove}
+        />
       )}
     </section>
   );
