@@ -31,9 +31,9 @@ export const TOOL_RATE_LIMITS = {
   sentiment: { limit: 60, windowSeconds: 3600 },
   pressRelease: { limit: 30, windowSeconds: 3600 },
   /** One ticket opens one live transcription session. */
-  liveTicket: { limit: 60, windowSeconds: 600 },
+  live: { limit: 60, windowSeconds: 600 },
   /** A voice token lives 30 minutes and a page needs one per conversation. */
-  voiceToken: { limit: 20, windowSeconds: 600 },
+  voiceAssistant: { limit: 20, windowSeconds: 600 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /**

@@ -1,12 +1,12 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ModalProvider } from "../../site/src/app/modals.tsx";
-import { ShieldFrame } from "../../site/src/pages/vox-shield.tsx";
+import { DeepfakeDetectorFrame } from "../../site/src/pages/vox-shield.tsx";
 import { DemoVideo } from "../../site/src/pages/watch-demo.tsx";
 
 describe("Vox Shield frame", () => {
   it("embeds the configured detector in a sandboxed frame that sends no referrer", () => {
-    render(<ShieldFrame url="https://detector.example/check" />);
+    render(<DeepfakeDetectorFrame url="https://detector.example/check" />);
     const frame = screen.getByTitle("Vox Shield deepfake and fake-news detector (beta)");
     expect(frame).toHaveAttribute("src", "https://detector.example/check");
     expect(frame.getAttribute("sandbox")?.split(" ")).toEqual(expect.arrayContaining(["allow-scripts", "allow-forms"]));
@@ -15,7 +15,7 @@ describe("Vox Shield frame", () => {
   });
 
   it("explains itself when no detector is configured", () => {
-    render(<ShieldFrame url="" />);
+    render(<DeepfakeDetectorFrame url="" />);
     expect(screen.queryByTitle(/detector/)).toBeNull();
     expect(screen.getByRole("heading", { name: "Vox Shield is resting" })).toBeVisible();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { srtTime, toSrt, transcriptText } from "../../site/src/tools/scribe/transcript-export.ts";
+import { srtTime, toSrt, transcriptText } from "../../site/src/tools/live/transcript-export.ts";
 
 describe("transcript export", () => {
   it("formats SubRip timestamps with hours, minutes, seconds and milliseconds", () => {

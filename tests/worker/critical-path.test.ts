@@ -157,7 +157,7 @@ describe("refusals on the shortened paths", () => {
       "/api/voice-conversion": "voiceConversion",
       "/api/sentiment": "sentiment",
       "/api/press-releases": "pressRelease",
-      "/api/live/ticket": "liveTicket",
+      "/api/live/ticket": "live",
     } as const;
     const fill = (startedAt: number) =>
       env.DB.batch(

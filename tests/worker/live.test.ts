@@ -140,7 +140,7 @@ describe("live transcription tickets", () => {
 
   it("are limited per user", async () => {
     const { token } = await registerAndSignIn();
-    for (let i = 0; i < TOOL_RATE_LIMITS.liveTicket.limit; i++) await ticketFor(token);
+    for (let i = 0; i < TOOL_RATE_LIMITS.live.limit; i++) await ticketFor(token);
     expect(
       (await call("/api/live/ticket", { method: "POST", headers: { authorization: `Bearer ${token}` } })).status,
     ).toBe(429);

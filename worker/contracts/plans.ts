@@ -65,7 +65,7 @@ export type FeatureId =
   | "tts"
   | "sentiment"
   | "voiceConversion"
-  | "detector"
+  | "deepfake"
   | "support"
   | "updates"
   | "secureStorage"
@@ -81,7 +81,7 @@ export const FEATURES: readonly Feature[] = [
   { id: "tts", label: "Text-to-speech (Vox Speaks)", plans: ["monthly", "yearly", "enterprise"] },
   { id: "sentiment", label: "Sentiment, topic and intent reports", plans: ["monthly", "yearly", "enterprise"] },
   { id: "voiceConversion", label: "Voice conversion (VoxOver)", plans: ["monthly", "yearly", "enterprise"] },
-  { id: "detector", label: "Deepfake detector (Vox Shield, beta)", plans: ["monthly", "yearly", "enterprise"] },
+  { id: "deepfake", label: "Deepfake detector (Vox Shield, beta)", plans: ["monthly", "yearly", "enterprise"] },
   { id: "support", label: "Customer support", plans: ["yearly", "enterprise"] },
   { id: "updates", label: "Product updates", plans: ["yearly", "enterprise"] },
   { id: "secureStorage", label: "Secure storage", plans: ["yearly", "enterprise"] },

@@ -30,11 +30,11 @@ const SANDBOX_FLAGS = ["fail_status", "fail_close", "fail_after_ms", "fail_reaso
  */
 live.post("/ticket", async (c) => {
   const ticket = await newTicket();
-  const { user, results } = await passGate(c, "liveTicket", {
+  const { user, results } = await passGate(c, "live", {
     with: (db, key) => [
       sessionUsage(db, key),
       activeSessions(db, key),
-      ...storeTicket(db, key, ticket, withinAllowance("liveTicket")),
+      ...storeTicket(db, key, ticket, withinAllowance("live")),
     ],
   });
   const usage = results[0]?.results[0] as { seconds: number } | undefined;

@@ -3,7 +3,7 @@ import { toolById } from "../tools/catalog.ts";
 import { ToolPage } from "../tools/tool-page.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 
-export function ShieldFrame({ url }: { url: string }) {
+export function DeepfakeDetectorFrame({ url }: { url: string }) {
   if (!url) {
     return (
       <EmptyState title="Vox Shield is resting">
@@ -27,8 +27,8 @@ export function ShieldFrame({ url }: { url: string }) {
 
 export function Component() {
   return (
-    <ToolPage tool={toolById("shield")}>
-      <ShieldFrame url={config.shieldUrl} />
+    <ToolPage tool={toolById("deepfake")}>
+      <DeepfakeDetectorFrame url={config.shieldUrl} />
     </ToolPage>
   );
 }

@@ -2,13 +2,16 @@ import { lazyNamed } from "../app/lazy-named.ts";
 import { toolById } from "../tools/catalog.ts";
 import { ToolPage } from "../tools/tool-page.tsx";
 
-const VoxOverTool = lazyNamed(() => import("../tools/voice-conversion/voxover-tool.tsx"), "VoxOverTool");
+const VoiceConversionTool = lazyNamed(
+  () => import("../tools/voice-conversion/voice-conversion-tool.tsx"),
+  "VoiceConversionTool",
+);
 const HistoryPanel = lazyNamed(() => import("../tools/audio/history-panel.tsx"), "HistoryPanel");
 
 export function Component() {
   return (
-    <ToolPage tool={toolById("over")} after={<HistoryPanel kind="voice-conversion" />}>
-      <VoxOverTool />
+    <ToolPage tool={toolById("voiceConversion")} after={<HistoryPanel kind="voice-conversion" />}>
+      <VoiceConversionTool />
     </ToolPage>
   );
 }

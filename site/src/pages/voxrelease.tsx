@@ -6,7 +6,7 @@ const PressReleaseTool = lazyNamed(() => import("../tools/press-release/press-re
 
 export function Component() {
   return (
-    <ToolPage tool={toolById("release")}>
+    <ToolPage tool={toolById("pressRelease")}>
       <PressReleaseTool />
     </ToolPage>
   );

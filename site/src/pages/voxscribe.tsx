@@ -2,12 +2,12 @@ import { lazyNamed } from "../app/lazy-named.ts";
 import { toolById } from "../tools/catalog.ts";
 import { ToolPage } from "../tools/tool-page.tsx";
 
-const VoxScribeTool = lazyNamed(() => import("../tools/scribe/voxscribe-tool.tsx"), "VoxScribeTool");
+const LiveTool = lazyNamed(() => import("../tools/live/live-tool.tsx"), "LiveTool");
 
 export function Component() {
   return (
-    <ToolPage tool={toolById("scribe")}>
-      <VoxScribeTool />
+    <ToolPage tool={toolById("live")}>
+      <LiveTool />
     </ToolPage>
   );
 }

@@ -1,8 +1,9 @@
+import type { ToolId } from "@contracts/tools.ts";
 import type { LucideIcon } from "lucide-react";
 import { AudioWaveform, Gauge, Mic, Newspaper, ShieldCheck, Speech } from "lucide-react";
 import { PATHS } from "../app/paths.ts";
 
-export type ToolId = "speaks" | "sentiment" | "scribe" | "release" | "over" | "shield";
+export type { ToolId };
 
 /** What menus and cards need about each tool; page copy lives in tool-content.ts. */
 export interface Tool {
@@ -17,7 +18,7 @@ export interface Tool {
 
 export const TOOLS: readonly Tool[] = [
   {
-    id: "speaks",
+    id: "tts",
     name: "Vox Speaks",
     path: PATHS.voxSpeaks,
     icon: Speech,
@@ -31,28 +32,28 @@ export const TOOLS: readonly Tool[] = [
     pitch: "Hear what your audience feels: sentiment, topics and intent from any recording.",
   },
   {
-    id: "scribe",
+    id: "live",
     name: "VoxScribe",
     path: PATHS.voxScribe,
     icon: Mic,
     pitch: "Live, punctuated transcripts of meetings, interviews and briefings as you speak.",
   },
   {
-    id: "release",
+    id: "pressRelease",
     name: "VoxRelease",
     path: PATHS.voxRelease,
     icon: Newspaper,
     pitch: "Upload a briefing recording and get a publication-ready press release.",
   },
   {
-    id: "over",
+    id: "voiceConversion",
     name: "VoxOver",
     path: PATHS.voxOver,
     icon: AudioWaveform,
     pitch: "Re-voice a recording in another voice while keeping its delivery.",
   },
   {
-    id: "shield",
+    id: "deepfake",
     name: "Vox Shield",
     path: PATHS.voxShield,
     icon: ShieldCheck,

@@ -8,7 +8,7 @@ export interface ToolContent {
 
 /** Page copy for each tool, kept apart from the catalog so menus do not download it. */
 export const TOOL_CONTENT: Record<ToolId, ToolContent> = {
-  speaks: {
+  tts: {
     headline: "Text-to-speech that sounds like your brand, not a robot",
     description:
       "Paste a statement, a lesson or an ad script, choose from a library of natural voices and download a clean mp3. No studio booking, no retakes, no waiting on a voice artist for a one-line correction.",
@@ -31,7 +31,7 @@ export const TOOL_CONTENT: Record<ToolId, ToolContent> = {
       "Brief executives with a one-paragraph summary of a long meeting",
     ],
   },
-  scribe: {
+  live: {
     headline: "Every word on the record, live",
     description:
       "Start recording and watch a punctuated transcript build as people speak. Stop when you are done and copy or export the text, ready for minutes, quotes or captions.",
@@ -42,7 +42,7 @@ export const TOOL_CONTENT: Record<ToolId, ToolContent> = {
       "Capture ideas on the go and turn them into drafts",
     ],
   },
-  release: {
+  pressRelease: {
     headline: "From recording to press release in minutes",
     description:
       "Upload the audio of a briefing, an executive interview or a product launch. VoxRelease transcribes it and drafts a structured press release with a headline, dateline, lead, quotes and boilerplate, ready for your edits and approval.",
@@ -53,7 +53,7 @@ export const TOOL_CONTENT: Record<ToolId, ToolContent> = {
       "Keep the wording of releases faithful to what was actually said",
     ],
   },
-  over: {
+  voiceConversion: {
     headline: "Keep the performance, change the voice",
     description:
       "Upload an audio file or record straight from your microphone, choose a target voice and download the converted mp3. Pacing, emphasis and emotion stay as you recorded them.",
@@ -64,7 +64,7 @@ export const TOOL_CONTENT: Record<ToolId, ToolContent> = {
       "Create character voices for podcasts and children's content",
     ],
   },
-  shield: {
+  deepfake: {
     headline: "Verify before you amplify",
     description:
       "Vox Shield checks audio clips and stories for signs of synthetic voices and misinformation, so your newsroom or comms team can respond with confidence. It is in beta: treat its verdict as one signal among your usual checks.",

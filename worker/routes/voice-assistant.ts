@@ -4,13 +4,13 @@ import { requireTool } from "../auth/tool-gate.ts";
 import { providerUnavailable } from "../errors.ts";
 import { fetchAccessToken, VoiceTokenError } from "../providers/hume.ts";
 
-export const voice = new Hono<AppEnv>();
+export const voiceAssistant = new Hono<AppEnv>();
 
 /**
  * Trades the Worker's voice-API key pair for a short-lived access token the browser can open the
  * voice-API socket with; the secret itself never leaves the Worker.
  */
-voice.post("/token", requireTool("voiceToken"), async (c) => {
+voiceAssistant.post("/token", requireTool("voiceAssistant"), async (c) => {
   try {
     const token = await fetchAccessToken(c.var.provider("hume"));
     return c.json(token, 200, { "cache-control": "no-store" });

@@ -36,7 +36,7 @@ describe("POST /api/voice/token", () => {
 
   it("answers 429 with Retry-After past the per-user limit", async () => {
     const { api } = await registerAndSignIn();
-    for (let i = 0; i < TOOL_RATE_LIMITS.voiceToken.limit; i++)
+    for (let i = 0; i < TOOL_RATE_LIMITS.voiceAssistant.limit; i++)
       expect((await api.post("/api/voice/token", {})).status).toBe(200);
     const limited = await api.post("/api/voice/token", {});
     expect(limited.status).toBe(429);

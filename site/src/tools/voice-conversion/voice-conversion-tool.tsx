@@ -19,7 +19,7 @@ function useObjectUrl(blob: Blob | null): string | undefined {
 }
 
 /** VoxOver: upload or record audio, choose a voice, convert, compare and download. */
-export function VoxOverTool() {
+export function VoiceConversionTool() {
   const user = useStoredUser();
   const { openModal } = useModals();
   const { mutate } = useSWRConfig();

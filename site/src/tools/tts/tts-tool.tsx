@@ -13,7 +13,7 @@ import { downloadBlob } from "../download.ts";
 import { reportToolError } from "../report-tool-error.ts";
 
 /** Vox Speaks: text + voice → speech that starts playing while it streams, then downloads as mp3. */
-export function VoxSpeaksTool() {
+export function TtsTool() {
   const user = useStoredUser();
   const { openModal } = useModals();
   const { mutate } = useSWRConfig();

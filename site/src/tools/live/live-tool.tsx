@@ -16,7 +16,7 @@ function minutesLeft(secondsLeft: number | null | undefined, elapsedMs: number, 
 }
 
 /** VoxScribe: live microphone transcription that survives drops, with saved transcripts and export. */
-export function VoxScribeTool() {
+export function LiveTool() {
   const user = useStoredUser();
   const { openModal } = useModals();
   const live = useLiveTranscription(Boolean(user));
