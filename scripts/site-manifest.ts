@@ -43,7 +43,7 @@ export const ENTRY_MODULES = ["index.html", "src/boot.tsx"] as const;
 
 /**
  * What a first visit to `page` loads before it hydrates: the entry, the app, the page and the tool
- * parts it declares with `lazyNamed` (the app preloads them, see site/src/app/lazy-named.ts). A
+ * parts it declares with `lazyNamed` (the app preloads them, see site/src/ui/lazy-named.ts). A
  * page's other dynamic imports (the API client on /pricing, say) wait for the visitor's action.
  */
 export function firstVisitModules(manifest: Manifest, page: string): string[] {

@@ -1,5 +1,5 @@
-import { app } from "./app.ts";
 import { loadConfig, type Provider, type ProviderEndpoint, providerEndpoint } from "./config.ts";
+import { fetchInProcess } from "./in-process.ts";
 
 /**
  * Provider endpoints for code running in a Durable Object, which has no incoming request to take
@@ -9,6 +9,6 @@ import { loadConfig, type Provider, type ProviderEndpoint, providerEndpoint } fr
  */
 export function objectProviders(env: Env, origin: string): (provider: Provider) => ProviderEndpoint {
   const config = loadConfig(env);
-  const sandboxFetch = async (request: Request) => app.fetch(request, env);
+  const sandboxFetch = async (request: Request) => fetchInProcess(request, env);
   return (provider) => providerEndpoint(config, provider, { origin, sandboxFetch });
 }

@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
 import { App } from "./app/app.tsx";
-import { PATHS } from "./app/paths.ts";
+import { PATHS } from "./paths.ts";
 
 /** Every route the site has, plus the page unknown addresses get (served as `404.html`). */
 export const PRERENDERED_PATHS: readonly string[] = [...Object.values(PATHS), "/404"];

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { PAYMENT_REQUIRED_EVENT, UNAUTHORIZED_EVENT } from "../../site/src/account/session.ts";
 import { ApiError, apiRequest } from "../../site/src/api/client.ts";
+import { PAYMENT_REQUIRED_EVENT, UNAUTHORIZED_EVENT } from "../../site/src/api/session.ts";
 
 function respondWith(status: number, body: unknown) {
   const fetchMock = vi.fn(async () => Response.json(body, { status }));

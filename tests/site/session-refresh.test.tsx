@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PAYMENT_REQUIRED_EVENT } from "../../site/src/account/session.ts";
+import { PAYMENT_REQUIRED_EVENT } from "../../site/src/api/session.ts";
 import { renderSite, signIn } from "./render.tsx";
 
 afterEach(() => vi.unstubAllGlobals());

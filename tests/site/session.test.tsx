@@ -1,6 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { clearSession, useStoredUser } from "../../site/src/account/session.ts";
+import { clearSession, useStoredUser } from "../../site/src/api/session.ts";
 
 describe("stored session (spec §3 keys token and userObj)", () => {
   it("reads the stored user and treats a tampered value as signed out", () => {

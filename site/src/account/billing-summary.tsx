@@ -1,6 +1,6 @@
 import { formatNaira, PLANS } from "@contracts/plans.ts";
+import type { StoredUser } from "../api/session.ts";
 import { useCheckout } from "../payments/use-checkout.ts";
-import type { StoredUser } from "./session.ts";
 
 const DATE = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short" });
 

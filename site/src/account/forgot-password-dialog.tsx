@@ -3,10 +3,10 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { forgotPassword } from "../api/accounts.ts";
-import type { DialogProps } from "../app/modals.tsx";
-import { useModals } from "../app/modals.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { errorMessage, SubmitButton, TextField } from "../ui/form-fields.tsx";
+import type { DialogProps } from "../ui/modal-context.ts";
+import { useModals } from "../ui/modal-context.ts";
 import { forgotPasswordForm } from "./recovery-forms.ts";
 
 /** Recovery step 1 (spec §4): the server mails a code; the verify modal opens next. */

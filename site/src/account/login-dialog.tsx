@@ -2,13 +2,13 @@ import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
 import { toast } from "sonner";
 import { signin } from "../api/accounts.ts";
-import type { DialogProps } from "../app/modals.tsx";
-import { useModals } from "../app/modals.tsx";
-import { PATHS } from "../app/paths.ts";
+import { storeSession } from "../api/session.ts";
+import { PATHS } from "../paths.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { errorMessage, PasswordField, SubmitButton, TextField } from "../ui/form-fields.tsx";
+import type { DialogProps } from "../ui/modal-context.ts";
+import { useModals } from "../ui/modal-context.ts";
 import { LOGIN_SUCCESS_TOAST_MS } from "../ui/toast-timing.ts";
-import { storeSession } from "./session.ts";
 
 interface LoginForm {
   email: string;

@@ -4,12 +4,12 @@ import { useNavigate } from "react-router-dom";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { resetPassword } from "../api/accounts.ts";
-import type { DialogProps } from "../app/modals.tsx";
-import { PATHS } from "../app/paths.ts";
+import { STORAGE_KEYS } from "../api/session.ts";
+import { PATHS } from "../paths.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { errorMessage, PasswordField, SubmitButton } from "../ui/form-fields.tsx";
+import type { DialogProps } from "../ui/modal-context.ts";
 import { resetPasswordForm } from "./recovery-forms.ts";
-import { STORAGE_KEYS } from "./session.ts";
 
 /** Recovery step 3: spends the grant; on success `id` is removed and the app goes to / (spec §4). */
 export default function ResetPasswordDialog({ onClose }: DialogProps) {

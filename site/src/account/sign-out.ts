@@ -1,4 +1,4 @@
-import { clearSession, storedToken } from "./session.ts";
+import { clearSession, storedToken } from "../api/session.ts";
 
 /**
  * Logout (spec §2): the stored token and user go at once; the server revokes the session in the

@@ -1,8 +1,6 @@
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { register as registerAccount } from "../api/accounts.ts";
-import type { DialogProps } from "../app/modals.tsx";
-import { useModals } from "../app/modals.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import {
   errorMessage,
@@ -13,6 +11,8 @@ import {
   showServerFieldErrors,
   withNigerianPrefix,
 } from "../ui/form-fields.tsx";
+import type { DialogProps } from "../ui/modal-context.ts";
+import { useModals } from "../ui/modal-context.ts";
 
 interface SignupForm extends PersonFieldValues {
   password: string;

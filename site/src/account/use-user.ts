@@ -1,6 +1,6 @@
 import useSWR from "swr";
 import { fetchMe } from "../api/accounts.ts";
-import { type StoredUser, storedToken, storeUser, useStoredUser } from "./session.ts";
+import { type StoredUser, storedToken, storeUser, useStoredUser } from "../api/session.ts";
 
 /**
  * The signed-in user: the stored `userObj` (spec §3), refreshed from `GET /auth/me` by SWR on

@@ -4,9 +4,9 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
 import { fetchMe, resendVerification, verifyEmail } from "../api/accounts.ts";
+import { storeUser } from "../api/session.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { errorMessage, SubmitButton, TextField } from "../ui/form-fields.tsx";
-import { storeUser } from "./session.ts";
 
 const codeForm = z.object({
   code: z

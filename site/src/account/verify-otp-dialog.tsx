@@ -3,12 +3,12 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { verifyOtp } from "../api/accounts.ts";
-import type { DialogProps } from "../app/modals.tsx";
-import { useModals } from "../app/modals.tsx";
+import { STORAGE_KEYS } from "../api/session.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { errorMessage, SubmitButton, TextField } from "../ui/form-fields.tsx";
+import type { DialogProps } from "../ui/modal-context.ts";
+import { useModals } from "../ui/modal-context.ts";
 import { verifyOtpForm } from "./recovery-forms.ts";
-import { STORAGE_KEYS } from "./session.ts";
 
 /** Recovery step 2: the code buys a short-lived reset grant, kept as `id` until the reset (spec §3). */
 export default function VerifyOtpDialog({ modal, onClose }: DialogProps) {

@@ -1,13 +1,13 @@
 import { apiErrorBodySchema } from "@contracts/api-error.ts";
 import type { ZodType } from "zod";
+import { config } from "../config.ts";
 import {
   clearSession,
   markEmailUnverified,
   PAYMENT_REQUIRED_EVENT,
   storedToken,
   UNAUTHORIZED_EVENT,
-} from "../account/session.ts";
-import { config } from "../config.ts";
+} from "./session.ts";
 
 /** The Worker's answer (409) to a tool call from an account whose e-mail is not verified yet. */
 export const EMAIL_UNVERIFIED = "email_unverified";

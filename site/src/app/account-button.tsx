@@ -1,10 +1,10 @@
 import { useCallback, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { useStoredUser } from "../account/session.ts";
 import { signOut } from "../account/sign-out.ts";
+import { useStoredUser } from "../api/session.ts";
+import { PATHS } from "../paths.ts";
+import { useModals } from "../ui/modal-context.ts";
 import { useDismiss } from "../ui/use-dismiss.ts";
-import { useModals } from "./modals.tsx";
-import { PATHS } from "./paths.ts";
 
 /** Spec §9: the desktop avatar shows the first character of the name. */
 const AVATAR_INITIALS = 1;

@@ -1,9 +1,9 @@
 import type { ComponentType } from "react";
 import { Route, Routes } from "react-router-dom";
+import { PATHS } from "../paths.ts";
+import { lazyNamed, preloadParts } from "../ui/lazy-named.ts";
 import { NotFoundPage } from "./error-page.tsx";
 import { Layout } from "./layout.tsx";
-import { lazyNamed, preloadParts } from "./lazy-named.ts";
-import { PATHS } from "./paths.ts";
 
 function page(load: () => Promise<{ Component: ComponentType }>) {
   return lazyNamed(load, "Component");

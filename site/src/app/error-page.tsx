@@ -1,7 +1,7 @@
 import type { FallbackProps } from "react-error-boundary";
 import { Link } from "react-router-dom";
+import { PATHS } from "../paths.ts";
 import { Logo } from "./logo.tsx";
-import { PATHS } from "./paths.ts";
 
 function ErrorCard({ detail, onHome }: { detail: string; onHome?: () => void }) {
   return (

@@ -1,8 +1,8 @@
 import { Link } from "react-router-dom";
 import { config } from "../config.ts";
+import { PATHS } from "../paths.ts";
 import { TOOLS } from "../tools/catalog.ts";
 import { Logo } from "./logo.tsx";
-import { PATHS } from "./paths.ts";
 
 export function Footer() {
   return (

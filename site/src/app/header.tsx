@@ -1,12 +1,12 @@
 import { Menu } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { NavLink, useNavigate } from "react-router-dom";
-import { useStoredUser } from "../account/session.ts";
 import { signOut } from "../account/sign-out.ts";
+import { useStoredUser } from "../api/session.ts";
+import { PATHS } from "../paths.ts";
+import { useModals } from "../ui/modal-context.ts";
 import { AccountButton } from "./account-button.tsx";
 import { Logo } from "./logo.tsx";
-import { useModals } from "./modals.tsx";
-import { PATHS } from "./paths.ts";
 import { SolutionsMenu } from "./solutions-menu.tsx";
 
 const MobileMenu = lazy(() => import("./mobile-menu.tsx"));

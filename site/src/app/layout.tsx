@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
-import { PAYMENT_REQUIRED_EVENT, UNAUTHORIZED_EVENT, useStoredUser } from "../account/session.ts";
+import { PAYMENT_REQUIRED_EVENT, UNAUTHORIZED_EVENT, useStoredUser } from "../api/session.ts";
 import { announceReady } from "../early-input.ts";
+import { PATHS } from "../paths.ts";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { MobileCta } from "./mobile-cta.tsx";
 import { ModalProvider } from "./modals.tsx";
-import { PATHS } from "./paths.ts";
 
 // Toasts only ever follow an action, and the session check needs the API client: both load
 // after the page, not before it.

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { PATHS } from "./paths.ts";
+import { PATHS } from "../paths.ts";
 
 export function Logo({ onNavigate }: { onNavigate?: () => void }) {
   return (

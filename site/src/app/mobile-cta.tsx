@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
-import { useStoredUser } from "../account/session.ts";
+import { useStoredUser } from "../api/session.ts";
+import { PATHS } from "../paths.ts";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
-import { PATHS } from "./paths.ts";
 import { useGetStarted } from "./use-get-started.ts";
 
 /** Spec §9: the mobile greeting shows the first five characters of the name. */

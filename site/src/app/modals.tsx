@@ -1,20 +1,5 @@
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from "react";
-
-export type ModalName = "login" | "signup" | "forgot" | "verify" | "reset" | "consultation" | "contact";
-
-export interface OpenModal {
-  readonly name: ModalName;
-  /** The e-mail a recovery step carries to the next one. */
-  readonly email?: string;
-}
-
-interface ModalContextValue {
-  /** Opens `name`, closing whichever modal was open (spec §2: choosing a link closes the login modal). */
-  readonly openModal: (name: ModalName, options?: { email?: string }) => void;
-  readonly closeModal: () => void;
-}
-
-const ModalContext = createContext<ModalContextValue | null>(null);
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
+import { ModalContext, type ModalName, type OpenModal } from "../ui/modal-context.ts";
 
 // Each dialog (and the form and dialog libraries) loads on first open, not with the page.
 const DIALOGS = {
@@ -26,11 +11,6 @@ const DIALOGS = {
   consultation: lazy(() => import("../contact/contact-dialog.tsx")),
   contact: lazy(() => import("../contact/contact-dialog.tsx")),
 } as const;
-
-export interface DialogProps {
-  readonly modal: OpenModal;
-  readonly onClose: () => void;
-}
 
 export function ModalProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<OpenModal | null>(null);
@@ -48,10 +28,4 @@ export function ModalProvider({ children }: { children: ReactNode }) {
       )}
     </ModalContext.Provider>
   );
-}
-
-export function useModals(): ModalContextValue {
-  const value = useContext(ModalContext);
-  if (!value) throw new Error("useModals must be used inside <ModalProvider>");
-  return value;
 }

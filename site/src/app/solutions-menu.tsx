@@ -1,11 +1,11 @@
 import { ChevronDown } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link, NavLink } from "react-router-dom";
-import { useStoredUser } from "../account/session.ts";
+import { useStoredUser } from "../api/session.ts";
+import { PATHS } from "../paths.ts";
 import { TOOLS } from "../tools/catalog.ts";
 import { ToolName } from "../tools/tool-name.tsx";
 import { useDismiss } from "../ui/use-dismiss.ts";
-import { PATHS } from "./paths.ts";
 import { solutionTarget } from "./use-solution-navigation.ts";
 
 /**

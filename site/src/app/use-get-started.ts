@@ -1,6 +1,6 @@
-import { useStoredUser } from "../account/session.ts";
-import { useModals } from "./modals.tsx";
-import { PATHS } from "./paths.ts";
+import { useStoredUser } from "../api/session.ts";
+import { PATHS } from "../paths.ts";
+import { useModals } from "../ui/modal-context.ts";
 import { shouldAskToSignIn } from "./spec-quirks.ts";
 import { useDelayedNavigate } from "./use-delayed-navigate.ts";
 

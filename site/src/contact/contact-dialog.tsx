@@ -1,7 +1,6 @@
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { submitContactRequest } from "../api/accounts.ts";
-import type { DialogProps } from "../app/modals.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import {
   errorMessage,
@@ -12,6 +11,7 @@ import {
   TextAreaField,
   withNigerianPrefix,
 } from "../ui/form-fields.tsx";
+import type { DialogProps } from "../ui/modal-context.ts";
 
 interface ContactForm extends PersonFieldValues {
   message: string;

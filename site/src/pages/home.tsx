@@ -1,7 +1,7 @@
 import { Languages, LockKeyhole, Wallet } from "lucide-react";
 import { Link } from "react-router-dom";
-import { PATHS } from "../app/paths.ts";
 import { useGetStarted } from "../app/use-get-started.ts";
+import { PATHS } from "../paths.ts";
 import { TOOLS } from "../tools/catalog.ts";
 import { ToolName } from "../tools/tool-name.tsx";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";

@@ -1,12 +1,12 @@
 import type { PlansResponse } from "@contracts/payments.ts";
 import { formatNaira } from "@contracts/plans.ts";
 import { Check, Minus } from "lucide-react";
-import { useStoredUser } from "../account/session.ts";
-import { useModals } from "../app/modals.tsx";
+import { useStoredUser } from "../api/session.ts";
 import { useCheckout } from "../payments/use-checkout.ts";
 import { usePaymentReturn } from "../payments/use-payment-return.ts";
 import { usePlans } from "../payments/use-plans.ts";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
+import { useModals } from "../ui/modal-context.ts";
 
 type Plan = PlansResponse["plans"][number];
 

@@ -3,8 +3,8 @@ import { BillingSummary } from "../account/billing-summary.tsx";
 import { ChangePasswordForm } from "../account/change-password-form.tsx";
 import { DeleteAccount } from "../account/delete-account.tsx";
 import { useUser } from "../account/use-user.ts";
-import { useModals } from "../app/modals.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
+import { useModals } from "../ui/modal-context.ts";
 
 const TABS = [
   { id: "profile", label: "Profile" },

@@ -1,6 +1,6 @@
-import { lazyNamed } from "../app/lazy-named.ts";
 import { toolById } from "../tools/catalog.ts";
 import { ToolPage } from "../tools/tool-page.tsx";
+import { lazyNamed } from "../ui/lazy-named.ts";
 
 const VoiceConversionTool = lazyNamed(
   () => import("../tools/voice-conversion/voice-conversion-tool.tsx"),

@@ -1,6 +1,6 @@
-import { lazyNamed } from "../app/lazy-named.ts";
 import { toolById } from "../tools/catalog.ts";
 import { ToolPage } from "../tools/tool-page.tsx";
+import { lazyNamed } from "../ui/lazy-named.ts";
 
 const PressReleaseTool = lazyNamed(() => import("../tools/press-release/press-release-tool.tsx"), "PressReleaseTool");
 

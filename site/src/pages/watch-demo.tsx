@@ -1,6 +1,6 @@
-import { useModals } from "../app/modals.tsx";
 import { config } from "../config.ts";
 import { EmptyState } from "../ui/empty-state.tsx";
+import { useModals } from "../ui/modal-context.ts";
 
 export function DemoVideo({ url }: { url: string }) {
   const { openModal } = useModals();

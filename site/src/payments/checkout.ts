@@ -1,6 +1,6 @@
 import type { PlanId } from "@contracts/plans.ts";
-import { STORAGE_KEYS } from "../account/session.ts";
 import { initializePayment } from "../api/payments.ts";
+import { STORAGE_KEYS } from "../api/session.ts";
 
 /**
  * Spec §4 payment: store the amount, create the order, and leave for the provider's checkout. The

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { STORAGE_KEYS, storeUser } from "../account/session.ts";
-import { PATHS } from "../app/paths.ts";
-import { useHydrated } from "../app/use-hydrated.ts";
+import { STORAGE_KEYS, storeUser } from "../api/session.ts";
+import { PATHS } from "../paths.ts";
+import { useHydrated } from "../ui/use-hydrated.ts";
 
 // Only a return from checkout needs these; a visit to /pricing does not download them.
 const verifying = () => Promise.all([import("../api/payments.ts"), import("../ui/form-fields.tsx"), import("sonner")]);

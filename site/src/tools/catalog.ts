@@ -1,7 +1,7 @@
 import type { ToolId } from "@contracts/tools.ts";
 import type { LucideIcon } from "lucide-react";
 import { AudioWaveform, Gauge, Mic, Newspaper, ShieldCheck, Speech } from "lucide-react";
-import { PATHS } from "../app/paths.ts";
+import { PATHS } from "../paths.ts";
 
 export type { ToolId };
 

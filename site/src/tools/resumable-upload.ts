@@ -1,8 +1,8 @@
 import { UPLOADS_PATH } from "@contracts/uploads.ts";
 import { useCallback, useRef, useState } from "react";
 import type { Upload } from "tus-js-client";
-import { clearSession, storedToken, UNAUTHORIZED_EVENT } from "../account/session.ts";
 import { ApiError } from "../api/client.ts";
+import { clearSession, storedToken, UNAUTHORIZED_EVENT } from "../api/session.ts";
 import { config } from "../config.ts";
 
 /**

@@ -1,6 +1,6 @@
 import useSWR, { type ScopedMutator } from "swr";
-import { useStoredUser } from "../../account/session.ts";
 import { fetchHistory } from "../../api/audio.ts";
+import { useStoredUser } from "../../api/session.ts";
 
 /** The signed-in user's generated audio, newest first. */
 export function useAudioHistory() {

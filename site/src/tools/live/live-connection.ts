@@ -5,8 +5,8 @@ import {
   LIVE_RESUME_GRACE_MS,
   liveServerMessage,
 } from "@contracts/live.ts";
-import { storedToken } from "../../account/session.ts";
 import { ApiError } from "../../api/client.ts";
+import { storedToken } from "../../api/session.ts";
 import { config } from "../../config.ts";
 import type { Segment } from "./transcript-export.ts";
 

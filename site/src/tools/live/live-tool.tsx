@@ -1,6 +1,6 @@
 import { Mic, Square } from "lucide-react";
-import { useStoredUser } from "../../account/session.ts";
-import { useModals } from "../../app/modals.tsx";
+import { useStoredUser } from "../../api/session.ts";
+import { useModals } from "../../ui/modal-context.ts";
 import { formatElapsed } from "../audio/use-recorder.ts";
 import { SavedTranscripts } from "./saved-transcripts.tsx";
 import { TranscriptActions } from "./transcript-actions.tsx";

@@ -3,7 +3,6 @@ import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import useSWR, { useSWRConfig } from "swr";
-import { useStoredUser } from "../../account/session.ts";
 import {
   deleteTranscript,
   fetchTranscript,
@@ -12,6 +11,7 @@ import {
   TRANSCRIPTS_KEY,
   transcriptPath,
 } from "../../api/live.ts";
+import { useStoredUser } from "../../api/session.ts";
 import { ConfirmDeleteDialog } from "../../ui/confirm-delete-dialog.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { errorMessage, TextField } from "../../ui/form-fields.tsx";

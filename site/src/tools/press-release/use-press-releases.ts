@@ -1,7 +1,7 @@
 import { isFinished, PRESS_RELEASE_POLL_MS } from "@contracts/press-releases.ts";
 import useSWR from "swr";
-import { useStoredUser } from "../../account/session.ts";
 import { fetchPressRelease, fetchPressReleases, pressReleasePath } from "../../api/analysis.ts";
+import { useStoredUser } from "../../api/session.ts";
 
 export const PRESS_RELEASES_KEY = "/api/press-releases";
 

@@ -1,7 +1,7 @@
 import { isFinished, PRESS_RELEASE_POLL_MS } from "@contracts/press-releases.ts";
 import useSWR from "swr";
-import { useStoredUser } from "../../account/session.ts";
 import { fetchSentimentJob, fetchSentimentJobs, sentimentJobPath } from "../../api/analysis.ts";
+import { useStoredUser } from "../../api/session.ts";
 
 export const SENTIMENT_JOBS_KEY = "/api/sentiment";
 

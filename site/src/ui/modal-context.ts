@@ -1,0 +1,33 @@
+import { createContext, useContext } from "react";
+
+/**
+ * The dialogs' shared vocabulary, apart from the registry that loads them (`app/modals.tsx`), so a
+ * dialog can open another without importing the module that imports it.
+ */
+
+export type ModalName = "login" | "signup" | "forgot" | "verify" | "reset" | "consultation" | "contact";
+
+export interface OpenModal {
+  readonly name: ModalName;
+  /** The e-mail a recovery step carries to the next one. */
+  readonly email?: string;
+}
+
+interface ModalContextValue {
+  /** Opens `name`, closing whichever modal was open; choosing a link in one dialog closes it. */
+  readonly openModal: (name: ModalName, options?: { email?: string }) => void;
+  readonly closeModal: () => void;
+}
+
+export const ModalContext = createContext<ModalContextValue | null>(null);
+
+export interface DialogProps {
+  readonly modal: OpenModal;
+  readonly onClose: () => void;
+}
+
+export function useModals(): ModalContextValue {
+  const value = useContext(ModalContext);
+  if (!value) throw new Error("useModals must be used inside <ModalProvider>");
+  return value;
+}
