@@ -70,7 +70,7 @@ describe("/pricing and the Worker's plan table", () => {
     renderSite("/pricing");
     const monthly = screen.getByRole("heading", { name: "Monthly" }).closest("li") as HTMLElement;
     expect(monthly).toHaveTextContent("₦10,000 / month");
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith("/api/plans", expect.anything()));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith("/api/plans", expect.anything()), { timeout: 5000 });
     // Let the failed request settle and the page re-render before looking again.
     await act(async () => {
       await vi.mocked(fetch).mock.results[0]?.value;
@@ -87,6 +87,6 @@ describe("/pricing and the Worker's plan table", () => {
     );
     renderSite("/pricing");
     const monthly = () => screen.getByRole("heading", { name: "Monthly" }).closest("li") as HTMLElement;
-    await vi.waitFor(() => expect(monthly()).toHaveTextContent("₦12,500 / month"));
+    await vi.waitFor(() => expect(monthly()).toHaveTextContent("₦12,500 / month"), { timeout: 5000 });
   });
 });

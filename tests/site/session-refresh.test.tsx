@@ -26,7 +26,9 @@ describe("session refresh from /auth/me", () => {
       vi.fn(async () => Response.json({ data: serverUser })),
     );
     renderSite("/settings");
-    await vi.waitFor(() => expect(JSON.parse(localStorage.getItem("userObj") ?? "{}").subscription_status).toBe(1));
+    await vi.waitFor(() => expect(JSON.parse(localStorage.getItem("userObj") ?? "{}").subscription_status).toBe(1), {
+      timeout: 5000,
+    });
     expect(await screen.findByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   });
 
@@ -37,7 +39,7 @@ describe("session refresh from /auth/me", () => {
       vi.fn(async () => Response.json({ message: "Your session has ended.", code: "unauthorized" }, { status: 401 })),
     );
     renderSite("/settings");
-    await vi.waitFor(() => expect(localStorage.getItem("token")).toBeNull());
+    await vi.waitFor(() => expect(localStorage.getItem("token")).toBeNull(), { timeout: 5000 });
     expect(
       await screen.findByRole("heading", { level: 1, name: "Give every message a voice." }, { timeout: 4000 }),
     ).toBeVisible();
