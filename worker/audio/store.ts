@@ -48,6 +48,18 @@ export async function recordAudioItem(
     .run();
 }
 
+/** R2 keys of audio only this user's history holds: the same content made by another account stays. */
+export async function audioKeysOnlyOf(db: D1Database, userId: string): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT DISTINCT r2_key FROM audio_items AS mine WHERE user_id = ?1
+       AND NOT EXISTS (SELECT 1 FROM audio_items AS other WHERE other.r2_key = mine.r2_key AND other.user_id != ?1)`,
+    )
+    .bind(userId)
+    .all<{ r2_key: string }>();
+  return results.map((row) => row.r2_key);
+}
+
 /** Reads a whole stream into one buffer (for the R2 copy, while the other branch goes to the client). */
 export async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];

@@ -44,3 +44,8 @@ export function findUserByEmail(db: D1Database, email: string): Promise<UserRow 
 export function findUserById(db: D1Database, id: string): Promise<UserRow | null> {
   return db.prepare("SELECT * FROM users WHERE id = ?").bind(id).first<UserRow>();
 }
+
+/** Deletes the user; every row that belongs to it goes too, by the tables' foreign keys. */
+export function deleteUser(db: D1Database, id: string): D1PreparedStatement {
+  return db.prepare("DELETE FROM users WHERE id = ?").bind(id);
+}

@@ -1,3 +1,5 @@
+import type { RowsStatement } from "../d1.ts";
+
 /** Upload rows in D1 (`uploads`): one resumable upload each, owned by one user. */
 
 export interface UploadRow {
@@ -143,6 +145,10 @@ export async function recordProgress(db: D1Database, id: string, lock: string, f
 
 export async function deleteUploadRow(db: D1Database, id: string): Promise<void> {
   await db.prepare("DELETE FROM uploads WHERE id = ?").bind(id).run();
+}
+
+export function uploadsOf(db: D1Database, userId: string): RowsStatement<UploadRow> {
+  return db.prepare("SELECT * FROM uploads WHERE user_id = ?").bind(userId);
 }
 
 export function expiredUploads(db: D1Database, now: string, limit: number): Promise<D1Result<UploadRow>> {
