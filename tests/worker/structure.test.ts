@@ -23,7 +23,7 @@ function sqlIn(source: string): string[] {
   return [...calls, ...statements];
 }
 
-describe("data access", () => {
+describe("routes", () => {
   it("reads every route module", () => {
     expect(Object.keys(routes).map((path) => path.split("/").at(-1))).toEqual(
       expect.arrayContaining(["auth.ts", "audio.ts", "contact.ts", "health.ts", "tts.ts"]),
@@ -48,5 +48,10 @@ describe("data access", () => {
 
   it.each(Object.entries(routes))("%s holds no SQL", (_path, source) => {
     expect(sqlIn(source)).toEqual([]);
+  });
+
+  // A service two routes share lives below the routes, so no route imports another.
+  it.each(Object.entries(routes))("%s imports no other route", (_path, source) => {
+    expect(source.match(/from\s+["']\.\/[^"']+["']/g) ?? []).toEqual([]);
   });
 });
