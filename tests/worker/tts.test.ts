@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { voicesCacheKey } from "../../worker/routes/tts.ts";
+import { voicesCacheKey } from "../../worker/audio/voices.ts";
 import { type Client, call, client, ORIGIN, registerAndSignIn } from "./helpers.ts";
 
 const VOICE = "sbxAdaezeWarm01";

@@ -1,4 +1,6 @@
+import { SESSION_USER_ID, type SessionKey } from "../auth/sessions.ts";
 import { sha256Hex } from "../auth/tokens.ts";
+import type { RowsStatement } from "../d1.ts";
 
 /** Generated audio in R2 (content-addressed) and its history rows in D1. */
 
@@ -46,6 +48,45 @@ export async function recordAudioItem(
       new Date().toISOString(),
     )
     .run();
+}
+
+/** The signed-in user's 50 newest items, as a statement for the gate's batch. */
+export function audioHistory(db: D1Database, key: SessionKey): RowsStatement<Omit<AudioItemRow, "user_id" | "r2_key">> {
+  return db
+    .prepare(
+      `SELECT id, kind, voice_id, text_excerpt, characters, bytes, created_at FROM audio_items
+       WHERE user_id = ${SESSION_USER_ID} ORDER BY created_at DESC LIMIT 50`,
+    )
+    .bind(key.tokenHash, key.now);
+}
+
+export function findOwnAudioItem(db: D1Database, id: string, userId: string): Promise<AudioItemRow | null> {
+  return db.prepare("SELECT * FROM audio_items WHERE id = ? AND user_id = ?").bind(id, userId).first<AudioItemRow>();
+}
+
+export async function deleteAudioItem(db: D1Database, id: string): Promise<void> {
+  await db.prepare("DELETE FROM audio_items WHERE id = ?").bind(id).run();
+}
+
+/** Whether any history item still holds the audio at `r2Key` (the same content is stored once). */
+export async function audioKeyInUse(db: D1Database, r2Key: string): Promise<boolean> {
+  const items = await db
+    .prepare("SELECT COUNT(*) AS n FROM audio_items WHERE r2_key = ?")
+    .bind(r2Key)
+    .first<number>("n");
+  return Boolean(items);
+}
+
+/** R2 keys of audio only this user's history holds: the same content made by another account stays. */
+export async function audioKeysOnlyOf(db: D1Database, userId: string): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT DISTINCT r2_key FROM audio_items AS mine WHERE user_id = ?1
+       AND NOT EXISTS (SELECT 1 FROM audio_items AS other WHERE other.r2_key = mine.r2_key AND other.user_id != ?1)`,
+    )
+    .bind(userId)
+    .all<{ r2_key: string }>();
+  return results.map((row) => row.r2_key);
 }
 
 /** Reads a whole stream into one buffer (for the R2 copy, while the other branch goes to the client). */

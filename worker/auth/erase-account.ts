@@ -1,7 +1,15 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
+import { audioKeysOnlyOf } from "../audio/store.ts";
+import { batchRows } from "../d1.ts";
+import { openSessionsOf } from "../live/transcripts.ts";
+import { deleteUnpaidOrders } from "../payments/orders.ts";
 import { deleteProviderTranscripts } from "../press-releases/provider-transcripts.ts";
-import { freeUploadStorage, type UploadRow } from "../uploads/store.ts";
+import { pressReleasesOf } from "../press-releases/store.ts";
+import { sentimentJobsOf } from "../sentiment/store.ts";
+import { deleteMediaGrantsOf } from "../uploads/media-grants.ts";
+import { freeUploadStorage, uploadsOf } from "../uploads/store.ts";
+import { deleteUser } from "./users.ts";
 
 /**
  * Deleting an account erases what it made, not only its row: running press release jobs are
@@ -14,53 +22,33 @@ import { freeUploadStorage, type UploadRow } from "../uploads/store.ts";
  */
 export async function eraseAccount(c: Context<AppEnv>, userId: string): Promise<void> {
   const db = c.env.DB;
-  const [releases, liveSessions, reports, uploads] = await db.batch<{
-    id: string;
-    r2_key?: string | null;
-    report_key?: string | null;
-    transcript_id?: string | null;
-  }>([
-    db.prepare("SELECT id, r2_key, transcript_id FROM press_releases WHERE user_id = ?").bind(userId),
-    db.prepare("SELECT id FROM live_sessions WHERE user_id = ? AND status = 'active'").bind(userId),
-    db.prepare("SELECT id, r2_key, report_key FROM sentiment_reports WHERE user_id = ?").bind(userId),
-    db.prepare("SELECT * FROM uploads WHERE user_id = ?").bind(userId),
+  const [releases, liveSessions, reports, uploads] = await batchRows(db, [
+    pressReleasesOf(db, userId),
+    openSessionsOf(db, userId),
+    sentimentJobsOf(db, userId),
+    uploadsOf(db, userId),
   ]);
 
   const transcripts = new Set<string>();
-  for (const release of releases?.results ?? []) {
+  for (const release of releases) {
     const fromJob = await c.env.PRESS_RELEASE_JOBS.getByName(release.id).cancel();
     for (const id of [fromJob, release.transcript_id]) if (id) transcripts.add(id);
   }
-  for (const session of liveSessions?.results ?? []) await c.env.TRANSCRIPTION_RELAY.getByName(session.id).terminate();
-  for (const report of reports?.results ?? []) await c.env.SENTIMENT_JOBS.getByName(report.id).cancel();
-  for (const upload of (uploads?.results ?? []) as unknown as UploadRow[]) await freeUploadStorage(c.env.AUDIO, upload);
+  for (const session of liveSessions) await c.env.TRANSCRIPTION_RELAY.getByName(session.id).terminate();
+  for (const report of reports) await c.env.SENTIMENT_JOBS.getByName(report.id).cancel();
+  for (const upload of uploads) await freeUploadStorage(c.env.AUDIO, upload);
 
   await deleteProviderTranscripts(c, transcripts);
 
-  // Generated speech is stored once per content, so an object another account also made stays.
-  const { results: audioKeys } = await db
-    .prepare(
-      `SELECT DISTINCT r2_key FROM audio_items AS mine WHERE user_id = ?1
-       AND NOT EXISTS (SELECT 1 FROM audio_items AS other WHERE other.r2_key = mine.r2_key AND other.user_id != ?1)`,
-    )
-    .bind(userId)
-    .all<{ r2_key: string }>();
   const keys = [
-    ...audioKeys.map((row) => row.r2_key),
-    ...[...(releases?.results ?? []), ...(reports?.results ?? [])].flatMap((row) =>
-      [row.r2_key, row.report_key].filter((key): key is string => Boolean(key)),
-    ),
+    ...(await audioKeysOnlyOf(db, userId)),
+    ...[
+      ...releases.map((release) => release.r2_key),
+      ...reports.flatMap((report) => [report.r2_key, report.report_key]),
+    ].filter((key): key is string => Boolean(key)),
   ];
   // R2 deletes up to 1,000 keys per call.
   for (let start = 0; start < keys.length; start += 1000) await c.env.AUDIO.delete(keys.slice(start, start + 1000));
 
-  await db.batch([
-    db
-      .prepare(
-        "DELETE FROM media_grants WHERE r2_key IN (SELECT r2_key FROM sentiment_reports WHERE user_id = ?1 UNION SELECT r2_key FROM press_releases WHERE user_id = ?1)",
-      )
-      .bind(userId),
-    db.prepare("DELETE FROM orders WHERE user_id = ? AND status != 'paid'").bind(userId),
-    db.prepare("DELETE FROM users WHERE id = ?").bind(userId),
-  ]);
+  await db.batch([deleteMediaGrantsOf(db, userId), deleteUnpaidOrders(db, userId), deleteUser(db, userId)]);
 }

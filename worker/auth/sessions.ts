@@ -16,6 +16,17 @@ export async function createSession(db: D1Database, userId: string): Promise<str
   return token;
 }
 
+export async function deleteSession(db: D1Database, tokenHash: string): Promise<void> {
+  await db.prepare("DELETE FROM sessions WHERE token_hash = ?").bind(tokenHash).run();
+}
+
+/** Ends every session of the user but the one whose hash is `keep`, as a statement for the caller's batch. */
+export function deleteSessionsOf(db: D1Database, userId: string, keep?: string): D1PreparedStatement {
+  return keep === undefined
+    ? db.prepare("DELETE FROM sessions WHERE user_id = ?").bind(userId)
+    : db.prepare("DELETE FROM sessions WHERE user_id = ? AND token_hash != ?").bind(userId, keep);
+}
+
 function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S{16,256})$/i.exec(header ?? "");
   return match?.[1] ?? null;

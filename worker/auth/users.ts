@@ -37,10 +37,60 @@ export function publicUser(row: UserRow): User {
   };
 }
 
+export type NewUser = Pick<
+  UserRow,
+  "id" | "name" | "email" | "phone_number" | "organization_name" | "password_hash" | "trial_ends_at" | "created_at"
+>;
+
+/** Inserts the user and answers its row, or null when the e-mail already has an account. */
+export function insertUser(db: D1Database, user: NewUser): Promise<UserRow | null> {
+  return db
+    .prepare(
+      `INSERT INTO users (id, name, email, phone_number, organization_name, password_hash, trial_ends_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (email) DO NOTHING RETURNING *`,
+    )
+    .bind(
+      user.id,
+      user.name,
+      user.email,
+      user.phone_number,
+      user.organization_name,
+      user.password_hash,
+      user.trial_ends_at,
+      user.created_at,
+    )
+    .first<UserRow>();
+}
+
+/** Records the proven address once; the trial is pushed out to `trialEndsAt` unless it already ends later. */
+export async function markEmailVerified(
+  db: D1Database,
+  id: string,
+  verifiedAt: string,
+  trialEndsAt: string,
+): Promise<void> {
+  await db
+    .prepare(
+      "UPDATE users SET email_verified_at = ?, trial_ends_at = max(trial_ends_at, ?) WHERE id = ? AND email_verified_at IS NULL",
+    )
+    .bind(verifiedAt, trialEndsAt, id)
+    .run();
+}
+
+/** A statement, so the caller can end sessions in the same batch. */
+export function setPasswordHash(db: D1Database, id: string, passwordHash: string): D1PreparedStatement {
+  return db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").bind(passwordHash, id);
+}
+
 export function findUserByEmail(db: D1Database, email: string): Promise<UserRow | null> {
   return db.prepare("SELECT * FROM users WHERE email = ?").bind(email).first<UserRow>();
 }
 
 export function findUserById(db: D1Database, id: string): Promise<UserRow | null> {
   return db.prepare("SELECT * FROM users WHERE id = ?").bind(id).first<UserRow>();
+}
+
+/** Deletes the user; every row that belongs to it goes too, by the tables' foreign keys. */
+export function deleteUser(db: D1Database, id: string): D1PreparedStatement {
+  return db.prepare("DELETE FROM users WHERE id = ?").bind(id);
 }

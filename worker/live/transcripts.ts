@@ -1,5 +1,6 @@
 import { SESSION_USER_ID, type SessionKey } from "../auth/sessions.ts";
 import type { LiveSegment, SavedTranscript } from "../contracts/live.ts";
+import type { RowsStatement } from "../d1.ts";
 
 /**
  * Live sessions and their transcripts in D1: a session row per recording (owner, resume-token
@@ -39,6 +40,11 @@ export async function startSession(
     .bind(session.id, session.userId, session.resumeTokenHash, now, aliveSince(), session.maxActive)
     .run();
   return result.meta.changes === 1;
+}
+
+/** The ids of a user's sessions not yet ended, however long silent (erasing the account ends them). */
+export function openSessionsOf(db: D1Database, userId: string): RowsStatement<{ id: string }> {
+  return db.prepare("SELECT id FROM live_sessions WHERE user_id = ? AND status = 'active'").bind(userId);
 }
 
 export interface SessionOwner {

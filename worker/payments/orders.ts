@@ -89,3 +89,8 @@ export async function fulfilOrder(
   ]);
   return orderUpdate?.meta.changes === 1 ? "activated" : "already_paid";
 }
+
+/** Drops a user's unpaid orders; paid ones stay, without the user, as accounting records. */
+export function deleteUnpaidOrders(db: D1Database, userId: string): D1PreparedStatement {
+  return db.prepare("DELETE FROM orders WHERE user_id = ? AND status != 'paid'").bind(userId);
+}

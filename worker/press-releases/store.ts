@@ -1,4 +1,5 @@
 import type { PressRelease, PressReleaseList, PressReleaseStatus } from "../contracts/press-releases.ts";
+import type { RowsStatement } from "../d1.ts";
 import { STORAGE_USED_SQL } from "../uploads/store.ts";
 
 /** Press release rows in D1: the jobs' public state, owned by one user each. */
@@ -107,4 +108,12 @@ export async function deletePressRelease(db: D1Database, id: string): Promise<vo
 /** The provider's transcript id, kept so deleting the release (or the account) can delete it there too. */
 export async function recordTranscriptId(db: D1Database, id: string, transcriptId: string): Promise<void> {
   await db.prepare("UPDATE press_releases SET transcript_id = ? WHERE id = ?").bind(transcriptId, id).run();
+}
+
+/** Every press release of a user, with what erasing the account must stop or delete elsewhere. */
+export function pressReleasesOf(
+  db: D1Database,
+  userId: string,
+): RowsStatement<Pick<PressReleaseRow, "id" | "r2_key" | "transcript_id">> {
+  return db.prepare("SELECT id, r2_key, transcript_id FROM press_releases WHERE user_id = ?").bind(userId);
 }

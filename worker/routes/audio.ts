@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import parseRange from "range-parser";
 import type { AppEnv } from "../app-env.ts";
-import type { AudioItemRow } from "../audio/store.ts";
-import { requireUser, SESSION_USER_ID } from "../auth/sessions.ts";
+import { type AudioItemRow, audioHistory, audioKeyInUse, deleteAudioItem, findOwnAudioItem } from "../audio/store.ts";
+import { requireUser } from "../auth/sessions.ts";
 import { passGate } from "../auth/tool-gate.ts";
 import { ApiError } from "../errors.ts";
 
@@ -12,16 +12,7 @@ export const audio = new Hono<AppEnv>();
 
 /** The session check and the list ride in one D1 batch. */
 history.get("/", async (c) => {
-  const { results } = await passGate(c, null, {
-    with: (db, key) => [
-      db
-        .prepare(
-          `SELECT id, kind, voice_id, text_excerpt, characters, bytes, created_at FROM audio_items
-           WHERE user_id = ${SESSION_USER_ID} ORDER BY created_at DESC LIMIT 50`,
-        )
-        .bind(key.tokenHash, key.now),
-    ],
-  });
+  const { results } = await passGate(c, null, { with: (db, key) => [audioHistory(db, key)] });
   return c.json({ items: results[0]?.results ?? [] });
 });
 
@@ -29,10 +20,7 @@ const notFound = () => new ApiError(404, "not_found", "That audio does not exist
 
 async function ownItem(db: D1Database, id: string, userId: string): Promise<AudioItemRow> {
   if (!/^[0-9a-f-]{36}$/.test(id)) throw notFound();
-  const item = await db
-    .prepare("SELECT * FROM audio_items WHERE id = ? AND user_id = ?")
-    .bind(id, userId)
-    .first<AudioItemRow>();
+  const item = await findOwnAudioItem(db, id, userId);
   if (!item) throw notFound();
   return item;
 }
@@ -82,11 +70,8 @@ audio.get("/:id", requireUser, async (c) => {
 
 audio.delete("/:id", requireUser, async (c) => {
   const item = await ownItem(c.env.DB, c.req.param("id"), c.var.user.id);
-  await c.env.DB.prepare("DELETE FROM audio_items WHERE id = ?").bind(item.id).run();
+  await deleteAudioItem(c.env.DB, item.id);
   // Content-addressed objects may back other items (the same text generated again): keep those.
-  const others = await c.env.DB.prepare("SELECT COUNT(*) AS n FROM audio_items WHERE r2_key = ?")
-    .bind(item.r2_key)
-    .first<number>("n");
-  if (!others) await c.env.AUDIO.delete(item.r2_key);
+  if (!(await audioKeyInUse(c.env.DB, item.r2_key))) await c.env.AUDIO.delete(item.r2_key);
   return c.json({ message: "Deleted." });
 });

@@ -11,9 +11,17 @@ import {
 } from "../auth/one-time-codes.ts";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../auth/password.ts";
 import { requireNigerianPhone } from "../auth/phone.ts";
-import { createSession, requireUser } from "../auth/sessions.ts";
-import { isoIn, randomToken, sha256Hex } from "../auth/tokens.ts";
-import { findUserByEmail, publicUser, type UserRow } from "../auth/users.ts";
+import { issueResetGrant, spendResetGrant } from "../auth/reset-grants.ts";
+import { createSession, deleteSession, deleteSessionsOf, requireUser } from "../auth/sessions.ts";
+import { isoIn } from "../auth/tokens.ts";
+import {
+  findUserByEmail,
+  insertUser,
+  markEmailVerified,
+  publicUser,
+  setPasswordHash,
+  type UserRow,
+} from "../auth/users.ts";
 import {
   changePasswordBody,
   deleteAccountBody,
@@ -34,7 +42,6 @@ import { jsonBody, jsonBodyLimit } from "../validate.ts";
 export const auth = new Hono<AppEnv>();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const RESET_GRANT_TTL_MS = 10 * 60 * 1000;
 
 const FORGOT_MESSAGE =
   "If an account exists for that e-mail, we have sent it a 6-digit code. It is valid for 10 minutes.";
@@ -98,21 +105,16 @@ auth.post("/register", jsonBody(registerBody), async (c) => {
   const now = Date.now();
   const id = crypto.randomUUID();
   const passwordHash = await hashPassword(body.password);
-  const inserted = await c.env.DB.prepare(
-    `INSERT INTO users (id, name, email, phone_number, organization_name, password_hash, trial_ends_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (email) DO NOTHING RETURNING *`,
-  )
-    .bind(
-      id,
-      body.name,
-      body.email,
-      phone,
-      body.organization_name,
-      passwordHash,
-      isoIn(TRIAL_DAYS * DAY_MS, now),
-      new Date(now).toISOString(),
-    )
-    .first<UserRow>();
+  const inserted = await insertUser(c.env.DB, {
+    id,
+    name: body.name,
+    email: body.email,
+    phone_number: phone,
+    organization_name: body.organization_name,
+    password_hash: passwordHash,
+    trial_ends_at: isoIn(TRIAL_DAYS * DAY_MS, now),
+    created_at: new Date(now).toISOString(),
+  });
   if (!inserted) {
     throw new ApiError(409, "email_taken", "An account with this e-mail already exists. Log in instead.", {
       email: ["An account with this e-mail already exists"],
@@ -136,7 +138,7 @@ auth.post("/signin", jsonBody(signinBody), async (c) => {
 auth.get("/me", requireUser, (c) => c.json({ data: publicUser(c.var.user) }));
 
 auth.post("/logout", requireUser, async (c) => {
-  await c.env.DB.prepare("DELETE FROM sessions WHERE token_hash = ?").bind(c.var.sessionTokenHash).run();
+  await deleteSession(c.env.DB, c.var.sessionTokenHash);
   return c.json({ message: "Logged out." });
 });
 
@@ -164,10 +166,7 @@ auth.post("/verify-otp", jsonBody(verifyOtpBody), async (c) => {
   const check = await checkCode(c.env.DB, "recovery", user.id, otp);
   if (check.outcome !== "accepted") throw refuseCode(c, user, "recovery", check);
 
-  const grant = randomToken();
-  await c.env.DB.prepare("INSERT INTO password_reset_grants (grant_hash, user_id, expires_at) VALUES (?, ?, ?)")
-    .bind(await sha256Hex(grant), user.id, isoIn(RESET_GRANT_TTL_MS))
-    .run();
+  const grant = await issueResetGrant(c.env.DB, user.id);
   return c.json({ message: "Code verified. Choose a new password.", data: { user_id: grant } });
 });
 
@@ -181,11 +180,7 @@ auth.post("/verify-email", jsonBody(verifyEmailBody), async (c) => {
   if (check.outcome !== "accepted") throw refuseCode(c, user, "verify-email", check);
   // The trial starts now: the days before the address was proven did not count.
   const now = Date.now();
-  await c.env.DB.prepare(
-    "UPDATE users SET email_verified_at = ?, trial_ends_at = max(trial_ends_at, ?) WHERE id = ? AND email_verified_at IS NULL",
-  )
-    .bind(new Date(now).toISOString(), isoIn(TRIAL_DAYS * DAY_MS, now), user.id)
-    .run();
+  await markEmailVerified(c.env.DB, user.id, new Date(now).toISOString(), isoIn(TRIAL_DAYS * DAY_MS, now));
   return c.json({ message: "E-mail verified. Your free trial has started." });
 });
 
@@ -201,12 +196,8 @@ auth.post("/resend-verification", jsonBody(resendVerificationBody), async (c) =>
 
 auth.post("/reset-password", jsonBody(resetPasswordBody), async (c) => {
   const { user_id: grant, password } = c.req.valid("json");
-  const spent = await c.env.DB.prepare(
-    "DELETE FROM password_reset_grants WHERE grant_hash = ? AND expires_at > ? RETURNING user_id",
-  )
-    .bind(await sha256Hex(grant), new Date().toISOString())
-    .first<{ user_id: string }>();
-  if (!spent) {
+  const userId = await spendResetGrant(c.env.DB, grant);
+  if (!userId) {
     throw new ApiError(
       400,
       "invalid_grant",
@@ -214,10 +205,7 @@ auth.post("/reset-password", jsonBody(resetPasswordBody), async (c) => {
     );
   }
   const passwordHash = await hashPassword(password);
-  await c.env.DB.batch([
-    c.env.DB.prepare("UPDATE users SET password_hash = ? WHERE id = ?").bind(passwordHash, spent.user_id),
-    c.env.DB.prepare("DELETE FROM sessions WHERE user_id = ?").bind(spent.user_id),
-  ]);
+  await c.env.DB.batch([setPasswordHash(c.env.DB, userId, passwordHash), deleteSessionsOf(c.env.DB, userId)]);
   return c.json({ message: "Password reset successfully. Log in with your new password." });
 });
 
@@ -232,11 +220,8 @@ auth.post("/change-password", requireUser, jsonBody(changePasswordBody), async (
   const passwordHash = await hashPassword(password);
   // Other devices are signed out; this one stays signed in.
   await c.env.DB.batch([
-    c.env.DB.prepare("UPDATE users SET password_hash = ? WHERE id = ?").bind(passwordHash, c.var.user.id),
-    c.env.DB.prepare("DELETE FROM sessions WHERE user_id = ? AND token_hash != ?").bind(
-      c.var.user.id,
-      c.var.sessionTokenHash,
-    ),
+    setPasswordHash(c.env.DB, c.var.user.id, passwordHash),
+    deleteSessionsOf(c.env.DB, c.var.user.id, c.var.sessionTokenHash),
   ]);
   return c.json({ message: "Password changed." });
 });

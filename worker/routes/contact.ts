@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { requireNigerianPhone } from "../auth/phone.ts";
+import { insertContactRequest } from "../contact-requests.ts";
 import { contactRequestBody } from "../contracts/contact.ts";
 import { deliverInBackground } from "../mailer.ts";
 import { limitAction } from "../rate-limit.ts";
@@ -14,12 +15,16 @@ contact.post("/", jsonBodyLimit, jsonBody(contactRequestBody), async (c) => {
   await limitAction(c, "contact", body.email);
   const phone = requireNigerianPhone(body.phone, "phone");
   const id = crypto.randomUUID();
-  await c.env.DB.prepare(
-    `INSERT INTO contact_requests (id, kind, full_name, email, phone, company_name, message, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
-    .bind(id, body.kind, body.full_name, body.email, phone, body.company_name, body.message, new Date().toISOString())
-    .run();
+  await insertContactRequest(c.env.DB, {
+    id,
+    kind: body.kind,
+    full_name: body.full_name,
+    email: body.email,
+    phone,
+    company_name: body.company_name,
+    message: body.message,
+    created_at: new Date().toISOString(),
+  });
   deliverInBackground(c, {
     to: c.var.config.teamEmail,
     subject: `New ${body.kind} request from ${body.full_name}`,

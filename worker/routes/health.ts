@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
+import { pingDatabase } from "../d1.ts";
 
 export const health = new Hono<AppEnv>();
 
@@ -15,7 +16,7 @@ async function reachable(probe: () => Promise<unknown>): Promise<boolean> {
 
 health.get("/", async (c) => {
   const [db, audio, rateLimiter] = await Promise.all([
-    reachable(() => c.env.DB.prepare("SELECT 1").first()),
+    reachable(() => pingDatabase(c.env.DB)),
     reachable(() => c.env.AUDIO.head("health-probe")),
     reachable(() => c.env.RATE_LIMITER.getByName("health").ping()),
   ]);

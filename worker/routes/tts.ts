@@ -1,39 +1,15 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { collect, recordAudioItem, STORED_AUDIO_SQL, ttsContentKey } from "../audio/store.ts";
+import { cachedVoices } from "../audio/voices.ts";
 import { sessionKey } from "../auth/sessions.ts";
 import { passGate } from "../auth/tool-gate.ts";
 import { TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS, ttsBody } from "../contracts/tts.ts";
 import { ApiError, providerUnavailable } from "../errors.ts";
-import { listVoices, SpeechProviderError, streamSpeech, type Voice } from "../providers/elevenlabs.ts";
+import { SpeechProviderError, streamSpeech } from "../providers/elevenlabs.ts";
 import { jsonBody, jsonBodyLimit } from "../validate.ts";
 
 export const tts = new Hono<AppEnv>();
-
-const VOICES_TTL_SECONDS = 3600;
-
-export function voicesCacheKey(providerBaseUrl: string): Request {
-  return new Request(`https://cache.vox.internal/voices?base=${encodeURIComponent(providerBaseUrl)}`);
-}
-
-/** The provider's voice list, kept in the edge cache for an hour (keyed by provider base URL). */
-export async function cachedVoices(c: Context<AppEnv>): Promise<Voice[]> {
-  const endpoint = c.var.provider("elevenlabs");
-  const cacheKey = voicesCacheKey(endpoint.baseUrl);
-  const cache = c.var.edgeCache;
-  const hit = await cache.match(cacheKey);
-  if (hit) return ((await hit.json()) as { voices: Voice[] }).voices;
-  let voices: Voice[];
-  try {
-    voices = await listVoices(endpoint);
-  } catch (error) {
-    if (error instanceof SpeechProviderError) throw providerUnavailable("speech", error);
-    throw error;
-  }
-  const stored = Response.json({ voices }, { headers: { "cache-control": `public, max-age=${VOICES_TTL_SECONDS}` } });
-  c.executionCtx.waitUntil(cache.put(cacheKey, stored));
-  return voices;
-}
 
 tts.get("/voices", async (c) => c.json({ voices: await cachedVoices(c) }));
 

@@ -1,4 +1,5 @@
 import type { SentimentJob, SentimentJobStatus, SentimentReport } from "../contracts/sentiment.ts";
+import type { RowsStatement } from "../d1.ts";
 
 /** Sentiment report rows in D1: the jobs' public state; the report itself is JSON in R2. */
 
@@ -66,6 +67,14 @@ export async function updateSentimentJob(db: D1Database, id: string, update: Sen
 
 export async function deleteSentimentJob(db: D1Database, id: string): Promise<void> {
   await db.prepare("DELETE FROM sentiment_reports WHERE id = ?").bind(id).run();
+}
+
+/** Every sentiment report of a user, with the R2 objects erasing the account must delete. */
+export function sentimentJobsOf(
+  db: D1Database,
+  userId: string,
+): RowsStatement<Pick<SentimentRow, "id" | "r2_key" | "report_key">> {
+  return db.prepare("SELECT id, r2_key, report_key FROM sentiment_reports WHERE user_id = ?").bind(userId);
 }
 
 export interface AnalysedFile {

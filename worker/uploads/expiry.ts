@@ -1,3 +1,4 @@
+import { deleteExpiredMediaGrants } from "./media-grants.ts";
 import { deleteUploadRow, expiredUploads, freeUploadStorage } from "./store.ts";
 
 /** Uploads swept per run; the schedule comes round again for any left over. */
@@ -14,6 +15,6 @@ export async function sweepExpiredUploads(env: Env, now = new Date()): Promise<n
     await freeUploadStorage(env.AUDIO, row);
     await deleteUploadRow(env.DB, row.id);
   }
-  await env.DB.prepare("DELETE FROM media_grants WHERE expires_at <= ?").bind(now.toISOString()).run();
+  await deleteExpiredMediaGrants(env.DB, now.toISOString());
   return results.length;
 }

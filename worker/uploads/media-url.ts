@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { isoIn, randomToken, sha256Hex } from "../auth/tokens.ts";
 import { ApiError } from "../errors.ts";
+import { deleteMediaGrantsFor, findLiveMediaGrant, insertMediaGrant } from "./media-grants.ts";
 
 /**
  * Short-lived URLs through which a speech provider fetches one stored recording from R2 (with
@@ -21,17 +22,19 @@ export async function signedMediaUrl(
   contentType: string,
 ): Promise<string> {
   const token = randomToken();
-  await db
-    .prepare("INSERT INTO media_grants (token_hash, r2_key, content_type, expires_at) VALUES (?, ?, ?, ?)")
-    .bind(await sha256Hex(token), r2Key, contentType, isoIn(MEDIA_URL_TTL_MS))
-    .run();
+  await insertMediaGrant(db, {
+    token_hash: await sha256Hex(token),
+    r2_key: r2Key,
+    content_type: contentType,
+    expires_at: isoIn(MEDIA_URL_TTL_MS),
+  });
   return `${origin}${MEDIA_PATH}/${token}`;
 }
 
 /** Deletes a recording and every URL handed out for it. */
 export async function deleteMedia(env: Env, r2Key: string): Promise<void> {
   await env.AUDIO.delete(r2Key);
-  await env.DB.prepare("DELETE FROM media_grants WHERE r2_key = ?").bind(r2Key).run();
+  await deleteMediaGrantsFor(env.DB, r2Key);
 }
 
 const gone = () => new ApiError(404, "not_found", "This media link is unknown or has expired.");
@@ -39,11 +42,7 @@ const gone = () => new ApiError(404, "not_found", "This media link is unknown or
 media.get("/:token", async (c) => {
   const token = c.req.param("token");
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw gone();
-  const grant = await c.env.DB.prepare(
-    "SELECT r2_key, content_type FROM media_grants WHERE token_hash = ? AND expires_at > ?",
-  )
-    .bind(await sha256Hex(token), new Date().toISOString())
-    .first<{ r2_key: string; content_type: string }>();
+  const grant = await findLiveMediaGrant(c.env.DB, await sha256Hex(token), new Date().toISOString());
   if (!grant) throw gone();
   const object = await c.env.AUDIO.get(grant.r2_key, { range: c.req.raw.headers });
   if (!object) throw gone();

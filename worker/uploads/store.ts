@@ -1,3 +1,5 @@
+import type { RowsStatement } from "../d1.ts";
+
 /** Upload rows in D1 (`uploads`): one resumable upload each, owned by one user. */
 
 export interface UploadRow {
@@ -77,6 +79,34 @@ export function findOwnUpload(db: D1Database, id: string, userId: string): Promi
   return db.prepare("SELECT * FROM uploads WHERE id = ? AND user_id = ?").bind(id, userId).first<UploadRow>();
 }
 
+/** The tables whose jobs start from a finished upload. */
+export type TakingTable = "press_releases" | "sentiment_reports";
+
+/**
+ * Turns a finished upload into a queued job row of `table` (same bytes, same R2 object) and deletes
+ * the upload, in one transaction; answers false when another request took it first.
+ */
+export async function moveUploadToJob(
+  db: D1Database,
+  table: TakingTable,
+  jobId: string,
+  uploadId: string,
+  userId: string,
+): Promise<boolean> {
+  const now = new Date().toISOString();
+  const [inserted] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO ${table} (id, user_id, file_name, content_type, bytes, r2_key, status, created_at, updated_at)
+         SELECT ?1, user_id, file_name, content_type, length, r2_key, 'queued', ?2, ?2
+         FROM uploads WHERE id = ?3 AND user_id = ?4 AND status = 'complete'`,
+      )
+      .bind(jobId, now, uploadId, userId),
+    db.prepare("DELETE FROM uploads WHERE id = ? AND user_id = ? AND status = 'complete'").bind(uploadId, userId),
+  ]);
+  return inserted?.meta.changes === 1;
+}
+
 export interface Progress {
   readonly offset: number;
   readonly parts: readonly StoredPart[];
@@ -143,6 +173,10 @@ export async function recordProgress(db: D1Database, id: string, lock: string, f
 
 export async function deleteUploadRow(db: D1Database, id: string): Promise<void> {
   await db.prepare("DELETE FROM uploads WHERE id = ?").bind(id).run();
+}
+
+export function uploadsOf(db: D1Database, userId: string): RowsStatement<UploadRow> {
+  return db.prepare("SELECT * FROM uploads WHERE user_id = ?").bind(userId);
 }
 
 export function expiredUploads(db: D1Database, now: string, limit: number): Promise<D1Result<UploadRow>> {
