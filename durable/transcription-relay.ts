@@ -10,9 +10,10 @@ import {
   type LiveServerMessage,
   liveClientMessage,
 } from "../worker/contracts/live.ts";
+import { LIVE_CLOSES, type LiveClose } from "../worker/contracts/live-closes.ts";
 import { ApiError } from "../worker/errors.ts";
 import { type Admitted, admitSession } from "../worker/live/admission.ts";
-import { type MappedClose, mapProviderClose, RELAY_CLOSES } from "../worker/live/close-codes.ts";
+import { closeForProviderClose, closeForRefusedStream } from "../worker/live/provider-closes.ts";
 import { appendSegment, endSession, segmentsAfter, touchSession } from "../worker/live/transcripts.ts";
 import { addSeconds, quotaSeconds, usedSeconds } from "../worker/live/usage.ts";
 import { objectProviders } from "../worker/object-providers.ts";
@@ -149,13 +150,13 @@ export class TranscriptionRelay extends DurableObject<Env> {
   private async resume(socket: WebSocket, handover: Extract<RelayRequest, { kind: "resume" }>): Promise<void> {
     const state = await this.load();
     if (state && !state.ended && state.detachedAt !== null && Date.now() - state.detachedAt >= LIVE_RESUME_GRACE_MS) {
-      await this.end(RELAY_CLOSES.sessionExpired);
+      await this.end(LIVE_CLOSES.sessionExpired);
     }
-    if (!state || state.ended) return refuse(socket, RELAY_CLOSES.sessionExpired);
+    if (!state || state.ended) return refuse(socket, LIVE_CLOSES.sessionExpired);
     const current = this.currentSocket();
     if (current) {
-      if (Date.now() - this.lastHeardAt < STALE_SOCKET_MS) return refuse(socket, RELAY_CLOSES.alreadyAttached);
-      current.close(1001, "Replaced by a newer connection.");
+      if (Date.now() - this.lastHeardAt < STALE_SOCKET_MS) return refuse(socket, LIVE_CLOSES.alreadyAttached);
+      current.close(LIVE_CLOSES.replaced.code, LIVE_CLOSES.replaced.message);
     }
     const reopen = handover.fresh || (!this.stream && !this.opening);
     // Attached before anything is awaited, so the replaced socket's close cannot detach it again.
@@ -206,8 +207,8 @@ export class TranscriptionRelay extends DurableObject<Env> {
       console.error(`[TranscriptionRelay ${this.ctx.id}] provider stream refused`, error);
       const mapped =
         error instanceof ProviderError && error.status >= 400
-          ? mapProviderClose("handshake", error.status)
-          : RELAY_CLOSES.lost;
+          ? closeForRefusedStream(error.status)
+          : LIVE_CLOSES.serviceFailed;
       await this.end(mapped);
     } finally {
       this.opening = null;
@@ -241,37 +242,37 @@ export class TranscriptionRelay extends DurableObject<Env> {
     try {
       if (typeof message !== "string") {
         if (message.byteLength > LIVE_MAX_FRAME_BYTES) {
-          await this.end(RELAY_CLOSES.frameTooLarge, false);
+          await this.end(LIVE_CLOSES.frameTooLarge, false);
           return;
         }
         if (this.stream?.live) this.stream.live.sendAudio(message);
         else if (this.opening && this.pending.length < MAX_PENDING_FRAMES) this.pending.push(message);
-        else if (!this.opening) await this.end(RELAY_CLOSES.lost);
+        else if (!this.opening) await this.end(LIVE_CLOSES.serviceFailed);
         return;
       }
       let json: unknown;
       try {
         json = JSON.parse(message);
       } catch {
-        this.send({ type: "error", code: 4100, message: "That control message is not JSON." });
+        this.send({ type: "error", ...LIVE_CLOSES.controlNotJson });
         return;
       }
       const control = liveClientMessage.safeParse(json);
       if (!control.success) {
-        this.send({ type: "error", code: 4101, message: 'Unknown control message; send {"type":"stop"}.' });
+        this.send({ type: "error", ...LIVE_CLOSES.controlUnknown });
         return;
       }
       await this.stop();
     } catch (error) {
       console.error(`[TranscriptionRelay ${this.ctx.id}] message failed`, error);
-      await this.end(RELAY_CLOSES.lost);
+      await this.end(LIVE_CLOSES.serviceFailed);
     }
   }
 
   /** The account was deleted: end the session now, metering what was used up to this moment. */
   async terminate(): Promise<void> {
     this.pending = [];
-    if (await this.load()) await this.end(RELAY_CLOSES.accountDeleted);
+    if (await this.load()) await this.end(LIVE_CLOSES.accountDeleted);
     await this.ctx.storage.deleteAll();
   }
 
@@ -283,7 +284,7 @@ export class TranscriptionRelay extends DurableObject<Env> {
     await this.save();
     if (this.opening) await this.opening;
     if (this.stream?.live) this.stream.live.finish();
-    else await this.end(RELAY_CLOSES.finished);
+    else await this.end(LIVE_CLOSES.finished);
   }
 
   /**
@@ -326,16 +327,16 @@ export class TranscriptionRelay extends DurableObject<Env> {
       await this.meter();
       const quota = quotaSeconds(state.plan);
       if (quota !== null && (await usedSeconds(this.env.DB, state.userId)) >= quota) {
-        await this.end(RELAY_CLOSES.quotaUsed);
+        await this.end(LIVE_CLOSES.quotaUsed);
         return;
       }
       if (state.detachedAt !== null && Date.now() - state.detachedAt >= LIVE_RESUME_GRACE_MS) {
-        await this.end(RELAY_CLOSES.sessionExpired);
+        await this.end(LIVE_CLOSES.sessionExpired);
         return;
       }
       for (const stream of this.streams) stream.live?.keepAlive();
       if (!this.stream && !this.opening && this.currentSocket()) {
-        await this.end(RELAY_CLOSES.lost);
+        await this.end(LIVE_CLOSES.serviceFailed);
         return;
       }
       await this.ctx.storage.setAlarm(Date.now() + LIVE_KEEPALIVE_MS);
@@ -352,15 +353,15 @@ export class TranscriptionRelay extends DurableObject<Env> {
     if (stream !== this.stream || state.ended) return;
     this.stream = null;
     if (state.stopping) {
-      void this.end(code === 1000 ? RELAY_CLOSES.finished : mapProviderClose(code, reason));
+      void this.end(closeForProviderClose(code, reason));
       return;
     }
     // With no page attached the session waits: a resume opens a new provider stream.
-    if (this.currentSocket()) void this.end(mapProviderClose(code, reason));
+    if (this.currentSocket()) void this.end(closeForProviderClose(code, reason));
   }
 
   /** Ends the session: an error message first unless it finished normally, then the close. */
-  private async end(close: Pick<MappedClose, "code" | "message">, announce = close.code !== 1000): Promise<void> {
+  private async end(close: LiveClose, announce = close.code !== 1000): Promise<void> {
     const state = this.state;
     if (!state || state.ended) return;
     state.ended = true;
@@ -428,7 +429,7 @@ export class TranscriptionRelay extends DurableObject<Env> {
 }
 
 /** Answers a resume that cannot attach: the reason as a message, then the close. */
-function refuse(socket: WebSocket, close: MappedClose): void {
+function refuse(socket: WebSocket, close: LiveClose): void {
   socket.accept();
   socket.send(JSON.stringify({ type: "error", code: close.code, message: close.message }));
   socket.close(close.code, close.message);

@@ -329,7 +329,7 @@ describe("deleting an account", () => {
     const deleted = await api.post("/auth/delete-account", { password: input.password });
     expect(deleted.status).toBe(200);
 
-    expect(await closed).toBe(4401);
+    expect(await closed).toBe(4201);
     expect(await env.AUDIO.head(ownSpeech)).toBeNull();
     expect(await env.AUDIO.head(sharedSpeech)).not.toBeNull();
     expect(await env.AUDIO.head(done.r2Key)).toBeNull();

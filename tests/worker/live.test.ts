@@ -7,7 +7,7 @@ import {
   transcriptDetailSchema,
   transcriptListSchema,
 } from "../../worker/contracts/live.ts";
-import { mapProviderClose } from "../../worker/live/close-codes.ts";
+import { LIVE_CLOSES, PAGE_WENT_OFFLINE } from "../../worker/contracts/live-closes.ts";
 import { monthOf } from "../../worker/live/usage.ts";
 import { TOOL_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { call, registerAndSignIn } from "./helpers.ts";
@@ -181,41 +181,51 @@ describe("the live transcription relay", () => {
 
     const idle = await open(token, { idle_ms: "1200" });
     const closed = await idle.closed;
-    const expected = mapProviderClose(1011, "NET-0001");
-    expect(closed).toEqual({ code: 1011, reason: expected.message });
-    expect(idle.messages).toContainEqual({ type: "error", code: 1011, message: expected.message });
+    const message =
+      "The transcription service stopped hearing audio and closed the stream. Start again when you are ready to speak.";
+    expect(closed).toEqual({ code: 4031, reason: message });
+    expect(idle.messages).toContainEqual({ type: "error", code: 4031, message });
   }, 15_000);
 
-  const PROVIDER_CLOSES: [number, string][] = [
-    [1011, "NET-0000"],
-    [1011, "NET-0001 idle"],
-    [1002, "DATA-0000"],
-    [1008, "DATA-0000 bad audio"],
-    ...[4000, 4001, 4002, 4004, 4008, 4010, 4029, 4030, 4031, 4032, 4033, 4100, 4101, 4102, 4103, 1013].map(
-      (code): [number, string] => [code, ""],
-    ),
-    [3999, "something new"],
+  const FAILED = "The transcription service ended the stream unexpectedly. Please start again.";
+  const UNDECODED = "The audio could not be decoded. Try another browser or microphone.";
+  // Deepgram's closes (its code and the reason it starts with its error tag) → what the page gets.
+  const PROVIDER_CLOSES: [number, string, number, string][] = [
+    [1011, "NET-0000", 1011, FAILED],
+    [
+      1011,
+      "NET-0001 idle",
+      4031,
+      "The transcription service stopped hearing audio and closed the stream. Start again when you are ready to speak.",
+    ],
+    [1002, "DATA-0000", 1003, UNDECODED],
+    [1008, "DATA-0000 bad audio", 1003, UNDECODED],
+    [1011, "", 1011, FAILED],
+    [4002, "", 1011, FAILED],
+    [3999, "something new", 1011, FAILED],
   ];
 
-  it.each(PROVIDER_CLOSES)("maps a provider close %i %s to the browser's code and message", async (code, reason) => {
+  it.each(PROVIDER_CLOSES)("a provider close %i %s reaches the page as %i", async (code, reason, pageCode, message) => {
     const { token } = await registerAndSignIn();
     const session = await open(token, { fail_close: String(code), fail_reason: reason, fail_after_ms: "50" });
-    const expected = mapProviderClose(code, reason);
-    expect(await session.closed).toEqual({ code: expected.code, reason: expected.message });
-    expect(session.messages).toContainEqual({ type: "error", code: expected.code, message: expected.message });
+    expect(await session.closed).toEqual({ code: pageCode, reason: message });
+    expect(session.messages).toContainEqual({ type: "error", code: pageCode, message });
   });
 
-  it.each([401, 402, 429])("maps a refused provider handshake (%i)", async (status) => {
+  it.each([
+    [401, 4001, "Vox could not sign in to the transcription service. Please try again later."],
+    [402, 4002, "The transcription service account is out of credit. Please try again later."],
+    [429, 4029, "The transcription service is busy. Wait a moment and start again."],
+  ])("a provider that refuses the stream with %i closes the page's socket %i", async (status, pageCode, message) => {
     const { token } = await registerAndSignIn();
     const session = await open(token, { fail_status: String(status) });
-    const expected = mapProviderClose("handshake", status);
-    expect(expected.code).toBe({ 401: 4001, 402: 4002, 429: 4029 }[status]);
-    expect((await session.closed).code).toBe(expected.code);
+    expect(await session.closed).toEqual({ code: pageCode, reason: message });
   });
 
-  it("unknown close codes get the generic message", () => {
-    expect(mapProviderClose(3999, "x")).toEqual(mapProviderClose(1006));
-    expect(mapProviderClose(1011, "NET-0001").message).not.toBe(mapProviderClose(1011, "NET-0000").message);
+  it("gives every close the page can receive its own code", () => {
+    const codes = Object.values(LIVE_CLOSES).map((close) => close.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes).not.toContain(PAGE_WENT_OFFLINE);
   });
 
   it("answers bad control messages without closing, and closes 1009 for an oversized frame", async () => {
@@ -245,7 +255,7 @@ describe("the live transcription relay", () => {
     expect(usage).toMatchObject({ used_seconds: 2, quota_seconds: 36_000 });
   });
 
-  it("refuses a ticket once the month is used up, and closes 4002 when the month's total across sessions reaches the quota", async () => {
+  it("refuses a ticket once the month is used up, and closes 4200 when the month's total across sessions reaches the quota", async () => {
     const { token, user } = await registerAndSignIn();
     await setUsed(user.id, 36_000);
     const refused = await call("/api/live/ticket", { method: "POST", headers: { authorization: `Bearer ${token}` } });
@@ -263,13 +273,13 @@ describe("the live transcription relay", () => {
     await runDurableObjectAlarm(relay(session.id));
     const closed = await session.closed;
     expect(closed).toEqual({
-      code: 4002,
+      code: 4200,
       reason: "Your live transcription time for this month is used up. Upgrade your plan for more.",
     });
-    expect(session.messages).toContainEqual({ type: "error", code: 4002, message: closed.reason });
+    expect(session.messages).toContainEqual({ type: "error", code: 4200, message: closed.reason });
   });
 
-  it("re-reads the month's total on every alarm, so usage recorded elsewhere stops a running session (4002)", async () => {
+  it("re-reads the month's total on every alarm, so usage recorded elsewhere stops a running session (4200)", async () => {
     const { token, user } = await registerAndSignIn();
     await setUsed(user.id, 36_000 - 600);
     const session = await open(token);
@@ -278,7 +288,7 @@ describe("the live transcription relay", () => {
     expect(session.socket.readyState).toBe(WebSocket.OPEN);
     await setUsed(user.id, 36_000);
     await runDurableObjectAlarm(relay(session.id));
-    expect((await session.closed).code).toBe(4002);
+    expect((await session.closed).code).toBe(4200);
   });
 });
 
@@ -397,7 +407,7 @@ describe("resuming a live session", () => {
     expect(second.status).toBe(101);
     await second.received(1);
     expect(readyOf(second.messages).session_id).toBe(first.id);
-    expect((await first.closed).code).toBe(1001);
+    expect((await first.closed).code).toBe(4103);
     sendFrames(second, 12);
     await until(second, (messages) => finals(messages).length === 1);
   });

@@ -5,6 +5,7 @@ import {
   LIVE_RESUME_GRACE_MS,
   liveServerMessage,
 } from "@contracts/live.ts";
+import { LIVE_CLOSES, liveCloseMessage, PAGE_WENT_OFFLINE } from "@contracts/live-closes.ts";
 import { ApiError } from "../../api/client.ts";
 import { storedToken } from "../../api/session.ts";
 import { config } from "../../config.ts";
@@ -37,10 +38,6 @@ const MAX_UNSENT_CHUNKS = LIVE_BUFFER_MS / LIVE_CHUNK_MS;
 const MAX_BACKOFF_MS = 8000;
 /** A resume that has not worked by then is too late; a new session is started instead. */
 const RESUME_UNTIL_MS = LIVE_RESUME_GRACE_MS;
-const ALREADY_ATTACHED = 4030;
-const SESSION_EXPIRED = 4008;
-/** The page's own close when the device goes offline: the relay keeps the session for a resume. */
-const WENT_OFFLINE = 4000;
 
 function socketUrl(query: Record<string, string>): string {
   const url = new URL(`${config.apiBase}/api/live`, window.location.href);
@@ -162,9 +159,11 @@ export class LiveConnection {
       this.attached = false;
       if (this.over) return;
       if (event.code === 1000 && this.stopping) this.finish(null);
-      else if (event.code === SESSION_EXPIRED) void this.startOver();
-      else if (failure !== null && event.code !== ALREADY_ATTACHED) this.finish(failure);
-      else this.reconnectLater();
+      else if (event.code === LIVE_CLOSES.sessionExpired.code) void this.startOver();
+      // The page words each close from its own table; the relay's text covers a code it does not know.
+      else if (failure !== null && event.code !== LIVE_CLOSES.alreadyAttached.code) {
+        this.finish(liveCloseMessage(event.code) ?? failure);
+      } else this.reconnectLater();
     });
   }
 
@@ -225,7 +224,7 @@ export class LiveConnection {
     // The socket may look open for a long while on a dead network; stop trusting it now.
     this.socket = null;
     this.attached = false;
-    ws.close(WENT_OFFLINE, "offline");
+    ws.close(PAGE_WENT_OFFLINE, "offline");
     this.reconnectLater();
   };
 

@@ -1,0 +1,68 @@
+/**
+ * Every code a page's live transcription socket can be closed with, one meaning each, and the
+ * words the page shows for it. Where the product's documented realtime codes name a meaning
+ * (4001 not authorised, 4002 out of credit, 4008 session expired, 4029 rate limited, 4030 a second
+ * socket, 4031 timed out, 4100/4101 bad JSON/schema, 4103 reconnected), that code means exactly
+ * that here; rules of the relay's own take codes from 4200. What the provider's stream ends with is
+ * mapped onto this table in `worker/live/provider-closes.ts`; it never reaches the page as such.
+ */
+
+export interface LiveClose {
+  readonly code: number;
+  readonly message: string;
+}
+
+export const LIVE_CLOSES = {
+  /** After a stop, once every final was sent. */
+  finished: { code: 1000, message: "Transcription finished." },
+  /** The provider could not decode the audio. */
+  audioNotDecoded: { code: 1003, message: "The audio could not be decoded. Try another browser or microphone." },
+  frameTooLarge: { code: 1009, message: "An audio frame was larger than the relay accepts." },
+  /** The provider's stream failed or ended without saying why. */
+  serviceFailed: {
+    code: 1011,
+    message: "The transcription service ended the stream unexpectedly. Please start again.",
+  },
+  /** The provider refused Vox's key. */
+  notAuthorised: {
+    code: 4001,
+    message: "Vox could not sign in to the transcription service. Please try again later.",
+  },
+  /** Vox's provider account is out of credit. */
+  serviceOutOfCredit: {
+    code: 4002,
+    message: "The transcription service account is out of credit. Please try again later.",
+  },
+  /** A resume came after the session ended (its grace ran out, or it was stopped). */
+  sessionExpired: { code: 4008, message: "The transcription session expired. Start again." },
+  /** The provider is rate limiting Vox. */
+  serviceBusy: { code: 4029, message: "The transcription service is busy. Wait a moment and start again." },
+  /** A second socket tried to attach to a session that already has one. */
+  alreadyAttached: { code: 4030, message: "This session is already open in another tab." },
+  /** The provider heard no audio for too long and closed the stream. */
+  noAudio: {
+    code: 4031,
+    message:
+      "The transcription service stopped hearing audio and closed the stream. Start again when you are ready to speak.",
+  },
+  /** A control message that is not JSON (sent as an error message; the socket stays open). */
+  controlNotJson: { code: 4100, message: "That control message is not JSON." },
+  /** A control message of an unknown type (sent as an error message; the socket stays open). */
+  controlUnknown: { code: 4101, message: 'Unknown control message; send {"type":"stop"}.' },
+  /** The page reconnected on a newer socket; this one is no longer used. */
+  replaced: { code: 4103, message: "Replaced by a newer connection." },
+  /** The month's live transcription hours, across all of the user's sessions, are used up. */
+  quotaUsed: {
+    code: 4200,
+    message: "Your live transcription time for this month is used up. Upgrade your plan for more.",
+  },
+  accountDeleted: { code: 4201, message: "This account was deleted, so the session has ended." },
+} as const satisfies Record<string, LiveClose>;
+
+/** The code the page closes with when the device goes offline: a drop, so the session waits for a resume. */
+export const PAGE_WENT_OFFLINE = 4300;
+
+/** The words for a close code the page received, or null for one it does not know. */
+export function liveCloseMessage(code: number): string | null {
+  return Object.values(LIVE_CLOSES).find((close) => close.code === code)?.message ?? null;
+}
