@@ -57,3 +57,16 @@ export function initialFiles(manifest: Manifest, page: string): string[] {
     .map((chunk) => chunk.file)
     .filter((file) => file.endsWith(".js"));
 }
+
+/** The source modules bundled into each JavaScript file, as the build recorded them. */
+export function readChunkModules(dist = SITE_DIST): Record<string, readonly string[]> {
+  const path = join(dist, ".vite/chunk-modules.json");
+  if (!existsSync(path)) throw new Error(`${path} is missing: build the site first (npm run build).`);
+  return JSON.parse(readFileSync(path, "utf8")) as Record<string, readonly string[]>;
+}
+
+/** Source modules (`src/…`, `node_modules/…`) a first visit to `page` downloads. */
+export function initialModules(page: string, dist = SITE_DIST): string[] {
+  const modules = readChunkModules(dist);
+  return initialFiles(readManifest(dist), page).flatMap((file) => modules[file] ?? []);
+}

@@ -20,6 +20,27 @@ function securityHeaders(config: SiteConfig): Plugin {
   };
 }
 
+/**
+ * Writes `.vite/chunk-modules.json` (each JavaScript file → the source modules bundled into it), so
+ * the budget tests can name the modules that must stay out of a route's first load.
+ */
+function chunkModules(): Plugin {
+  return {
+    name: "vox-chunk-modules",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const modules: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        modules[output.fileName] = output.moduleIds.map((id) =>
+          id.startsWith(siteRoot) ? id.slice(siteRoot.length) : id.replace(/^.*\/node_modules\//, "node_modules/"),
+        );
+      }
+      this.emitFile({ type: "asset", fileName: ".vite/chunk-modules.json", source: JSON.stringify(modules) });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   // loadEnv also picks up VITE_* variables from the process environment.
   const env = loadEnv(mode, siteRoot, "VITE_");
@@ -27,7 +48,7 @@ export default defineConfig(({ mode }) => {
     root: siteRoot,
     define: siteConfigDefine(env),
     envDir: siteRoot,
-    plugins: [react(), securityHeaders(parseSiteConfig(env))],
+    plugins: [react(), securityHeaders(parseSiteConfig(env)), chunkModules()],
     resolve: {
       alias: { "@contracts": fileURLToPath(new URL("../worker/contracts", import.meta.url)) },
     },
