@@ -66,6 +66,9 @@ export function ensureAssetsDir(): void {
   mkdirSync("dist/site", { recursive: true });
 }
 
+/** wrangler.toml builds for production, without the sandbox; local runs put its emulators back. */
+const DEVELOPMENT_BUILD_ARGS = ["--tsconfig", "worker/tsconfig.sandbox.json"] as const;
+
 export function wranglerDevArgs(port: string): string[] {
   return [
     "dev",
@@ -76,6 +79,7 @@ export function wranglerDevArgs(port: string): string[] {
     "--persist-to",
     STATE_DIR,
     "--show-interactive-dev-session=false",
+    ...DEVELOPMENT_BUILD_ARGS,
     ...localVarArgs(),
   ];
 }

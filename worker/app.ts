@@ -1,3 +1,4 @@
+import { mountSandbox } from "@vox/sandbox";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import type { AppEnv } from "./app-env.ts";
@@ -18,7 +19,6 @@ import { sentiment } from "./routes/sentiment.ts";
 import { tts } from "./routes/tts.ts";
 import { voiceAssistant } from "./routes/voice-assistant.ts";
 import { voiceConversion } from "./routes/voice-conversion.ts";
-import { sandbox } from "./sandbox/index.ts";
 import { securityHeaders } from "./security.ts";
 import { MEDIA_PATH, media } from "./uploads/media-url.ts";
 import { tusHeaders, tusUploads } from "./uploads/tus.ts";
@@ -38,6 +38,9 @@ app.use("*", async (c, next) => {
       throw new ApiError(404, "not_found", "Not found");
     }
     throw new ConfigError(`SANDBOX=1 is only allowed on a loopback host, not ${url.hostname}`);
+  }
+  if (config.sandbox && !sandboxBuilt) {
+    throw new ConfigError("SANDBOX=1, but this is a production build, which leaves the sandbox out");
   }
   let executionCtx: Parameters<typeof app.fetch>[2];
   try {
@@ -98,7 +101,7 @@ app.route("/api/history", history);
 app.route("/api/audio", audio);
 app.route("/api", contact);
 app.route("/auth", auth);
-app.route(SANDBOX_PATH, sandbox);
+const sandboxBuilt = mountSandbox(app, SANDBOX_PATH);
 
 app.notFound((c) => errorResponse(c, new ApiError(404, "not_found", `No route for ${c.req.method} ${c.req.path}`)));
 app.onError(handleError);

@@ -18,6 +18,8 @@ export default defineProject({
       },
     })),
   ],
+  // Tests run the development build, emulators included (production builds alias this away).
+  resolve: { alias: { "@vox/sandbox": root("worker/sandbox/index.ts") } },
   test: {
     // Paths below are relative to the repository root, however vitest is started.
     root: fileURLToPath(new URL("../..", import.meta.url)),

@@ -13,10 +13,11 @@ import { sandboxPaystack } from "./paystack.ts";
 import { sandboxVapi } from "./vapi.ts";
 
 /**
- * Provider emulators, mounted under /__sandbox only while SANDBOX=1. Each lives under the same
+ * Provider emulators, answering under /__sandbox only while SANDBOX=1. Each lives under the same
  * sub-paths as the real provider, so adapters differ from production by base URL and key alone.
+ * Development builds import this module as `@vox/sandbox`; production builds get `absent.ts`.
  */
-export const sandbox = new Hono<AppEnv>();
+const sandbox = new Hono<AppEnv>();
 
 const EMULATORS = {
   mail: sandboxMail,
@@ -40,3 +41,9 @@ for (const [name, emulator] of Object.entries(EMULATORS)) sandbox.route(`/${name
 sandbox.route("/faults", sandboxFaults);
 // Deepgram's streaming endpoint shares /v1/listen with the prerecorded one (GET upgrade vs POST).
 sandbox.route("/deepgram", sandboxDeepgramStreaming);
+
+/** Mounts the emulators at `path`; says whether this build has them. */
+export function mountSandbox(app: Hono<AppEnv>, path: string): boolean {
+  app.route(path, sandbox);
+  return true;
+}
