@@ -44,7 +44,7 @@ function servedRecording(size: number, sampleRate: number, bitsPerSample: number
       pull(controller) {
         if (position >= to) return controller.close();
         const end = Math.min(to, position + MiB - (position % MiB));
-        const chunk = PATTERN.slice(position % MiB, position % MiB + (end - position));
+        const chunk = PATTERN.slice(position % MiB, (position % MiB) + (end - position));
         if (position < header.length) chunk.set(header.subarray(position, Math.min(header.length, end)));
         position = end;
         controller.enqueue(chunk);
