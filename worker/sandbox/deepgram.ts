@@ -9,7 +9,7 @@ import {
   urlBody,
 } from "../providers/contracts/deepgram.ts";
 import { takeFault } from "./faults.ts";
-import { MediaFetchError, type MediaProbe, probeStream, probeUrl } from "./media-probe.ts";
+import { type HashedProbe, MediaFetchError, probeStream, probeUrl } from "./media-probe.ts";
 import { deepgramResults, hear, looksLikeMedia } from "./speech-corpus.ts";
 
 /**
@@ -46,7 +46,7 @@ export function parseListenQuery(url: string): { query: ListenQuery } | { error:
  * The media: the raw body, or what a JSON `{url}` points at on this Worker, read through (the
  * service reports the SHA-256 of all of it) without ever being held whole.
  */
-async function mediaOf(c: Context<AppEnv>): Promise<MediaProbe | Response> {
+async function mediaOf(c: Context<AppEnv>): Promise<HashedProbe | Response> {
   if (!c.req.header("content-type")?.startsWith("application/json")) {
     return probeStream(c.req.raw.body, { hash: true });
   }
@@ -97,7 +97,7 @@ sandboxDeepgram.post("/v1/listen", async (c) => {
     metadata: {
       transaction_key: "deprecated",
       request_id: crypto.randomUUID(),
-      sha256: media.sha256 ?? "",
+      sha256: media.sha256,
       created: new Date().toISOString(),
       duration: Number(speech.duration.toFixed(3)),
       channels: 1,

@@ -15,6 +15,8 @@ export interface MediaProbe {
   readonly sha256?: string;
 }
 
+export type HashedProbe = MediaProbe & { readonly sha256: string };
+
 export const EDGE_BYTES = 64 * 1024;
 /** The largest Range a provider asks a media URL for at once. */
 export const RANGE_WINDOW_BYTES = 8 * 1024 * 1024;
@@ -74,6 +76,14 @@ class ProbeBuilder {
 /** A request or upload body, read chunk by chunk. */
 export async function probeStream(
   stream: ReadableStream<Uint8Array> | null,
+  options: { hash: true },
+): Promise<HashedProbe>;
+export async function probeStream(
+  stream: ReadableStream<Uint8Array> | null,
+  options: { hash: false },
+): Promise<MediaProbe>;
+export async function probeStream(
+  stream: ReadableStream<Uint8Array> | null,
   options: { hash: boolean },
 ): Promise<MediaProbe> {
   const builder = new ProbeBuilder(options.hash);
@@ -98,6 +108,16 @@ function rangeTotal(response: Response): number | null {
  * byte is read (and hashed, window by window); without, only the two edges are, and the size comes
  * from `Content-Range`. A server that ignores Range is read as one stream.
  */
+export async function probeUrl(
+  fetchMedia: (request: Request) => Promise<Response>,
+  url: URL,
+  options: { whole: true; userAgent: string },
+): Promise<HashedProbe>;
+export async function probeUrl(
+  fetchMedia: (request: Request) => Promise<Response>,
+  url: URL,
+  options: { whole: false; userAgent: string },
+): Promise<MediaProbe>;
 export async function probeUrl(
   fetchMedia: (request: Request) => Promise<Response>,
   url: URL,
