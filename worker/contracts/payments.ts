@@ -25,7 +25,7 @@ export const plansResponse = z.object({
         contactOnly: z.boolean(),
         liveTranscriptionHours: z.number().nullable(),
         liveSessions: z.number(),
-        pressReleaseStorageGb: z.number().nullable(),
+        storageGb: z.number().nullable(),
       }),
     )
     .readonly(),

@@ -18,8 +18,11 @@ export interface Plan {
   readonly liveTranscriptionHours: number | null;
   /** Live transcription sessions one user may run at the same time. */
   readonly liveSessions: number;
-  /** Press-release audio storage in gigabytes; null means unlimited. */
-  readonly pressReleaseStorageGb: number | null;
+  /**
+   * Storage for everything a user keeps across the tools (press releases, sentiment reports and their
+   * recordings, unfinished uploads), in gigabytes; null means unlimited.
+   */
+  readonly storageGb: number | null;
 }
 
 export const PLANS: readonly Plan[] = [
@@ -33,7 +36,7 @@ export const PLANS: readonly Plan[] = [
     contactOnly: false,
     liveTranscriptionHours: 10,
     liveSessions: 1,
-    pressReleaseStorageGb: 20,
+    storageGb: 20,
   },
   {
     id: "yearly",
@@ -45,7 +48,7 @@ export const PLANS: readonly Plan[] = [
     contactOnly: false,
     liveTranscriptionHours: 20,
     liveSessions: 1,
-    pressReleaseStorageGb: 40,
+    storageGb: 40,
   },
   {
     id: "enterprise",
@@ -57,7 +60,7 @@ export const PLANS: readonly Plan[] = [
     contactOnly: true,
     liveTranscriptionHours: null,
     liveSessions: 5,
-    pressReleaseStorageGb: null,
+    storageGb: null,
   },
 ];
 
@@ -102,9 +105,9 @@ export function plansAbove(planId: string): PlanId[] {
 
 const GIGABYTE = 1024 ** 3;
 
-/** Press-release storage in bytes for a plan; null means unlimited. */
-export function pressReleaseQuotaBytes(plan: Plan): number | null {
-  return plan.pressReleaseStorageGb === null ? null : plan.pressReleaseStorageGb * GIGABYTE;
+/** A plan's storage limit, shared by every tool, in bytes; null means unlimited. */
+export function storageQuotaBytes(plan: Plan): number | null {
+  return plan.storageGb === null ? null : plan.storageGb * GIGABYTE;
 }
 
 /** Days of free access every new account gets (spec §9). */

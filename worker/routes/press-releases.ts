@@ -3,7 +3,7 @@ import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../auth/sessions.ts";
 import { requireTool } from "../auth/tool-gate.ts";
 import { formatBytes } from "../contracts/media.ts";
-import { planLimits, pressReleaseQuotaBytes } from "../contracts/plans.ts";
+import { planLimits, storageQuotaBytes } from "../contracts/plans.ts";
 import { PRESS_RELEASE_MAX_BYTES } from "../contracts/press-releases.ts";
 import { ApiError } from "../errors.ts";
 import { deleteProviderTranscripts } from "../press-releases/provider-transcripts.ts";
@@ -40,7 +40,7 @@ pressReleases.post("/", requireTool("pressRelease"), async (c) => {
   const { file } = await readUpload(c, analysisUpload(PRESS_RELEASE_MAX_BYTES, "Choose an audio or video file first."));
   const id = crypto.randomUUID();
   const r2Key = `press-releases/${id}`;
-  const quota = pressReleaseQuotaBytes(planLimits(c.var.user.plan));
+  const quota = storageQuotaBytes(planLimits(c.var.user.plan));
   const [inserted, stored] = await Promise.allSettled([
     insertWithinQuota(
       c.env.DB,
@@ -84,7 +84,7 @@ pressReleases.post("/", requireTool("pressRelease"), async (c) => {
 });
 
 pressReleases.get("/", requireUser, async (c) => {
-  const quota = pressReleaseQuotaBytes(planLimits(c.var.user.plan));
+  const quota = storageQuotaBytes(planLimits(c.var.user.plan));
   return c.json(await listPressReleases(c.env.DB, c.var.user.id, quota));
 });
 

@@ -9,6 +9,7 @@ import {
   type TranscriptAnswer,
 } from "../providers/contracts/assemblyai.ts";
 import { takeFault } from "./faults.ts";
+import { MediaFetchError, type MediaProbe, probeStream, probeUrl } from "./media-probe.ts";
 import { hear, looksLikeMedia, transcriptOf } from "./speech-corpus.ts";
 
 /**
@@ -33,12 +34,12 @@ sandboxAssemblyAi.use("/v2/*", async (c, next) => {
 const UPLOAD_PATH = "/__sandbox/assemblyai/uploads/";
 
 /** Keeps what the service "hears" in a file; an empty text marks a file that is not audio. */
-async function storeHeard(db: D1Database, bytes: Uint8Array): Promise<string> {
+async function storeHeard(db: D1Database, media: MediaProbe): Promise<string> {
   const id = crypto.randomUUID();
-  const speech = looksLikeMedia(bytes) ? hear(bytes) : null;
+  const speech = looksLikeMedia(media) ? hear(media) : null;
   await db
     .prepare("INSERT INTO sandbox_assemblyai_uploads (id, bytes, text, duration, created_at) VALUES (?, ?, ?, ?, ?)")
-    .bind(id, bytes.length, speech ? transcriptOf(speech) : "", speech?.duration ?? 0, new Date().toISOString())
+    .bind(id, media.size, speech ? transcriptOf(speech) : "", speech?.duration ?? 0, new Date().toISOString())
     .run();
   return id;
 }
@@ -46,23 +47,27 @@ async function storeHeard(db: D1Database, bytes: Uint8Array): Promise<string> {
 sandboxAssemblyAi.post("/v2/upload", async (c) => {
   const fault = await takeFault(c.env.DB, "assemblyai-upload");
   if (fault) return assemblyError(fault, "The sandbox was told to fail this upload.");
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.length === 0) return assemblyError(400, "Upload is empty");
-  const id = await storeHeard(c.env.DB, bytes);
+  const media = await probeStream(c.req.raw.body, { hash: false });
+  if (media.size === 0) return assemblyError(400, "Upload is empty");
+  const id = await storeHeard(c.env.DB, media);
   return c.json({ upload_url: `${new URL(c.req.url).origin}${UPLOAD_PATH}${id}` });
 });
 
 /**
- * An `audio_url` that is not one of the service's own uploads is downloaded, as the service does;
- * the sandbox reaches only this Worker, in-process. Answers the stored upload's id, or null.
+ * An `audio_url` that is not one of the service's own uploads is fetched, as the service does; the
+ * sandbox reaches only this Worker, in-process, and needs only the recording's header, end and
+ * size, which Range requests give. Answers the stored upload's id, or null.
  */
 async function downloadAudioUrl(c: Context<AppEnv>, audioUrl: string): Promise<string | null> {
   const url = new URL(audioUrl);
   if (url.origin !== new URL(c.req.url).origin) return null;
-  const fetched = await c.var.dispatch(new Request(url, { headers: { "user-agent": "AssemblyAI sandbox fetcher" } }));
-  if (!fetched.ok) return null;
-  const bytes = new Uint8Array(await fetched.arrayBuffer());
-  return bytes.length === 0 ? null : storeHeard(c.env.DB, bytes);
+  try {
+    const media = await probeUrl(c.var.dispatch, url, { whole: false, userAgent: "AssemblyAI sandbox fetcher" });
+    return media.size === 0 ? null : storeHeard(c.env.DB, media);
+  } catch (error) {
+    if (error instanceof MediaFetchError) return null;
+    throw error;
+  }
 }
 
 interface TranscriptRow {
@@ -117,6 +122,15 @@ function transcriptJson(row: TranscriptRow, audioUrl: string): TranscriptAnswer 
   };
 }
 
+/** The service transcribes at most 10 hours of audio; a longer recording's transcript ends in `error`. */
+const MAX_AUDIO_SECONDS = 10 * 60 * 60;
+
+function transcriptionError(upload: { text: string; duration: number }): string | null {
+  if (!upload.text) return "Transcoding failed. File does not appear to contain audio.";
+  if (upload.duration > MAX_AUDIO_SECONDS) return "Audio duration is too long. The maximum duration is 10 hours.";
+  return null;
+}
+
 /** The provider names the first offending field; so does the emulator. */
 function requestError(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -149,7 +163,7 @@ sandboxAssemblyAi.post("/v2/transcript", async (c) => {
     upload_id: uploadId,
     status: "queued",
     polls: 0,
-    error: upload.text ? null : "Transcoding failed. File does not appear to contain audio.",
+    error: transcriptionError(upload),
     text: upload.text,
     duration: upload.duration,
     request: JSON.stringify(body.data),

@@ -9,6 +9,7 @@ import {
   urlBody,
 } from "../providers/contracts/deepgram.ts";
 import { takeFault } from "./faults.ts";
+import { type HashedProbe, MediaFetchError, probeStream, probeUrl } from "./media-probe.ts";
 import { deepgramResults, hear, looksLikeMedia } from "./speech-corpus.ts";
 
 /**
@@ -34,11 +35,6 @@ export async function modelInfo(model: string) {
   return { uuid: await modelUuid(model), info: { name: `general-${model}`, version: "2026-01-01.0", arch: model } };
 }
 
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 export function parseListenQuery(url: string): { query: ListenQuery } | { error: string } {
   const parsed = listenQuery.safeParse(Object.fromEntries(new URL(url).searchParams));
   if (parsed.success) return { query: parsed.data };
@@ -46,20 +42,26 @@ export function parseListenQuery(url: string): { query: ListenQuery } | { error:
   return { error: `Bad Request: Invalid query string. ${issue?.path.join(".")}: ${issue?.message}` };
 }
 
-/** The media: the raw body, or what a JSON `{url}` points at on this Worker. */
-async function mediaOf(c: Context<AppEnv>): Promise<Uint8Array | Response> {
-  if (!c.req.header("content-type")?.startsWith("application/json")) return new Uint8Array(await c.req.arrayBuffer());
+/**
+ * The media: the raw body, or what a JSON `{url}` points at on this Worker, read through (the
+ * service reports the SHA-256 of all of it) without ever being held whole.
+ */
+async function mediaOf(c: Context<AppEnv>): Promise<HashedProbe | Response> {
+  if (!c.req.header("content-type")?.startsWith("application/json")) {
+    return probeStream(c.req.raw.body, { hash: true });
+  }
   const body = urlBody.safeParse(await c.req.json().catch(() => null));
   if (!body.success) return deepgramError(400, "Bad Request", 'Bad Request: the JSON body must be {"url": "…"}.');
   const url = new URL(body.data.url);
   if (url.origin !== new URL(c.req.url).origin) {
     return deepgramError(400, "REMOTE_CONTENT_ERROR", "Could not fetch the URL: the sandbox reaches only this Worker.");
   }
-  const fetched = await c.var.dispatch(new Request(url, { headers: { "user-agent": "Deepgram sandbox fetcher" } }));
-  if (!fetched.ok) {
-    return deepgramError(400, "REMOTE_CONTENT_ERROR", `Could not fetch the URL: it answered ${fetched.status}.`);
+  try {
+    return await probeUrl(c.var.dispatch, url, { whole: true, userAgent: "Deepgram sandbox fetcher" });
+  } catch (error) {
+    if (!(error instanceof MediaFetchError)) throw error;
+    return deepgramError(400, "REMOTE_CONTENT_ERROR", `Could not fetch the URL: it answered ${error.status}.`);
   }
-  return new Uint8Array(await fetched.arrayBuffer());
 }
 
 const ANALYSES = [
@@ -78,13 +80,13 @@ sandboxDeepgram.post("/v1/listen", async (c) => {
   const parsed = parseListenQuery(c.req.url);
   if ("error" in parsed) return deepgramError(400, "Bad Request", parsed.error);
   const { query } = parsed;
-  const bytes = await mediaOf(c);
-  if (bytes instanceof Response) return bytes;
-  if (bytes.length === 0) return deepgramError(400, "Bad Request", "Bad Request: payload is empty.");
-  if (!looksLikeMedia(bytes)) {
+  const media = await mediaOf(c);
+  if (media instanceof Response) return media;
+  if (media.size === 0) return deepgramError(400, "Bad Request", "Bad Request: payload is empty.");
+  if (!looksLikeMedia(media)) {
     return deepgramError(400, "Bad Request", "Bad Request: failed to process audio: corrupt or unsupported data");
   }
-  const speech = hear(bytes);
+  const speech = hear(media);
   const { channels, utterances, ...analyses } = deepgramResults(speech);
   const on = (flag: (typeof ANALYSES)[number][0]) =>
     flag === "summarize" ? query.summarize === "v2" : query[flag] === "true";
@@ -95,7 +97,7 @@ sandboxDeepgram.post("/v1/listen", async (c) => {
     metadata: {
       transaction_key: "deprecated",
       request_id: crypto.randomUUID(),
-      sha256: await sha256Hex(bytes),
+      sha256: media.sha256,
       created: new Date().toISOString(),
       duration: Number(speech.duration.toFixed(3)),
       channels: 1,

@@ -1,8 +1,9 @@
 import type { PrerecordedAnswer } from "../providers/contracts/deepgram.ts";
+import type { MediaProbe } from "./media-probe.ts";
 
 /**
  * What the sandbox speech providers "hear": sentences from a small press-briefing corpus, chosen
- * deterministically from the uploaded bytes, about one every four seconds of audio, so the same
+ * deterministically from the recording's edges and size, about one every four seconds of audio, so the same
  * file always gives the same transcript and a longer file a longer one.
  */
 
@@ -145,30 +146,32 @@ export function corpusSentence(index: number): string {
   return (CORPUS[((index % CORPUS.length) + CORPUS.length) % CORPUS.length] as CorpusSentence).text;
 }
 
-/** Bytes sampled so a 50 MB upload is hashed as quickly as a small one. */
-function fingerprint(bytes: Uint8Array): number {
-  let value = 2166136261 ^ bytes.length;
-  const step = Math.max(1, Math.floor(bytes.length / 4096));
-  for (let i = 0; i < bytes.length; i += step) value = Math.imul(value ^ (bytes[i] ?? 0), 16777619);
+/** FNV-1a over the recording's edges and size: the same file always seeds the same sentences. */
+function fingerprint(media: MediaProbe): number {
+  let value = 2166136261 ^ media.size;
+  for (const edge of [media.head, media.tail]) {
+    for (const byte of edge) value = Math.imul(value ^ byte, 16777619);
+  }
   return value >>> 0;
 }
 
-/** Seconds of audio: exact for PCM WAV, otherwise estimated at 128 kbit/s. */
-export function estimateDuration(bytes: Uint8Array): number {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const ascii = (offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
-  if (bytes.length > 44 && ascii(0) === "RIFF" && ascii(8) === "WAVE") {
+/** Seconds of audio: exact for PCM WAV (from its header and the size), otherwise estimated at 128 kbit/s. */
+export function estimateDuration(media: MediaProbe): number {
+  const { head, size } = media;
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  const ascii = (offset: number) => String.fromCharCode(...head.subarray(offset, offset + 4));
+  if (head.length > 44 && ascii(0) === "RIFF" && ascii(8) === "WAVE") {
     let offset = 12;
     let byteRate = 0;
-    while (offset + 8 <= bytes.length) {
+    while (offset + 8 <= head.length) {
       const id = ascii(offset);
-      const size = view.getUint32(offset + 4, true);
-      if (id === "fmt ") byteRate = view.getUint32(offset + 16, true);
-      if (id === "data" && byteRate > 0) return Math.min(size, bytes.length - offset - 8) / byteRate;
-      offset += 8 + size + (size % 2);
+      const chunkSize = view.getUint32(offset + 4, true);
+      if (id === "fmt " && offset + 20 <= head.length) byteRate = view.getUint32(offset + 16, true);
+      if (id === "data" && byteRate > 0) return Math.min(chunkSize, size - offset - 8) / byteRate;
+      offset += 8 + chunkSize + (chunkSize % 2);
     }
   }
-  return bytes.length / 16_000;
+  return size / 16_000;
 }
 
 export interface HeardSpeech {
@@ -176,10 +179,10 @@ export interface HeardSpeech {
   readonly duration: number;
 }
 
-export function hear(bytes: Uint8Array): HeardSpeech {
-  const duration = estimateDuration(bytes);
+export function hear(media: MediaProbe): HeardSpeech {
+  const duration = estimateDuration(media);
   const count = Math.max(1, Math.min(400, Math.round(duration / 4)));
-  let seed = fingerprint(bytes);
+  let seed = fingerprint(media);
   const sentences: CorpusSentence[] = [];
   for (let i = 0; i < count; i++) {
     seed = Math.imul(seed ^ (seed >>> 15), 2246822507) >>> 0;
@@ -274,8 +277,8 @@ function summarise(speech: HeardSpeech): string {
   return `The speaker addresses a press briefing. ${speech.sentences[0]?.text ?? ""}${about}`.trim();
 }
 
-/** Whether the bytes start like a container or codec a speech provider decodes. */
-export function looksLikeMedia(bytes: Uint8Array): boolean {
+/** Whether the recording starts like a container or codec a speech provider decodes. */
+export function looksLikeMedia({ head: bytes }: MediaProbe): boolean {
   const ascii = (offset: number, length: number) => String.fromCharCode(...bytes.subarray(offset, offset + length));
   if (bytes.length < 12) return false;
   return (

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../auth/sessions.ts";
 import { formatBytes, isAnalysableMedia } from "../contracts/media.ts";
-import { planLimits, pressReleaseQuotaBytes } from "../contracts/plans.ts";
+import { planLimits, storageQuotaBytes } from "../contracts/plans.ts";
 import { TUS_EXTENSIONS, TUS_VERSION, UPLOAD_MAX_BYTES, UPLOADS_PATH } from "../contracts/uploads.ts";
 import { ApiError } from "../errors.ts";
 import { appendBody, UPLOAD_TTL_MS } from "./append.ts";
@@ -125,7 +125,7 @@ tusUploads.post("/", requireUser, async (c) => {
   }
   const id = crypto.randomUUID();
   const r2Key = `uploads/${id}`;
-  const quota = pressReleaseQuotaBytes(planLimits(c.var.user.plan));
+  const quota = storageQuotaBytes(planLimits(c.var.user.plan));
   const multipart = await c.env.AUDIO.createMultipartUpload(r2Key, { httpMetadata: { contentType: filetype } });
   const expiresAt = new Date(Date.now() + UPLOAD_TTL_MS).toISOString();
   const inserted = await insertUploadWithinQuota(

@@ -36,7 +36,7 @@ function PlanCard({ plan }: { plan: Plan }) {
       </p>
       <ul className="plan__quotas">
         <li>Live transcription: {quota(plan.liveTranscriptionHours, "hours a month")}</li>
-        <li>Press release audio storage: {quota(plan.pressReleaseStorageGb, "GB")}</li>
+        <li>Press release audio storage: {quota(plan.storageGb, "GB")}</li>
       </ul>
       {plan.contactOnly ? (
         <button type="button" className="button button--ghost button--block" onClick={() => openModal("consultation")}>
@@ -85,7 +85,7 @@ function FeatureTable({ plans, features }: PlansResponse) {
             <th scope="row">Press release audio storage</th>
             {plans.map((plan) => (
               <td key={plan.id} data-plan={plan.name}>
-                {quota(plan.pressReleaseStorageGb, "GB")}
+                {quota(plan.storageGb, "GB")}
               </td>
             ))}
           </tr>
