@@ -6,6 +6,7 @@ import {
   PRESS_RELEASE_TEMPERATURE,
 } from "../worker/contracts/press-releases.ts";
 import { objectProviders } from "../worker/object-providers.ts";
+import { pressReleaseIntake } from "../worker/press-releases/intake.ts";
 import { pressReleaseMessages } from "../worker/press-releases/prompt.ts";
 import { recordTranscriptId, updateStatus } from "../worker/press-releases/store.ts";
 import {
@@ -52,6 +53,13 @@ class JobFailure extends Error {}
  * resumes from the step stored last. The public status lives in D1 (`press_releases`).
  */
 export class PressReleaseJob extends DurableObject<Env> {
+  private readonly intake = pressReleaseIntake((input) => this.start(input));
+
+  /** `POST /api/press-releases`, handed over by the Worker: checks, stores the recording and starts. */
+  override async fetch(request: Request): Promise<Response> {
+    return this.intake.fetch(request, this.env);
+  }
+
   /** Starts the job once; a repeated call for the same job changes nothing. */
   async start(input: JobInput): Promise<void> {
     if (await this.ctx.storage.get<JobState>("job")) return;

@@ -3,6 +3,7 @@ import { loadConfig } from "../worker/config.ts";
 import { objectProviders } from "../worker/object-providers.ts";
 import { analyseRecording } from "../worker/providers/deepgram.ts";
 import { ProviderContractError, ProviderError } from "../worker/providers/provider-error.ts";
+import { sentimentIntake } from "../worker/sentiment/intake.ts";
 import { reportKey, updateSentimentJob } from "../worker/sentiment/store.ts";
 import { signedMediaUrl } from "../worker/uploads/media-url.ts";
 
@@ -28,6 +29,13 @@ interface SentimentJobState extends SentimentJobInput {
  * an alarm; the report goes to R2 and the public state to D1 (`sentiment_reports`).
  */
 export class SentimentJob extends DurableObject<Env> {
+  private readonly intake = sentimentIntake((input) => this.start(input));
+
+  /** `POST /api/sentiment` on a finished upload, handed over by the Worker: checks and starts. */
+  override async fetch(request: Request): Promise<Response> {
+    return this.intake.fetch(request, this.env);
+  }
+
   /** Starts the job once; a repeated call for the same job changes nothing. */
   async start(input: SentimentJobInput): Promise<void> {
     if (await this.ctx.storage.get<SentimentJobState>("job")) return;
