@@ -152,6 +152,16 @@ describe("refusals on the shortened paths", () => {
     }
   });
 
+  it("without a bearer token a job is refused in the Worker: no remote call, no object made", async () => {
+    for (const [path, init] of tools.filter(([path]) => path === "/api/press-releases" || path === "/api/sentiment")) {
+      const request: RequestInit = init();
+      const headers = { ...(request.headers as Record<string, string> | undefined), [TRACE_HEADER]: "1" };
+      const response = await call(path, { ...request, headers });
+      expect(response.status, path).toBe(401);
+      expect(summarise(JSON.parse(response.headers.get(TRACE_HEADER) as string) as Trace).calls, path).toEqual([]);
+    }
+  });
+
   it("without a plan: 402 before any provider call", async () => {
     const { user, token } = await registerAndSignIn();
     await env.DB.prepare("UPDATE users SET trial_ends_at = ? WHERE id = ?")
