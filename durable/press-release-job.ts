@@ -6,6 +6,7 @@ import {
   PRESS_RELEASE_TEMPERATURE,
 } from "../worker/contracts/press-releases.ts";
 import { objectProviders } from "../worker/object-providers.ts";
+import { type JobInput, pressReleaseIntake } from "../worker/press-releases/intake.ts";
 import { pressReleaseMessages } from "../worker/press-releases/prompt.ts";
 import { recordTranscriptId, updateStatus } from "../worker/press-releases/store.ts";
 import {
@@ -22,15 +23,6 @@ import { signedMediaUrl } from "../worker/uploads/media-url.ts";
 export const JOB_TIMEOUT_MS = 30 * 60 * 1000;
 /** Outages are retried with growing delays, this many times per step, before the job gives up. */
 export const MAX_RETRIES = 5;
-
-export interface JobInput {
-  readonly id: string;
-  readonly r2Key: string;
-  /** The origin the job was created under; see `objectProviders`. */
-  readonly origin: string;
-  /** Set for a resumable upload: the provider fetches it from a signed URL instead of a re-upload. */
-  readonly byUrl?: { readonly contentType: string };
-}
 
 type Step = "upload" | "transcribe" | "poll" | "generate";
 
@@ -52,6 +44,13 @@ class JobFailure extends Error {}
  * resumes from the step stored last. The public status lives in D1 (`press_releases`).
  */
 export class PressReleaseJob extends DurableObject<Env> {
+  private readonly intake = pressReleaseIntake((input) => this.start(input));
+
+  /** `POST /api/press-releases`, handed over by the Worker: checks, stores the recording and starts. */
+  override async fetch(request: Request): Promise<Response> {
+    return this.intake.fetch(request, this.env);
+  }
+
   /** Starts the job once; a repeated call for the same job changes nothing. */
   async start(input: JobInput): Promise<void> {
     if (await this.ctx.storage.get<JobState>("job")) return;

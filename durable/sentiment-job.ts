@@ -3,20 +3,13 @@ import { loadConfig } from "../worker/config.ts";
 import { objectProviders } from "../worker/object-providers.ts";
 import { analyseRecording } from "../worker/providers/deepgram.ts";
 import { ProviderContractError, ProviderError } from "../worker/providers/provider-error.ts";
+import { type SentimentJobInput, sentimentIntake } from "../worker/sentiment/intake.ts";
 import { reportKey, updateSentimentJob } from "../worker/sentiment/store.ts";
 import { signedMediaUrl } from "../worker/uploads/media-url.ts";
 
 /** Outages are retried with growing delays, this many times, before the report ends in `error`. */
 export const SENTIMENT_MAX_RETRIES = 5;
 const RETRY_BASE_MS = 3000;
-
-export interface SentimentJobInput {
-  readonly id: string;
-  readonly r2Key: string;
-  readonly contentType: string;
-  /** The origin the job was created under; the provider fetches the media from it. */
-  readonly origin: string;
-}
 
 interface SentimentJobState extends SentimentJobInput {
   retries: number;
@@ -28,6 +21,13 @@ interface SentimentJobState extends SentimentJobInput {
  * an alarm; the report goes to R2 and the public state to D1 (`sentiment_reports`).
  */
 export class SentimentJob extends DurableObject<Env> {
+  private readonly intake = sentimentIntake((input) => this.start(input));
+
+  /** `POST /api/sentiment` on a finished upload, handed over by the Worker: checks and starts. */
+  override async fetch(request: Request): Promise<Response> {
+    return this.intake.fetch(request, this.env);
+  }
+
   /** Starts the job once; a repeated call for the same job changes nothing. */
   async start(input: SentimentJobInput): Promise<void> {
     if (await this.ctx.storage.get<SentimentJobState>("job")) return;

@@ -7,6 +7,7 @@
 import { request as httpRequest } from "node:http";
 import { speechWav } from "../tests/fixtures/speech-wav.ts";
 import { describePath, latencyModel, summarise, type Trace } from "../worker/bench/critical-path.ts";
+import { verifyEmailFromOutbox } from "./product-server.ts";
 
 const RUNS = Number(process.env.BENCH_PATH_RUNS ?? 9);
 const VOICE = "sbxAdaezeWarm01";
@@ -79,9 +80,32 @@ function upload(field: string, bytes: Uint8Array<ArrayBuffer>, type: string, ext
   return form;
 }
 
-async function benchUser(base: string): Promise<Record<string, string>> {
-  const json = { "content-type": "application/json", "cf-connecting-ip": "198.51.100.20" };
-  const email = `bench.paths.${Date.now()}@example.ng`;
+/** A finished resumable upload of `bytes` (tus: create, then one PATCH); answers its id. */
+async function finishedUpload(base: string, auth: Record<string, string>, bytes: Uint8Array<ArrayBuffer>) {
+  const tus = { ...auth, "tus-resumable": "1.0.0" };
+  const created = await fetch(`${base}/api/uploads`, {
+    method: "POST",
+    headers: {
+      ...tus,
+      "upload-length": String(bytes.length),
+      "upload-metadata": `filename ${btoa("briefing.wav")},filetype ${btoa("audio/wav")}`,
+    },
+  });
+  if (created.status !== 201) throw new Error(`upload creation answered ${created.status}`);
+  const location = created.headers.get("location") ?? "";
+  const patched = await fetch(new URL(location, base), {
+    method: "PATCH",
+    headers: { ...tus, "content-type": "application/offset+octet-stream", "upload-offset": "0" },
+    body: bytes,
+  });
+  if (patched.status !== 204) throw new Error(`upload PATCH answered ${patched.status}`);
+  return location.split("/").pop() ?? "";
+}
+
+/** A verified user signing in from an address of its own (sign-ups are limited per address). */
+async function benchUser(base: string, n = 0): Promise<Record<string, string>> {
+  const json = { "content-type": "application/json", "cf-connecting-ip": `198.51.100.${20 + n}` };
+  const email = `bench.paths.${Date.now()}.${n}@example.ng`;
   const password = "bench password";
   const register = await fetch(`${base}/auth/register`, {
     method: "POST",
@@ -89,6 +113,7 @@ async function benchUser(base: string): Promise<Record<string, string>> {
     body: JSON.stringify({ name: "Bench", email, phone_number: "08031234567", password }),
   });
   if (register.status !== 201) throw new Error(`register answered ${register.status}`);
+  await verifyEmailFromOutbox(base, email, json);
   const signin = await fetch(`${base}/auth/signin`, {
     method: "POST",
     headers: json,
@@ -103,16 +128,17 @@ function routes(base: string, auth: Record<string, string>): Route[] {
   const trace = (traced: boolean): Record<string, string> => (traced ? { [TRACE_HEADER]: "1" } : {});
   const wav = speechWav(2);
   let sentence = 0;
+  let socketUsers = 0;
   const tts = (text: string, traced: boolean) =>
     firstByte(
       `${base}/api/tts`,
       { method: "POST", headers: { ...json, ...trace(traced) }, body: JSON.stringify({ text, voice_id: VOICE }) },
       200,
     );
-  const ticket = async (traced: boolean) => {
+  const ticket = async (traced: boolean, headers = json) => {
     const response = await fetch(`${base}/api/live/ticket`, {
       method: "POST",
-      headers: { ...json, ...trace(traced) },
+      headers: { ...headers, ...trace(traced) },
       body: "{}",
     });
     if (response.status !== 201) throw new Error(`ticket answered ${response.status}`);
@@ -164,6 +190,32 @@ function routes(base: string, auth: Record<string, string>): Route[] {
         ),
     },
     {
+      name: "POST /api/press-releases ({upload_id})",
+      call: async (traced) =>
+        firstByte(
+          `${base}/api/press-releases`,
+          {
+            method: "POST",
+            headers: { ...json, ...trace(traced) },
+            body: JSON.stringify({ upload_id: await finishedUpload(base, auth, wav) }),
+          },
+          202,
+        ),
+    },
+    {
+      name: "POST /api/sentiment ({upload_id})",
+      call: async (traced) =>
+        firstByte(
+          `${base}/api/sentiment`,
+          {
+            method: "POST",
+            headers: { ...json, ...trace(traced) },
+            body: JSON.stringify({ upload_id: await finishedUpload(base, auth, wav) }),
+          },
+          202,
+        ),
+    },
+    {
       name: "POST /api/live/ticket",
       call: async (traced) => {
         const started = performance.now();
@@ -181,7 +233,12 @@ function routes(base: string, auth: Record<string, string>): Route[] {
     },
     {
       name: "GET /api/live (socket open, to 101)",
-      call: async (traced) => upgrade(`${base}/api/live?ticket=${await ticket(false)}`, trace(traced)),
+      // One live session per user, and a dropped socket keeps its session for the grace period:
+      // each open is a new user's.
+      call: async (traced) => {
+        const own = { ...(await benchUser(base, ++socketUsers)), "content-type": "application/json" };
+        return upgrade(`${base}/api/live?ticket=${await ticket(false, own)}`, trace(traced));
+      },
     },
     {
       name: "GET /auth/me",

@@ -5,7 +5,7 @@ import { summarise, type Trace } from "../../worker/bench/critical-path.ts";
 import { TRACE_HEADER } from "../../worker/bench/remote-trace.ts";
 import { TOOL_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
-import { call, registerAndSignIn } from "./helpers.ts";
+import { call, registerAndSignIn, tusUpload } from "./helpers.ts";
 
 /**
  * Locally every binding answers in-process, so a new remote call on a hot path costs nothing
@@ -85,11 +85,22 @@ describe("remote round trips before the first byte", () => {
     }
   });
 
-  it("a press release: the session check, then the upload stored next to its quota row", async () => {
+  it("a press release: one, to the job's object, which checks, stores the upload and starts itself", async () => {
     const { token } = await registerAndSignIn();
     const { status, summary } = await traced("/api/press-releases", token, form("file"));
     expect(status).toBe(202);
-    expect(summary.sequentialBeforeFirstByte).toBe(2);
+    expect(summary.sequentialBeforeFirstByte).toBe(1);
+    expect(summary.calls.map((call) => call.target)).toEqual(["durable-object"]);
+  });
+
+  it("a press release or sentiment report on a finished upload: one, to the job's object", async () => {
+    const { token } = await registerAndSignIn();
+    for (const path of ["/api/press-releases", "/api/sentiment"]) {
+      const upload_id = await tusUpload(token, speechWav(2));
+      const { status, summary } = await traced(path, token, json({ upload_id }));
+      expect(status, path).toBe(202);
+      expect(summary.sequentialBeforeFirstByte, path).toBe(1);
+    }
   });
 
   it("live: one for the ticket, one to open the socket (the relay spends the ticket itself)", async () => {
@@ -125,6 +136,9 @@ describe("refusals on the shortened paths", () => {
     ["/api/voice-conversion", () => form("audio", { voice_id: VOICE })],
     ["/api/sentiment", () => form("file")],
     ["/api/press-releases", () => form("file")],
+    // The gate refuses before the upload is looked up, so any id will do.
+    ["/api/press-releases", () => json({ upload_id: crypto.randomUUID() })],
+    ["/api/sentiment", () => json({ upload_id: crypto.randomUUID() })],
     ["/api/live/ticket", () => ({ method: "POST" })],
   ] as const;
 
@@ -135,6 +149,16 @@ describe("refusals on the shortened paths", () => {
       const { status, summary } = await traced(path, token, init());
       expect(status, path).toBe(401);
       expect(summary.providerCalls, path).toBe(0);
+    }
+  });
+
+  it("without a bearer token a job is refused in the Worker: no remote call, no object made", async () => {
+    for (const [path, init] of tools.filter(([path]) => path === "/api/press-releases" || path === "/api/sentiment")) {
+      const request: RequestInit = init();
+      const headers = { ...(request.headers as Record<string, string> | undefined), [TRACE_HEADER]: "1" };
+      const response = await call(path, { ...request, headers });
+      expect(response.status, path).toBe(401);
+      expect(summarise(JSON.parse(response.headers.get(TRACE_HEADER) as string) as Trace).calls, path).toEqual([]);
     }
   });
 
@@ -178,6 +202,37 @@ describe("refusals on the shortened paths", () => {
     await fill(Date.now() - 3601 * 1000);
     const again = await traced("/api/sentiment", token, form("file"));
     expect(again.status).toBe(200);
+  });
+
+  it("a refused press release writes nothing to R2 and leaves the upload it named untouched", async () => {
+    const { user, token } = await registerAndSignIn();
+    const upload_id = await tusUpload(token, speechWav(2));
+    const stored = async () => (await env.AUDIO.list({ prefix: "press-releases/" })).objects.length;
+    const before = await stored();
+    const releases = () =>
+      env.DB.prepare("SELECT COUNT(*) AS n FROM press_releases WHERE user_id = ?").bind(user.id).first<number>("n");
+
+    await env.DB.prepare(
+      "INSERT INTO tool_usage (user_id, tool, window_started_at, count) VALUES (?, 'pressRelease', ?, ?)",
+    )
+      .bind(user.id, Date.now(), TOOL_RATE_LIMITS.pressRelease.limit)
+      .run();
+    expect((await traced("/api/press-releases", token, form("file"))).status).toBe(429);
+    expect((await traced("/api/press-releases", token, json({ upload_id }))).status).toBe(429);
+
+    await env.DB.prepare("DELETE FROM tool_usage WHERE user_id = ?").bind(user.id).run();
+    // Storage already at the plan's quota: the next file does not fit.
+    await env.DB.prepare("UPDATE uploads SET length = ? WHERE id = ?")
+      .bind(20 * 1024 ** 3, upload_id)
+      .run();
+    const over = await traced("/api/press-releases", token, form("file"));
+    expect(over.status).toBe(402);
+    expect(await stored()).toBe(before);
+    expect(await releases()).toBe(0);
+
+    const taken = await traced("/api/press-releases", token, json({ upload_id }));
+    expect(taken.status).toBe(202);
+    expect(await releases()).toBe(1);
   });
 
   it("a cache hit is served and not counted even when the limit is reached", async () => {

@@ -165,3 +165,35 @@ export async function pressCheckout(authorizationUrl: string, button: "pay" | "c
 export async function processPay(api: Client, reference: string) {
   return api.get(`/processpay?ref=${encodeURIComponent(reference)}&total=1`);
 }
+
+const TUS = { "tus-resumable": "1.0.0" };
+
+/** Uploads `data` over tus in two PATCHes; answers the upload id. */
+export async function tusUpload(
+  token: string,
+  data: Uint8Array,
+  filetype = "audio/wav",
+  finish = true,
+): Promise<string> {
+  const auth = { ...TUS, authorization: `Bearer ${token}` };
+  const created = await call("/api/uploads", {
+    method: "POST",
+    headers: {
+      ...auth,
+      "upload-length": String(data.length),
+      "upload-metadata": `filename ${btoa("town-hall.wav")},filetype ${btoa(filetype)}`,
+    },
+  });
+  expect(created.status).toBe(201);
+  const location = created.headers.get("location") ?? "";
+  const half = Math.floor(data.length / 2);
+  const send = (from: number, to: number) =>
+    call(location, {
+      method: "PATCH",
+      headers: { ...auth, "content-type": "application/offset+octet-stream", "upload-offset": String(from) },
+      body: data.slice(from, to),
+    });
+  expect((await send(0, half)).status).toBe(204);
+  if (finish) expect((await send(half, data.length)).status).toBe(204);
+  return location.split("/").pop() ?? "";
+}

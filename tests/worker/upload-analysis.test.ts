@@ -4,34 +4,7 @@ import { pressReleaseListSchema, pressReleaseSchema } from "../../worker/contrac
 import { sentimentJobListSchema, sentimentJobSchema, sentimentReportSchema } from "../../worker/contracts/sentiment.ts";
 import { signedMediaUrl } from "../../worker/uploads/media-url.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
-import { call, failNext, ORIGIN, registerAndSignIn, uploadFile } from "./helpers.ts";
-
-const TUS = { "tus-resumable": "1.0.0" };
-
-/** Uploads `data` over tus in two PATCHes; answers the upload id. */
-async function tusUpload(token: string, data: Uint8Array, filetype = "audio/wav", finish = true): Promise<string> {
-  const auth = { ...TUS, authorization: `Bearer ${token}` };
-  const created = await call("/api/uploads", {
-    method: "POST",
-    headers: {
-      ...auth,
-      "upload-length": String(data.length),
-      "upload-metadata": `filename ${btoa("town-hall.wav")},filetype ${btoa(filetype)}`,
-    },
-  });
-  expect(created.status).toBe(201);
-  const location = created.headers.get("location") ?? "";
-  const half = Math.floor(data.length / 2);
-  const send = (from: number, to: number) =>
-    call(location, {
-      method: "PATCH",
-      headers: { ...auth, "content-type": "application/offset+octet-stream", "upload-offset": String(from) },
-      body: data.slice(from, to),
-    });
-  expect((await send(0, half)).status).toBe(204);
-  if (finish) expect((await send(half, data.length)).status).toBe(204);
-  return location.split("/").pop() ?? "";
-}
+import { call, failNext, ORIGIN, registerAndSignIn, tusUpload, uploadFile } from "./helpers.ts";
 
 const postJson = (path: string, token: string, body: unknown) =>
   call(path, {

@@ -4,6 +4,7 @@ import { requireUser } from "../auth/sessions.ts";
 import { requireTool } from "../auth/tool-gate.ts";
 import { SENTIMENT_MAX_BYTES, type SentimentJobList, sentimentReportSchema } from "../contracts/sentiment.ts";
 import { ApiError, providerUnavailable } from "../errors.ts";
+import { handToJob } from "../job-intake.ts";
 import { analyseRecording } from "../providers/deepgram.ts";
 import { ProviderError } from "../providers/provider-error.ts";
 import {
@@ -14,9 +15,8 @@ import {
   publicSentimentJob,
 } from "../sentiment/store.ts";
 import { displayName } from "../uploads/display-name.ts";
-import { readUploadId, sendsUploadId } from "../uploads/json-body.ts";
+import { sendsUploadId } from "../uploads/json-body.ts";
 import { deleteMedia } from "../uploads/media-url.ts";
-import { takeUpload } from "../uploads/take.ts";
 import { analysisUpload, readUpload } from "../uploads.ts";
 
 /**
@@ -29,42 +29,40 @@ export const sentiment = new Hono<AppEnv>();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const notFound = () => new ApiError(404, "not_found", "That report does not exist or is not yours.");
 
-sentiment.post("/", requireTool("sentiment"), async (c) => {
-  if (sendsUploadId(c)) {
-    const { upload_id } = await readUploadId(c);
-    const id = crypto.randomUUID();
-    const taken = await takeUpload(c.env.DB, "sentiment_reports", id, upload_id, c.var.user.id);
-    await c.env.SENTIMENT_JOBS.getByName(id).start({ id, ...taken, origin: new URL(c.req.url).origin });
-    c.header("location", `/api/sentiment/${id}`);
-    return c.json({ id, status: "queued" as const }, 202);
-  }
-  const { file } = await readUpload(c, analysisUpload(SENTIMENT_MAX_BYTES, "No file selected"));
-  try {
-    const report = await analyseRecording(c.var.provider("deepgram"), {
-      audio: file,
-      model: c.var.config.models.analysis,
-    });
-    const id = await keepReport(
-      c.env,
-      { userId: c.var.user.id, fileName: displayName(file.name), contentType: file.type, bytes: file.size },
-      report,
-    );
-    c.header("location", `/api/sentiment/${id}`);
-    return c.json(report);
-  } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    // Deepgram answers 400 for audio it cannot decode: that is about the file, not an outage.
-    if (error.status === 400) {
-      console.error("[analysis] provider refused the recording", error);
-      throw new ApiError(
-        422,
-        "unprocessable_media",
-        "This file could not be analysed. Check that it plays and has speech in it.",
+sentiment.post(
+  "/",
+  // A finished upload goes to the report's own object, which checks and starts it (`job-intake.ts`).
+  async (c, next) => (sendsUploadId(c) ? handToJob(c, c.env.SENTIMENT_JOBS) : next()),
+  requireTool("sentiment"),
+  async (c) => {
+    const { file } = await readUpload(c, analysisUpload(SENTIMENT_MAX_BYTES, "No file selected"));
+    try {
+      const report = await analyseRecording(c.var.provider("deepgram"), {
+        audio: file,
+        model: c.var.config.models.analysis,
+      });
+      const id = await keepReport(
+        c.env,
+        { userId: c.var.user.id, fileName: displayName(file.name), contentType: file.type, bytes: file.size },
+        report,
       );
+      c.header("location", `/api/sentiment/${id}`);
+      return c.json(report);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      // Deepgram answers 400 for audio it cannot decode: that is about the file, not an outage.
+      if (error.status === 400) {
+        console.error("[analysis] provider refused the recording", error);
+        throw new ApiError(
+          422,
+          "unprocessable_media",
+          "This file could not be analysed. Check that it plays and has speech in it.",
+        );
+      }
+      throw providerUnavailable("analysis", error);
     }
-    throw providerUnavailable("analysis", error);
-  }
-});
+  },
+);
 
 sentiment.get("/", requireUser, async (c) => {
   const rows = await listSentimentJobs(c.env.DB, c.var.user.id);
