@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const sourceDir = join(root, "site/src/voice-client");
 
 /**
- * The call library's own browser minimums (spec §1): Chrome 61, Firefox 78, Safari 12. ES2017 is
+ * The call library's own browser minimums: Chrome 61, Firefox 78, Safari 12. ES2017 is
  * what all three parse, so `?.`, `??`, object spread and class fields are lowered.
  */
 export const SDK_TARGETS = ["es2017", "chrome61", "firefox78", "safari12"];

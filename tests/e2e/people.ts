@@ -102,7 +102,7 @@ export async function registerThroughApi(person: ReturnType<typeof newPerson>): 
   await verifyEmailThroughApi(person);
 }
 
-/** A session as the login modal stores it (spec §3 keys `token` and `userObj`). */
+/** A session as the login modal stores it (keys `token` and `userObj`). */
 export interface StoredSession {
   readonly token: string;
   readonly user: string;

@@ -1,4 +1,4 @@
-/** Every route of spec §2 plus /about and /developers, with the heading a visitor should see. */
+/** Every route of the product plus /about and /developers, with the heading a visitor should see. */
 export const ROUTES: Array<[path: string, heading: string]> = [
   ["/", "Give every message a voice."],
   ["/about", "We build voice tools for people whose work is words"],

@@ -49,7 +49,7 @@ const full: SentimentReport = {
 };
 
 describe("the sentiment report", () => {
-  it("shows each spec §3 field from the provider's answer", () => {
+  it("shows each headline field from the provider's answer", () => {
     expect(Object.fromEntries(reportFields(full).map((field) => [field.label, field.value]))).toEqual({
       "Average sentiment": "Neutral",
       "Sentiment score": "0.10",

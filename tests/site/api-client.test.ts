@@ -46,7 +46,7 @@ describe("the API client", () => {
     window.removeEventListener(UNAUTHORIZED_EVENT, announced);
   });
 
-  it("keeps the session when the login call itself answers 401 (spec §7)", async () => {
+  it("keeps the session when the login call itself answers 401", async () => {
     seedSession();
     respondWith(401, { message: "Incorrect e-mail or password.", code: "invalid_credentials" });
     await expect(apiRequest("/auth/signin", { body: {}, schema: z.unknown(), isLogin: true })).rejects.toMatchObject({

@@ -48,7 +48,7 @@ describe("desktop header", () => {
     expect(toggle).toHaveAttribute("aria-expanded", "false");
   });
 
-  it("sends an unsubscribed user's dropdown choice to /pricing (spec §2)", async () => {
+  it("sends an unsubscribed user's dropdown choice to /pricing", async () => {
     signIn({ name: "Tunde", subscription_status: 0 });
     renderSite("/about");
     const toggle = screen.getByRole("button", { name: "Show solutions" });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { solutionTarget } from "../../site/src/app/use-solution-navigation.ts";
 import { renderSite, signIn } from "./render.tsx";
 
-describe("Home Get Started (spec §2, reversed signed-in check reproduced)", () => {
+describe("Home Get Started (the reversed signed-in check, kept on purpose)", () => {
   it("logged out: shows the spinner, then goes to /solutions after 1.5 s", async () => {
     renderSite("/");
     const hero = await screen.findByRole("heading", { level: 1, name: "Give every message a voice." });

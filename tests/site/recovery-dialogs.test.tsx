@@ -11,7 +11,7 @@ async function openForgotPassword() {
   return screen.findByRole("dialog", { name: "Forgot Password" });
 }
 
-describe("recovery modals (spec §5 messages, only for touched fields)", () => {
+describe("recovery modals (messages only for touched fields)", () => {
   it("choosing Forgot Password closes the login modal and opens the forgot-password modal", async () => {
     const forgot = await openForgotPassword();
     expect(forgot).toBeVisible();

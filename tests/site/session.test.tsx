@@ -2,7 +2,7 @@ import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { clearSession, useStoredUser } from "../../site/src/api/session.ts";
 
-describe("stored session (spec §3 keys token and userObj)", () => {
+describe("stored session", () => {
   it("reads the stored user and treats a tampered value as signed out", () => {
     localStorage.setItem("userObj", JSON.stringify({ name: "Bisi", subscription_status: 2 }));
     const { result, rerender } = renderHook(() => useStoredUser());

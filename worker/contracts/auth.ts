@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailField, existingPasswordField, nameField, newPasswordField, phoneField } from "./fields.ts";
 
-/** Request bodies of the account endpoints (spec §7), shared by the Worker and the site. */
+/** Request bodies of the account endpoints, shared by the Worker and the site. */
 
 export const registerBody = z.object({
   name: nameField,
@@ -57,7 +57,7 @@ export const changePasswordBody = z
 
 export const deleteAccountBody = z.object({ password: existingPasswordField });
 
-/** 0 none or expired, 1 paid and active, 2 in the free trial (ARCHITECTURE.md). */
+/** 0 none or expired, 1 paid and active, 2 in the free trial. */
 export const SUBSCRIPTION_STATUS = { none: 0, paid: 1, trial: 2 } as const;
 
 export const userSchema = z.object({

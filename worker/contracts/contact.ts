@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailField, nameField, phoneField } from "./fields.ts";
 
-/** `POST /api`: a consultation or contact request (spec §7 first row). */
+/** `POST /api`: a consultation or contact request. */
 export const contactRequestBody = z.object({
   kind: z.enum(["consultation", "contact"]).default("consultation"),
   full_name: nameField,

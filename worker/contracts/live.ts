@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Live transcription (spec §4, §7, §9) and the relay's WebSocket messages, shared with the site. */
+/** Live transcription and the relay's WebSocket messages, shared with the site. */
 
 /** MediaRecorder timeslice: one audio frame every 250 ms. */
 export const LIVE_CHUNK_MS = 250;

@@ -1,6 +1,6 @@
 /**
- * Which recordings the analysis tools take (ARCHITECTURE.md: audio and video, not the pdf/docx the
- * original input accepted) and how the site names them to the user.
+ * Which recordings the analysis tools take (audio and video only: the pdf/docx the
+ * original input also accepted cannot be transcribed) and how the site names them to the user.
  */
 export const ANALYSIS_ACCEPT = "audio/*,video/*";
 export const ANALYSIS_FORMATS_HINT = "MP3, WAV, M4A, OGG, WebM or MP4 audio and video";

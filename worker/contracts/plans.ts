@@ -1,5 +1,5 @@
 /**
- * The plan table (spec §9): the one source for prices, the feature matrix and quotas. The Worker
+ * The plan table: the one source for prices, the feature matrix and quotas. The Worker
  * charges from it and the site renders /pricing from it.
  */
 
@@ -110,7 +110,7 @@ export function storageQuotaBytes(plan: Plan): number | null {
   return plan.storageGb === null ? null : plan.storageGb * GIGABYTE;
 }
 
-/** Days of free access every new account gets (spec §9). */
+/** Days of free access every new account gets. */
 export const TRIAL_DAYS = 2;
 
 const NAIRA = new Intl.NumberFormat("en-NG", {

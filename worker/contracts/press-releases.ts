@@ -1,9 +1,9 @@
 import { z } from "zod";
 
-/** Press release jobs (ARCHITECTURE.md contract: queued | processing | completed | error). */
+/** Press release jobs (status: queued | processing | completed | error). */
 
 export const PRESS_RELEASE_MAX_BYTES = 50 * 1024 * 1024;
-/** Spec §9: generation limits and the transcription poll interval. */
+/** Generation limits and the transcription poll interval. */
 export const PRESS_RELEASE_MAX_OUTPUT_TOKENS = 3000;
 export const PRESS_RELEASE_TEMPERATURE = 0;
 export const PRESS_RELEASE_POLL_MS = 3000;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * The sentiment report: the part of Deepgram's prerecorded answer the tool shows (spec §3 paths
- * are read from `results`). Every field is optional because the provider omits what it could not
+ * The sentiment report: the part of Deepgram's prerecorded answer the tool shows (read from its
+ * `results`). Every field is optional because the provider omits what it could not
  * find, and the site shows "Not Available" for it.
  */
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Text-to-speech settings (spec §9) and the model the Worker asks for (ARCHITECTURE.md facts). */
+/** Text-to-speech settings and the model the Worker asks for. */
 export const TTS_MODEL_ID = "eleven_multilingual_v2";
 /** eleven_multilingual_v2 accepts at most 10,000 characters per request. */
 export const TTS_MAX_CHARACTERS = 10_000;

@@ -1,7 +1,7 @@
 import { SESSION_USER_ID, type SessionKey } from "../auth/sessions.ts";
 import { planLimits } from "../contracts/plans.ts";
 
-/** Live transcription metering and the plan quota (spec §9: hours per calendar month). */
+/** Live transcription metering and the plan quota (hours per calendar month). */
 
 export function monthOf(date = new Date()): string {
   return date.toISOString().slice(0, 7);

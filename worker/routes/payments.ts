@@ -62,11 +62,11 @@ payments.post("/initialize", requireUser, jsonBodyLimit, jsonBody(initializePaym
 
 const processPayQuery = z.object({
   ref: z.string({ error: "ref is required" }).min(1, "ref is required").max(100),
-  // Informational only (spec §7 sends it); the amount that counts is the order's.
+  // Informational only; the amount that counts is the order's.
   total: z.string().max(20).optional(),
 });
 
-/** The spec's verify call: `GET /processpay?ref=…&total=…`, after the checkout redirect. */
+/** The verify call the site has always made: `GET /processpay?ref=…&total=…`, after the checkout redirect. */
 processPay.get("/", requireUser, async (c) => {
   const query = processPayQuery.safeParse(c.req.query());
   if (!query.success) throw new ApiError(400, "validation_failed", query.error.issues[0]?.message ?? "Invalid query");

@@ -9,7 +9,7 @@ import type { DialogProps } from "../ui/modal-context.ts";
 import { useModals } from "../ui/modal-context.ts";
 import { forgotPasswordForm } from "./recovery-forms.ts";
 
-/** Recovery step 1 (spec §4): the server mails a code; the verify modal opens next. */
+/** Recovery step 1: the server mails a code; the verify modal opens next. */
 export default function ForgotPasswordDialog({ onClose }: DialogProps) {
   const { openModal } = useModals();
   const { register, handleSubmit, formState } = useForm<z.infer<typeof forgotPasswordForm>>({

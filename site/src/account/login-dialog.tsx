@@ -15,7 +15,7 @@ interface LoginForm {
   password: string;
 }
 
-/** Spec §2/§4: success stores the session, toasts, closes and goes to /solutions; failure stays open. */
+/** Success stores the session, toasts, closes and goes to /solutions; failure stays open. */
 export default function LoginDialog({ onClose }: DialogProps) {
   const { openModal } = useModals();
   const navigate = useNavigate();

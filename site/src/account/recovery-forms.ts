@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Client-side rules of the recovery modals, with the exact messages of spec §5. */
+/** Client-side rules of the recovery modals, with the exact messages of the product. */
 
 export const forgotPasswordForm = z.object({
   email: z.string().trim().min(1, "Email is required").pipe(z.email("Enter a valid e-mail address")),

@@ -11,7 +11,7 @@ import { errorMessage, PasswordField, SubmitButton } from "../ui/form-fields.tsx
 import type { DialogProps } from "../ui/modal-context.ts";
 import { resetPasswordForm } from "./recovery-forms.ts";
 
-/** Recovery step 3: spends the grant; on success `id` is removed and the app goes to / (spec §4). */
+/** Recovery step 3: spends the grant; on success `id` is removed and the app goes to /. */
 export default function ResetPasswordDialog({ onClose }: DialogProps) {
   const navigate = useNavigate();
   const { register, handleSubmit, formState } = useForm<z.infer<typeof resetPasswordForm>>({

@@ -1,7 +1,7 @@
 import { clearSession, storedToken } from "../api/session.ts";
 
 /**
- * Logout (spec §2): the stored token and user go at once; the server revokes the session in the
+ * Logout: the stored token and user go at once; the server revokes the session in the
  * background, so a copied token stops working too. The API code loads only when needed.
  */
 export function signOut(): void {

@@ -27,8 +27,8 @@ const SERVER_FIELDS = {
 } as const;
 
 /**
- * Spec §2 Create Account. On success the toast shows and the login modal takes over. On failure
- * the spec closes the modal; we keep it open with the server's field errors so nothing typed is
+ * Create Account. On success the toast shows and the login modal takes over. On failure
+ * the original product closed the modal; it stays open with the server's field errors so nothing typed is
  * lost (README, known inconsistencies).
  */
 export default function SignupDialog({ onClose }: DialogProps) {

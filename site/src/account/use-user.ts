@@ -3,7 +3,7 @@ import { fetchMe } from "../api/accounts.ts";
 import { type StoredUser, storedToken, storeUser, useStoredUser } from "../api/session.ts";
 
 /**
- * The signed-in user: the stored `userObj` (spec §3), refreshed from `GET /auth/me` by SWR on
+ * The signed-in user: the stored `userObj`, refreshed from `GET /auth/me` by SWR on
  * mount, focus and reconnect. A payment shows at once; a revoked or expired token ends the
  * session through the API client's 401 rule.
  */

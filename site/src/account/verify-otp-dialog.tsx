@@ -10,7 +10,7 @@ import type { DialogProps } from "../ui/modal-context.ts";
 import { useModals } from "../ui/modal-context.ts";
 import { verifyOtpForm } from "./recovery-forms.ts";
 
-/** Recovery step 2: the code buys a short-lived reset grant, kept as `id` until the reset (spec §3). */
+/** Recovery step 2: the code buys a short-lived reset grant, kept as `id` until the reset. */
 export default function VerifyOtpDialog({ modal, onClose }: DialogProps) {
   const { openModal } = useModals();
   const email = modal.email ?? "";

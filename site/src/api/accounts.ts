@@ -17,7 +17,7 @@ import type { contactRequestBody } from "@contracts/contact.ts";
 import type { z } from "zod";
 import { apiRequest } from "./client.ts";
 
-/** Typed calls for the account and contact endpoints (spec §7). */
+/** Typed calls for the account and contact endpoints. */
 
 export const register = (body: z.input<typeof registerBody>) =>
   apiRequest("/auth/register", { body, schema: userResponse });

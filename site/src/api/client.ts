@@ -12,7 +12,7 @@ import {
 /** The Worker's answer (409) to a tool call from an account whose e-mail is not verified yet. */
 export const EMAIL_UNVERIFIED = "email_unverified";
 
-/** Every failed call, with the server's message (spec §8 toasts show it) and field errors. */
+/** Every failed call, with the server's message and field errors. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -45,8 +45,8 @@ interface FetchOptions {
 }
 
 /**
- * The one way the site talks to the Worker: bearer token, one error type, and the rules of spec §7
- * and ARCHITECTURE.md (401/403 end the session, login's own 401 excepted; 402 sends to /pricing;
+ * The one way the site talks to the Worker: bearer token, one error type, and the session rules
+ * (401/403 end the session, login's own 401 excepted; 402 sends to /pricing;
  * `email_unverified` puts the verify dialog in place of the tool).
  * Answers the raw response, so audio can be streamed; `apiRequest` is the JSON form.
  */
@@ -81,7 +81,7 @@ async function failure(response: Response, isLogin: boolean): Promise<ApiError> 
     clearSession();
     window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
   }
-  // A 402 keeps the session: the user is signed in but needs a plan (ARCHITECTURE.md).
+  // A 402 keeps the session: the user is signed in but needs a plan.
   if (response.status === 402) window.dispatchEvent(new CustomEvent(PAYMENT_REQUIRED_EVENT, { detail: error.message }));
   // The tool page then asks for the e-mail code instead of showing the tool.
   if (error.code === EMAIL_UNVERIFIED) markEmailUnverified();

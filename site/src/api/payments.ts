@@ -7,6 +7,6 @@ export const fetchPlans = () => apiRequest("/api/plans", { schema: plansResponse
 export const initializePayment = (plan: PlanId) =>
   apiRequest("/api/payments/initialize", { body: { plan }, schema: initializePaymentResponse });
 
-/** Spec §7 verify call; `total` is informational, the Worker checks the amount with the provider. */
+/** Verify call; `total` is informational, the Worker checks the amount with the provider. */
 export const verifyPayment = (reference: string, total: string) =>
   apiRequest(`/processpay?${new URLSearchParams({ ref: reference, total })}`, { schema: processPayResponse });

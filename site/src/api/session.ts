@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * Browser storage keys from spec §3: `id` holds the password-reset grant until the reset succeeds,
+ * The browser storage keys the product has always used: `id` holds the password-reset grant until the reset succeeds,
  * `amount` the plan price across the payment redirect until it is verified.
  */
 export const STORAGE_KEYS = { token: "token", user: "userObj", resetGrant: "id", amount: "amount" } as const;
@@ -65,7 +65,7 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** Signed in means a stored user object is present (spec §3). */
+/** Signed in means a stored user object is present. */
 export function useStoredUser(): StoredUser | null {
   return useSyncExternalStore(subscribe, getSnapshot, () => null);
 }
@@ -83,7 +83,7 @@ export function storeSession(token: string, user: StoredUser): void {
   storeUser(user);
 }
 
-/** Keeps `userObj` in step with the server (spec §3 plus ARCHITECTURE's refresh from /auth/me). */
+/** Keeps `userObj` in step with the server (refreshed from /auth/me). */
 export function storeUser(user: StoredUser): void {
   const raw = JSON.stringify(user);
   if (localStorage.getItem(STORAGE_KEYS.user) === raw) return;

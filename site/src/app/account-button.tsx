@@ -6,7 +6,7 @@ import { PATHS } from "../paths.ts";
 import { useModals } from "../ui/modal-context.ts";
 import { useDismiss } from "../ui/use-dismiss.ts";
 
-/** Spec §9: the desktop avatar shows the first character of the name. */
+/** The desktop avatar shows the first character of the name. */
 const AVATAR_INITIALS = 1;
 
 export function AccountButton() {

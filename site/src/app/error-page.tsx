@@ -7,7 +7,7 @@ function ErrorCard({ detail, onHome }: { detail: string; onHome?: () => void }) 
   return (
     <div className="error-page__card">
       <Logo onNavigate={onHome} />
-      {/* The router's generic fallback heading, kept from the spec (§8). */}
+      {/* The router's generic fallback heading, kept as the product always showed it. */}
       <h1>Unexpected Application Error!</h1>
       <p className="error-page__detail">{detail}</p>
       <Link to={PATHS.home} className="button button--primary" onClick={onHome}>

@@ -24,14 +24,14 @@ export function Layout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const signedIn = useStoredUser() !== null;
-  // Spec §2: every page sits on the background image except /about, which is plain white.
+  // Every page sits on the background image except /about, which is plain white.
   const plain = pathname === PATHS.about;
   // A new page starts at its top, as a full page load would.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page change is the trigger, not an input
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
-  // Spec §7: a 401/403 from the API has cleared the session; authorization failures go to /.
+  // A 401/403 from the API has cleared the session; authorization failures go to /.
   // A 402 keeps the session and sends the user to choose a plan.
   useEffect(() => {
     const goHome = () => navigate(PATHS.home);

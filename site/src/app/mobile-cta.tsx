@@ -4,7 +4,7 @@ import { PATHS } from "../paths.ts";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
 import { useGetStarted } from "./use-get-started.ts";
 
-/** Spec §9: the mobile greeting shows the first five characters of the name. */
+/** The mobile greeting shows the first five characters of the name. */
 const GREETING_CHARACTERS = 5;
 
 /** The bottom button of the mobile layout: Get Started, or a greeting that leads to Settings. */

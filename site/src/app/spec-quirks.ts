@@ -1,7 +1,7 @@
 /**
- * Spec §2 describes Home's Get Started and the solution cards testing "signed in" the reversed way:
- * a signed-in visitor is asked to sign in, a signed-out one is let through. The spec asks a rebuild
- * to reproduce those outcomes and flag them, so they live here, behind one switch. Set it to false
+ * The product's original Home Get Started and solution cards test "signed in" the reversed way:
+ * a signed-in visitor is asked to sign in, a signed-out one is let through. The rebuild keeps
+ * those outcomes on purpose and flags them, so they live here, behind one switch. Set it to false
  * to get the intended check (signed-out visitors are asked to sign in). README lists this under
  * "Known inconsistencies".
  */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 
-/** Spec §9: the spinner shown before navigating from Get Started and the solution cards. */
+/** The spinner shown before navigating from Get Started and the solution cards. */
 export const NAVIGATION_SPINNER_MS = 1500;
 
 export function useDelayedNavigate(): { pending: boolean; navigateAfterSpinner: (to: string) => void } {

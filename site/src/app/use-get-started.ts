@@ -4,7 +4,7 @@ import { useModals } from "../ui/modal-context.ts";
 import { shouldAskToSignIn } from "./spec-quirks.ts";
 import { useDelayedNavigate } from "./use-delayed-navigate.ts";
 
-/** Home's Get Started (spec §2): ask to sign in, or show the spinner and go to /solutions. */
+/** Home's Get Started: ask to sign in, or show the spinner and go to /solutions. */
 export function useGetStarted() {
   const user = useStoredUser();
   const { openModal } = useModals();

@@ -5,12 +5,12 @@ import { useModals } from "../ui/modal-context.ts";
 import { shouldAskToSignIn } from "./spec-quirks.ts";
 import { useDelayedNavigate } from "./use-delayed-navigate.ts";
 
-/** Where choosing a tool leads (spec §2, §6): unsubscribed users go to /pricing first. */
+/** Where choosing a tool leads: unsubscribed users go to /pricing first. */
 export function solutionTarget(subscriptionStatus: number | undefined, toolPath: string): string {
   return subscriptionStatus === 0 ? PATHS.pricing : toolPath;
 }
 
-/** The card behaviour of spec §2 /solutions, shared by Home's Get Started. */
+/** The card behaviour of the product /solutions, shared by Home's Get Started. */
 export function useSolutionNavigation() {
   const user = useStoredUser();
   const { openModal } = useModals();

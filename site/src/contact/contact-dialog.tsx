@@ -34,7 +34,7 @@ const COPY = {
 } as const;
 
 /**
- * Request Consultation and Contact Us share this form (spec §2). Success toasts and closes; on
+ * Request Consultation and Contact Us share this form. Success toasts and closes; on
  * failure the modal stays open with the server's field errors (README, known inconsistencies).
  */
 export default function ContactDialog({ modal, onClose }: DialogProps) {

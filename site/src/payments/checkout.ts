@@ -3,7 +3,7 @@ import { initializePayment } from "../api/payments.ts";
 import { STORAGE_KEYS } from "../api/session.ts";
 
 /**
- * Spec §4 payment: store the amount, create the order, and leave for the provider's checkout. The
+ * Store the amount, create the order, and leave for the provider's checkout. The
  * provider sends the visitor back to /pricing with `reference` and `trxref`.
  */
 export async function startCheckout(plan: { id: PlanId; priceNaira: number | null }): Promise<void> {

@@ -8,7 +8,7 @@ import { useHydrated } from "../ui/use-hydrated.ts";
 const verifying = () => Promise.all([import("../api/payments.ts"), import("../ui/form-fields.tsx"), import("sonner")]);
 
 /**
- * Back from checkout (spec §4): verify the reference, show the server's message, clear the stored
+ * Back from checkout: verify the reference, show the server's message, clear the stored
  * amount, refresh the user, and replace the history entry with a clean /pricing.
  */
 export function usePaymentReturn(): boolean {

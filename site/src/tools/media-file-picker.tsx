@@ -12,7 +12,7 @@ interface Props {
 
 /**
  * Chooses one audio or video file, by button or by dropping it: shows its name and "Completed"
- * once chosen (spec §4 sentiment file states), and refuses other types and oversized files at once.
+ * once chosen, and refuses other types and oversized files at once.
  */
 export function MediaFilePicker({ label, file, maxBytes, disabled = false, onChange }: Props) {
   const id = useId();

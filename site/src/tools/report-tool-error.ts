@@ -4,7 +4,7 @@ import { errorMessage } from "../ui/form-fields.tsx";
 
 /**
  * A tool call failed. 401, 402 and an unverified e-mail were already answered by the API client
- * (session ended, sent to /pricing, verify dialog); anything else gets a clear toast rather than only a log (ARCHITECTURE.md decision).
+ * (session ended, sent to /pricing, verify dialog); anything else gets a clear toast rather than only a log.
  */
 export function reportToolError(error: unknown): void {
   if (isAnsweredByClient(error)) return;

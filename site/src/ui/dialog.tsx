@@ -11,7 +11,7 @@ interface DialogProps {
   readonly wide?: boolean;
 }
 
-/** The one modal frame: focus trap, Escape, labelled title and a close icon (spec §2 Modals). */
+/** The one modal frame: focus trap, Escape, labelled title and a close icon. */
 export function Dialog({ title, description, onClose, children, wide = false }: DialogProps) {
   return (
     <RadixDialog.Root open onOpenChange={(open) => !open && onClose()}>

@@ -74,7 +74,7 @@ export function TextAreaField({
   );
 }
 
-/** A password input with a show/hide toggle (spec §2, §4). */
+/** A password input with a show/hide toggle. */
 export function PasswordField({ label, error, hint, ...input }: InputProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
@@ -103,7 +103,7 @@ export function PasswordField({ label, error, hint, ...input }: InputProps) {
   );
 }
 
-/** Nigerian phone input: digits only at browser level (spec §5), shown after a fixed +234. */
+/** Nigerian phone input: digits only at browser level, shown after a fixed +234. */
 export function PhoneField({ label, error, ...input }: InputProps) {
   const id = useId();
   return (
@@ -131,7 +131,7 @@ export function PhoneField({ label, error, ...input }: InputProps) {
   );
 }
 
-/** Spec §7: phone numbers are sent with the +234 prefix; a leading 0 is the trunk prefix. */
+/** Phone numbers are sent with the +234 prefix; a leading 0 is the trunk prefix. */
 export function withNigerianPrefix(digits: string): string {
   return digits ? `+234${digits.replace(/^0/, "")}` : "";
 }
@@ -175,7 +175,7 @@ export interface PersonFieldValues {
   companyName: string;
 }
 
-/** Full name, e-mail, phone and company: the fields sign-up and consultation share (spec §2). */
+/** Full name, e-mail, phone and company: the fields sign-up and consultation share. */
 export function PersonFields<T extends PersonFieldValues>({
   register,
   errors,

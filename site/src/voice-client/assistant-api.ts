@@ -1,7 +1,7 @@
 /**
- * Typed calls for the voice-assistant provider's REST API (spec §7): JSON both ways, with a bearer
- * header built from the key the developer supplies. The spec shows no payloads except the web
- * call's, so the others are open JSON objects.
+ * Typed calls for the voice-assistant provider's REST API: JSON both ways, with a bearer
+ * header built from the key the developer supplies. Only the web call's payload is fixed
+ * by the product, so the others are open JSON objects.
  */
 
 /** The provider's API host; every call can be pointed elsewhere (e.g. the Vox sandbox emulator). */

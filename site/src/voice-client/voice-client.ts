@@ -2,12 +2,12 @@ import { AssistantApi, type JsonObject, type WebCall } from "./assistant-api.ts"
 import { type CallObject, type CallParticipant, type CreateCallObject, loadDailyCallObject } from "./call-object.ts";
 import { TypedEmitter } from "./emitter.ts";
 
-/** Spec §9 voice-client constants. */
+/** Voice-client constants. */
 export const AUDIO_LEVEL_INTERVAL_MS = 100;
 export const SPEECH_END_TIMEOUT_MS = 1000;
 export const SPEECH_THRESHOLD = 0.01;
 export const VOLUME_DIVISOR = 0.15;
-/** Spec §5: an app message may be at most this many characters once serialised. */
+/** An app message may be at most this many characters once serialised. */
 export const MAX_APP_MESSAGE_CHARS = 4096;
 /** The provider names the participant that carries the assistant's voice like this. */
 export const ASSISTANT_SPEAKER_NAME = "Vapi Speaker";
@@ -36,7 +36,7 @@ export type VoiceClientEvents = {
   "speech-end": [];
 };
 
-/** Spec §4 call-client states. */
+/** Call-client states. */
 export type CallState = "new" | "joining" | "joined" | "left" | "error";
 
 export interface VoiceClientOptions {
@@ -52,7 +52,7 @@ function describe(error: unknown): string {
 }
 
 /**
- * Starts a voice conversation with an AI assistant from the browser (spec §1, §4): creates a web
+ * Starts a voice conversation with an AI assistant from the browser: creates a web
  * call with the public key, joins it with the embedded call library and reports what happens as
  * typed events.
  */

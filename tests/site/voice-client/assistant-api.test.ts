@@ -23,7 +23,7 @@ describe("AssistantApi", () => {
     expect(init.headers).toMatchObject({ authorization: "Bearer pk-1" });
   });
 
-  it("maps every §7 voice-assistant route to its method and path", async () => {
+  it("maps every voice-assistant route to its method and path", async () => {
     const fetchMock = recorder();
     const api = new AssistantApi("pk-1", { apiBaseUrl: "https://base.test/", fetch: fetchMock });
     const body = { name: "Ada" };

@@ -8,7 +8,7 @@ import {
 
 const prosody = { prosody: { scores: { Calmness: 0.8, Joy: 0.1 } } };
 
-/** One valid sample per §3 message type, and ways each can be wrong. */
+/** One valid sample per message type, and ways each can be wrong. */
 const SAMPLES: Record<VoiceApiMessageType, { valid: object; invalid: object[] }> = {
   audio_output: {
     valid: { type: "audio_output", id: "a1", data: "UklGRg==", custom_session_id: "s1" },

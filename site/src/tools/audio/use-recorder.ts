@@ -1,7 +1,7 @@
 import { LIVE_CHUNK_MS } from "@contracts/live.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 
-/** Spec §4 recording states (voice conversion's "recorded" is live transcription's "stopped"). */
+/** Recording states (voice conversion's "recorded" is live transcription's "stopped"). */
 export type RecorderState = "idle" | "recording" | "recorded";
 
 export interface RecorderOptions {

@@ -9,7 +9,7 @@ interface VoicePickerProps {
   readonly error?: string | undefined;
 }
 
-/** Voice dropdown (spec §3 voice list item) with a preview button where the voice has one. */
+/** Voice dropdown with a preview button where the voice has one. */
 export function VoicePicker({ value, onChange, error }: VoicePickerProps) {
   const id = useId();
   const { data, error: loadError, isLoading } = useVoices();

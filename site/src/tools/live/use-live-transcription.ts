@@ -7,7 +7,7 @@ import { LiveConnection, type ResumableSession } from "./live-connection.ts";
 import { type Segment, segmentOf } from "./transcript-export.ts";
 
 /**
- * Spec §4: idle → recording → stopped; "starting" covers the ticket, microphone and socket,
+ * Idle → recording → stopped; "starting" covers the ticket, microphone and socket,
  * "reconnecting" a dropped connection while the microphone keeps recording, and "interrupted" a
  * session this tab was running before a reload, which can be continued.
  */

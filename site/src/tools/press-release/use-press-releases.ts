@@ -13,7 +13,7 @@ export function usePressReleases() {
   });
 }
 
-/** One job, polled every 3 s (spec §9) until it is completed or has failed. */
+/** One job, polled every 3 s until it is completed or has failed. */
 export function usePressRelease(id: string | null) {
   const user = useStoredUser();
   return useSWR(user && id ? pressReleasePath(id) : null, () => fetchPressRelease(id ?? ""), {

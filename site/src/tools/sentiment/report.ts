@@ -29,7 +29,7 @@ function wordAt(results: Results, index: number | undefined): string {
   return text ? `${index} (“${text}”)` : String(index);
 }
 
-/** The spec §3 fields, in its order, each "Not Available" when the provider left it out. */
+/** The report's headline fields, in the product's order, each "Not Available" when the provider left it out. */
 export function reportFields(report: SentimentReport): ReportField[] {
   const { results } = report;
   const average = results.sentiments?.average;

@@ -19,7 +19,7 @@ interface Props {
   readonly onClose: () => void;
 }
 
-/** The sentiment report modal: the spec §3 fields first, then the full analysis and exports. */
+/** The sentiment report modal: the fields first, then the full analysis and exports. */
 export function SentimentReportDialog({ report, fileName, onClose }: Props) {
   const topics = allTopics(report);
   const intents = allIntents(report);

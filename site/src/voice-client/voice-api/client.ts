@@ -3,7 +3,7 @@ import { z } from "zod";
 import { TypedEmitter } from "../emitter.ts";
 import { type SessionSettings, sessionSettingsMessage, type VoiceApiMessage, voiceApiMessage } from "./messages.ts";
 
-/** Spec §9 voice-API reconnect defaults (milliseconds); the number of retries is the config's `reconnectAttempts`. */
+/** Voice-API reconnect defaults (milliseconds); the number of retries is the config's `reconnectAttempts`. */
 export const RECONNECT_DEFAULTS = {
   maxReconnectionDelay: 10_000,
   minReconnectionDelayBase: 1000,
@@ -64,8 +64,8 @@ export function voiceApiUrl(config: VoiceApiClientConfig): string {
 }
 
 /**
- * A voice-API chat over a reconnecting WebSocket: messages in are validated against the §3
- * schemas; session settings, audio and text go out as JSON.
+ * A voice-API chat over a reconnecting WebSocket: messages in are validated against the provider's
+ * message schemas; session settings, audio and text go out as JSON.
  */
 export class VoiceApiClient extends TypedEmitter<VoiceApiClientEvents> {
   private readonly config: z.output<typeof voiceApiClientConfig>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The voice-API's WebSocket messages (spec §3), as the provider sends them: snake_case on the
+ * The voice-API's WebSocket messages, as the provider sends them: snake_case on the
  * wire, a `type` discriminator, and an optional `custom_session_id` echoing the session's own id.
  * Unknown extra fields are kept, since the provider adds fields over time.
  */
