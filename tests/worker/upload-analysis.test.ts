@@ -196,6 +196,13 @@ describe("tools on a finished upload", { timeout: 60_000 }, () => {
     expect(part.status).toBe(206);
     expect(part.headers.get("content-range")).toBe(`bytes 100-199/${audio.length}`);
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(audio.slice(100, 200));
+    const tail = await call(path, { headers: { range: "bytes=-100" } });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get("content-range")).toBe(`bytes ${audio.length - 100}-${audio.length - 1}/${audio.length}`);
+    expect(tail.headers.get("content-length")).toBe("100");
+    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(audio.slice(-100));
+    const open = await call(path, { headers: { range: `bytes=${audio.length - 10}-` } });
+    expect(open.headers.get("content-range")).toBe(`bytes ${audio.length - 10}-${audio.length - 1}/${audio.length}`);
     expect((await call(`${path.slice(0, -1)}${path.endsWith("A") ? "B" : "A"}`)).status).toBe(404);
     await env.DB.prepare("UPDATE media_grants SET expires_at = ?").bind("2020-01-01T00:00:00.000Z").run();
     expect((await call(path)).status).toBe(404);

@@ -51,10 +51,11 @@ media.get("/:token", async (c) => {
     "accept-ranges": "bytes",
     "cache-control": "private, no-store",
   });
-  const range = object.range as { offset?: number; length?: number } | undefined;
+  const range = object.range;
   if (c.req.header("range") && range) {
-    const offset = range.offset ?? 0;
-    const length = range.length ?? object.size - offset;
+    // R2 reports a suffix request (`bytes=-N`, as a provider reads a file's end) as `{suffix}`.
+    const offset = "suffix" in range ? Math.max(0, object.size - range.suffix) : (range.offset ?? 0);
+    const length = "suffix" in range ? object.size - offset : (range.length ?? object.size - offset);
     headers.set("content-range", `bytes ${offset}-${offset + length - 1}/${object.size}`);
     headers.set("content-length", String(length));
     return new Response(object.body, { status: 206, headers });
