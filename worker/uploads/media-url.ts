@@ -54,8 +54,11 @@ media.get("/:token", async (c) => {
   const range = object.range;
   if (c.req.header("range") && range) {
     // R2 reports a suffix request (`bytes=-N`, as a provider reads a file's end) as `{suffix}`.
-    const offset = "suffix" in range ? Math.max(0, object.size - range.suffix) : (range.offset ?? 0);
-    const length = "suffix" in range ? object.size - offset : (range.length ?? object.size - offset);
+    const suffix = "suffix" in range ? range.suffix : undefined;
+    const start = "offset" in range ? range.offset : undefined;
+    const offset = suffix !== undefined ? Math.max(0, object.size - suffix) : (start ?? 0);
+    const given = "length" in range ? range.length : undefined;
+    const length = suffix !== undefined ? object.size - offset : (given ?? object.size - offset);
     headers.set("content-range", `bytes ${offset}-${offset + length - 1}/${object.size}`);
     headers.set("content-length", String(length));
     return new Response(object.body, { status: 206, headers });
