@@ -18,6 +18,8 @@ export interface Plan {
   readonly liveTranscriptionHours: number | null;
   /** Live transcription sessions one user may run at the same time. */
   readonly liveSessions: number;
+  /** People who may watch one shared session's captions at the same time. */
+  readonly liveViewers: number;
   /** Press-release audio storage in gigabytes; null means unlimited. */
   readonly pressReleaseStorageGb: number | null;
 }
@@ -33,6 +35,7 @@ export const PLANS: readonly Plan[] = [
     contactOnly: false,
     liveTranscriptionHours: 10,
     liveSessions: 1,
+    liveViewers: 200,
     pressReleaseStorageGb: 20,
   },
   {
@@ -45,6 +48,7 @@ export const PLANS: readonly Plan[] = [
     contactOnly: false,
     liveTranscriptionHours: 20,
     liveSessions: 1,
+    liveViewers: 500,
     pressReleaseStorageGb: 40,
   },
   {
@@ -57,6 +61,7 @@ export const PLANS: readonly Plan[] = [
     contactOnly: true,
     liveTranscriptionHours: null,
     liveSessions: 5,
+    liveViewers: 2_000,
     pressReleaseStorageGb: null,
   },
 ];
