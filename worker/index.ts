@@ -1,5 +1,6 @@
 import { app } from "./app.ts";
 import { sweepExpiredUploads } from "./uploads/expiry.ts";
+import { watchPage } from "./watch-page.ts";
 
 export { PressReleaseJob } from "../durable/press-release-job.ts";
 export { RateLimiter } from "../durable/rate-limiter.ts";
@@ -7,7 +8,7 @@ export { SentimentJob } from "../durable/sentiment-job.ts";
 export { TranscriptionRelay } from "../durable/transcription-relay.ts";
 
 export default {
-  fetch: app.fetch,
+  fetch: (request, env, ctx) => watchPage(request, env) ?? app.fetch(request, env, ctx),
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(sweepExpiredUploads(env));
   },

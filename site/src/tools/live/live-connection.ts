@@ -7,7 +7,7 @@ import {
 } from "@contracts/live.ts";
 import { storedToken } from "../../account/session.ts";
 import { ApiError } from "../../api/client.ts";
-import { config } from "../../config.ts";
+import { socketUrl } from "../../api/socket-url.ts";
 import type { Segment } from "./transcript-export.ts";
 
 /** What a page needs to reattach to its session after a drop or a reload. */
@@ -41,13 +41,7 @@ const ALREADY_ATTACHED = 4030;
 const SESSION_EXPIRED = 4008;
 /** The page's own close when the device goes offline: the relay keeps the session for a resume. */
 const WENT_OFFLINE = 4000;
-
-function socketUrl(query: Record<string, string>): string {
-  const url = new URL(`${config.apiBase}/api/live`, window.location.href);
-  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  return url.toString();
-}
+const LIVE_PATH = "/api/live";
 
 /**
  * One recording's connection to the relay, kept across network drops: it reconnects by itself
@@ -85,7 +79,7 @@ export class LiveConnection {
 
   /** Opens a new session with a ticket. */
   open(ticket: string): void {
-    this.connect(socketUrl({ ticket }));
+    this.connect(socketUrl(LIVE_PATH, { ticket }));
   }
 
   /**
@@ -235,7 +229,7 @@ export class LiveConnection {
   };
 
   private resumeUrl(fresh: boolean): string {
-    return socketUrl({
+    return socketUrl(LIVE_PATH, {
       resume: this.session?.token ?? "",
       after: String(this.lastSeq),
       ...(fresh ? { fresh: "1" } : {}),
