@@ -93,7 +93,8 @@ describe("live captions in the browser", () => {
       await expect
         .poll(() => text.evaluate((element) => element.scrollHeight > element.clientHeight + 100), { timeout: 30_000 })
         .toBe(true);
-      await text.evaluate((element) => element.scrollTo({ top: 0 }));
+      await text.hover();
+      await page.mouse.wheel(0, -20_000);
       const jump = page.getByRole("button", { name: "Jump to the latest words" });
       await jump.waitFor();
       const before = await captionLines(page).count();

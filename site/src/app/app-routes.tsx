@@ -24,21 +24,14 @@ const PAGES: Record<string, ReturnType<typeof page>> = {
   [PATHS.voxOver]: page(() => import("../pages/voxover.tsx")),
   [PATHS.voxShield]: page(() => import("../pages/vox-shield.tsx")),
   [PATHS.developers]: page(() => import("../pages/developers.tsx")),
-  [PATHS.watch]: page(() => import("../pages/watch.tsx")),
+  // Pre-rendered once as /watch; every `/watch/<token>` hydrates it as its code arrives (the page is
+  // not preloaded, keeping its route within the home page's script budget).
+  [`${PATHS.watch}/:token?`]: page(() => import("../pages/watch.tsx")),
 };
-
-/** Pages whose address goes on past their path with a value the page reads (`/watch/<token>`). */
-const PARAMETERS: Record<string, string> = { [PATHS.watch]: "/:token?" };
-
-/** The page an address is served by: `/watch/abc` is the /watch page. */
-function pagePath(pathname: string): string {
-  const first = `/${pathname.split("/")[1]}`;
-  return first in PARAMETERS ? first : pathname;
-}
 
 /** Loads the code of the page at `pathname` and of every part it shows, before hydrating it. */
 export function preloadPage(pathname: string): Promise<void> {
-  const page = PAGES[pagePath(pathname)];
+  const page = PAGES[pathname];
   return page ? preloadParts(page.preload) : Promise.resolve();
 }
 
@@ -51,7 +44,7 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         {Object.entries(PAGES).map(([path, Page]) => (
-          <Route key={path} path={`${path}${PARAMETERS[path] ?? ""}`} element={<Page />} />
+          <Route key={path} path={path} element={<Page />} />
         ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

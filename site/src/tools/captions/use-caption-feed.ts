@@ -1,6 +1,6 @@
 import { type LiveSegment, watchServerMessage } from "@contracts/live.ts";
 import { useEffect, useState } from "react";
-import { socketUrl } from "../api/socket-url.ts";
+import { socketUrl } from "../../api/socket-url.ts";
 
 /**
  * connecting → live ⇄ reconnecting → ended (the session is over) or stopped (the speaker revoked
