@@ -6,6 +6,7 @@
 // reading thousands of messages is part of the delay measured.
 
 import { execFileSync } from "node:child_process";
+import WebSocket from "ws";
 import { type RunningServer, sampleMemory, startProduct, verifyEmailFromOutbox, workerdRss } from "./product-server.ts";
 
 const STEPS = (process.env.BENCH_CAPTION_VIEWERS ?? "250,500,1000,1500,2000").split(",").map(Number);
@@ -31,25 +32,40 @@ const MB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const viewerAddress = (index: number) =>
   `10.${Math.floor(index / 62_500) % 256}.${Math.floor(index / 250) % 250}.${(index % 250) + 1}`;
 
-interface Final {
-  readonly seq: number;
-}
-
-function openSocket(url: string, headers: Record<string, string>, onFinal: (final: Final, at: number) => void) {
-  // undici accepts a non-standard `headers` option; the DOM typings do not know it.
-  const socket = new WebSocket(url, { headers } as unknown as string[]);
-  socket.binaryType = "arraybuffer";
-  socket.addEventListener("message", (event) => {
+/**
+ * A socket that notes when each final arrives. The `ws` client, and only finals parsed: a thousand
+ * sockets in one process must cost as little here as they can, or the bench measures itself.
+ */
+function openSocket(url: string, headers: Record<string, string>, onFinal: (seq: number, at: number) => void) {
+  const socket = new WebSocket(url, { headers, perMessageDeflate: false });
+  let sessionId: (id: string) => void = () => {};
+  const ready = new Promise<string>((resolve) => {
+    sessionId = resolve;
+  });
+  socket.on("message", (data, binary) => {
     const at = performance.now();
-    const message = JSON.parse(String(event.data)) as { type: string; is_final?: boolean; seq?: number };
-    if (message.type === "transcript" && message.is_final && message.seq) onFinal({ seq: message.seq }, at);
+    if (binary) return;
+    const text = data.toString();
+    if (text.startsWith('{"type":"ready"')) sessionId((JSON.parse(text) as { session_id: string }).session_id);
+    if (!text.includes('"is_final":true')) return;
+    const seq = /"seq":(\d+)/.exec(text)?.[1];
+    if (seq) onFinal(Number(seq), at);
   });
   const opened = new Promise<void>((resolve, reject) => {
-    socket.addEventListener("open", () => resolve());
-    socket.addEventListener("close", (event) => reject(new Error(`closed ${event.code} ${event.reason}`)));
-    socket.addEventListener("error", () => reject(new Error(`could not open ${url}`)));
+    socket.once("open", () => resolve());
+    socket.once("close", (code, reason) => reject(new Error(`closed ${code} ${reason}`)));
+    socket.once("error", (error) => reject(error));
   });
-  return { socket, opened };
+  return { socket, opened, ready };
+}
+
+/** Waits for `done`, failing the bench rather than hanging when the server stops answering. */
+async function until(done: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
 }
 
 async function enterpriseSpeaker(server: RunningServer): Promise<Record<string, string>> {
@@ -98,14 +114,9 @@ try {
   /** When the speaker's socket got each final, and when each viewer got it. */
   const spokenAt = new Map<number, number>();
   const heardAt: Map<number, number>[] = [];
-  const speaker = openSocket(`${ws}/api/live?ticket=${ticket.ticket}`, {}, (final, at) => spokenAt.set(final.seq, at));
+  const speaker = openSocket(`${ws}/api/live?ticket=${ticket.ticket}`, {}, (seq, at) => spokenAt.set(seq, at));
   await speaker.opened;
-  let sessionId = "";
-  speaker.socket.addEventListener("message", (event) => {
-    const message = JSON.parse(String(event.data)) as { type: string; session_id?: string };
-    if (message.type === "ready" && message.session_id) sessionId = message.session_id;
-  });
-  while (!sessionId) await sleep(20);
+  const sessionId = await speaker.ready;
   const shared = await fetch(`${server.baseUrl}/api/live/sessions/${sessionId}/share`, {
     method: "POST",
     headers: speakerHeaders,
@@ -129,7 +140,7 @@ try {
         const viewer = openSocket(
           `${ws}/api/live/watch?token=${token}`,
           { "cf-connecting-ip": viewerAddress(index) },
-          (final, at) => heard.set(final.seq, at),
+          (seq, at) => heard.set(seq, at),
         );
         viewers.push(viewer.socket);
         return viewer.opened.catch((error: Error) => refused.push(error.message));
@@ -141,7 +152,7 @@ try {
     await sleep(1000);
     const from = Math.max(0, ...spokenAt.keys()) + 1;
     const to = from + FINALS_PER_STEP - 1;
-    while (!spokenAt.has(to)) await sleep(100);
+    await until(() => spokenAt.has(to), `final ${to} at the speaker`);
     await sleep(2000);
     const peak = memory.stop();
 
