@@ -2,6 +2,12 @@ import type { LiveSegment, WatchServerMessage } from "../worker/contracts/live.t
 import { WATCH_CLOSES, type WatchClose } from "../worker/live/watch-closes.ts";
 
 const VIEWER_TAG = "viewer";
+/**
+ * The audience gets the words being spoken at most this often (finals always, at once): an
+ * interim is a preview the final replaces, and every one costs a send per viewer, so halving them
+ * keeps a large audience's finals prompt (`npm run bench:captions`) and a slow phone calmer.
+ */
+const INTERIM_EVERY_MS = 500;
 /** A tag per caption link, so revoking it closes exactly the sockets that came through it. */
 const linkTag = (token: string) => `link:${token}`;
 
@@ -11,6 +17,8 @@ const linkTag = (token: string) => `link:${token}`;
  * waits costs nothing while the object sleeps.
  */
 export class CaptionViewers {
+  private interimSentAt = Number.NEGATIVE_INFINITY;
+
   constructor(private readonly ctx: DurableObjectState) {}
 
   /**
@@ -42,6 +50,14 @@ export class CaptionViewers {
 
   isViewer(socket: WebSocket): boolean {
     return this.ctx.getTags(socket).includes(VIEWER_TAG);
+  }
+
+  /** The words being spoken, unless the audience had some within the last half second. */
+  broadcastInterim(message: WatchServerMessage): void {
+    const now = Date.now();
+    if (now - this.interimSentAt < INTERIM_EVERY_MS) return;
+    this.interimSentAt = now;
+    this.broadcast(message);
   }
 
   /** Serialised once for the whole audience. */

@@ -264,7 +264,7 @@ export class TranscriptionRelay extends DurableObject<Env> {
       } as const;
       this.interim = interim;
       this.send(interim);
-      this.viewers.broadcast(interim);
+      this.viewers.broadcastInterim(interim);
       return;
     }
     this.interim = null;
