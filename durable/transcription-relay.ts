@@ -9,8 +9,10 @@ import {
   type LiveSegment,
   type LiveServerMessage,
   liveClientMessage,
+  type WatchServerMessage,
 } from "../worker/contracts/live.ts";
 import { LIVE_CLOSES, type LiveClose } from "../worker/contracts/live-closes.ts";
+import { planLimits } from "../worker/contracts/plans.ts";
 import { ApiError } from "../worker/errors.ts";
 import { type Admitted, admitSession } from "../worker/live/admission.ts";
 import { closeForProviderClose, closeForRefusedStream } from "../worker/live/provider-closes.ts";
@@ -20,6 +22,7 @@ import { objectProviders } from "../worker/object-providers.ts";
 import { deepgramLive } from "../worker/providers/deepgram-live.ts";
 import type { LiveStream, LiveTranscript } from "../worker/providers/live-transcription.ts";
 import { ProviderError } from "../worker/providers/provider-error.ts";
+import { CaptionViewers } from "./caption-viewers.ts";
 
 /** The Worker hands the session over in a header: the request must stay a bodiless upgrade. */
 export const RELAY_SESSION_HEADER = "x-vox-relay-session";
@@ -43,7 +46,17 @@ export type RelayRequest =
       readonly after: number;
       /** The page's audio starts a new container (a reloaded page), so the provider needs a new stream. */
       readonly fresh: boolean;
+    }
+  | {
+      /** A caption viewer, through a working link the Worker has checked. */
+      readonly kind: "watch";
+      readonly sessionId: string;
+      readonly token: string;
+      readonly after: number;
     };
+
+/** The speaker's socket among the viewers' (`durable/caption-viewers.ts`) on the same object. */
+const SPEAKER_TAG = "speaker";
 
 /** What must survive the object being evicted: kept in its storage. */
 interface SessionState {
@@ -87,7 +100,8 @@ const STALE_SOCKET_MS = 5000;
  * numbered and stored in D1 as they arrive. When the browser's socket drops, the session waits
  * 30 s for a resume, keeping the provider stream open with KeepAlive, then ends. An alarm every
  * 3 s sends KeepAlive, meters the audio the provider reports and enforces the monthly quota
- * across all of the user's sessions.
+ * across all of the user's sessions. A shared session's captions fan out to its viewers
+ * (`CaptionViewers`) from here too; viewers never count towards the owner's metered audio.
  */
 export class TranscriptionRelay extends DurableObject<Env> {
   private state: SessionState | null = null;
@@ -102,6 +116,9 @@ export class TranscriptionRelay extends DurableObject<Env> {
   private finals: LiveSegment[] | null = null;
   /** D1 writes of finals, chained so they land in order and the session ends after them. */
   private writes: Promise<unknown> = Promise.resolve();
+  private readonly viewers = new CaptionViewers(this.ctx);
+  /** The words being spoken now, for a viewer who joins mid-sentence. */
+  private interim: WatchServerMessage | null = null;
 
   override async fetch(request: Request): Promise<Response> {
     const handover = JSON.parse(request.headers.get(RELAY_SESSION_HEADER) ?? "null") as RelayRequest;
@@ -116,8 +133,10 @@ export class TranscriptionRelay extends DurableObject<Env> {
         return Response.json({ message: error.message, code: error.code }, { status: error.status });
       }
       await this.open(server, handover, admitted);
-    } else {
+    } else if (handover.kind === "resume") {
       await this.resume(server, handover);
+    } else {
+      await this.watch(server, handover);
     }
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -175,9 +194,26 @@ export class TranscriptionRelay extends DurableObject<Env> {
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + LIVE_KEEPALIVE_MS);
   }
 
+  /** Seats a caption viewer; a finished session's link replays its transcript and ends. */
+  private async watch(socket: WebSocket, handover: Extract<RelayRequest, { kind: "watch" }>): Promise<void> {
+    const state = await this.load();
+    if (!state || state.ended) {
+      const finals = this.finals ?? (await segmentsAfter(this.env.DB, handover.sessionId, handover.after));
+      this.viewers.replay(socket, finals, handover.after);
+      return;
+    }
+    const cap = planLimits(state.plan).liveViewers;
+    this.viewers.admit(socket, { ...handover, cap }, this.finals ?? [], this.interim);
+  }
+
+  /** The owner revoked `token`: its viewers are told and closed. */
+  async stopSharing(token: string): Promise<void> {
+    this.viewers.sharingStopped(token);
+  }
+
   private attach(socket: WebSocket, resumeToken: string, restartAudio: boolean): void {
     const state = this.state as SessionState;
-    this.ctx.acceptWebSocket(socket);
+    this.ctx.acceptWebSocket(socket, [SPEAKER_TAG]);
     this.attached = socket;
     this.lastHeardAt = Date.now();
     this.send({ type: "ready", session_id: state.sessionId, resume_token: resumeToken, restart_audio: restartAudio });
@@ -220,9 +256,19 @@ export class TranscriptionRelay extends DurableObject<Env> {
     if (!state || state.ended) return;
     const start = Number((stream.offset + transcript.start).toFixed(3));
     if (!transcript.isFinal) {
-      this.send({ type: "transcript", text: transcript.text, is_final: false, start, duration: transcript.duration });
+      const interim = {
+        type: "transcript",
+        text: transcript.text,
+        is_final: false,
+        start,
+        duration: transcript.duration,
+      } as const;
+      this.interim = interim;
+      this.send(interim);
+      this.viewers.broadcastInterim(interim);
       return;
     }
+    this.interim = null;
     state.seq++;
     const segment: LiveSegment = { seq: state.seq, text: transcript.text, start, duration: transcript.duration };
     this.finals?.push(segment);
@@ -232,10 +278,16 @@ export class TranscriptionRelay extends DurableObject<Env> {
       .catch((error) => console.error(`[TranscriptionRelay ${this.ctx.id}] storing a final failed`, error));
     // Not saved to the object's storage here: a pending write holds back every message the
     // object sends until it lands, and D1 already has the finals to recover `seq` from.
-    this.send({ type: "transcript", is_final: true, ...segment });
+    const final = { type: "transcript", is_final: true, ...segment } as const;
+    this.send(final);
+    this.viewers.broadcast(final);
   }
 
   override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    if (this.viewers.isViewer(socket)) {
+      this.viewers.spoke(socket);
+      return;
+    }
     // Frames the page sent just before it closed still count; a refused or replaced socket's do not.
     if (this.attached !== null && socket !== this.attached) return;
     this.lastHeardAt = Date.now();
@@ -295,6 +347,7 @@ export class TranscriptionRelay extends DurableObject<Env> {
     try {
       // Completes the closing handshake the page started.
       socket.close(code === 1005 || code === 1006 ? 1000 : code, "closed");
+      if (this.viewers.isViewer(socket)) return;
       if (this.attached !== null && socket !== this.attached) return;
       this.attached = null;
       const state = await this.load();
@@ -382,6 +435,8 @@ export class TranscriptionRelay extends DurableObject<Env> {
       if (announce) this.send({ type: "error", code: close.code, message: close.message }, socket);
       socket.close(close.code, close.message);
     }
+    this.interim = null;
+    this.viewers.sessionEnded();
   }
 
   private processedSeconds(): number {
@@ -405,7 +460,8 @@ export class TranscriptionRelay extends DurableObject<Env> {
   }
 
   private currentSocket(): WebSocket | null {
-    this.attached ??= this.ctx.getWebSockets().find((socket) => socket.readyState === WebSocket.OPEN) ?? null;
+    this.attached ??=
+      this.ctx.getWebSockets(SPEAKER_TAG).find((socket) => socket.readyState === WebSocket.OPEN) ?? null;
     return this.attached?.readyState === WebSocket.OPEN ? this.attached : null;
   }
 

@@ -6,11 +6,11 @@
 // each cut at ~60 % and resumed, and makes a press release of one and a stored sentiment report of
 // the other, end to end in the sandbox.
 
-import { createReadStream, createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as tus from "tus-js-client";
-import { startProduct, verifyEmailFromOutbox } from "./product-server.ts";
+import { sampleMemory, startProduct, verifyEmailFromOutbox } from "./product-server.ts";
 
 const MiB = 1024 * 1024;
 const LARGE_BYTES = Number(process.env.BENCH_UPLOAD_MB ?? 1024) * MiB;
@@ -50,36 +50,6 @@ async function writeRecording(path: string, bytes: number): Promise<void> {
   await write(header);
   for (let left = bytes; left > 0; left -= block.length) await write(block.subarray(0, Math.min(left, block.length)));
   await new Promise((resolve) => out.end(resolve));
-}
-
-/** Resident memory (bytes) of every workerd process in the product's process group. */
-function workerdRss(processGroup: number): number {
-  let total = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== processGroup || !stat.includes("(workerd)")) continue;
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${entry}/status`, "utf8"));
-      total += Number(rss?.[1] ?? 0) * 1024;
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return total;
-}
-
-function sampleMemory(processGroup: number) {
-  let peak = workerdRss(processGroup);
-  const timer = setInterval(() => {
-    peak = Math.max(peak, workerdRss(processGroup));
-  }, 100);
-  const stop = () => {
-    clearInterval(timer);
-    return peak;
-  };
-  return { stop, baseline: peak };
 }
 
 interface UploadRun {

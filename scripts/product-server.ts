@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -90,4 +90,35 @@ export async function verifyEmailFromOutbox(base: string, email: string, headers
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`no verification code reached ${email}`);
+}
+
+/** Resident memory (bytes) of every workerd process in the product's process group. */
+export function workerdRss(processGroup: number): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== processGroup || !stat.includes("(workerd)")) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${entry}/status`, "utf8"));
+      total += Number(rss?.[1] ?? 0) * 1024;
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return total;
+}
+
+/** The workerd processes' memory now, and their peak from now until `stop`, sampled every 100 ms. */
+export function sampleMemory(processGroup: number) {
+  let peak = workerdRss(processGroup);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, workerdRss(processGroup));
+  }, 100);
+  const stop = () => {
+    clearInterval(timer);
+    return peak;
+  };
+  return { stop, baseline: peak };
 }

@@ -57,6 +57,10 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       manifest: true,
       target: "es2020",
+      // Every browser the site supports preloads modules natively (Safari since 17, 2023); older
+      // ones still load everything, only one round trip later. The polyfill cost ~0.3 KB gzip of
+      // every page's first load, and the home page's budget is 100 KB.
+      modulePreload: { polyfill: false },
     },
     server: {
       host: "127.0.0.1",

@@ -37,6 +37,13 @@ export const TOOL_RATE_LIMITS = {
 } as const satisfies Record<string, RateLimitRule>;
 
 /**
+ * Caption viewer connections per network address. A venue's audience often shares one public
+ * address (its Wi-Fi), so this admits a room of a thousand within a few minutes, while one
+ * machine cannot open sockets without end; each session also caps its viewers (`liveViewers`).
+ */
+export const WATCH_RATE_LIMIT = { limit: 300, windowSeconds: 60 } as const satisfies RateLimitRule;
+
+/**
  * Account changes that re-check the password: each costs a full password hash, so a stolen session
  * cannot turn them into a CPU and memory drain or an unlimited password-guessing oracle.
  */

@@ -1,4 +1,4 @@
-/** Every route of the product plus /about and /developers, with the heading a visitor should see. */
+/** Every route of the product plus /about, /developers and the caption page (a link without its token), with the heading a visitor should see. */
 export const ROUTES: Array<[path: string, heading: string]> = [
   ["/", "Give every message a voice."],
   ["/about", "We build voice tools for people whose work is words"],
@@ -13,6 +13,7 @@ export const ROUTES: Array<[path: string, heading: string]> = [
   ["/voxover", "Keep the performance, change the voice"],
   ["/vox-shield", "Verify before you amplify"],
   ["/developers", "Put a voice assistant on your own page"],
+  ["/watch", "Live captions"],
 ];
 
 /** The file-name stem a route's screenshots are saved under. */

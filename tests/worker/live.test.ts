@@ -2,7 +2,6 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { describe, expect, it, vi } from "vitest";
 import {
   type LiveServerMessage,
-  liveServerMessage,
   liveTicketSchema,
   transcriptDetailSchema,
   transcriptListSchema,
@@ -11,100 +10,23 @@ import { LIVE_CLOSES, PAGE_WENT_OFFLINE } from "../../worker/contracts/live-clos
 import { monthOf } from "../../worker/live/usage.ts";
 import { TOOL_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { call, registerAndSignIn } from "./helpers.ts";
+import {
+  finals,
+  frame,
+  open,
+  readyOf,
+  relay,
+  resume,
+  type Session,
+  ticketFor,
+  transcripts,
+  until,
+  upgrade,
+} from "./live-sockets.ts";
 
 // Each test drives real sockets through the relay and the emulator; on a busy machine that takes
 // longer than vitest's 5 s default.
 vi.setConfig({ testTimeout: 30_000 });
-
-interface Session {
-  readonly socket: WebSocket;
-  readonly id: string;
-  readonly status: number;
-  readonly messages: LiveServerMessage[];
-  readonly closed: Promise<{ code: number; reason: string }>;
-  /** Resolves once `count` messages have arrived. */
-  received(count: number): Promise<LiveServerMessage[]>;
-}
-
-async function ticketFor(token: string): Promise<string> {
-  const response = await call("/api/live/ticket", { method: "POST", headers: { authorization: `Bearer ${token}` } });
-  expect(response.status).toBe(201);
-  return liveTicketSchema.parse(await response.json()).ticket;
-}
-
-function upgrade(query: string): Promise<Response> {
-  return call(`/api/live?${query}`, { headers: { upgrade: "websocket" } });
-}
-
-async function open(token: string, flags: Record<string, string> = {}): Promise<Session> {
-  const ticket = await ticketFor(token);
-  const session = attach(await upgrade(new URLSearchParams({ ticket, ...flags }).toString()));
-  expect(session.status).toBe(101);
-  return session;
-}
-
-/** Reattaches to a session as its page would: resume token in the URL, bearer as the subprotocol. */
-async function resume(token: string, resumeToken: string, after: number): Promise<Session> {
-  const response = await call(`/api/live?resume=${resumeToken}&after=${after}`, {
-    headers: { upgrade: "websocket", "sec-websocket-protocol": `vox-bearer, ${token}` },
-  });
-  return attach(response);
-}
-
-function attach(response: Response): Session {
-  const socket = response.webSocket as WebSocket;
-  if (!socket) {
-    const never = new Promise<never>(() => {});
-    return { socket, id: "", status: response.status, messages: [], closed: never, received: () => never };
-  }
-  socket.accept();
-  const messages: LiveServerMessage[] = [];
-  const waiters: (() => void)[] = [];
-  socket.addEventListener("message", (event) => {
-    messages.push(liveServerMessage.parse(JSON.parse(event.data as string)));
-    for (const wake of waiters.splice(0)) wake();
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    socket.addEventListener("close", (event) => resolve({ code: event.code, reason: event.reason })),
-  );
-  const received = async (count: number) => {
-    const deadline = Date.now() + 15_000;
-    while (messages.length < count) {
-      if (Date.now() > deadline) throw new Error(`only ${messages.length} of ${count} messages arrived`);
-      await Promise.race([new Promise<void>((wake) => waiters.push(wake)), new Promise((r) => setTimeout(r, 100))]);
-    }
-    return messages;
-  };
-  return {
-    socket,
-    id: response.headers.get("x-vox-session") as string,
-    status: response.status,
-    messages,
-    closed,
-    received,
-  };
-}
-
-const transcripts = (messages: LiveServerMessage[]) =>
-  messages.filter((m): m is Extract<LiveServerMessage, { type: "transcript" }> => m.type === "transcript");
-const finals = (messages: LiveServerMessage[]) => transcripts(messages).filter((m) => m.is_final);
-const readyOf = (messages: LiveServerMessage[]) => {
-  const ready = messages[0];
-  if (ready?.type !== "ready") throw new Error(`the first message was ${JSON.stringify(ready)}, not ready`);
-  return ready;
-};
-
-/** Waits until `predicate` holds for the session's messages. */
-async function until(session: Session, predicate: (messages: LiveServerMessage[]) => boolean): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!predicate(session.messages)) {
-    if (Date.now() > deadline) throw new Error(`timed out; messages: ${JSON.stringify(session.messages)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const frame = (bytes = 2048) => new Uint8Array(bytes).fill(9).buffer;
-const relay = (id: string) => env.TRANSCRIPTION_RELAY.getByName(id);
 
 describe("live transcription tickets", () => {
   it("need a signed-in user on an active plan, and say how much of the month is left", async () => {

@@ -59,10 +59,30 @@ export const LIVE_CLOSES = {
   accountDeleted: { code: 4201, message: "This account was deleted, so the session has ended." },
 } as const satisfies Record<string, LiveClose>;
 
+/**
+ * What a caption viewer's socket (`/api/live/watch`) can be closed with, in 4500–4599 so a code
+ * never means one thing to the speaker's page and another to a viewer's.
+ */
+export const WATCH_CLOSES = {
+  /** The session is over; the viewer got every final first. */
+  ended: { code: 1000, message: "The session has ended." },
+  /** The owner revoked the link. */
+  sharingStopped: { code: 4500, message: "The speaker stopped sharing these captions." },
+  /** The link is unknown, or was revoked before this viewer arrived. */
+  unknownLink: { code: 4504, message: "This caption link does not work any more. Ask the speaker for a new one." },
+  /** Viewers only listen: anything a viewer sends closes its socket. */
+  viewerSpoke: { code: 4505, message: "Caption viewers can only listen; this page sent a message." },
+  /** The session already has as many viewers as its owner's plan allows. */
+  full: { code: 4509, message: "This session has as many viewers as it can take. Try again in a little while." },
+  /** Too many viewer connections from one network address in a short time. */
+  rateLimited: { code: 4529, message: "Too many connections from your network. Wait a minute, then reload." },
+} as const satisfies Record<string, LiveClose>;
+
 /** The code the page closes with when the device goes offline: a drop, so the session waits for a resume. */
 export const PAGE_WENT_OFFLINE = 4300;
 
 /** The words for a close code the page received, or null for one it does not know. */
 export function liveCloseMessage(code: number): string | null {
-  return Object.values(LIVE_CLOSES).find((close) => close.code === code)?.message ?? null;
+  const closes: LiveClose[] = [...Object.values(LIVE_CLOSES), ...Object.values(WATCH_CLOSES)];
+  return closes.find((close) => close.code === code && close.code !== 1000)?.message ?? null;
 }

@@ -46,6 +46,18 @@ export const liveUsageSchema = z.object({
 /** Browser → relay control messages (audio travels as binary frames). */
 export const liveClientMessage = z.discriminatedUnion("type", [z.object({ type: z.literal("stop") })]);
 
+/** Interim and final text, as the speaker's page and viewers both get it. */
+export const liveTranscriptMessage = z.object({
+  type: z.literal("transcript"),
+  text: z.string(),
+  is_final: z.boolean(),
+  /** Finals only: 1, 2, 3, … per session, so a resumed page asks for what it missed. */
+  seq: z.number().int().positive().optional(),
+  /** Seconds from the start of the session's audio, for timestamps (SRT). */
+  start: z.number(),
+  duration: z.number(),
+});
+
 /** Relay → browser messages. */
 export const liveServerMessage = z.discriminatedUnion("type", [
   z.object({
@@ -55,16 +67,7 @@ export const liveServerMessage = z.discriminatedUnion("type", [
     /** The provider stream was reopened: the page must send a container header again first. */
     restart_audio: z.boolean(),
   }),
-  z.object({
-    type: z.literal("transcript"),
-    text: z.string(),
-    is_final: z.boolean(),
-    /** Finals only: 1, 2, 3, … per session, so a resumed page asks for what it missed. */
-    seq: z.number().int().positive().optional(),
-    /** Seconds from the start of the session's audio, for timestamps (SRT). */
-    start: z.number(),
-    duration: z.number(),
-  }),
+  liveTranscriptMessage,
   z.object({ type: z.literal("error"), code: z.number(), message: z.string() }),
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessage>;
@@ -94,3 +97,31 @@ export type SavedTranscript = z.infer<typeof savedTranscript>;
 export const transcriptListSchema = z.object({ transcripts: z.array(savedTranscript) });
 export const transcriptDetailSchema = savedTranscript.extend({ segments: z.array(liveSegment) });
 export const renameTranscriptBody = z.object({ title: z.string().trim().min(1).max(120) });
+
+/** A session's caption link: anyone with it may read the captions, live and after the session. */
+export const captionShareSchema = z.object({ watch_url: z.string(), token: z.string() });
+export type CaptionShare = z.infer<typeof captionShareSchema>;
+
+/** The site's public page for a caption link. */
+export const WATCH_PATH = "/watch";
+
+export const liveSessionParam = z.object({ session_id: z.uuid() });
+
+/** `GET /api/live/watch?token=…[&after=SEQ]`; `after` is the last final the viewer already has. */
+export const watchQuery = z.object({
+  token: z.string().regex(/^[\w-]{43}$/),
+  after: z.coerce.number().int().min(0).default(0),
+});
+
+/** Why a viewer's captions stopped: the session ended, or its owner stopped sharing. */
+export const captionsEndedReason = z.enum(["session_ended", "sharing_stopped"]);
+
+/**
+ * Relay → viewer messages: the speaker's transcript messages (finals with `seq`, interims without)
+ * and `ended`, after which the relay closes the socket. Viewers only listen.
+ */
+export const watchServerMessage = z.discriminatedUnion("type", [
+  liveTranscriptMessage,
+  z.object({ type: z.literal("ended"), reason: captionsEndedReason }),
+]);
+export type WatchServerMessage = z.infer<typeof watchServerMessage>;

@@ -18,6 +18,8 @@ export interface Plan {
   readonly liveTranscriptionHours: number | null;
   /** Live transcription sessions one user may run at the same time. */
   readonly liveSessions: number;
+  /** People who may watch one shared session's captions at the same time. */
+  readonly liveViewers: number;
   /**
    * Storage for everything a user keeps across the tools (press releases, sentiment reports and their
    * recordings, unfinished uploads), in gigabytes; null means unlimited.
@@ -36,6 +38,7 @@ export const PLANS: readonly Plan[] = [
     contactOnly: false,
     liveTranscriptionHours: 10,
     liveSessions: 1,
+    liveViewers: 200,
     storageGb: 20,
   },
   {
@@ -48,6 +51,7 @@ export const PLANS: readonly Plan[] = [
     contactOnly: false,
     liveTranscriptionHours: 20,
     liveSessions: 1,
+    liveViewers: 500,
     storageGb: 40,
   },
   {
@@ -60,6 +64,7 @@ export const PLANS: readonly Plan[] = [
     contactOnly: true,
     liveTranscriptionHours: null,
     liveSessions: 5,
+    liveViewers: 2_000,
     storageGb: null,
   },
 ];

@@ -120,7 +120,11 @@ async function resume(c: Context<AppEnv>): Promise<Response> {
 }
 
 /** Hands the upgrade to the session's relay; a refusal it answers becomes this Worker's error answer. */
-async function handOver(c: Context<AppEnv>, sessionId: string, handover: RelayRequest): Promise<WebSocket | null> {
+export async function handOver(
+  c: Context<AppEnv>,
+  sessionId: string,
+  handover: RelayRequest,
+): Promise<WebSocket | null> {
   const relayed = await c.env.TRANSCRIPTION_RELAY.getByName(sessionId).fetch(
     new Request("https://relay/session", {
       headers: { upgrade: "websocket", [RELAY_SESSION_HEADER]: JSON.stringify(handover) },

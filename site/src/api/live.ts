@@ -1,4 +1,10 @@
-import { liveTicketSchema, liveUsageSchema, transcriptDetailSchema, transcriptListSchema } from "@contracts/live.ts";
+import {
+  captionShareSchema,
+  liveTicketSchema,
+  liveUsageSchema,
+  transcriptDetailSchema,
+  transcriptListSchema,
+} from "@contracts/live.ts";
 import { apiFetch, apiRequest } from "./client.ts";
 
 /** Live transcription: tickets, the month's usage and the saved transcripts. */
@@ -20,3 +26,11 @@ export const renameTranscript = (id: string, title: string) =>
   apiFetch(transcriptPath(id), { method: "POST", body: { title } });
 
 export const deleteTranscript = (id: string) => apiFetch(transcriptPath(id), { method: "DELETE" });
+
+const sharePath = (sessionId: string) => `/api/live/sessions/${encodeURIComponent(sessionId)}/share`;
+
+/** The session's caption link; asking again answers the same link. */
+export const shareCaptions = (sessionId: string) =>
+  apiRequest(sharePath(sessionId), { method: "POST", body: {}, schema: captionShareSchema });
+
+export const stopSharingCaptions = (sessionId: string) => apiFetch(sharePath(sessionId), { method: "DELETE" });

@@ -24,6 +24,9 @@ const PAGES: Record<string, ReturnType<typeof page>> = {
   [PATHS.voxOver]: page(() => import("../pages/voxover.tsx")),
   [PATHS.voxShield]: page(() => import("../pages/vox-shield.tsx")),
   [PATHS.developers]: page(() => import("../pages/developers.tsx")),
+  // Pre-rendered once as /watch; every `/watch/<token>` hydrates it as its code arrives (the page is
+  // not preloaded, keeping its route within the home page's script budget).
+  [`${PATHS.watch}/:token?`]: page(() => import("../pages/watch.tsx")),
 };
 
 /** Loads the code of the page at `pathname` and of every part it shows, before hydrating it. */

@@ -8,7 +8,7 @@ import {
 import { LIVE_CLOSES, liveCloseMessage, PAGE_WENT_OFFLINE } from "@contracts/live-closes.ts";
 import { ApiError } from "../../api/client.ts";
 import { storedToken } from "../../api/session.ts";
-import { config } from "../../config.ts";
+import { socketUrl } from "../../api/socket-url.ts";
 import type { Segment } from "./transcript-export.ts";
 
 /** What a page needs to reattach to its session after a drop or a reload. */
@@ -38,13 +38,7 @@ const MAX_UNSENT_CHUNKS = LIVE_BUFFER_MS / LIVE_CHUNK_MS;
 const MAX_BACKOFF_MS = 8000;
 /** A resume that has not worked by then is too late; a new session is started instead. */
 const RESUME_UNTIL_MS = LIVE_RESUME_GRACE_MS;
-
-function socketUrl(query: Record<string, string>): string {
-  const url = new URL(`${config.apiBase}/api/live`, window.location.href);
-  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  return url.toString();
-}
+const LIVE_PATH = "/api/live";
 
 /**
  * One recording's connection to the relay, kept across network drops: it reconnects by itself
@@ -82,7 +76,7 @@ export class LiveConnection {
 
   /** Opens a new session with a ticket. */
   open(ticket: string): void {
-    this.connect(socketUrl({ ticket }));
+    this.connect(socketUrl(LIVE_PATH, { ticket }));
   }
 
   /**
@@ -234,7 +228,7 @@ export class LiveConnection {
   };
 
   private resumeUrl(fresh: boolean): string {
-    return socketUrl({
+    return socketUrl(LIVE_PATH, {
       resume: this.session?.token ?? "",
       after: String(this.lastSeq),
       ...(fresh ? { fresh: "1" } : {}),

@@ -3,6 +3,7 @@ import { useStoredUser } from "../../api/session.ts";
 import { useModals } from "../../ui/modal-context.ts";
 import { formatElapsed } from "../audio/use-recorder.ts";
 import { SavedTranscripts } from "./saved-transcripts.tsx";
+import { ShareCaptions } from "./share-captions.tsx";
 import { TranscriptActions } from "./transcript-actions.tsx";
 import { transcriptText } from "./transcript-export.ts";
 import { useLiveTranscription } from "./use-live-transcription.ts";
@@ -68,6 +69,7 @@ export function LiveTool() {
           </button>
         )}
       </fieldset>
+      <ShareCaptions sessionId={live.sessionId} recording={recording} />
       {live.state === "reconnecting" && (
         <p className="field__hint" role="status">
           Reconnecting… Keep talking: what you say is held and sent once the connection is back.

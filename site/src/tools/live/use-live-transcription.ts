@@ -44,6 +44,8 @@ export function useLiveTranscription(signedIn: boolean) {
   const [problem, setProblem] = useState<string | null>(null);
   const [droppedSeconds, setDroppedSeconds] = useState(0);
   const [secondsLeft, setSecondsLeft] = useState<number | null | undefined>(undefined);
+  /** The session being (or last) recorded, kept after it ends so its caption link can be revoked. */
+  const [sessionId, setSessionId] = useState<string | null>(null);
 
   const recorder = useRecorder({ fallback: "", onChunk: (chunk) => connection.current?.audio(chunk) });
   const stopRecorder = recorder.stop;
@@ -71,6 +73,7 @@ export function useLiveTranscription(signedIn: boolean) {
       .then((transcript) => {
         if (cancelled) return;
         setSegments(transcript.segments.map(segmentOf));
+        setSessionId(session.id);
         if (transcript.status === "active") {
           interrupted.current = { ...session, seq: transcript.segments.at(-1)?.seq ?? session.seq };
           setState("interrupted");
@@ -114,7 +117,10 @@ export function useLiveTranscription(signedIn: boolean) {
           setSegments((previous) => [...previous, segment]);
           setInterim("");
         },
-        onSession: storeSession,
+        onSession: (session) => {
+          storeSession(session);
+          if (session) setSessionId(session.id);
+        },
         onAudioDropped: (seconds) => setDroppedSeconds((total) => total + seconds),
         onEnded: (reason) => {
           if (connection.current === live) connection.current = null;
@@ -160,6 +166,7 @@ export function useLiveTranscription(signedIn: boolean) {
     problem: problem ?? recorder.problem,
     droppedSeconds,
     secondsLeft,
+    sessionId,
     elapsedMs: recorder.elapsedMs,
     level: recorder.level,
     start,

@@ -1,0 +1,13 @@
+import { lazyNamed } from "../ui/lazy-named.ts";
+
+const CaptionViewer = lazyNamed(() => import("../tools/live/captions/caption-viewer.tsx"), "CaptionViewer");
+
+/** A caption link's public page, `/watch/<token>`: no account, no plan. */
+export function Component() {
+  return (
+    <>
+      <title>Live captions · Vox</title>
+      <CaptionViewer />
+    </>
+  );
+}

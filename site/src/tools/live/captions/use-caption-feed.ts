@@ -1,0 +1,123 @@
+import { type LiveSegment, watchServerMessage } from "@contracts/live.ts";
+import { liveCloseMessage, WATCH_CLOSES } from "@contracts/live-closes.ts";
+import { useEffect, useState } from "react";
+import { socketUrl } from "../../../api/socket-url.ts";
+
+/**
+ * connecting → live ⇄ reconnecting → ended (the session is over) or stopped (the speaker revoked
+ * the link); refused covers links that do not work and audiences that are full or too busy.
+ */
+export type FeedStatus = "connecting" | "live" | "reconnecting" | "ended" | "stopped" | "refused";
+
+export interface CaptionFeed {
+  readonly status: FeedStatus;
+  readonly finals: readonly LiveSegment[];
+  readonly interim: string;
+  /** Why the captions cannot be shown, in the relay's words. */
+  readonly problem: string | null;
+}
+
+const WATCH_PATH = "/api/live/watch";
+const MAX_BACKOFF_MS = 15_000;
+/** Closes that end watching for good; any other is a drop, retried with `after`. */
+const FINAL_CLOSES = new Set<number>([
+  WATCH_CLOSES.sharingStopped.code,
+  WATCH_CLOSES.unknownLink.code,
+  WATCH_CLOSES.viewerSpoke.code,
+]);
+/** The session is full or this network is too busy: worth trying again, slowly. */
+const BUSY_CLOSES = new Set<number>([WATCH_CLOSES.full.code, WATCH_CLOSES.rateLimited.code]);
+const BUSY_RETRY_MS = 30_000;
+
+/**
+ * A caption link's listen-only socket: finals in order (a reconnect asks only for those after the
+ * last it has), the current interim, and how it ended. Reconnects with back-off, at once when the
+ * device comes back online.
+ */
+export function useCaptionFeed(token: string | undefined): CaptionFeed {
+  const [feed, setFeed] = useState<CaptionFeed>({ status: "connecting", finals: [], interim: "", problem: null });
+
+  useEffect(() => {
+    if (!token) {
+      setFeed({ status: "refused", finals: [], interim: "", problem: "This caption link is incomplete." });
+      return;
+    }
+    let socket: WebSocket | null = null;
+    let lastSeq = 0;
+    let attempt = 0;
+    let over = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+
+    const connect = () => {
+      clearTimeout(retry);
+      const ws = new WebSocket(socketUrl(WATCH_PATH, { token, after: String(lastSeq) }));
+      socket = ws;
+      ws.addEventListener("open", () => {
+        attempt = 0;
+        setFeed((current) => ({ ...current, status: "live", problem: null }));
+      });
+      ws.addEventListener("message", (event) => {
+        if (typeof event.data !== "string") return;
+        let data: unknown;
+        try {
+          data = JSON.parse(event.data);
+        } catch {
+          return;
+        }
+        const parsed = watchServerMessage.safeParse(data);
+        if (!parsed.success) return;
+        const message = parsed.data;
+        if (message.type === "ended") {
+          over = true;
+          const status = message.reason === "sharing_stopped" ? "stopped" : "ended";
+          setFeed((current) => ({ ...current, status, interim: "" }));
+        } else if (!message.is_final) {
+          setFeed((current) => ({ ...current, interim: message.text }));
+        } else if (message.seq !== undefined && message.seq > lastSeq) {
+          lastSeq = message.seq;
+          const segment = { seq: message.seq, text: message.text, start: message.start, duration: message.duration };
+          setFeed((current) => ({ ...current, finals: [...current.finals, segment], interim: "" }));
+        }
+      });
+      ws.addEventListener("close", (event) => {
+        if (socket !== ws || over) return;
+        socket = null;
+        if (FINAL_CLOSES.has(event.code)) {
+          over = true;
+          const status = event.code === WATCH_CLOSES.sharingStopped.code ? "stopped" : "refused";
+          setFeed((current) => ({
+            ...current,
+            status,
+            interim: "",
+            problem: liveCloseMessage(event.code) ?? (event.reason || null),
+          }));
+          return;
+        }
+        const busy = BUSY_CLOSES.has(event.code);
+        setFeed((current) => ({
+          ...current,
+          status: busy ? "refused" : "reconnecting",
+          problem: busy ? (liveCloseMessage(event.code) ?? event.reason) : null,
+        }));
+        if (!navigator.onLine) return;
+        const delay = busy ? BUSY_RETRY_MS : Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt) * (0.75 + Math.random() / 2);
+        attempt++;
+        retry = setTimeout(connect, delay);
+      });
+    };
+
+    const online = () => {
+      if (!over && socket === null) connect();
+    };
+    window.addEventListener("online", online);
+    connect();
+    return () => {
+      over = true;
+      clearTimeout(retry);
+      window.removeEventListener("online", online);
+      socket?.close(1000, "page closed");
+    };
+  }, [token]);
+
+  return feed;
+}

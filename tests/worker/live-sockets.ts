@@ -1,0 +1,106 @@
+import { env } from "cloudflare:test";
+import { expect } from "vitest";
+import { type LiveServerMessage, liveServerMessage, liveTicketSchema } from "../../worker/contracts/live.ts";
+import { call } from "./helpers.ts";
+
+/** Real sockets through the Worker to the live relay, as the speaker's page and viewers open them. */
+
+export interface Socket<M> {
+  readonly socket: WebSocket;
+  readonly id: string;
+  readonly status: number;
+  readonly messages: M[];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  /** Resolves once `count` messages have arrived. */
+  received(count: number): Promise<M[]>;
+}
+
+export type Session = Socket<LiveServerMessage>;
+
+export async function ticketFor(token: string): Promise<string> {
+  const response = await call("/api/live/ticket", { method: "POST", headers: { authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(201);
+  return liveTicketSchema.parse(await response.json()).ticket;
+}
+
+export function upgrade(query: string): Promise<Response> {
+  return call(`/api/live?${query}`, { headers: { upgrade: "websocket" } });
+}
+
+export async function open(token: string, flags: Record<string, string> = {}): Promise<Session> {
+  const ticket = await ticketFor(token);
+  const session = attach(await upgrade(new URLSearchParams({ ticket, ...flags }).toString()));
+  expect(session.status).toBe(101);
+  return session;
+}
+
+/** Reattaches to a session as its page would: resume token in the URL, bearer as the subprotocol. */
+export async function resume(token: string, resumeToken: string, after: number, fresh = false): Promise<Session> {
+  const response = await call(`/api/live?resume=${resumeToken}&after=${after}${fresh ? "&fresh=1" : ""}`, {
+    headers: { upgrade: "websocket", "sec-websocket-protocol": `vox-bearer, ${token}` },
+  });
+  return attach(response);
+}
+
+export function attach(response: Response): Session;
+export function attach<M>(response: Response, parse: (data: unknown) => M): Socket<M>;
+export function attach<M>(
+  response: Response,
+  parse: (data: unknown) => M = (data) => liveServerMessage.parse(data) as M,
+): Socket<M> {
+  const socket = response.webSocket as WebSocket;
+  if (!socket) {
+    const never = new Promise<never>(() => {});
+    return { socket, id: "", status: response.status, messages: [], closed: never, received: () => never };
+  }
+  socket.accept();
+  const messages: M[] = [];
+  const waiters: (() => void)[] = [];
+  socket.addEventListener("message", (event) => {
+    messages.push(parse(JSON.parse(event.data as string)));
+    for (const wake of waiters.splice(0)) wake();
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.addEventListener("close", (event) => resolve({ code: event.code, reason: event.reason })),
+  );
+  const received = async (count: number) => {
+    const deadline = Date.now() + 15_000;
+    while (messages.length < count) {
+      if (Date.now() > deadline) throw new Error(`only ${messages.length} of ${count} messages arrived`);
+      await Promise.race([new Promise<void>((wake) => waiters.push(wake)), new Promise((r) => setTimeout(r, 100))]);
+    }
+    return messages;
+  };
+  return {
+    socket,
+    id: response.headers.get("x-vox-session") as string,
+    status: response.status,
+    messages,
+    closed,
+    received,
+  };
+}
+
+type Transcript = Extract<LiveServerMessage, { type: "transcript" }>;
+
+export const transcripts = <M extends { type: string }>(messages: M[]) =>
+  messages.filter((m): m is Extract<M, Transcript> => m.type === "transcript");
+export const finals = <M extends { type: string }>(messages: M[]) =>
+  transcripts(messages).filter((m) => (m as Transcript).is_final) as Transcript[];
+export const readyOf = (messages: LiveServerMessage[]) => {
+  const ready = messages[0];
+  if (ready?.type !== "ready") throw new Error(`the first message was ${JSON.stringify(ready)}, not ready`);
+  return ready;
+};
+
+/** Waits until `predicate` holds for the socket's messages. */
+export async function until<M>(session: Socket<M>, predicate: (messages: M[]) => boolean): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!predicate(session.messages)) {
+    if (Date.now() > deadline) throw new Error(`timed out; messages: ${JSON.stringify(session.messages)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const frame = (bytes = 2048) => new Uint8Array(bytes).fill(9).buffer;
+export const relay = (id: string) => env.TRANSCRIPTION_RELAY.getByName(id);

@@ -1,0 +1,79 @@
+import { type Context, Hono } from "hono";
+import { refuse } from "../../durable/caption-viewers.ts";
+import type { AppEnv } from "../app-env.ts";
+import { requireUser } from "../auth/sessions.ts";
+import { liveSessionParam, WATCH_PATH, watchQuery } from "../contracts/live.ts";
+import { type LiveClose, WATCH_CLOSES } from "../contracts/live-closes.ts";
+import { ApiError } from "../errors.ts";
+import { findShare, revokeShare, shareSession } from "../live/caption-shares.ts";
+import { sessionOwner } from "../live/transcripts.ts";
+import { clientIp, enforceRateLimit, WATCH_RATE_LIMIT } from "../rate-limit.ts";
+import { handOver } from "./live.ts";
+
+/**
+ * Live captions for an audience: the owner of a session shares it as a link, and anyone with the
+ * link watches its captions through a listen-only socket on the session's relay.
+ */
+export const liveCaptions = new Hono<AppEnv>();
+
+const notFound = () => new ApiError(404, "live_session_not_found", "That live transcription session does not exist.");
+
+/** The session in the path, if the signed-in user owns it (404 otherwise, so ids reveal nothing). */
+async function ownedSession(c: Context<AppEnv>): Promise<string> {
+  const param = liveSessionParam.safeParse(c.req.param());
+  if (!param.success) throw new ApiError(400, "validation_failed", "session_id: not a live session id.");
+  const owner = await sessionOwner(c.env.DB, param.data.session_id);
+  if (owner?.userId !== c.var.user.id) throw notFound();
+  return param.data.session_id;
+}
+
+/** The session's caption link, made on first asking (201) and the same link after (200). */
+liveCaptions.post("/sessions/:session_id/share", requireUser, async (c) => {
+  const sessionId = await ownedSession(c);
+  const { token, created } = await shareSession(c.env.DB, sessionId);
+  const site = c.var.config.siteUrl ?? new URL(c.req.url).origin;
+  return c.json({ watch_url: `${site}${WATCH_PATH}/${token}`, token }, created ? 201 : 200, {
+    "cache-control": "no-store",
+  });
+});
+
+/** Revokes the link: its viewers are told sharing stopped; a new share makes a new link. */
+liveCaptions.delete("/sessions/:session_id/share", requireUser, async (c) => {
+  const sessionId = await ownedSession(c);
+  const token = await revokeShare(c.env.DB, sessionId);
+  if (token) await c.env.TRANSCRIPTION_RELAY.getByName(sessionId).stopSharing(token);
+  return c.body(null, 204);
+});
+
+/**
+ * A viewer's socket. A malformed query is a 400 like any bad input; the refusals a watching page
+ * must be able to explain (unknown link, too many connections) come as close codes, since a
+ * browser cannot read the status of a refused WebSocket upgrade.
+ */
+liveCaptions.get("/watch", async (c) => {
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
+    throw new ApiError(426, "upgrade_required", "Open this address as a WebSocket.");
+  }
+  const query = watchQuery.safeParse(c.req.query());
+  if (!query.success) throw new ApiError(400, "validation_failed", "The caption link or sequence number is malformed.");
+  const [limited, share] = await Promise.all([
+    enforceRateLimit(c.env, "watch", `ip:${clientIp(c)}`, WATCH_RATE_LIMIT).then(
+      () => false,
+      (error) => {
+        if (error instanceof ApiError && error.status === 429) return true;
+        throw error;
+      },
+    ),
+    findShare(c.env.DB, query.data.token),
+  ]);
+  if (limited) return refused(WATCH_CLOSES.rateLimited);
+  if (!share) return refused(WATCH_CLOSES.unknownLink);
+  const relayed = await handOver(c, share.sessionId, { kind: "watch", sessionId: share.sessionId, ...query.data });
+  return new Response(null, { status: 101, webSocket: relayed });
+});
+
+function refused(close: LiveClose): Response {
+  const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+  refuse(server, close);
+  return new Response(null, { status: 101, webSocket: client });
+}
