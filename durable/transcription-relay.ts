@@ -16,6 +16,7 @@ import { planLimits } from "../worker/contracts/plans.ts";
 import { ApiError } from "../worker/errors.ts";
 import { type Admitted, admitSession } from "../worker/live/admission.ts";
 import { closeForProviderClose, closeForRefusedStream } from "../worker/live/provider-closes.ts";
+import { RELAY_SESSION_HEADER, type RelayRequest } from "../worker/live/relay-handover.ts";
 import { appendSegment, endSession, segmentsAfter, touchSession } from "../worker/live/transcripts.ts";
 import { addSeconds, quotaSeconds, usedSeconds } from "../worker/live/usage.ts";
 import { objectProviders } from "../worker/object-providers.ts";
@@ -23,37 +24,6 @@ import { deepgramLive } from "../worker/providers/deepgram-live.ts";
 import type { LiveStream, LiveTranscript } from "../worker/providers/live-transcription.ts";
 import { ProviderError } from "../worker/providers/provider-error.ts";
 import { CaptionViewers } from "./caption-viewers.ts";
-
-/** The Worker hands the session over in a header: the request must stay a bodiless upgrade. */
-export const RELAY_SESSION_HEADER = "x-vox-relay-session";
-
-/** What the Worker tells the relay when it hands over an upgrade: a new session, or a resume. */
-export type RelayRequest =
-  | {
-      readonly kind: "open";
-      /** Spent here, beside the session, so opening costs the Worker one trip to this object. */
-      readonly ticket: string;
-      readonly sessionId: string;
-      readonly resumeToken: string;
-      readonly origin: string;
-      /** Sandbox-only emulator flags, passed through for tests. */
-      readonly extraQuery: string;
-    }
-  | {
-      readonly kind: "resume";
-      readonly resumeToken: string;
-      /** The last final `seq` the page has. */
-      readonly after: number;
-      /** The page's audio starts a new container (a reloaded page), so the provider needs a new stream. */
-      readonly fresh: boolean;
-    }
-  | {
-      /** A caption viewer, through a working link the Worker has checked. */
-      readonly kind: "watch";
-      readonly sessionId: string;
-      readonly token: string;
-      readonly after: number;
-    };
 
 /** The speaker's socket among the viewers' (`durable/caption-viewers.ts`) on the same object. */
 const SPEAKER_TAG = "speaker";

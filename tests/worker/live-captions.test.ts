@@ -206,7 +206,7 @@ describe("caption viewers", () => {
       .bind(speaker.user.id, monthOf(), 36_000)
       .run();
     await runDurableObjectAlarm(relay(session.id));
-    expect((await session.closed).code).toBe(4002);
+    expect((await session.closed).code).toBe(4200);
     expect(await viewer.closed).toEqual(closing(WATCH_CLOSES.ended));
   });
 

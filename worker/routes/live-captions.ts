@@ -6,9 +6,9 @@ import { liveSessionParam, WATCH_PATH, watchQuery } from "../contracts/live.ts";
 import { type LiveClose, WATCH_CLOSES } from "../contracts/live-closes.ts";
 import { ApiError } from "../errors.ts";
 import { findShare, revokeShare, shareSession } from "../live/caption-shares.ts";
+import { handOver } from "../live/relay-handover.ts";
 import { sessionOwner } from "../live/transcripts.ts";
 import { clientIp, enforceRateLimit, WATCH_RATE_LIMIT } from "../rate-limit.ts";
-import { handOver } from "./live.ts";
 
 /**
  * Live captions for an audience: the owner of a session shares it as a link, and anyone with the

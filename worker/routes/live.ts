@@ -1,15 +1,13 @@
 import { type Context, Hono } from "hono";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { RELAY_SESSION_HEADER, type RelayRequest } from "../../durable/transcription-relay.ts";
 import type { AppEnv } from "../app-env.ts";
 import { requireUser, userForToken } from "../auth/sessions.ts";
 import { randomToken, sha256Hex } from "../auth/tokens.ts";
 import { passGate, withinAllowance } from "../auth/tool-gate.ts";
-import type { ApiErrorBody } from "../contracts/api-error.ts";
 import { LIVE_AUTH_PROTOCOL, LIVE_TICKET_TTL_SECONDS, liveResumeQuery } from "../contracts/live.ts";
 import { planLimits } from "../contracts/plans.ts";
 import { ApiError } from "../errors.ts";
 import { invalidTicket, quotaUsed, sessionActive } from "../live/admission.ts";
+import { handOver } from "../live/relay-handover.ts";
 import { newTicket, storeTicket } from "../live/tickets.ts";
 import { activeSessions, sessionOwner } from "../live/transcripts.ts";
 import { monthOf, quotaSeconds, secondsLeft, sessionUsage, usedSeconds } from "../live/usage.ts";
@@ -117,22 +115,4 @@ async function resume(c: Context<AppEnv>): Promise<Response> {
     webSocket: relayed,
     headers: { "x-vox-session": sessionId, "sec-websocket-protocol": LIVE_AUTH_PROTOCOL },
   });
-}
-
-/** Hands the upgrade to the session's relay; a refusal it answers becomes this Worker's error answer. */
-export async function handOver(
-  c: Context<AppEnv>,
-  sessionId: string,
-  handover: RelayRequest,
-): Promise<WebSocket | null> {
-  const relayed = await c.env.TRANSCRIPTION_RELAY.getByName(sessionId).fetch(
-    new Request("https://relay/session", {
-      headers: { upgrade: "websocket", [RELAY_SESSION_HEADER]: JSON.stringify(handover) },
-    }),
-  );
-  if (relayed.status !== 101) {
-    const refusal = (await relayed.json()) as ApiErrorBody;
-    throw new ApiError(relayed.status as ContentfulStatusCode, refusal.code, refusal.message);
-  }
-  return relayed.webSocket;
 }
