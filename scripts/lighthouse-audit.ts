@@ -3,6 +3,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CLOSED_NETWORK_FLAGS } from "./chromium.ts";
+import { MEASURED_ROUTES } from "./initial-js-size.ts";
 
 export const BAR = { performance: 95, accessibility: 95, "best-practices": 95 } as const;
 
@@ -17,6 +18,8 @@ export interface RouteAudit {
   readonly LCP: string;
   readonly TBT: string;
   readonly CLS: string;
+  /** Lighthouse's CPU benchmark of the machine that ran the audit. */
+  readonly benchmarkIndex: number;
 }
 
 // Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP); such a run says nothing about
@@ -50,9 +53,17 @@ async function auditOnce(url: string, port: number) {
       LCP: audits["largest-contentful-paint"]?.displayValue ?? "",
       TBT: audits["total-blocking-time"]?.displayValue ?? "",
       CLS: audits["cumulative-layout-shift"]?.displayValue ?? "",
+      // Lighthouse's measure of this machine's CPU speed: scores on a slower host are lower at the same 4× slowdown.
+      benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
     };
   }
 }
+
+/**
+ * The routes Lighthouse scores: those the JS budget measures, plus a caption link's public page
+ * (one pre-rendered page serves every link; an unknown link shows its "does not work" state).
+ */
+export const LIGHTHOUSE_ROUTES = [...MEASURED_ROUTES, "/watch/lighthouse-link"] as const;
 
 /**
  * Audits each route `runs` times and keeps the run with the median performance score: Lighthouse's
@@ -93,7 +104,7 @@ export function belowBar(audits: readonly RouteAudit[]): string[] {
 
 /** One line per route for a console table. */
 export function tableRows(audits: readonly RouteAudit[]) {
-  return audits.map(({ route, scores, performanceRuns, FCP, LCP, TBT, CLS }) => ({
+  return audits.map(({ route, scores, performanceRuns, FCP, LCP, TBT, CLS, benchmarkIndex }) => ({
     route,
     ...scores,
     "performance runs": performanceRuns.join(" "),
@@ -101,5 +112,6 @@ export function tableRows(audits: readonly RouteAudit[]) {
     LCP,
     TBT,
     CLS,
+    "CPU benchmark": benchmarkIndex,
   }));
 }

@@ -2,13 +2,12 @@
 // the routes issue 9 names, median of LIGHTHOUSE_RUNS runs each (default 3); prints a table and
 // exits non-zero when a score is below the bar.
 import { ensureBrowser } from "./chromium.ts";
-import { MEASURED_ROUTES } from "./initial-js-size.ts";
-import { auditRoutes, BAR, belowBar, tableRows } from "./lighthouse-audit.ts";
+import { auditRoutes, BAR, belowBar, LIGHTHOUSE_ROUTES, tableRows } from "./lighthouse-audit.ts";
 import { startProduct } from "./product-server.ts";
 
 const server = await startProduct();
 try {
-  const audits = await auditRoutes(server.baseUrl, MEASURED_ROUTES, {
+  const audits = await auditRoutes(server.baseUrl, LIGHTHOUSE_ROUTES, {
     runs: Number(process.env.LIGHTHOUSE_RUNS ?? 3),
     chromePath: ensureBrowser(),
   });
