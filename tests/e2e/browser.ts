@@ -1,8 +1,11 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { CLOSED_NETWORK_FLAGS, PINNED_FONTS, type PinnedFont } from "../../scripts/chromium.ts";
+import { speechWav } from "../fixtures/speech-wav.ts";
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -15,6 +18,17 @@ export const SCREENSHOT_DIR = "tests/e2e/screenshots";
 
 export function baseUrl(): string {
   return inject("baseUrl");
+}
+
+/** A browser whose microphone plays a generated `seconds`-long speech recording, with permission already given. */
+export async function launchWithFakeMicrophone(seconds: number): Promise<Browser> {
+  const wavPath = join(mkdtempSync(join(tmpdir(), "vox-microphone-")), "speech.wav");
+  writeFileSync(wavPath, speechWav(seconds));
+  return launchBrowser([
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    `--use-file-for-fake-audio-capture=${wavPath}`,
+  ]);
 }
 
 export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {

@@ -1,22 +1,19 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { speechWav } from "../fixtures/speech-wav.ts";
-import { launchBrowser, openPage, type PageOptions, screenshot, seriousAxeViolations, VIEWPORTS } from "./browser.ts";
+import {
+  launchWithFakeMicrophone,
+  openPage,
+  type PageOptions,
+  screenshot,
+  seriousAxeViolations,
+  VIEWPORTS,
+} from "./browser.ts";
 import { layoutProblems } from "./layout.ts";
 import { newSession, storeSession } from "./people.ts";
 
 let browser: Browser;
 beforeAll(async () => {
-  const wavPath = join(mkdtempSync(join(tmpdir(), "vox-captions-")), "speech.wav");
-  writeFileSync(wavPath, speechWav(6));
-  browser = await launchBrowser([
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-    `--use-file-for-fake-audio-capture=${wavPath}`,
-  ]);
+  browser = await launchWithFakeMicrophone(6);
 });
 afterAll(async () => {
   await browser?.close();

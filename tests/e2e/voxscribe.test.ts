@@ -1,22 +1,13 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import type { Browser, Page, WebSocket as PageSocket } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { speechWav } from "../fixtures/speech-wav.ts";
-import { launchBrowser, openPage } from "./browser.ts";
+import { launchWithFakeMicrophone, openPage } from "./browser.ts";
 import { reviewAtBothSizes } from "./layout.ts";
 import { logIn, newPerson, registerThroughApi } from "./people.ts";
 
 let browser: Browser;
 beforeAll(async () => {
-  const wavPath = join(mkdtempSync(join(tmpdir(), "vox-scribe-")), "speech.wav");
-  writeFileSync(wavPath, speechWav(6));
-  browser = await launchBrowser([
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-    `--use-file-for-fake-audio-capture=${wavPath}`,
-  ]);
+  browser = await launchWithFakeMicrophone(6);
 });
 afterAll(async () => {
   await browser?.close();
