@@ -7,7 +7,14 @@
 
 import { execFileSync } from "node:child_process";
 import WebSocket from "ws";
-import { type RunningServer, sampleMemory, startProduct, verifyEmailFromOutbox, workerdRss } from "./product-server.ts";
+import {
+  benchAddress,
+  type RunningServer,
+  sampleMemory,
+  startProduct,
+  verifiedAccount,
+  workerdRss,
+} from "./product-server.ts";
 
 const STEPS = (process.env.BENCH_CAPTION_VIEWERS ?? "250,500,1000,1500,2000").split(",").map(Number);
 /** Finals measured at each audience size; the sandbox provider makes one every 3 s of audio. */
@@ -27,10 +34,6 @@ function percentile(values: readonly number[], p: number): number {
 }
 
 const MB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
-
-/** Each viewer from its own address, as an audience on their own phones (watching is limited per address). */
-const viewerAddress = (index: number) =>
-  `10.${Math.floor(index / 62_500) % 256}.${Math.floor(index / 250) % 250}.${(index % 250) + 1}`;
 
 /**
  * A socket that notes when each final arrives. The `ws` client, and only finals parsed: a thousand
@@ -69,15 +72,9 @@ async function until(done: () => boolean, what: string, timeoutMs = 60_000): Pro
 }
 
 async function enterpriseSpeaker(server: RunningServer): Promise<Record<string, string>> {
-  const json = { "content-type": "application/json", "cf-connecting-ip": "198.51.100.7" };
+  const json = { "content-type": "application/json", "cf-connecting-ip": benchAddress(0) };
   const email = `bench.captions.${Date.now()}@example.ng`;
-  const password = "bench password";
-  await fetch(`${server.baseUrl}/auth/register`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ name: "Bench", email, phone_number: "08031234567", password }),
-  });
-  await verifyEmailFromOutbox(server.baseUrl, email, json);
+  const token = await verifiedAccount(server.baseUrl, email, json);
   // Enterprise is sold by contract, not checkout: set it as an operator would, so the audience may
   // reach the plan's 2,000 viewers.
   execFileSync(
@@ -94,12 +91,6 @@ async function enterpriseSpeaker(server: RunningServer): Promise<Record<string, 
     ],
     { stdio: "pipe", env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" } },
   );
-  const signin = await fetch(`${server.baseUrl}/auth/signin`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ email, password }),
-  });
-  const { token } = (await signin.json()) as { token: string };
   return { ...json, authorization: `Bearer ${token}` };
 }
 
@@ -139,7 +130,8 @@ try {
         heardAt.push(heard);
         const viewer = openSocket(
           `${ws}/api/live/watch?token=${token}`,
-          { "cf-connecting-ip": viewerAddress(index) },
+          // Each viewer from its own address, as an audience on their own phones.
+          { "cf-connecting-ip": benchAddress(index + 1) },
           (seq, at) => heard.set(seq, at),
         );
         viewers.push(viewer.socket);

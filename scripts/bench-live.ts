@@ -1,7 +1,7 @@
 // The live-relay half of `npm run bench` (see bench.ts). Node's WebSocket (undici) can send the
 // Authorization header the emulator checks, so "direct" is the emulator alone, on the same server.
 
-import { verifyEmailFromOutbox } from "./product-server.ts";
+import { benchAddress, verifiedAccount } from "./product-server.ts";
 
 const SANDBOX_DEEPGRAM_KEY = "sandbox-deepgram-key";
 /** The sandbox emulator answers every audio frame with one Results message. */
@@ -57,23 +57,20 @@ function open(url: string, headers: Record<string, string> = {}, protocols: stri
  * one live session per user at a time, so each concurrent session needs its own user).
  */
 async function benchUser(base: string, index: number): Promise<Record<string, string>> {
-  const address = `198.51.${100 + Math.floor(index / 250)}.${(index % 250) + 1}`;
+  const address = benchAddress(1000 + index);
   const json = { "content-type": "application/json", "cf-connecting-ip": address };
-  const email = `bench.live.${index}.${Date.now()}@example.ng`;
-  const password = "bench password";
-  await fetch(`${base}/auth/register`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ name: "Bench", email, phone_number: "08031234567", password }),
-  });
-  await verifyEmailFromOutbox(base, email, json);
-  const signin = await fetch(`${base}/auth/signin`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ email, password }),
-  });
-  const { token } = (await signin.json()) as { token: string };
+  const token = await verifiedAccount(base, `bench.live.${index}.${Date.now()}@example.ng`, json);
   return { ...json, authorization: `Bearer ${token}` };
+}
+
+/**
+ * `count` bench users, made one after another: the Worker bounds concurrent password hashes (503
+ * when busy), and a retried sign-up counts again against its address's hourly limit.
+ */
+async function benchUsers(base: string, count: number, offset: number): Promise<Record<string, string>[]> {
+  const users = [];
+  for (let index = offset; index < offset + count; index++) users.push(await benchUser(base, index));
+  return users;
 }
 
 async function ticket(base: string, headers: Record<string, string>): Promise<string> {
@@ -162,7 +159,7 @@ export interface SessionsOutcome {
 export async function concurrentLiveSessions(base: string, count: number, userOffset = 0): Promise<SessionsOutcome> {
   const ws = base.replace(/^http/, "ws");
   // Each user may open 60 sessions per 10 minutes; spread the sessions over enough users.
-  const users = await Promise.all(Array.from({ length: count }, (_, index) => benchUser(base, userOffset + index)));
+  const users = await benchUsers(base, count, userOffset);
   const tickets = await Promise.all(users.map((user) => ticket(base, user)));
   const sessions = await Promise.all(tickets.map((t) => open(`${ws}/api/live?ticket=${t}`)));
   const received = sessions.map(() => 0);
@@ -211,7 +208,7 @@ export interface ResumeOutcome {
  */
 export async function droppedAndResumedSessions(base: string, count: number, userOffset = 0): Promise<ResumeOutcome> {
   const ws = base.replace(/^http/, "ws");
-  const users = await Promise.all(Array.from({ length: count }, (_, index) => benchUser(base, userOffset + index)));
+  const users = await benchUsers(base, count, userOffset);
   const startedAt = performance.now();
   const outcomes = await Promise.all(
     users.map(async (user) => {

@@ -7,7 +7,7 @@
 import { request as httpRequest } from "node:http";
 import { speechWav } from "../tests/fixtures/speech-wav.ts";
 import { describePath, latencyModel, summarise, type Trace } from "../worker/bench/critical-path.ts";
-import { verifyEmailFromOutbox } from "./product-server.ts";
+import { benchAddress, verifiedAccount } from "./product-server.ts";
 
 const RUNS = Number(process.env.BENCH_PATH_RUNS ?? 9);
 const VOICE = "sbxAdaezeWarm01";
@@ -104,22 +104,8 @@ async function finishedUpload(base: string, auth: Record<string, string>, bytes:
 
 /** A verified user signing in from an address of its own (sign-ups are limited per address). */
 async function benchUser(base: string, n = 0): Promise<Record<string, string>> {
-  const json = { "content-type": "application/json", "cf-connecting-ip": `198.51.100.${20 + n}` };
-  const email = `bench.paths.${Date.now()}.${n}@example.ng`;
-  const password = "bench password";
-  const register = await fetch(`${base}/auth/register`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ name: "Bench", email, phone_number: "08031234567", password }),
-  });
-  if (register.status !== 201) throw new Error(`register answered ${register.status}`);
-  await verifyEmailFromOutbox(base, email, json);
-  const signin = await fetch(`${base}/auth/signin`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ email, password }),
-  });
-  const { token } = (await signin.json()) as { token: string };
+  const json = { "content-type": "application/json", "cf-connecting-ip": benchAddress(n) };
+  const token = await verifiedAccount(base, `bench.paths.${Date.now()}.${n}@example.ng`, json);
   return { "cf-connecting-ip": json["cf-connecting-ip"], authorization: `Bearer ${token}` };
 }
 

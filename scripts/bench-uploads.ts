@@ -10,7 +10,7 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as tus from "tus-js-client";
-import { sampleMemory, startProduct, verifyEmailFromOutbox } from "./product-server.ts";
+import { sampleMemory, startProduct, verifiedAccount } from "./product-server.ts";
 
 const MiB = 1024 * 1024;
 const LARGE_BYTES = Number(process.env.BENCH_UPLOAD_MB ?? 1024) * MiB;
@@ -126,17 +126,8 @@ try {
   const base = server.baseUrl;
   const json = { "content-type": "application/json" };
   const email = `bench.uploads.${Date.now()}@example.ng`;
-  const password = "bench password";
-  await fetch(`${base}/auth/register`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ name: "Bench", email, phone_number: "08031234567", password }),
-  });
-  const { token } = (await (
-    await fetch(`${base}/auth/signin`, { method: "POST", headers: json, body: JSON.stringify({ email, password }) })
-  ).json()) as { token: string };
   // The tools stay closed until the address is verified.
-  await verifyEmailFromOutbox(base, email, json);
+  const token = await verifiedAccount(base, email, json);
 
   const rows: string[][] = [];
   for (const [label, bytes, cut] of [

@@ -7,7 +7,7 @@
 
 import { liveRelayBench } from "./bench-live.ts";
 import { criticalPathBench } from "./bench-paths.ts";
-import { startProduct, verifyEmailFromOutbox } from "./product-server.ts";
+import { startProduct, verifiedAccount } from "./product-server.ts";
 
 const RUNS = 20;
 const VOICE = "sbxAdaezeWarm01";
@@ -49,19 +49,7 @@ try {
 async function loopbackBench(base: string) {
   const json = { "content-type": "application/json" };
   const email = `bench.${Date.now()}@example.ng`;
-  await fetch(`${base}/auth/register`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ name: "Bench", email, phone_number: "08031234567", password: "bench password" }),
-  });
-  await verifyEmailFromOutbox(base, email, json);
-  const { token } = (await (
-    await fetch(`${base}/auth/signin`, {
-      method: "POST",
-      headers: json,
-      body: JSON.stringify({ email, password: "bench password" }),
-    })
-  ).json()) as { token: string };
+  const token = await verifiedAccount(base, email, json);
   const authed = { ...json, authorization: `Bearer ${token}` };
   const text = (i: number) => `Bench sentence number ${i}: the quick brown fox reads the evening news in Lagos.`;
 

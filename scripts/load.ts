@@ -4,7 +4,7 @@
 // session. Goals (README "Quality"): zero 5xx, zero lost sessions.
 import autocannon from "autocannon";
 import { concurrentLiveSessions } from "./bench-live.ts";
-import { startProduct, verifyEmailFromOutbox } from "./product-server.ts";
+import { benchAddress, startProduct, verifiedAccount } from "./product-server.ts";
 
 const DURATION_SECONDS = Number(process.env.LOAD_SECONDS ?? 8);
 const CONNECTIONS = 20;
@@ -40,22 +40,10 @@ async function run(scenario: string, options: autocannon.Options): Promise<Row> 
 async function makeUsers(base: string): Promise<{ email: string; ip: string; token: string }[]> {
   const users = [];
   for (let index = 0; index < USERS; index++) {
-    const ip = `198.18.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+    const ip = benchAddress(index);
     const email = `load.${index}.${Date.now()}@example.ng`;
     const headers = { "content-type": "application/json", "cf-connecting-ip": ip };
-    const registered = await fetch(`${base}/auth/register`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ name: "Load", email, phone_number: "08031234567", password: PASSWORD }),
-    });
-    if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
-    await verifyEmailFromOutbox(base, email, headers);
-    const signin = await fetch(`${base}/auth/signin`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    users.push({ email, ip, token: ((await signin.json()) as { token: string }).token });
+    users.push({ email, ip, token: await verifiedAccount(base, email, headers, PASSWORD) });
   }
   return users;
 }

@@ -73,7 +73,7 @@ export async function startProduct(): Promise<RunningServer> {
  * Enters the verification code sign-up mailed (read from the sandbox outbox), so a freshly made
  * account has its trial and can use the tools.
  */
-export async function verifyEmailFromOutbox(base: string, email: string, headers: Record<string, string>) {
+async function verifyEmailFromOutbox(base: string, email: string, headers: Record<string, string>) {
   for (let attempt = 0; attempt < 100; attempt++) {
     const outbox = await fetch(`${base}/__sandbox/mail/messages?to=${encodeURIComponent(email)}`);
     const { messages } = (await outbox.json()) as { messages: { subject: string; text: string }[] };
@@ -121,4 +121,52 @@ export function sampleMemory(processGroup: number) {
     return peak;
   };
   return { stop, baseline: peak };
+}
+
+/** This process's own block of documentation addresses, so benches run again within the hour, or one after another, never share sign-up limits. */
+const RUN_PREFIX = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+
+/**
+ * The `index`th address a bench signs up or connects from: each a /64 of its own, since the
+ * Worker counts an IPv6 client by its /64 and limits sign-ups and watching per address.
+ */
+export function benchAddress(index: number): string {
+  return `${RUN_PREFIX}:${index.toString(16)}::1`;
+}
+
+/**
+ * POSTs JSON as a patient client does: a 503 `server_busy` (the Worker bounds concurrent password
+ * hashes) is tried again after its Retry-After.
+ */
+async function postWhenNotBusy(url: string, headers: Record<string, string>, body: unknown): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
+    if (response.status !== 503 || attempt === 20) return response;
+    await response.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get("retry-after") ?? 1) * 1000));
+  }
+}
+
+/**
+ * A new account as the benches need it: registered, its e-mail verified from the sandbox outbox,
+ * signed in. `headers` carry the JSON content type and the address it signs up from (sign-ups are
+ * limited per address). Answers the bearer token.
+ */
+export async function verifiedAccount(
+  base: string,
+  email: string,
+  headers: Record<string, string>,
+  password = "bench password",
+): Promise<string> {
+  const register = await postWhenNotBusy(`${base}/auth/register`, headers, {
+    name: "Bench",
+    email,
+    phone_number: "08031234567",
+    password,
+  });
+  if (register.status !== 201) throw new Error(`register answered ${register.status}: ${await register.text()}`);
+  await verifyEmailFromOutbox(base, email, headers);
+  const signin = await postWhenNotBusy(`${base}/auth/signin`, headers, { email, password });
+  if (signin.status !== 200) throw new Error(`sign-in answered ${signin.status}`);
+  return ((await signin.json()) as { token: string }).token;
 }
