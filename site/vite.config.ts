@@ -61,6 +61,7 @@ export default defineConfig(({ mode }) => {
       // ones still load everything, only one round trip later. The polyfill cost ~0.3 KB gzip of
       // every page's first load, and the home page's budget is 100 KB.
       modulePreload: { polyfill: false },
+      rolldownOptions: { treeshake: { manualPureFunctions: ["z"] } },
     },
     server: {
       host: "127.0.0.1",

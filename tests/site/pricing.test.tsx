@@ -1,7 +1,8 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FEATURES, formatNaira, PLANS } from "../../worker/contracts/plans.ts";
+import { formatNaira, groupThousands } from "../../worker/contracts/numbers.ts";
+import { FEATURES, PLANS } from "../../worker/contracts/plans.ts";
 import { renderSite } from "./render.tsx";
 
 // /pricing renders the shared plan table at once and then what GET /api/plans answers.
@@ -16,9 +17,18 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("/pricing", () => {
-  it("formats naira the Nigerian way", () => {
+  it("formats naira the Nigerian way, as Intl would, without loading Intl's locale data", () => {
+    const intl = new Intl.NumberFormat("en-NG", {
+      style: "currency",
+      currency: "NGN",
+      currencyDisplay: "narrowSymbol",
+      maximumFractionDigits: 0,
+    });
     expect(formatNaira(10_000)).toBe("₦10,000");
-    expect(formatNaira(100_000)).toBe("₦100,000");
+    for (const amount of [0, 7, 999, 1_000, 10_000, 100_000, 999_999, 1_000_000, 123_456_789]) {
+      expect(formatNaira(amount)).toBe(intl.format(amount));
+    }
+    expect(groupThousands(-1_234_567)).toBe(new Intl.NumberFormat("en").format(-1_234_567));
   });
 
   it("shows Monthly and Yearly prices, marks Yearly Popular, and Enterprise is contact-only", async () => {

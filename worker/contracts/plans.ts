@@ -117,15 +117,3 @@ export function storageQuotaBytes(plan: Plan): number | null {
 
 /** Days of free access every new account gets. */
 export const TRIAL_DAYS = 2;
-
-const NAIRA = new Intl.NumberFormat("en-NG", {
-  style: "currency",
-  currency: "NGN",
-  currencyDisplay: "narrowSymbol",
-  maximumFractionDigits: 0,
-});
-
-/** `10000` → `₦10,000`. */
-export function formatNaira(amount: number): string {
-  return NAIRA.format(amount);
-}

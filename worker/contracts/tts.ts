@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { groupThousands } from "./numbers.ts";
 
 /** Text-to-speech settings and the model the Worker asks for. */
 export const TTS_MODEL_ID = "eleven_multilingual_v2";
@@ -12,7 +13,7 @@ export const ttsBody = z.object({
     .string({ error: "Type the text to speak" })
     .trim()
     .min(1, "Type the text to speak")
-    .max(TTS_MAX_CHARACTERS, `Use at most ${TTS_MAX_CHARACTERS.toLocaleString("en")} characters`),
+    .max(TTS_MAX_CHARACTERS, `Use at most ${groupThousands(TTS_MAX_CHARACTERS)} characters`),
   voice_id: z.string({ error: "Choose a voice" }).min(1, "Choose a voice").max(64),
 });
 

@@ -1,11 +1,11 @@
-import { formatNaira, PLANS } from "@contracts/plans.ts";
+import { formatNaira } from "@contracts/numbers.ts";
+import { PLANS } from "@contracts/plans.ts";
 import type { StoredUser } from "../api/session.ts";
 import { useCheckout } from "../payments/use-checkout.ts";
-
-const DATE = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short" });
+import { formatWhen } from "../ui/format-when.ts";
 
 function formatDate(iso: string | null | undefined): string {
-  return iso ? DATE.format(new Date(iso)) : "Not Available";
+  return iso ? formatWhen(iso) : "Not Available";
 }
 
 /** Settings → Billing and plans: the real plan and dates, and Renew for the same plan. */

@@ -1,5 +1,5 @@
+import { formatNaira } from "@contracts/numbers.ts";
 import type { PlansResponse } from "@contracts/payments.ts";
-import { formatNaira } from "@contracts/plans.ts";
 import { Check, Minus } from "lucide-react";
 import { useStoredUser } from "../api/session.ts";
 import { useCheckout } from "../payments/use-checkout.ts";

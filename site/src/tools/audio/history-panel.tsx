@@ -3,10 +3,9 @@ import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { deleteAudio, fetchAudioBlob } from "../../api/audio.ts";
 import { errorMessage } from "../../ui/form-fields.tsx";
+import { formatWhen } from "../../ui/format-when.ts";
 import { downloadBlob } from "../download.ts";
 import { useAudioHistory } from "./use-history.ts";
-
-const WHEN = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short" });
 
 /** The user's past generations: replay, download, delete. */
 export function HistoryPanel({ kind }: { kind: "tts" | "voice-conversion" }) {
@@ -55,7 +54,7 @@ export function HistoryPanel({ kind }: { kind: "tts" | "voice-conversion" }) {
               <li key={item.id} className="history__item">
                 <span className="history__text">
                   {item.text_excerpt || "Recording"}
-                  <span className="muted"> · {WHEN.format(new Date(item.created_at))}</span>
+                  <span className="muted"> · {formatWhen(item.created_at)}</span>
                 </span>
                 <span className="history__actions">
                   <button

@@ -15,14 +15,13 @@ import { useStoredUser } from "../../api/session.ts";
 import { ConfirmDeleteDialog } from "../../ui/confirm-delete-dialog.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { errorMessage, TextField } from "../../ui/form-fields.tsx";
+import { formatWhen } from "../../ui/format-when.ts";
 import { TOAST_MS } from "../../ui/toast-timing.ts";
 import { formatElapsed } from "../audio/use-recorder.ts";
 import { TranscriptActions } from "./transcript-actions.tsx";
 import { segmentOf, transcriptText } from "./transcript-export.ts";
 
-const WHEN = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short" });
-
-const titleOf = (item: SavedTranscript) => item.title || `Transcript of ${WHEN.format(new Date(item.started_at))}`;
+const titleOf = (item: SavedTranscript) => item.title || `Transcript of ${formatWhen(item.started_at)}`;
 
 /** Every live session is kept: listed newest first with its date, length and first words. */
 export function SavedTranscripts() {
@@ -70,7 +69,7 @@ export function SavedTranscripts() {
               >
                 {titleOf(item)}
                 <span className="muted">
-                  {item.title ? ` · ${WHEN.format(new Date(item.started_at))}` : ""} ·{" "}
+                  {item.title ? ` · ${formatWhen(item.started_at)}` : ""} ·{" "}
                   {formatElapsed(item.duration_seconds * 1000)}
                   {item.status === "active" ? " · recording" : ""}
                 </span>

@@ -6,9 +6,9 @@ import { toast } from "sonner";
 import { deletePressRelease } from "../../api/analysis.ts";
 import { ConfirmDeleteDialog } from "../../ui/confirm-delete-dialog.tsx";
 import { errorMessage } from "../../ui/form-fields.tsx";
+import { formatWhen } from "../../ui/format-when.ts";
 import { TOAST_MS } from "../../ui/toast-timing.ts";
 
-const WHEN = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short" });
 const STATUS_LABEL = { queued: "Queued", processing: "Writing", completed: "Ready", error: "Failed" } as const;
 
 interface Props {
@@ -67,7 +67,7 @@ export function PressReleaseList({ list, selectedId, onSelect, onDeleted }: Prop
                 {item.file_name}
                 <span className="muted">
                   {" "}
-                  · {WHEN.format(new Date(item.created_at))} · {formatBytes(item.bytes)}
+                  · {formatWhen(item.created_at)} · {formatBytes(item.bytes)}
                 </span>
               </button>
               <span className="history__actions">

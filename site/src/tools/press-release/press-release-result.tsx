@@ -1,6 +1,7 @@
 import type { PressRelease } from "@contracts/press-releases.ts";
 import { AlertCircle, Copy, Download } from "lucide-react";
 import Markdown from "markdown-to-jsx";
+import { formatWhen } from "../../ui/format-when.ts";
 import { copyText } from "../copy-text.ts";
 import { downloadText } from "../download.ts";
 import { markdownToPlainText, releaseFileName } from "./plain-text.ts";
@@ -14,8 +15,6 @@ const STEPS = [
 /** Press releases end with a "###" line, which Markdown would read as an empty heading. */
 const showEndMark = (text: string) => text.replace(/^###[ \t]*$/gm, "\\#\\#\\#");
 
-const WHEN = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short" });
-
 /** One job: where it is, then the release itself with copy and downloads, or what went wrong. */
 export function PressReleaseResult({ release }: { release: PressRelease }) {
   const reached = STEPS.findIndex((step) => step.status === release.status);
@@ -25,7 +24,7 @@ export function PressReleaseResult({ release }: { release: PressRelease }) {
   return (
     <section className="panel release" aria-labelledby="release-title" aria-busy={reached >= 0 && reached < 2}>
       <h2 id="release-title">Press release from {release.file_name}</h2>
-      <p className="muted">Started {WHEN.format(new Date(release.created_at))}</p>
+      <p className="muted">Started {formatWhen(release.created_at)}</p>
       {release.status === "error" ? (
         <p className="release__error" role="alert">
           <AlertCircle aria-hidden="true" size={20} />

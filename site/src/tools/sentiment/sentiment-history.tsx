@@ -6,9 +6,9 @@ import { toast } from "sonner";
 import { deleteSentimentJob } from "../../api/analysis.ts";
 import { ConfirmDeleteDialog } from "../../ui/confirm-delete-dialog.tsx";
 import { errorMessage } from "../../ui/form-fields.tsx";
+import { formatWhen } from "../../ui/format-when.ts";
 import { TOAST_MS } from "../../ui/toast-timing.ts";
 
-const WHEN = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short" });
 const STATUS_LABEL = { queued: "Queued", processing: "Analysing", completed: "Ready", error: "Failed" } as const;
 
 type Item = SentimentJobList["items"][number];
@@ -55,7 +55,7 @@ export function SentimentHistory({ list, onOpen, onDeleted }: Props) {
               {item.file_name}
               <span className="muted">
                 {" "}
-                · {WHEN.format(new Date(item.created_at))} · {formatBytes(item.bytes)}
+                · {formatWhen(item.created_at)} · {formatBytes(item.bytes)}
                 {item.error ? ` · ${item.error}` : ""}
               </span>
             </button>

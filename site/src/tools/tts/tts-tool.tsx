@@ -1,3 +1,4 @@
+import { groupThousands } from "@contracts/numbers.ts";
 import { TTS_MAX_CHARACTERS } from "@contracts/tts.ts";
 import { Download } from "lucide-react";
 import { useRef, useState } from "react";
@@ -69,7 +70,7 @@ export function TtsTool() {
           aria-describedby="tts-text-count"
         />
         <p id="tts-text-count" className={remaining < 200 ? "field__hint field__hint--warn" : "field__hint"}>
-          {text.length.toLocaleString("en")} / {TTS_MAX_CHARACTERS.toLocaleString("en")} characters
+          {groupThousands(text.length)} / {groupThousands(TTS_MAX_CHARACTERS)} characters
         </p>
         {errors.text && (
           <p className="field__error" role="alert">
