@@ -1,10 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { loadConfig } from "../worker/config.ts";
-import {
-  PRESS_RELEASE_MAX_OUTPUT_TOKENS,
-  PRESS_RELEASE_POLL_MS,
-  PRESS_RELEASE_TEMPERATURE,
-} from "../worker/contracts/press-releases.ts";
+import { JOB_POLL_MS } from "../worker/contracts/jobs.ts";
+import { PRESS_RELEASE_MAX_OUTPUT_TOKENS, PRESS_RELEASE_TEMPERATURE } from "../worker/contracts/press-releases.ts";
 import { objectProviders } from "../worker/object-providers.ts";
 import { type JobInput, pressReleaseIntake } from "../worker/press-releases/intake.ts";
 import { pressReleaseMessages } from "../worker/press-releases/prompt.ts";
@@ -125,7 +122,7 @@ export class PressReleaseJob extends DurableObject<Env> {
           speechModels: loadConfig(this.env).models.transcription,
         });
         await recordTranscriptId(this.env.DB, job.id, transcript.id);
-        return { changes: { step: "poll", transcriptId: transcript.id }, delayMs: PRESS_RELEASE_POLL_MS };
+        return { changes: { step: "poll", transcriptId: transcript.id }, delayMs: JOB_POLL_MS };
       }
       case "poll": {
         const transcript = await getTranscript(providers("assemblyai"), job.transcriptId ?? "");
@@ -134,7 +131,7 @@ export class PressReleaseJob extends DurableObject<Env> {
             `The recording could not be transcribed${transcript.error ? `: ${transcript.error}` : "."}`,
           );
         }
-        if (transcript.status !== "completed") return { changes: {}, delayMs: PRESS_RELEASE_POLL_MS };
+        if (transcript.status !== "completed") return { changes: {}, delayMs: JOB_POLL_MS };
         const text = transcript.text?.trim();
         if (!text) throw new JobFailure("No speech was found in the recording, so there is nothing to write up.");
         return { changes: { step: "generate", transcript: text }, delayMs: 0 };
@@ -157,7 +154,7 @@ export class PressReleaseJob extends DurableObject<Env> {
       const retries = job.retries + 1;
       console.warn(`[PressReleaseJob ${job.id}] ${job.step} failed, retry ${retries}`, error.message);
       await this.ctx.storage.put("job", { ...job, retries });
-      await this.ctx.storage.setAlarm(Date.now() + Math.min(60_000, PRESS_RELEASE_POLL_MS * 2 ** retries));
+      await this.ctx.storage.setAlarm(Date.now() + Math.min(60_000, JOB_POLL_MS * 2 ** retries));
       return;
     }
     console.error(`[PressReleaseJob ${job.id}] ${job.step} failed`, error);

@@ -1,17 +1,19 @@
 import { DurableObject } from "cloudflare:workers";
 import { loadConfig } from "../worker/config.ts";
 import {
-  LIVE_BUFFER_MS,
-  LIVE_CHUNK_MS,
-  LIVE_KEEPALIVE_MS,
-  LIVE_MAX_FRAME_BYTES,
-  LIVE_RESUME_GRACE_MS,
   type LiveSegment,
   type LiveServerMessage,
   liveClientMessage,
   type WatchServerMessage,
 } from "../worker/contracts/live.ts";
 import { LIVE_CLOSES, type LiveClose } from "../worker/contracts/live-closes.ts";
+import {
+  LIVE_BUFFER_MS,
+  LIVE_CHUNK_MS,
+  LIVE_KEEPALIVE_MS,
+  LIVE_MAX_FRAME_BYTES,
+  LIVE_RESUME_GRACE_MS,
+} from "../worker/contracts/live-constants.ts";
 import { planLimits } from "../worker/contracts/plans.ts";
 import { ApiError } from "../worker/errors.ts";
 import { type Admitted, admitSession } from "../worker/live/admission.ts";

@@ -4,7 +4,7 @@ import { cors } from "hono/cors";
 import type { AppEnv } from "./app-env.ts";
 import { remoteTrace } from "./bench/remote-trace.ts";
 import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./config.ts";
-import { TUS_REQUEST_HEADERS, TUS_RESPONSE_HEADERS, UPLOADS_PATH } from "./contracts/uploads.ts";
+import { TUS_REQUEST_HEADERS, TUS_RESPONSE_HEADERS, UPLOADS_PATH } from "./contracts/upload-constants.ts";
 import { ApiError, ConfigError, errorResponse, handleError } from "./errors.ts";
 import { isLoopbackHost } from "./loopback.ts";
 import { audio, history } from "./routes/audio.ts";

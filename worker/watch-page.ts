@@ -1,4 +1,4 @@
-import { WATCH_PATH } from "./contracts/live.ts";
+import { WATCH_PATH } from "./contracts/live-constants.ts";
 
 const LINK_PAGE = new RegExp(`^${WATCH_PATH}/[^/]+/?$`);
 

@@ -57,6 +57,36 @@ describe("initial JavaScript budget", () => {
   });
 });
 
+describe("a tool page's first load", () => {
+  const TOOL_PAGES = ["vox-speaks", "vox-sentiment", "voxscribe", "voxrelease", "voxover", "vox-shield"];
+  // Building zod schemas is ~100 ms of main thread on a mid-range phone, in the task that makes the
+  // page interactive: schemas load with a page's first request instead (site/src/api/client.ts), and
+  // dialogs and a signed-in user's history load when they are shown.
+  const SHOWN_LATER = [
+    "src/ui/dialog.tsx",
+    "src/ui/confirm-delete-dialog.tsx",
+    "src/tools/live/saved-transcripts.tsx",
+    "src/tools/press-release/press-release-list.tsx",
+    "src/tools/sentiment/sentiment-history.tsx",
+    "src/tools/sentiment/sentiment-report-dialog.tsx",
+  ];
+  const isSchemaCode = (module: string) =>
+    module.includes("node_modules/zod/v4/classic/") ||
+    module.endsWith("node_modules/zod/v4/core/schemas.js") ||
+    /\/worker\/contracts\/(api-error|auth|live|payments|press-releases|sentiment|tts|uploads)\.ts$/.test(module);
+
+  it.each(TOOL_PAGES)("/%s builds no schema and loads no dialog or history", (page) => {
+    const modules = initialModules(`src/pages/${page}.tsx`);
+    expect(modules).toContain("src/tools/tool-page.tsx");
+    const leaked = modules.filter((module) => isSchemaCode(module) || SHOWN_LATER.includes(module));
+    expect(leaked).toEqual([]);
+  });
+
+  it("the check recognises schema code where it is loaded: /settings", () => {
+    expect(initialModules("src/pages/settings.tsx").filter(isSchemaCode)).not.toEqual([]);
+  });
+});
+
 describe("no secret in the built site", () => {
   it("the scanner recognises every key shape it guards against", () => {
     const planted = [

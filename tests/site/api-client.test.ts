@@ -16,11 +16,15 @@ function seedSession() {
 
 afterEach(() => vi.unstubAllGlobals());
 
+const unknownAnswer = async () => z.unknown();
+
 describe("the API client", () => {
   it("sends JSON with the stored bearer token and validates the answer", async () => {
     seedSession();
     const fetchMock = respondWith(200, { message: "ok" });
-    await expect(apiRequest("/api", { body: { a: 1 }, schema: z.object({ message: z.string() }) })).resolves.toEqual({
+    await expect(
+      apiRequest("/api", { body: { a: 1 }, schema: async () => z.object({ message: z.string() }) }),
+    ).resolves.toEqual({
       message: "ok",
     });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
@@ -37,7 +41,7 @@ describe("the API client", () => {
     const announced = vi.fn();
     window.addEventListener(UNAUTHORIZED_EVENT, announced);
     respondWith(status, { message: "Your session has ended.", code: "unauthorized" });
-    const error = await apiRequest("/auth/me", { schema: z.unknown() }).catch((caught: unknown) => caught);
+    const error = await apiRequest("/auth/me", { schema: unknownAnswer }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status, message: "Your session has ended." });
     expect(localStorage.getItem("token")).toBeNull();
@@ -49,7 +53,7 @@ describe("the API client", () => {
   it("keeps the session when the login call itself answers 401", async () => {
     seedSession();
     respondWith(401, { message: "Incorrect e-mail or password.", code: "invalid_credentials" });
-    await expect(apiRequest("/auth/signin", { body: {}, schema: z.unknown(), isLogin: true })).rejects.toMatchObject({
+    await expect(apiRequest("/auth/signin", { body: {}, schema: unknownAnswer, isLogin: true })).rejects.toMatchObject({
       message: "Incorrect e-mail or password.",
     });
     expect(localStorage.getItem("token")).toBe("stored-token-value");
@@ -57,15 +61,34 @@ describe("the API client", () => {
 
   it("carries field errors, and explains a network failure", async () => {
     respondWith(400, { message: "email: bad", code: "validation_failed", errors: { email: ["bad"] } });
-    await expect(apiRequest("/api", { body: {}, schema: z.unknown() })).rejects.toMatchObject({
+    await expect(apiRequest("/api", { body: {}, schema: unknownAnswer })).rejects.toMatchObject({
       errors: { email: ["bad"] },
     });
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
     );
-    await expect(apiRequest("/api", { body: {}, schema: z.unknown() })).rejects.toMatchObject({
+    await expect(apiRequest("/api", { body: {}, schema: unknownAnswer })).rejects.toMatchObject({
       code: "network_error",
+    });
+  });
+
+  it("loads the answer's schema with the request; a schema the dropped connection kept away is a network error", async () => {
+    respondWith(200, { message: "ok" });
+    const schema = vi.fn(async () => z.object({ message: z.literal("ok") }));
+    await expect(apiRequest("/api", { schema })).resolves.toEqual({ message: "ok" });
+    expect(schema).toHaveBeenCalledTimes(1);
+    respondWith(200, { message: "ok" });
+    const unreachable = () => Promise.reject(new TypeError("Failed to fetch dynamically imported module"));
+    await expect(apiRequest("/api", { schema: unreachable })).rejects.toMatchObject({ code: "network_error" });
+  });
+
+  it("reads a refusal's message even before any schema has loaded", async () => {
+    respondWith(409, { message: "Verify your e-mail first.", code: "email_unverified" });
+    await expect(apiRequest("/api/tts", { body: {}, schema: unknownAnswer })).rejects.toMatchObject({
+      status: 409,
+      code: "email_unverified",
+      message: "Verify your e-mail first.",
     });
   });
 });
@@ -76,7 +99,7 @@ describe("402 from a tool call", () => {
     const announced = vi.fn();
     window.addEventListener(PAYMENT_REQUIRED_EVENT, announced);
     respondWith(402, { message: "Your plan has ended.", code: "payment_required" });
-    await expect(apiRequest("/api/tts", { body: {}, schema: z.unknown() })).rejects.toMatchObject({ status: 402 });
+    await expect(apiRequest("/api/tts", { body: {}, schema: unknownAnswer })).rejects.toMatchObject({ status: 402 });
     expect(localStorage.getItem("token")).toBe("stored-token-value");
     expect(announced).toHaveBeenCalledTimes(1);
     const [event] = announced.mock.calls[0] as unknown as [CustomEvent];

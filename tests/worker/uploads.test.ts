@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { UPLOAD_MAX_BYTES } from "../../worker/contracts/uploads.ts";
+import { UPLOAD_MAX_BYTES } from "../../worker/contracts/upload-constants.ts";
 import { sweepExpiredUploads } from "../../worker/uploads/expiry.ts";
 import { PART_SIZE } from "../../worker/uploads/tus.ts";
 import { call, registerAndSignIn } from "./helpers.ts";

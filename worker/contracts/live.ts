@@ -2,27 +2,6 @@ import { z } from "zod";
 
 /** Live transcription and the relay's WebSocket messages, shared with the site. */
 
-/** MediaRecorder timeslice: one audio frame every 250 ms. */
-export const LIVE_CHUNK_MS = 250;
-/** The relay tells the provider the stream is alive this often when no audio flows. */
-export const LIVE_KEEPALIVE_MS = 3000;
-/** A 250 ms Opus frame is a few kilobytes; anything this large is not audio from our page. */
-export const LIVE_MAX_FRAME_BYTES = 256 * 1024;
-/** How long a ticket may wait before its WebSocket is opened. */
-export const LIVE_TICKET_TTL_SECONDS = 60;
-/** How long a session outlives a dropped browser socket, waiting to be resumed. */
-export const LIVE_RESUME_GRACE_MS = 30_000;
-/**
- * Audio the page holds while it cannot send: two minutes of frames. Past that the oldest frames
- * are dropped (and the page says so), since a session has ended long before anyway.
- */
-export const LIVE_BUFFER_MS = 120_000;
-/**
- * Browsers cannot set headers on a WebSocket, so a resume proves who is asking with the WebSocket
- * subprotocol pair [LIVE_AUTH_PROTOCOL, bearer token]; the relay answers with LIVE_AUTH_PROTOCOL.
- */
-export const LIVE_AUTH_PROTOCOL = "vox-bearer";
-
 /** `GET /api/live?resume=TOKEN&after=SEQ[&fresh=1]`; `fresh` says the audio starts a new container. */
 export const liveResumeQuery = z.object({
   resume: z.string().regex(/^[0-9a-f-]{36}\.[\w-]{20,100}$/),
@@ -101,9 +80,6 @@ export const renameTranscriptBody = z.object({ title: z.string().trim().min(1).m
 /** A session's caption link: anyone with it may read the captions, live and after the session. */
 export const captionShareSchema = z.object({ watch_url: z.string(), token: z.string() });
 export type CaptionShare = z.infer<typeof captionShareSchema>;
-
-/** The site's public page for a caption link. */
-export const WATCH_PATH = "/watch";
 
 export const liveSessionParam = z.object({ session_id: z.uuid() });
 

@@ -1,14 +1,14 @@
 import { z } from "zod";
+import { JOB_STATUSES } from "./jobs.ts";
 
 /** Press release jobs (status: queued | processing | completed | error). */
 
 export const PRESS_RELEASE_MAX_BYTES = 50 * 1024 * 1024;
-/** Generation limits and the transcription poll interval. */
+/** Generation limits. */
 export const PRESS_RELEASE_MAX_OUTPUT_TOKENS = 3000;
 export const PRESS_RELEASE_TEMPERATURE = 0;
-export const PRESS_RELEASE_POLL_MS = 3000;
 
-export const pressReleaseStatus = z.enum(["queued", "processing", "completed", "error"]);
+export const pressReleaseStatus = z.enum(JOB_STATUSES);
 export type PressReleaseStatus = z.infer<typeof pressReleaseStatus>;
 
 export const pressReleaseSchema = z.object({
@@ -30,7 +30,3 @@ export const pressReleaseListSchema = z.object({
   storage: z.object({ used_bytes: z.number(), quota_bytes: z.number().nullable() }),
 });
 export type PressReleaseList = z.infer<typeof pressReleaseListSchema>;
-
-export function isFinished(status: PressReleaseStatus): boolean {
-  return status === "completed" || status === "error";
-}

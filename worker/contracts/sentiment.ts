@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { JOB_STATUSES } from "./jobs.ts";
 
 /**
  * The sentiment report: the part of Deepgram's prerecorded answer the tool shows (read from its
@@ -64,7 +65,7 @@ export const sentimentReportSchema = z.object({
 export type SentimentReport = z.infer<typeof sentimentReportSchema>;
 
 /** A sentiment report made from a stored upload: a job, with the report once completed. */
-export const sentimentJobStatus = z.enum(["queued", "processing", "completed", "error"]);
+export const sentimentJobStatus = z.enum(JOB_STATUSES);
 export type SentimentJobStatus = z.infer<typeof sentimentJobStatus>;
 
 export const sentimentJobSchema = z.object({

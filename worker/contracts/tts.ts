@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { groupThousands } from "./numbers.ts";
-
-/** Text-to-speech settings and the model the Worker asks for. */
-export const TTS_MODEL_ID = "eleven_multilingual_v2";
-/** eleven_multilingual_v2 accepts at most 10,000 characters per request. */
-export const TTS_MAX_CHARACTERS = 10_000;
-export const TTS_OUTPUT_FORMAT = "mp3_22050_32";
-export const TTS_VOICE_SETTINGS = { stability: 0.1, similarity_boost: 0.3 } as const;
+import { TTS_MAX_CHARACTERS } from "./tts-constants.ts";
 
 export const ttsBody = z.object({
   text: z
@@ -37,7 +31,3 @@ export const audioItemSchema = z.object({
 });
 
 export const historyResponse = z.object({ items: z.array(audioItemSchema) });
-
-/** Speech-to-speech (voice conversion) model and the upload limit the Worker enforces. */
-export const STS_MODEL_ID = "eleven_multilingual_sts_v2";
-export const VOICE_CONVERSION_MAX_BYTES = 25 * 1024 * 1024;

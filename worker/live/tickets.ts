@@ -1,6 +1,6 @@
 import { SESSION_USER_ID, type SessionKey } from "../auth/sessions.ts";
 import { randomToken, sha256Hex } from "../auth/tokens.ts";
-import { LIVE_TICKET_TTL_SECONDS } from "../contracts/live.ts";
+import { LIVE_TICKET_TTL_SECONDS } from "../contracts/live-constants.ts";
 
 /** Single-use, short-lived tickets that stand in for the bearer token on the WebSocket URL. */
 

@@ -4,7 +4,8 @@ import { collect, recordAudioItem, STORED_AUDIO_SQL, ttsContentKey } from "../au
 import { cachedVoices } from "../audio/voices.ts";
 import { sessionKey } from "../auth/sessions.ts";
 import { passGate } from "../auth/tool-gate.ts";
-import { TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS, ttsBody } from "../contracts/tts.ts";
+import { ttsBody } from "../contracts/tts.ts";
+import { TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS } from "../contracts/tts-constants.ts";
 import { ApiError, providerUnavailable } from "../errors.ts";
 import { SpeechProviderError, streamSpeech } from "../providers/elevenlabs.ts";
 import { jsonBody, jsonBodyLimit } from "../validate.ts";

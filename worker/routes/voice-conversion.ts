@@ -3,7 +3,7 @@ import type { AppEnv } from "../app-env.ts";
 import { collect, recordAudioItem } from "../audio/store.ts";
 import { cachedVoices } from "../audio/voices.ts";
 import { requireTool } from "../auth/tool-gate.ts";
-import { STS_MODEL_ID, TTS_OUTPUT_FORMAT, VOICE_CONVERSION_MAX_BYTES } from "../contracts/tts.ts";
+import { STS_MODEL_ID, TTS_OUTPUT_FORMAT, VOICE_CONVERSION_MAX_BYTES } from "../contracts/tts-constants.ts";
 import { ApiError, providerUnavailable } from "../errors.ts";
 import { SpeechProviderError, streamConversion } from "../providers/elevenlabs.ts";
 import { readUpload } from "../uploads.ts";

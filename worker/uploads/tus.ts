@@ -4,7 +4,7 @@ import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../auth/sessions.ts";
 import { formatBytes, isAnalysableMedia } from "../contracts/media.ts";
 import { planLimits, storageQuotaBytes } from "../contracts/plans.ts";
-import { TUS_EXTENSIONS, TUS_VERSION, UPLOAD_MAX_BYTES, UPLOADS_PATH } from "../contracts/uploads.ts";
+import { TUS_EXTENSIONS, TUS_VERSION, UPLOAD_MAX_BYTES, UPLOADS_PATH } from "../contracts/upload-constants.ts";
 import { ApiError } from "../errors.ts";
 import { appendBody, UPLOAD_TTL_MS } from "./append.ts";
 import { displayName } from "./display-name.ts";

@@ -1,29 +1,29 @@
-import {
-  type changePasswordBody,
-  type deleteAccountBody,
-  type forgotPasswordBody,
-  messageResponse,
-  type registerBody,
-  type resendVerificationBody,
-  type resetPasswordBody,
-  type signinBody,
-  signinResponse,
-  userResponse,
-  type verifyEmailBody,
-  type verifyOtpBody,
-  verifyOtpResponse,
+import type {
+  changePasswordBody,
+  deleteAccountBody,
+  forgotPasswordBody,
+  registerBody,
+  resendVerificationBody,
+  resetPasswordBody,
+  signinBody,
+  verifyEmailBody,
+  verifyOtpBody,
 } from "@contracts/auth.ts";
 import type { contactRequestBody } from "@contracts/contact.ts";
 import type { z } from "zod";
-import { apiRequest } from "./client.ts";
+import { apiRequest, schemaOf } from "./client.ts";
 
 /** Typed calls for the account and contact endpoints. */
+
+const auth = () => import("@contracts/auth.ts");
+const messageResponse = schemaOf(auth, "messageResponse");
+const userResponse = schemaOf(auth, "userResponse");
 
 export const register = (body: z.input<typeof registerBody>) =>
   apiRequest("/auth/register", { body, schema: userResponse });
 
 export const signin = (body: z.input<typeof signinBody>) =>
-  apiRequest("/auth/signin", { body, schema: signinResponse, isLogin: true });
+  apiRequest("/auth/signin", { body, schema: schemaOf(auth, "signinResponse"), isLogin: true });
 
 export const fetchMe = () => apiRequest("/auth/me", { schema: userResponse });
 
@@ -33,7 +33,7 @@ export const forgotPassword = (body: z.input<typeof forgotPasswordBody>) =>
   apiRequest("/auth/forgot-password", { body, schema: messageResponse });
 
 export const verifyOtp = (body: z.input<typeof verifyOtpBody>) =>
-  apiRequest("/auth/verify-otp", { body, schema: verifyOtpResponse });
+  apiRequest("/auth/verify-otp", { body, schema: schemaOf(auth, "verifyOtpResponse") });
 
 export const verifyEmail = (body: z.input<typeof verifyEmailBody>) =>
   apiRequest("/auth/verify-email", { body, schema: messageResponse });

@@ -1,10 +1,11 @@
-import { messageResponse } from "@contracts/auth.ts";
-import { historyResponse, voicesResponse } from "@contracts/tts.ts";
-import { apiFetch, apiRequest } from "./client.ts";
+import { apiFetch, apiRequest, schemaOf } from "./client.ts";
 
 /** Voices, speech generation, voice conversion and the audio history. */
 
-export const fetchVoices = () => apiRequest("/api/tts/voices", { schema: voicesResponse });
+const tts = () => import("@contracts/tts.ts");
+const messageResponse = schemaOf(() => import("@contracts/auth.ts"), "messageResponse");
+
+export const fetchVoices = () => apiRequest("/api/tts/voices", { schema: schemaOf(tts, "voicesResponse") });
 
 export const generateSpeech = (text: string, voiceId: string, signal?: AbortSignal) =>
   apiFetch("/api/tts", { body: { text, voice_id: voiceId }, ...(signal ? { signal } : {}) });
@@ -16,7 +17,7 @@ export function convertVoice(audio: Blob, filename: string, voiceId: string): Pr
   return apiFetch("/api/voice-conversion", { body: form });
 }
 
-export const fetchHistory = () => apiRequest("/api/history", { schema: historyResponse });
+export const fetchHistory = () => apiRequest("/api/history", { schema: schemaOf(tts, "historyResponse") });
 
 /** Audio needs the bearer token, which an <audio src> cannot send, so it is fetched as a blob. */
 export async function fetchAudioBlob(id: string): Promise<Blob> {

@@ -1,4 +1,3 @@
-import { apiErrorBodySchema } from "@contracts/api-error.ts";
 import type { ZodType } from "zod";
 import { config } from "../config.ts";
 import {
@@ -25,9 +24,34 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Loads one response schema. Schemas (and zod with them) load with a page's first request rather
+ * than with the page: building them is ~100 ms of main thread on a mid-range phone, and a visitor
+ * who is not signed in makes no request at all while a tool page loads.
+ */
+export type SchemaLoader<T> = () => Promise<ZodType<T>>;
+
+/** `schemaOf(() => import("@contracts/live.ts"), "liveUsageSchema")`: that export, loaded when asked for. */
+export function schemaOf<M, K extends keyof M>(load: () => Promise<M>, name: K): () => Promise<M[K]> {
+  return () => load().then((module) => module[name]);
+}
+
+const apiErrorBody = schemaOf(() => import("@contracts/api-error.ts"), "apiErrorBodySchema");
+
+const networkError = () =>
+  new ApiError(0, "network_error", "Could not reach Vox. Check your connection and try again.");
+
+/** A schema that cannot load means the connection dropped: the same error as a failed request. */
+export function loadSchema<T>(load: SchemaLoader<T>): Promise<ZodType<T>> {
+  return load().catch(() => {
+    throw networkError();
+  });
+}
+
 async function readError(response: Response): Promise<ApiError> {
-  const parsed = apiErrorBodySchema.safeParse(await response.json().catch(() => null));
-  if (parsed.success) return new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.errors);
+  const [body, schema] = await Promise.all([response.json().catch(() => null), apiErrorBody().catch(() => null)]);
+  const parsed = schema?.safeParse(body);
+  if (parsed?.success) return new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.errors);
   return new ApiError(
     response.status,
     "http_error",
@@ -67,7 +91,7 @@ export async function apiFetch(path: string, options: FetchOptions = {}): Promis
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError(0, "network_error", "Could not reach Vox. Check your connection and try again.");
+    throw networkError();
   }
 
   if (!response.ok) throw await failure(response, options.isLogin ?? false);
@@ -109,8 +133,7 @@ export function apiUpload(path: string, form: FormData, options: UploadOptions =
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };
-    request.onerror = () =>
-      reject(new ApiError(0, "network_error", "Could not reach Vox. Check your connection and try again."));
+    request.onerror = () => reject(networkError());
     request.onabort = () => reject(new DOMException("The upload was cancelled.", "AbortError"));
     request.onload = () => {
       const headers = new Headers();
@@ -127,7 +150,17 @@ export function apiUpload(path: string, form: FormData, options: UploadOptions =
   });
 }
 
-export async function apiRequest<T>(path: string, options: FetchOptions & { readonly schema: ZodType<T> }): Promise<T> {
-  const response = await apiFetch(path, options);
-  return options.schema.parse(await response.json());
+/** A successful answer's JSON, checked against its schema. */
+export async function readAnswer<T>(response: Response, schema: SchemaLoader<T>): Promise<T> {
+  const [body, loaded] = await Promise.all([response.json(), loadSchema(schema)]);
+  return loaded.parse(body);
+}
+
+/** `apiFetch` for a JSON answer, checked against its schema (loaded alongside the request). */
+export async function apiRequest<T>(
+  path: string,
+  options: FetchOptions & { readonly schema: SchemaLoader<T> },
+): Promise<T> {
+  const [response, schema] = await Promise.all([apiFetch(path, options), loadSchema(options.schema)]);
+  return schema.parse(await response.json());
 }

@@ -1,26 +1,22 @@
-import {
-  captionShareSchema,
-  liveTicketSchema,
-  liveUsageSchema,
-  transcriptDetailSchema,
-  transcriptListSchema,
-} from "@contracts/live.ts";
-import { apiFetch, apiRequest } from "./client.ts";
+import { apiFetch, apiRequest, schemaOf } from "./client.ts";
 
 /** Live transcription: tickets, the month's usage and the saved transcripts. */
 
-export const requestLiveTicket = () =>
-  apiRequest("/api/live/ticket", { method: "POST", body: {}, schema: liveTicketSchema });
+const live = () => import("@contracts/live.ts");
 
-export const fetchLiveUsage = () => apiRequest("/api/live/usage", { schema: liveUsageSchema });
+export const requestLiveTicket = () =>
+  apiRequest("/api/live/ticket", { method: "POST", body: {}, schema: schemaOf(live, "liveTicketSchema") });
+
+export const fetchLiveUsage = () => apiRequest("/api/live/usage", { schema: schemaOf(live, "liveUsageSchema") });
 
 export const TRANSCRIPTS_KEY = "/api/live/transcripts";
 
 export const transcriptPath = (id: string) => `${TRANSCRIPTS_KEY}/${encodeURIComponent(id)}`;
 
-export const fetchTranscripts = () => apiRequest(TRANSCRIPTS_KEY, { schema: transcriptListSchema });
+export const fetchTranscripts = () => apiRequest(TRANSCRIPTS_KEY, { schema: schemaOf(live, "transcriptListSchema") });
 
-export const fetchTranscript = (id: string) => apiRequest(transcriptPath(id), { schema: transcriptDetailSchema });
+export const fetchTranscript = (id: string) =>
+  apiRequest(transcriptPath(id), { schema: schemaOf(live, "transcriptDetailSchema") });
 
 export const renameTranscript = (id: string, title: string) =>
   apiFetch(transcriptPath(id), { method: "POST", body: { title } });
@@ -31,6 +27,9 @@ const sharePath = (sessionId: string) => `/api/live/sessions/${encodeURIComponen
 
 /** The session's caption link; asking again answers the same link. */
 export const shareCaptions = (sessionId: string) =>
-  apiRequest(sharePath(sessionId), { method: "POST", body: {}, schema: captionShareSchema });
+  apiRequest(sharePath(sessionId), { method: "POST", body: {}, schema: schemaOf(live, "captionShareSchema") });
+
+/** The relay's messages, loaded before a socket to it opens. */
+export const liveServerMessages = schemaOf(live, "liveServerMessage");
 
 export const stopSharingCaptions = (sessionId: string) => apiFetch(sharePath(sessionId), { method: "DELETE" });

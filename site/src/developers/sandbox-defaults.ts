@@ -31,7 +31,7 @@ export function useDemoDefaults(): DemoDefaults | null {
   const [defaults, setDefaults] = useState<DemoDefaults | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    apiRequest("/api/health", { schema: healthSchema, signal: controller.signal })
+    apiRequest("/api/health", { schema: async () => healthSchema, signal: controller.signal })
       .then(({ sandbox }) => {
         if (!sandbox) return setDefaults(PROVIDER_DEFAULTS);
         const origin = config.apiBase || window.location.origin;

@@ -1,4 +1,4 @@
-import { UPLOADS_PATH } from "@contracts/uploads.ts";
+import { UPLOADS_PATH } from "@contracts/upload-constants.ts";
 import { useCallback, useRef, useState } from "react";
 import type { Upload } from "tus-js-client";
 import { ApiError } from "../api/client.ts";

@@ -47,3 +47,15 @@ export async function preloadParts(root: Preload): Promise<void> {
     await Promise.all(declared.map((preload) => preload()));
   }
 }
+
+/**
+ * `React.lazy` for a named export that is not preloaded: for parts only some visitors ever see (a
+ * signed-in user's history, a dialog once opened), so a visitor's first load never evaluates them.
+ * Render it inside its own `<Suspense>`, or the nearest one shows its fallback while it loads.
+ */
+export function lazyWhenShown<K extends string, P extends object>(
+  load: () => Promise<{ [key in K]: ComponentType<P> }>,
+  name: K,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}

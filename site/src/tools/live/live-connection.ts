@@ -1,11 +1,7 @@
-import {
-  LIVE_AUTH_PROTOCOL,
-  LIVE_BUFFER_MS,
-  LIVE_CHUNK_MS,
-  LIVE_RESUME_GRACE_MS,
-  liveServerMessage,
-} from "@contracts/live.ts";
+import type { LiveServerMessage } from "@contracts/live.ts";
 import { LIVE_CLOSES, liveCloseMessage, PAGE_WENT_OFFLINE } from "@contracts/live-closes.ts";
+import { LIVE_AUTH_PROTOCOL, LIVE_BUFFER_MS, LIVE_CHUNK_MS, LIVE_RESUME_GRACE_MS } from "@contracts/live-constants.ts";
+import type { ZodType } from "zod";
 import { ApiError } from "../../api/client.ts";
 import { storedToken } from "../../api/session.ts";
 import { socketUrl } from "../../api/socket-url.ts";
@@ -69,6 +65,8 @@ export class LiveConnection {
   constructor(
     private readonly events: LiveConnectionEvents,
     private readonly newTicket: () => Promise<string>,
+    /** The relay's messages (api/live.ts `liveServerMessages`), loaded before the first socket opens. */
+    private readonly messages: ZodType<LiveServerMessage>,
   ) {
     window.addEventListener("offline", this.wentOffline);
     window.addEventListener("online", this.cameOnline);
@@ -130,7 +128,7 @@ export class LiveConnection {
       } catch {
         return;
       }
-      const parsed = liveServerMessage.safeParse(data);
+      const parsed = this.messages.safeParse(data);
       if (!parsed.success) return;
       const message = parsed.data;
       if (message.type === "ready") {

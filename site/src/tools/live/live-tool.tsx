@@ -1,12 +1,15 @@
 import { Mic, Square } from "lucide-react";
+import { Suspense } from "react";
 import { useStoredUser } from "../../api/session.ts";
+import { lazyWhenShown } from "../../ui/lazy-named.ts";
 import { useModals } from "../../ui/modal-context.ts";
 import { formatElapsed } from "../audio/use-recorder.ts";
-import { SavedTranscripts } from "./saved-transcripts.tsx";
 import { ShareCaptions } from "./share-captions.tsx";
 import { TranscriptActions } from "./transcript-actions.tsx";
 import { transcriptText } from "./transcript-export.ts";
 import { useLiveTranscription } from "./use-live-transcription.ts";
+
+const SavedTranscripts = lazyWhenShown(() => import("./saved-transcripts.tsx"), "SavedTranscripts");
 
 function minutesLeft(secondsLeft: number | null | undefined, elapsedMs: number, recording: boolean): string | null {
   if (secondsLeft === undefined) return null;
@@ -106,7 +109,11 @@ export function LiveTool() {
         )}
       </section>
       {live.state === "stopped" && text && <TranscriptActions segments={live.segments} name="vox-transcript" />}
-      {user && <SavedTranscripts />}
+      {user && (
+        <Suspense fallback={null}>
+          <SavedTranscripts />
+        </Suspense>
+      )}
     </div>
   );
 }

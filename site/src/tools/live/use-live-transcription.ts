@@ -1,6 +1,14 @@
+import type { LiveServerMessage } from "@contracts/live.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
-import { fetchLiveUsage, fetchTranscript, requestLiveTicket, TRANSCRIPTS_KEY } from "../../api/live.ts";
+import type { ZodType } from "zod";
+import {
+  fetchLiveUsage,
+  fetchTranscript,
+  liveServerMessages,
+  requestLiveTicket,
+  TRANSCRIPTS_KEY,
+} from "../../api/live.ts";
 import { useRecorder } from "../audio/use-recorder.ts";
 import { reportToolError } from "../report-tool-error.ts";
 import { LiveConnection, type ResumableSession } from "./live-connection.ts";
@@ -97,16 +105,19 @@ export function useLiveTranscription(signedIn: boolean) {
     interrupted.current = null;
     setState("starting");
     let ticket: string | null = null;
-    if (!resuming) {
-      try {
-        const answer = await requestLiveTicket();
+    let messages: ZodType<LiveServerMessage>;
+    try {
+      const [loaded, answer] = await Promise.all([liveServerMessages(), resuming ? null : requestLiveTicket()]);
+      messages = loaded;
+      if (answer) {
         ticket = answer.ticket;
         setSecondsLeft(answer.seconds_left);
-      } catch (error) {
-        reportToolError(error);
-        setState("idle");
-        return;
       }
+    } catch (error) {
+      reportToolError(error);
+      interrupted.current = resuming;
+      setState("idle");
+      return;
     }
     const live = new LiveConnection(
       {
@@ -133,6 +144,7 @@ export function useLiveTranscription(signedIn: boolean) {
         },
       },
       async () => (await requestLiveTicket()).ticket,
+      messages,
     );
     connection.current = live;
     if (!(await recorder.start())) {

@@ -1,21 +1,23 @@
+import { isFinished } from "@contracts/jobs.ts";
 import { formatBytes } from "@contracts/media.ts";
-import { isFinished } from "@contracts/press-releases.ts";
-import { UPLOAD_MAX_BYTES } from "@contracts/uploads.ts";
-import { useEffect, useState } from "react";
+import { UPLOAD_MAX_BYTES } from "@contracts/upload-constants.ts";
+import { Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useSWRConfig } from "swr";
 import { pressReleasePath, startPressRelease, startPressReleaseFromUpload } from "../../api/analysis.ts";
 import { useStoredUser } from "../../api/session.ts";
 import { SubmitButton } from "../../ui/form-fields.tsx";
+import { lazyWhenShown } from "../../ui/lazy-named.ts";
 import { useModals } from "../../ui/modal-context.ts";
 import { useHydrated } from "../../ui/use-hydrated.ts";
 import { MediaFilePicker, UploadProgress } from "../media-file-picker.tsx";
 import { reportToolError } from "../report-tool-error.ts";
 import { ResumableProgress } from "../resumable-progress.tsx";
 import { RESUMABLE_FROM_BYTES, useResumableUpload } from "../resumable-upload.ts";
-import { PressReleaseList } from "./press-release-list.tsx";
 import { PressReleaseResult } from "./press-release-result.tsx";
 import { PRESS_RELEASES_KEY, usePressRelease, usePressReleases } from "./use-press-releases.ts";
+
+const PressReleaseList = lazyWhenShown(() => import("./press-release-list.tsx"), "PressReleaseList");
 
 /** The job shown is in the address (`?release=id`), so a reload or a shared tab resumes it. */
 const RELEASE_PARAM = "release";
@@ -118,15 +120,17 @@ export function PressReleaseTool() {
         </p>
       )}
       {list.data && (
-        <PressReleaseList
-          list={list.data}
-          selectedId={selectedId}
-          onSelect={select}
-          onDeleted={(id) => {
-            if (id === selectedId) select(null);
-            void mutate(PRESS_RELEASES_KEY);
-          }}
-        />
+        <Suspense fallback={null}>
+          <PressReleaseList
+            list={list.data}
+            selectedId={selectedId}
+            onSelect={select}
+            onDeleted={(id) => {
+              if (id === selectedId) select(null);
+              void mutate(PRESS_RELEASES_KEY);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

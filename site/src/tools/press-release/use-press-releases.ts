@@ -1,4 +1,4 @@
-import { isFinished, PRESS_RELEASE_POLL_MS } from "@contracts/press-releases.ts";
+import { isFinished, JOB_POLL_MS } from "@contracts/jobs.ts";
 import useSWR from "swr";
 import { fetchPressRelease, fetchPressReleases, pressReleasePath } from "../../api/analysis.ts";
 import { useStoredUser } from "../../api/session.ts";
@@ -9,7 +9,7 @@ export const PRESS_RELEASES_KEY = "/api/press-releases";
 export function usePressReleases() {
   const user = useStoredUser();
   return useSWR(user ? PRESS_RELEASES_KEY : null, fetchPressReleases, {
-    refreshInterval: (data) => (data?.items.some((item) => !isFinished(item.status)) ? PRESS_RELEASE_POLL_MS : 0),
+    refreshInterval: (data) => (data?.items.some((item) => !isFinished(item.status)) ? JOB_POLL_MS : 0),
   });
 }
 
@@ -17,6 +17,6 @@ export function usePressReleases() {
 export function usePressRelease(id: string | null) {
   const user = useStoredUser();
   return useSWR(user && id ? pressReleasePath(id) : null, () => fetchPressRelease(id ?? ""), {
-    refreshInterval: (data) => (data && isFinished(data.status) ? 0 : PRESS_RELEASE_POLL_MS),
+    refreshInterval: (data) => (data && isFinished(data.status) ? 0 : JOB_POLL_MS),
   });
 }

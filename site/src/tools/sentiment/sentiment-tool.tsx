@@ -1,21 +1,23 @@
 import type { SentimentReport } from "@contracts/sentiment.ts";
-import { UPLOAD_MAX_BYTES } from "@contracts/uploads.ts";
+import { UPLOAD_MAX_BYTES } from "@contracts/upload-constants.ts";
 import { FileText } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { useSWRConfig } from "swr";
 import { analyseRecording, fetchSentimentJob, startSentimentFromUpload } from "../../api/analysis.ts";
 import { useStoredUser } from "../../api/session.ts";
 import { errorMessage, SubmitButton } from "../../ui/form-fields.tsx";
+import { lazyWhenShown } from "../../ui/lazy-named.ts";
 import { useModals } from "../../ui/modal-context.ts";
 import { TOAST_MS } from "../../ui/toast-timing.ts";
 import { MediaFilePicker, UploadProgress } from "../media-file-picker.tsx";
 import { isAnsweredByClient } from "../report-tool-error.ts";
 import { ResumableProgress } from "../resumable-progress.tsx";
 import { RESUMABLE_FROM_BYTES, useResumableUpload } from "../resumable-upload.ts";
-import { SentimentHistory } from "./sentiment-history.tsx";
-import { SentimentReportDialog } from "./sentiment-report-dialog.tsx";
 import { SENTIMENT_JOBS_KEY, useSentimentJob, useSentimentJobs } from "./use-sentiment-jobs.ts";
+
+const SentimentHistory = lazyWhenShown(() => import("./sentiment-history.tsx"), "SentimentHistory");
+const SentimentReportDialog = lazyWhenShown(() => import("./sentiment-report-dialog.tsx"), "SentimentReportDialog");
 
 /**
  * Vox Sentiment: upload a recording, get its transcript, sentiment, topics, intents and summary.
@@ -114,19 +116,23 @@ export function SentimentTool() {
           </button>
         )}
         {result && reportOpen && (
-          <SentimentReportDialog
-            report={result.report}
-            fileName={result.fileName}
-            onClose={() => setReportOpen(false)}
-          />
+          <Suspense fallback={null}>
+            <SentimentReportDialog
+              report={result.report}
+              fileName={result.fileName}
+              onClose={() => setReportOpen(false)}
+            />
+          </Suspense>
         )}
       </form>
       {jobs.data && (
-        <SentimentHistory
-          list={jobs.data}
-          onOpen={(id) => void open(id)}
-          onDeleted={() => void mutate(SENTIMENT_JOBS_KEY)}
-        />
+        <Suspense fallback={null}>
+          <SentimentHistory
+            list={jobs.data}
+            onOpen={(id) => void open(id)}
+            onDeleted={() => void mutate(SENTIMENT_JOBS_KEY)}
+          />
+        </Suspense>
       )}
     </>
   );

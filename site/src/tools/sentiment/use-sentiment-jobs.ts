@@ -1,4 +1,4 @@
-import { isFinished, PRESS_RELEASE_POLL_MS } from "@contracts/press-releases.ts";
+import { isFinished, JOB_POLL_MS } from "@contracts/jobs.ts";
 import useSWR from "swr";
 import { fetchSentimentJob, fetchSentimentJobs, sentimentJobPath } from "../../api/analysis.ts";
 import { useStoredUser } from "../../api/session.ts";
@@ -9,7 +9,7 @@ export const SENTIMENT_JOBS_KEY = "/api/sentiment";
 export function useSentimentJobs() {
   const user = useStoredUser();
   return useSWR(user ? SENTIMENT_JOBS_KEY : null, fetchSentimentJobs, {
-    refreshInterval: (data) => (data?.items.some((item) => !isFinished(item.status)) ? PRESS_RELEASE_POLL_MS : 0),
+    refreshInterval: (data) => (data?.items.some((item) => !isFinished(item.status)) ? JOB_POLL_MS : 0),
   });
 }
 
@@ -17,6 +17,6 @@ export function useSentimentJobs() {
 export function useSentimentJob(id: string | null) {
   const user = useStoredUser();
   return useSWR(user && id ? sentimentJobPath(id) : null, () => fetchSentimentJob(id ?? ""), {
-    refreshInterval: (data) => (data && isFinished(data.status) ? 0 : PRESS_RELEASE_POLL_MS),
+    refreshInterval: (data) => (data && isFinished(data.status) ? 0 : JOB_POLL_MS),
   });
 }

@@ -1,5 +1,5 @@
 import { groupThousands } from "@contracts/numbers.ts";
-import { TTS_MAX_CHARACTERS } from "@contracts/tts.ts";
+import { TTS_MAX_CHARACTERS } from "@contracts/tts-constants.ts";
 import { Download } from "lucide-react";
 import { useRef, useState } from "react";
 import { useSWRConfig } from "swr";

@@ -1,0 +1,28 @@
+/**
+ * Live transcription's timings and names, shared by the page, the Worker and the relay. No zod
+ * here: the live tool imports these as it loads, before any schema has (site/src/api/client.ts).
+ */
+
+/** MediaRecorder timeslice: one audio frame every 250 ms. */
+export const LIVE_CHUNK_MS = 250;
+/** The relay tells the provider the stream is alive this often when no audio flows. */
+export const LIVE_KEEPALIVE_MS = 3000;
+/** A 250 ms Opus frame is a few kilobytes; anything this large is not audio from our page. */
+export const LIVE_MAX_FRAME_BYTES = 256 * 1024;
+/** How long a ticket may wait before its WebSocket is opened. */
+export const LIVE_TICKET_TTL_SECONDS = 60;
+/** How long a session outlives a dropped browser socket, waiting to be resumed. */
+export const LIVE_RESUME_GRACE_MS = 30_000;
+/**
+ * Audio the page holds while it cannot send: two minutes of frames. Past that the oldest frames
+ * are dropped (and the page says so), since a session has ended long before anyway.
+ */
+export const LIVE_BUFFER_MS = 120_000;
+/**
+ * Browsers cannot set headers on a WebSocket, so a resume proves who is asking with the WebSocket
+ * subprotocol pair [LIVE_AUTH_PROTOCOL, bearer token]; the relay answers with LIVE_AUTH_PROTOCOL.
+ */
+export const LIVE_AUTH_PROTOCOL = "vox-bearer";
+
+/** The site's public page for a caption link. */
+export const WATCH_PATH = "/watch";
