@@ -3,7 +3,19 @@ import "./styles/layout.css";
 import "./styles/components.css";
 import { holdEarlyInput } from "./early-input.ts";
 
-const boot = () => import("./boot.tsx");
+/** A macrotask boundary: the browser may paint and handle input before what follows. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+/**
+ * A module graph is evaluated in one task, and the app's is React DOM, the router and the app: on a
+ * slow phone a task of several hundred ms, in which a tap waits. React DOM is evaluated first, in a
+ * task of its own; the rest of the app follows in the next.
+ */
+const boot = async () => {
+  await import("react-dom/client");
+  await nextTask();
+  await import("./boot.tsx");
+};
 
 // Longest the app waits for a paint that may never be reported (an old browser, a blank page).
 const PAINT_WAIT_MS = 3000;

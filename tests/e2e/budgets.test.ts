@@ -3,7 +3,7 @@ import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { initialJsGzip } from "../../scripts/initial-js-size.ts";
-import { initialModules, SITE_DIST } from "../../scripts/site-manifest.ts";
+import { initialModules, readChunkModules, SITE_DIST } from "../../scripts/site-manifest.ts";
 import { devVarValues, filesUnder, findSecrets } from "./secret-scan.ts";
 
 // The product server started by global setup has just built dist/site with `npm start`.
@@ -65,6 +65,7 @@ describe("a tool page's first load", () => {
   const SHOWN_LATER = [
     "src/ui/dialog.tsx",
     "src/ui/confirm-delete-dialog.tsx",
+    "src/tools/audio/history-panel.tsx",
     "src/tools/live/saved-transcripts.tsx",
     "src/tools/press-release/press-release-list.tsx",
     "src/tools/sentiment/sentiment-history.tsx",
@@ -84,6 +85,20 @@ describe("a tool page's first load", () => {
 
   it("the check recognises schema code where it is loaded: /settings", () => {
     expect(initialModules("src/pages/settings.tsx").filter(isSchemaCode)).not.toEqual([]);
+  });
+});
+
+describe("the app's first evaluation", () => {
+  // site/src/main.tsx evaluates React DOM in a task of its own before the app, and the build asks
+  // Chrome to compile React DOM off the main thread (site/vite.config.ts).
+  it("React DOM is a file of its own, with nothing of the app, marked for eager compilation", () => {
+    const chunks = Object.entries(readChunkModules()).filter(([, modules]) =>
+      modules.some((module) => module.includes("react-dom/cjs/react-dom-client")),
+    );
+    expect(chunks).toHaveLength(1);
+    const [file, modules] = chunks[0] ?? ["", []];
+    expect(modules.filter((module) => module.startsWith("src/"))).toEqual([]);
+    expect(readFileSync(`${SITE_DIST}/${file}`, "utf8").startsWith("//# allFunctionsCalledOnLoad\n")).toBe(true);
   });
 });
 
