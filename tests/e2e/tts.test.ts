@@ -58,4 +58,28 @@ describe("Vox Speaks in the browser", () => {
       await close();
     }
   });
+
+  it("loads the voice list as a phone visitor reaches the voice picker, not while the page loads", async () => {
+    const { page, errors, close } = await openPage(browser, "mobile");
+    try {
+      const asked: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/api/tts/voices") asked.push(request.url());
+      });
+      await page.goto("/vox-speaks");
+      await page.waitForLoadState("networkidle");
+      const voice = page.getByLabel("Voice", { exact: true });
+      expect(asked).toEqual([]);
+      expect(await voice.isDisabled()).toBe(true);
+      expect(await voice.locator("option").allTextContents()).toEqual(["Loading voices…"]);
+
+      await voice.scrollIntoViewIfNeeded();
+      await voice.locator("option", { hasText: "Tunde · nigerian" }).waitFor({ state: "attached" });
+      expect(asked).toHaveLength(1);
+      await voice.selectOption({ label: "Tunde · nigerian" });
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { SignedInHistory } from "../tools/audio/signed-in-history.tsx";
 import { toolById } from "../tools/catalog.ts";
 import { ToolPage } from "../tools/tool-page.tsx";
 import { lazyNamed } from "../ui/lazy-named.ts";
@@ -6,11 +7,10 @@ const VoiceConversionTool = lazyNamed(
   () => import("../tools/voice-conversion/voice-conversion-tool.tsx"),
   "VoiceConversionTool",
 );
-const HistoryPanel = lazyNamed(() => import("../tools/audio/history-panel.tsx"), "HistoryPanel");
 
 export function Component() {
   return (
-    <ToolPage tool={toolById("voiceConversion")} after={<HistoryPanel kind="voice-conversion" />}>
+    <ToolPage tool={toolById("voiceConversion")} after={<SignedInHistory kind="voice-conversion" />}>
       <VoiceConversionTool />
     </ToolPage>
   );

@@ -1,6 +1,7 @@
 import { Play, Square } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { FieldFrame } from "../../ui/form-fields.tsx";
+import { useWantedSoon } from "../../ui/use-wanted-soon.ts";
 import { useVoices } from "./use-voices.ts";
 
 interface VoicePickerProps {
@@ -9,10 +10,15 @@ interface VoicePickerProps {
   readonly error?: string | undefined;
 }
 
-/** Voice dropdown with a preview button where the voice has one. */
+/**
+ * Voice dropdown with a preview button where the voice has one. The list loads once the dropdown
+ * comes into view or the visitor starts on the form (on a phone it sits below the introduction).
+ */
 export function VoicePicker({ value, onChange, error }: VoicePickerProps) {
   const id = useId();
-  const { data, error: loadError, isLoading } = useVoices();
+  const field = useRef<HTMLSpanElement>(null);
+  const { data, error: loadError } = useVoices(useWantedSoon(field));
+  const loading = !data && !loadError;
   const preview = useRef<HTMLAudioElement | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const voice = data?.voices.find((candidate) => candidate.voice_id === value);
@@ -35,17 +41,17 @@ export function VoicePicker({ value, onChange, error }: VoicePickerProps) {
   const problem = error ?? (loadError ? "The voices could not be loaded. Refresh the page to try again." : undefined);
   return (
     <FieldFrame id={id} label="Voice" error={problem}>
-      <span className="field__group">
+      <span className="field__group" ref={field}>
         <select
           id={id}
           className="field__input"
           value={value}
           onChange={(event) => onChange(event.target.value)}
-          disabled={isLoading || Boolean(loadError)}
+          disabled={loading || Boolean(loadError)}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-error` : undefined}
         >
-          <option value="">{isLoading ? "Loading voices…" : "Choose a voice"}</option>
+          <option value="">{loading ? "Loading voices…" : "Choose a voice"}</option>
           {data?.voices.map((option) => (
             <option key={option.voice_id} value={option.voice_id}>
               {option.name}
