@@ -11,12 +11,11 @@ import type {
 } from "@contracts/auth.ts";
 import type { contactRequestBody } from "@contracts/contact.ts";
 import type { z } from "zod";
-import { apiRequest, schemaOf } from "./client.ts";
+import { apiRequest, messageResponse, schemaOf } from "./client.ts";
 
 /** Typed calls for the account and contact endpoints. */
 
 const auth = () => import("@contracts/auth.ts");
-const messageResponse = schemaOf(auth, "messageResponse");
 const userResponse = schemaOf(auth, "userResponse");
 
 export const register = (body: z.input<typeof registerBody>) =>

@@ -1,10 +1,9 @@
-import { apiRequest, apiUpload, readAnswer, schemaOf, type UploadOptions } from "./client.ts";
+import { apiRequest, apiUpload, messageResponse, readAnswer, schemaOf, type UploadOptions } from "./client.ts";
 
 /** The sentiment report and press release jobs. */
 
 const sentiment = () => import("@contracts/sentiment.ts");
 const pressReleases = () => import("@contracts/press-releases.ts");
-const messageResponse = schemaOf(() => import("@contracts/auth.ts"), "messageResponse");
 const createdPressRelease = schemaOf(pressReleases, "createdPressReleaseSchema");
 
 function fileForm(file: File): FormData {

@@ -1,9 +1,8 @@
-import { apiFetch, apiRequest, schemaOf } from "./client.ts";
+import { apiFetch, apiRequest, messageResponse, schemaOf } from "./client.ts";
 
 /** Voices, speech generation, voice conversion and the audio history. */
 
 const tts = () => import("@contracts/tts.ts");
-const messageResponse = schemaOf(() => import("@contracts/auth.ts"), "messageResponse");
 
 export const fetchVoices = () => apiRequest("/api/tts/voices", { schema: schemaOf(tts, "voicesResponse") });
 

@@ -38,6 +38,9 @@ export function schemaOf<M, K extends keyof M>(load: () => Promise<M>, name: K):
 
 const apiErrorBody = schemaOf(() => import("@contracts/api-error.ts"), "apiErrorBodySchema");
 
+/** The `{ message }` answer of endpoints that only confirm (sign-out, deletions, e-mails sent). */
+export const messageResponse = schemaOf(() => import("@contracts/auth.ts"), "messageResponse");
+
 const networkError = () =>
   new ApiError(0, "network_error", "Could not reach Vox. Check your connection and try again.");
 
