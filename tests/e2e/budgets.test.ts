@@ -83,6 +83,12 @@ describe("a tool page's first load", () => {
     expect(leaked).toEqual([]);
   });
 
+  it("a caption link's page builds no schema before a message arrives", () => {
+    const modules = initialModules("src/pages/watch.tsx");
+    expect(modules).toContain("src/tools/live/captions/use-caption-feed.ts");
+    expect(modules.filter(isSchemaCode)).toEqual([]);
+  });
+
   it("the check recognises schema code where it is loaded: /settings", () => {
     expect(initialModules("src/pages/settings.tsx").filter(isSchemaCode)).not.toEqual([]);
   });

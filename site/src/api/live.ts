@@ -31,5 +31,6 @@ export const shareCaptions = (sessionId: string) =>
 
 /** The relay's messages, loaded before a socket to it opens. */
 export const liveServerMessages = schemaOf(live, "liveServerMessage");
+export const watchServerMessages = schemaOf(live, "watchServerMessage");
 
 export const stopSharingCaptions = (sessionId: string) => apiFetch(sharePath(sessionId), { method: "DELETE" });

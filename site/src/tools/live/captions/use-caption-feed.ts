@@ -1,6 +1,9 @@
-import { type LiveSegment, watchServerMessage } from "@contracts/live.ts";
-import { liveCloseMessage, WATCH_CLOSES } from "@contracts/live-closes.ts";
+import type { LiveSegment, WatchServerMessage } from "@contracts/live.ts";
+import { liveCloseMessage, PAGE_WENT_OFFLINE, WATCH_CLOSES } from "@contracts/live-closes.ts";
 import { useEffect, useState } from "react";
+import type { ZodType } from "zod";
+import { loadSchema } from "../../../api/client.ts";
+import { watchServerMessages } from "../../../api/live.ts";
 import { socketUrl } from "../../../api/socket-url.ts";
 
 /**
@@ -48,6 +51,22 @@ export function useCaptionFeed(token: string | undefined): CaptionFeed {
     let over = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
 
+    let messages: Promise<ZodType<WatchServerMessage>> | null = null;
+
+    const show = (message: WatchServerMessage) => {
+      if (message.type === "ended") {
+        over = true;
+        const status = message.reason === "sharing_stopped" ? "stopped" : "ended";
+        setFeed((current) => ({ ...current, status, interim: "" }));
+      } else if (!message.is_final) {
+        setFeed((current) => ({ ...current, interim: message.text }));
+      } else if (message.seq !== undefined && message.seq > lastSeq) {
+        lastSeq = message.seq;
+        const segment = { seq: message.seq, text: message.text, start: message.start, duration: message.duration };
+        setFeed((current) => ({ ...current, finals: [...current.finals, segment], interim: "" }));
+      }
+    };
+
     const connect = () => {
       clearTimeout(retry);
       const ws = new WebSocket(socketUrl(WATCH_PATH, { token, after: String(lastSeq) }));
@@ -56,6 +75,8 @@ export function useCaptionFeed(token: string | undefined): CaptionFeed {
         attempt = 0;
         setFeed((current) => ({ ...current, status: "live", problem: null }));
       });
+      // Each message waits for the schema, and the close for the messages before it: in order.
+      let queue = Promise.resolve();
       ws.addEventListener("message", (event) => {
         if (typeof event.data !== "string") return;
         let data: unknown;
@@ -64,22 +85,21 @@ export function useCaptionFeed(token: string | undefined): CaptionFeed {
         } catch {
           return;
         }
-        const parsed = watchServerMessage.safeParse(data);
-        if (!parsed.success) return;
-        const message = parsed.data;
-        if (message.type === "ended") {
-          over = true;
-          const status = message.reason === "sharing_stopped" ? "stopped" : "ended";
-          setFeed((current) => ({ ...current, status, interim: "" }));
-        } else if (!message.is_final) {
-          setFeed((current) => ({ ...current, interim: message.text }));
-        } else if (message.seq !== undefined && message.seq > lastSeq) {
-          lastSeq = message.seq;
-          const segment = { seq: message.seq, text: message.text, start: message.start, duration: message.duration };
-          setFeed((current) => ({ ...current, finals: [...current.finals, segment], interim: "" }));
-        }
+        queue = queue
+          .then(async () => {
+            // The schema (and zod) loads with the first message, not with the page: a link that
+            // does not work never needs it.
+            messages ??= loadSchema(watchServerMessages);
+            const parsed = (await messages).safeParse(data);
+            if (parsed.success) show(parsed.data);
+          })
+          .catch(() => {
+            // The connection dropped before the schema arrived: reconnect, asking for what was missed.
+            messages = null;
+            ws.close(PAGE_WENT_OFFLINE, "offline");
+          });
       });
-      ws.addEventListener("close", (event) => {
+      const closed = (event: CloseEvent) => {
         if (socket !== ws || over) return;
         socket = null;
         if (FINAL_CLOSES.has(event.code)) {
@@ -103,6 +123,9 @@ export function useCaptionFeed(token: string | undefined): CaptionFeed {
         const delay = busy ? BUSY_RETRY_MS : Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt) * (0.75 + Math.random() / 2);
         attempt++;
         retry = setTimeout(connect, delay);
+      };
+      ws.addEventListener("close", (event) => {
+        queue = queue.then(() => closed(event));
       });
     };
 
