@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { type ComponentType, createElement, type LazyExoticComponent, lazy, Suspense } from "react";
 
 type Preload = () => Promise<unknown>;
 
@@ -51,11 +51,14 @@ export async function preloadParts(root: Preload): Promise<void> {
 /**
  * `React.lazy` for a named export that is not preloaded: for parts only some visitors ever see (a
  * signed-in user's history, a dialog once opened), so a visitor's first load never evaluates them.
- * Render it inside its own `<Suspense>`, or the nearest one shows its fallback while it loads.
+ * It shows nothing until its code has arrived, without holding up the page around it.
  */
 export function lazyWhenShown<K extends string, P extends object>(
   load: () => Promise<{ [key in K]: ComponentType<P> }>,
   name: K,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+): ComponentType<P> {
+  const Part: LazyExoticComponent<ComponentType<P>> = lazy(() =>
+    load().then((module): { default: ComponentType<P> } => ({ default: module[name] })),
+  );
+  return (props: P) => createElement(Suspense, { fallback: null }, createElement(Part, props));
 }

@@ -1,5 +1,4 @@
 import { Mic, Square } from "lucide-react";
-import { Suspense } from "react";
 import { useStoredUser } from "../../api/session.ts";
 import { lazyWhenShown } from "../../ui/lazy-named.ts";
 import { useModals } from "../../ui/modal-context.ts";
@@ -109,11 +108,7 @@ export function LiveTool() {
         )}
       </section>
       {live.state === "stopped" && text && <TranscriptActions segments={live.segments} name="vox-transcript" />}
-      {user && (
-        <Suspense fallback={null}>
-          <SavedTranscripts />
-        </Suspense>
-      )}
+      {user && <SavedTranscripts />}
     </div>
   );
 }

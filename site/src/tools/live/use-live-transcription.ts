@@ -2,6 +2,7 @@ import type { LiveServerMessage } from "@contracts/live.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
 import type { ZodType } from "zod";
+import { loadSchema } from "../../api/client.ts";
 import {
   fetchLiveUsage,
   fetchTranscript,
@@ -107,7 +108,10 @@ export function useLiveTranscription(signedIn: boolean) {
     let ticket: string | null = null;
     let messages: ZodType<LiveServerMessage>;
     try {
-      const [loaded, answer] = await Promise.all([liveServerMessages(), resuming ? null : requestLiveTicket()]);
+      const [loaded, answer] = await Promise.all([
+        loadSchema(liveServerMessages),
+        resuming ? null : requestLiveTicket(),
+      ]);
       messages = loaded;
       if (answer) {
         ticket = answer.ticket;

@@ -1,7 +1,7 @@
 import { isFinished } from "@contracts/jobs.ts";
 import { formatBytes } from "@contracts/media.ts";
 import { UPLOAD_MAX_BYTES } from "@contracts/upload-constants.ts";
-import { Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useSWRConfig } from "swr";
 import { pressReleasePath, startPressRelease, startPressReleaseFromUpload } from "../../api/analysis.ts";
@@ -120,17 +120,15 @@ export function PressReleaseTool() {
         </p>
       )}
       {list.data && (
-        <Suspense fallback={null}>
-          <PressReleaseList
-            list={list.data}
-            selectedId={selectedId}
-            onSelect={select}
-            onDeleted={(id) => {
-              if (id === selectedId) select(null);
-              void mutate(PRESS_RELEASES_KEY);
-            }}
-          />
-        </Suspense>
+        <PressReleaseList
+          list={list.data}
+          selectedId={selectedId}
+          onSelect={select}
+          onDeleted={(id) => {
+            if (id === selectedId) select(null);
+            void mutate(PRESS_RELEASES_KEY);
+          }}
+        />
       )}
     </>
   );

@@ -1,7 +1,7 @@
 import type { SentimentReport } from "@contracts/sentiment.ts";
 import { UPLOAD_MAX_BYTES } from "@contracts/upload-constants.ts";
 import { FileText } from "lucide-react";
-import { Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { useSWRConfig } from "swr";
 import { analyseRecording, fetchSentimentJob, startSentimentFromUpload } from "../../api/analysis.ts";
@@ -116,23 +116,19 @@ export function SentimentTool() {
           </button>
         )}
         {result && reportOpen && (
-          <Suspense fallback={null}>
-            <SentimentReportDialog
-              report={result.report}
-              fileName={result.fileName}
-              onClose={() => setReportOpen(false)}
-            />
-          </Suspense>
+          <SentimentReportDialog
+            report={result.report}
+            fileName={result.fileName}
+            onClose={() => setReportOpen(false)}
+          />
         )}
       </form>
       {jobs.data && (
-        <Suspense fallback={null}>
-          <SentimentHistory
-            list={jobs.data}
-            onOpen={(id) => void open(id)}
-            onDeleted={() => void mutate(SENTIMENT_JOBS_KEY)}
-          />
-        </Suspense>
+        <SentimentHistory
+          list={jobs.data}
+          onOpen={(id) => void open(id)}
+          onDeleted={() => void mutate(SENTIMENT_JOBS_KEY)}
+        />
       )}
     </>
   );
