@@ -1,6 +1,6 @@
 // `npm run lighthouse`: Lighthouse (mobile preset, Debian Chromium) against the real `npm start` on
-// the measured routes, LIGHTHOUSE_RUNS runs each (default 3, aggregated as `auditRoutes` explains);
-// prints a table and exits non-zero when a score is below the bar.
+// the routes issue 9 names, median of LIGHTHOUSE_RUNS runs each (default 3); prints a table and
+// exits non-zero when a score is below the bar.
 import { ensureBrowser } from "./chromium.ts";
 import { auditRoutes, BAR, belowBar, LIGHTHOUSE_ROUTES, tableRows } from "./lighthouse-audit.ts";
 import { startProduct } from "./product-server.ts";
