@@ -93,10 +93,13 @@ export async function auditRoutes(
   }
 }
 
-/** "route: category score < bar" for every score below the bar. */
-export function belowBar(audits: readonly RouteAudit[]): string[] {
+/** "route: category score < bar" for every score of `categories` below the bar. */
+export function belowBar(
+  audits: readonly RouteAudit[],
+  categories: readonly Category[] = Object.keys(BAR) as Category[],
+): string[] {
   return audits.flatMap((audit) =>
-    (Object.keys(BAR) as Category[])
+    categories
       .filter((category) => audit.scores[category] < BAR[category])
       .map((category) => `${audit.route}: ${category} ${audit.scores[category]} < ${BAR[category]}`),
   );

@@ -1,6 +1,6 @@
 // `npm run lighthouse`: Lighthouse (mobile preset, Debian Chromium) against the real `npm start` on
-// the routes issue 9 names, median of LIGHTHOUSE_RUNS runs each (default 3); prints a table and
-// exits non-zero when a score is below the bar.
+// the measured routes, median of LIGHTHOUSE_RUNS runs each (default 3); prints a table and exits
+// non-zero when a score is below the bar. Its performance figure needs a quiet machine.
 import { ensureBrowser } from "./chromium.ts";
 import { auditRoutes, BAR, belowBar, LIGHTHOUSE_ROUTES, tableRows } from "./lighthouse-audit.ts";
 import { startProduct } from "./product-server.ts";
