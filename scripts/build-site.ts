@@ -18,10 +18,16 @@ const CONFIG = "site/vite.config.ts";
 const RENDERER_OUT = "dist/prerender";
 const NOT_FOUND = "/404";
 
+/** A page as site/src/prerender.tsx renders it. */
+interface RenderedPage {
+  readonly title: string;
+  readonly html: string;
+}
+
 /** What site/src/prerender.tsx exports, bundled for Node by the second build. */
 interface Renderer {
   readonly PRERENDERED_PATHS: readonly string[];
-  renderPage(path: string): Promise<string>;
+  renderPage(path: string): Promise<RenderedPage>;
 }
 
 /** `index.html`, `pricing.html`, `404.html`: the names Pages and Workers assets serve for each route. */
@@ -38,10 +44,12 @@ function pageAssets(manifest: Manifest, path: string, shell: string): string {
   const roots = path === NOT_FOUND ? [...ENTRY_MODULES] : firstVisitModules(manifest, pageModule(path));
   const tags = initialChunks(manifest, roots).flatMap((chunk) => [
     ...(chunk.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
-    `<link rel="prefetch" as="script" crossorigin href="/${chunk.file}">`,
+    `<link rel="modulepreload" crossorigin href="/${chunk.file}">`,
   ]);
   return [...new Set(tags)].filter((tag) => !shell.includes(tag.match(/href="([^"]+)"/)?.[1] ?? "")).join("");
 }
+
+const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
  * The shell with the page's title, its assets and its rendered HTML in #root. The entry script runs
@@ -49,18 +57,15 @@ function pageAssets(manifest: Manifest, path: string, shell: string): string {
  * the top of a page before the rest has arrived, and input made then must already be held
  * (site/src/early-input.ts). `data-prerendered` tells the entry it will find rendered HTML.
  */
-function pageHtml(manifest: Manifest, shell: string, path: string, rendered: string): string {
-  // React emits a page's <title> first; it belongs in the head, in place of the shell's.
-  const title = rendered.match(/^<title>.*?<\/title>/)?.[0];
-  if (!title) throw new Error(`${path} rendered no <title> first`);
+function pageHtml(manifest: Manifest, shell: string, path: string, page: RenderedPage): string {
   const entry = '<script type="module" crossorigin';
   if (!shell.includes(entry)) throw new Error(`the built shell has no ${entry}>`);
   return shell
     .replace("<html ", "<html data-prerendered ")
     .replace(entry, '<script type="module" async crossorigin')
-    .replace(/<title>.*?<\/title>/, title)
+    .replace(/<title>.*?<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
     .replace("</head>", `${pageAssets(manifest, path, shell)}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${rendered.slice(title.length)}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
 }
 
 await build({ configFile: CONFIG });

@@ -1,5 +1,4 @@
 import { fileURLToPath } from "node:url";
-import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Plugin } from "vite";
 import { headersFile } from "./security-headers.ts";
 import { parseSiteConfig, type SiteConfig, siteConfigDefine } from "./site-config.ts";
@@ -41,10 +40,66 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * The libraries every page starts with, in one file: over HTTP/1.1 a browser opens six connections
+ * to a host, and on a 150 ms link each further round of requests for a small file cost a page
+ * ~150 ms before it could answer input.
+ */
+const FRAMEWORK_PACKAGES =
+  /[\\/]node_modules[\\/](preact|react|react-dom|react-router|react-router-dom|swr|dequal|use-sync-external-store|lucide-react|sonner|react-error-boundary)[\\/]/;
+// The transform's helpers (class fields) are virtual modules, not files under node_modules.
+const inFramework = (id: string) => FRAMEWORK_PACKAGES.test(id) || id.includes("@oxc-project+runtime");
+
+/**
+ * Small modules of the app, which automatic splitting left in a dozen files of a few hundred bytes,
+ * each a request of its own: those every page uses, and those only tool pages use.
+ */
+const appModules = (modules: readonly string[]) => modules.map((module) => `${siteRoot}src/${module}`);
+const SHELL_MODULES = appModules([
+  "paths",
+  "api/session",
+  "api/client",
+  "ui/modal-context",
+  "ui/form-fields",
+  "ui/hydration",
+  "ui/use-hydrated",
+  "ui/empty-state",
+  "ui/format-when",
+  "ui/lazy-named",
+  "ui/document-title",
+  "app/use-delayed-navigate",
+  "app/spec-quirks",
+  "tools/catalog",
+  "tools/tool-name",
+]);
+const TOOL_FRAME_MODULES = appModules([
+  "api/audio",
+  "api/analysis",
+  "api/live",
+  "api/socket-url",
+  "ui/use-wanted-soon",
+  "tools/tool-page",
+  "tools/tool-content",
+  "tools/download",
+  "tools/report-tool-error",
+  "tools/copy-text",
+  "tools/media-file-picker",
+  "tools/resumable-upload",
+  "tools/resumable-progress",
+  "tools/audio/use-history",
+  "tools/audio/use-recorder",
+  "tools/audio/voice-picker",
+  "tools/audio/use-voices",
+  "tools/audio/signed-in-history",
+]);
+const SHELL_CONTRACTS = /[\\/]worker[\\/]contracts[\\/](numbers|plans|jobs|media|live-closes|[a-z-]+-constants)\.ts$/;
+const moduleOf = (id: string) => id.replace(/\.tsx?$/, "");
+const inShell = (id: string) => SHELL_CONTRACTS.test(id) || SHELL_MODULES.includes(moduleOf(id));
+const inToolFrame = (id: string) => TOOL_FRAME_MODULES.includes(moduleOf(id));
+
 /** The app's own code and the libraries that render it: compiled eagerly (see `postBanner` below). */
 const runsOnLoad = (id: string) =>
-  id.startsWith(siteRoot) ||
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|lucide-react)[\\/]/.test(id);
+  id.startsWith(siteRoot) || /[\\/]node_modules[\\/](preact|react-router|lucide-react)[\\/]/.test(id);
 
 export default defineConfig(({ mode }) => {
   // loadEnv also picks up VITE_* variables from the process environment.
@@ -53,7 +108,7 @@ export default defineConfig(({ mode }) => {
     root: siteRoot,
     define: siteConfigDefine(env),
     envDir: siteRoot,
-    plugins: [react(), securityHeaders(parseSiteConfig(env)), chunkModules()],
+    plugins: [securityHeaders(parseSiteConfig(env)), chunkModules()],
     resolve: {
       alias: { "@contracts": fileURLToPath(new URL("../worker/contracts", import.meta.url)) },
     },
@@ -67,8 +122,14 @@ export default defineConfig(({ mode }) => {
       // every page's first load, and the home page's budget is 100 KB.
       modulePreload: { polyfill: false },
       rolldownOptions: {
-        treeshake: { manualPureFunctions: ["z"] },
         output: {
+          codeSplitting: {
+            groups: [
+              { name: "framework", test: inFramework },
+              { name: "shell", test: inShell, includeDependenciesRecursively: false },
+              { name: "tool-frame", test: inToolFrame, includeDependenciesRecursively: false },
+            ],
+          },
           // Hydrating runs most functions of the app and of the libraries it renders with, each
           // compiled on first call on the main thread: ~550 lazy compiles on a tool page's first
           // visit. This hint (Chrome 136+, ignored elsewhere) has a file's functions compiled while

@@ -1,9 +1,9 @@
 import "./zod-setup.ts";
-import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./app/app.tsx";
 import { preloadPage } from "./app/app-routes.tsx";
+import { hydrateAsBuilt } from "./ui/hydration.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
@@ -15,12 +15,9 @@ const app = (
 );
 // Built pages arrive with their HTML already rendered (scripts/build-site.ts); `npm run dev` serves
 // the empty shell. The page's code is loaded first, so the whole page hydrates in one pass and the
-// input held until then reaches a live page; hydrating as a transition lets React yield to the
-// browser while it works. Held input also waits for the toaster (site/src/early-input.ts): its code
-// loads alongside the page's rather than after hydration.
+// input held until then reaches a live page.
 if (root.hasChildNodes()) {
-  void import("./app/toaster.tsx");
-  preloadPage(window.location.pathname).then(() => startTransition(() => void hydrateRoot(root, app)));
+  preloadPage(window.location.pathname).then(() => hydrateAsBuilt(() => hydrateRoot(root, app)));
 } else {
   createRoot(root).render(app);
 }

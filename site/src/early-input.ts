@@ -41,20 +41,18 @@ function current<T extends HTMLElement>(element: T): T | null {
 }
 
 /**
- * Gives React the value the visitor typed. React only reports a change when the value differs from
- * the one it last saw, and it may have seen the typed text already while hydrating; so the value is
- * first set through the element (which React watches) to something else, then through the
- * prototype (which it does not), and the input event makes React compare and call onChange.
+ * Gives the app the text the visitor typed: the field still shows it (hydrating keeps the DOM as it
+ * is), but the app's state took the value it rendered, and an input event makes it read the field.
  */
 function handOver(field: TextField, typed: Typed): void {
-  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  const setValue = Object.getOwnPropertyDescriptor(prototype, "value")?.set;
-  const focused = document.activeElement === field;
-  field.value = typed.value === "" ? " " : "";
-  setValue?.call(field, typed.value);
+  field.value = typed.value;
   field.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+/** Puts the caret back where the visitor left it, in the field they are still in. */
+function restoreCaret(field: TextField, typed: Typed): void {
   const [start, end] = typed.selection;
-  if (focused && start !== null && end !== null) field.setSelectionRange(start, end);
+  if (document.activeElement === field && start !== null && end !== null) field.setSelectionRange(start, end);
 }
 
 export function holdEarlyInput(): void {
@@ -75,11 +73,12 @@ export function holdEarlyInput(): void {
     if (!isTextField(field)) return;
     typed.set(field, { value: field.value, selection: [field.selectionStart, field.selectionEnd] });
   };
-  // The caret moves without typing too (arrows, a tap): keep where it was last.
+  // The caret moves without typing too (arrows, a tap): keep where it was last. Hydrating sets a
+  // text area to the value the app rendered, which moves the caret too: that move is not kept.
   const moveCaret = () => {
     const field = document.activeElement;
     const known = isTextField(field) ? typed.get(field) : undefined;
-    if (isTextField(field) && known)
+    if (isTextField(field) && known && field.value === known.value)
       typed.set(field, { ...known, selection: [field.selectionStart, field.selectionEnd] });
   };
   const choose = (event: Event) => {
@@ -99,13 +98,20 @@ export function holdEarlyInput(): void {
       document.removeEventListener("input", type, true);
       document.removeEventListener("selectionchange", moveCaret);
       document.removeEventListener("change", choose, true);
-      // Text and choices first: React applies each at once, so a replayed press then acts on them.
+      // Text and choices first. The app renders what they change before the next task, so the
+      // caret is put back and presses replayed then, acting on what was typed and chosen.
       for (const [element, value] of typed) {
         const field = current(element);
         if (field) handOver(field, value);
       }
       for (const element of chosen) current(element)?.dispatchEvent(new Event("change", { bubbles: true }));
-      for (const button of pressed.splice(0)) current(button)?.click();
+      setTimeout(() => {
+        for (const [element, value] of typed) {
+          const field = current(element);
+          if (field) restoreCaret(field, value);
+        }
+        for (const button of pressed.splice(0)) current(button)?.click();
+      });
     },
     { once: true },
   );

@@ -1,15 +1,24 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MOBILE_WINDOW, type PageTiming, pageTiming, throttle } from "../../scripts/dead-window-audit.ts";
+import {
+  DEAD_WINDOW_BAR_MS,
+  DEAD_WINDOW_ROUTES,
+  MOBILE_WINDOW,
+  measureDeadWindows,
+  throttle,
+} from "../../scripts/dead-window-audit.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { baseUrl, launchBrowser } from "./browser.ts";
 import { newSession, type StoredSession, storeSession } from "./people.ts";
 
 /**
  * In the field: a mid-range phone (4× CPU slowdown) on slow 4G, a first visit, and a visitor who
- * acts the moment a control is visible, while the page may not yet answer. Whatever they did must
+ * acts the moment a control is visible, while the page does not yet answer. Whatever they did must
  * end as they meant it: the press acts with their real session, typed text stays with its caret,
- * a chosen file stays chosen, a toast or dialog appears.
+ * a chosen file stays chosen, a toast or dialog appears. The page now answers within a few hundred
+ * ms of its first paint, too soon to be sure of acting before it, so the app's code (everything but
+ * the entry script, which holds early input) is held back until the visitor has acted: a phone
+ * whose connection stalls there.
  */
 const CPU_SLOWDOWN = 4;
 
@@ -18,13 +27,13 @@ interface FieldPage {
   readonly errors: string[];
   /** Whether every input came before the page answered input (else the test proves little). */
   readonly actedEarly: () => Promise<boolean>;
-  readonly timing: () => Promise<PageTiming>;
+  /** Lets the app's code arrive. */
+  readonly release: () => void;
   close(): Promise<void>;
 }
 
 let browser: Browser;
 let session: StoredSession;
-const timings: Array<{ test: string } & PageTiming> = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -32,15 +41,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  if (timings.length > 0) {
-    const rounded = timings.map(({ test, fcp, interactive }) => ({
-      test,
-      "FCP (ms)": Math.round(fcp),
-      "interactive (ms)": Math.round(interactive),
-      "dead window (ms)": Math.round(interactive - fcp),
-    }));
-    console.table(rounded);
-  }
 });
 
 /** A throttled first visit to `path`, returned as soon as the browser has the response. */
@@ -63,6 +63,14 @@ async function visitInTheField(path: string, signedIn: boolean): Promise<FieldPa
     for (const type of ["pointerdown", "keydown", "input", "change"]) window.addEventListener(type, note, true);
   });
   await throttle(context, page, CPU_SLOWDOWN);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/(?!index-)[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
@@ -73,14 +81,13 @@ async function visitInTheField(path: string, signedIn: boolean): Promise<FieldPa
     page,
     errors,
     actedEarly: () => page.evaluate(() => (window as { actedEarly?: boolean }).actedEarly === true),
-    timing: () => pageTiming(page),
+    release,
     close: () => context.close(),
   };
 }
 
 /** Runs `act` on a throttled first visit, checks it came early, then `expectOutcome`. */
 async function inTheField(
-  name: string,
   path: string,
   signedIn: boolean,
   act: (page: Page) => Promise<void>,
@@ -90,11 +97,8 @@ async function inTheField(
   try {
     await act(field.page);
     expect(await field.actedEarly()).toBe(true);
+    field.release();
     await expectOutcome(field.page);
-    // Checkout is the payment provider's page: the figures went with the page that was left.
-    if (!new URL(field.page.url()).pathname.startsWith("/__sandbox/")) {
-      timings.push({ test: name, ...(await field.timing()) });
-    }
     expect(field.errors).toEqual([]);
   } finally {
     await field.close();
@@ -107,7 +111,6 @@ const monthlyPlan = (page: Page) =>
 describe("a press made the moment the button shows", () => {
   it("signed in, Get Started on /pricing opens checkout for that plan", async () => {
     await inTheField(
-      "pricing, signed in",
       "/pricing",
       true,
       (page) => monthlyPlan(page).getByRole("button", { name: "Get Started" }).click(),
@@ -120,7 +123,6 @@ describe("a press made the moment the button shows", () => {
 
   it("signed out, Get Started on /pricing asks to log in", async () => {
     await inTheField(
-      "pricing, signed out",
       "/pricing",
       false,
       (page) => monthlyPlan(page).getByRole("button", { name: "Get Started" }).click(),
@@ -132,7 +134,6 @@ describe("a press made the moment the button shows", () => {
   // asks to log in, signed out goes on to /solutions. Either way it must follow the real session.
   it("signed in, Get Started on / takes the signed-in branch", async () => {
     await inTheField(
-      "home, signed in",
       "/",
       true,
       (page) => page.getByRole("main").getByRole("button", { name: "Get Started" }).click(),
@@ -145,7 +146,6 @@ describe("a press made the moment the button shows", () => {
 
   it("signed out, Get Started on / takes the signed-out branch", async () => {
     await inTheField(
-      "home, signed out",
       "/",
       false,
       (page) => page.getByRole("main").getByRole("button", { name: "Get Started" }).click(),
@@ -155,7 +155,6 @@ describe("a press made the moment the button shows", () => {
 
   it("Use Vox Sentiment with no file shows its toast", async () => {
     await inTheField(
-      "vox-sentiment, no file",
       "/vox-sentiment",
       false,
       (page) => page.getByRole("button", { name: "Use Vox Sentiment" }).click(),
@@ -165,7 +164,6 @@ describe("a press made the moment the button shows", () => {
 
   it("the header's menu button opens the menu", async () => {
     await inTheField(
-      "header menu",
       "/voxscribe",
       false,
       (page) => page.getByRole("button", { name: "Open menu" }).click(),
@@ -179,7 +177,6 @@ describe("typing and choosing the moment the field shows", () => {
 
   it("text typed into Vox Speaks stays, caret and all, and Generate sees it", async () => {
     await inTheField(
-      "vox-speaks, typing",
       "/vox-speaks",
       false,
       (page) => page.getByLabel("Text", { exact: true }).pressSequentially(TYPED),
@@ -210,7 +207,6 @@ describe("typing and choosing the moment the field shows", () => {
 
   it("a file chosen on Vox Sentiment stays chosen, and the press goes on to ask for a login", async () => {
     await inTheField(
-      "vox-sentiment, file",
       "/vox-sentiment",
       false,
       async (page) => {
@@ -227,5 +223,27 @@ describe("typing and choosing the moment the field shows", () => {
         expect(await page.getByText("No file selected").count()).toBe(0);
       },
     );
+  });
+});
+
+describe("the dead window, first paint to answering input", () => {
+  // `npm run dead-window` holds every route to DEAD_WINDOW_BAR_MS on a quiet machine. Here, on a
+  // shared host where runs of one build vary by a few hundred ms, the bar leaves room for that and
+  // still fails the design that downloaded React and a dozen small files after the paint (1.1–3.6 s).
+  const FIELD_BAR_MS = 700;
+
+  it(`is under ${FIELD_BAR_MS} ms at 4× on every route (median of 3 first visits)`, async () => {
+    const results = await measureDeadWindows(browser, baseUrl(), DEAD_WINDOW_ROUTES, { runs: 3, cpuSlowdowns: [4] });
+    console.table(
+      results.map(({ route, fcp, interactive, deadWindow, deadWindowRuns }) => ({
+        route,
+        "FCP (ms)": fcp,
+        "interactive (ms)": interactive,
+        "dead window (ms)": deadWindow,
+        runs: deadWindowRuns.join(" "),
+        [`over ${DEAD_WINDOW_BAR_MS} ms`]: deadWindow > DEAD_WINDOW_BAR_MS ? "yes" : "",
+      })),
+    );
+    expect(results.filter(({ deadWindow }) => deadWindow > FIELD_BAR_MS)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { act } from "@testing-library/react";
+import { act } from "@testing-library/preact";
 import { useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
@@ -10,9 +10,9 @@ afterEach(() => {
   document.documentElement.removeAttribute(HYDRATED_ATTRIBUTE);
 });
 
-/** The task in which held input is handed over. */
+/** The tasks in which held input is handed over: text and choices, then the caret and presses. */
 async function handedOver() {
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  for (let task = 0; task < 2; task++) await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
 /** Both parts ready, and held input handed over. */

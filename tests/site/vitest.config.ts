@@ -1,10 +1,8 @@
 import { fileURLToPath } from "node:url";
-import react from "@vitejs/plugin-react";
 import { defineProject } from "vitest/config";
 import { siteConfigDefine } from "../../site/site-config.ts";
 
 export default defineProject({
-  plugins: [react()],
   // The tests see the same defaults a build without any VITE_* variables gets.
   define: siteConfigDefine({}),
   resolve: {

@@ -1,6 +1,7 @@
 import type { FallbackProps } from "react-error-boundary";
 import { Link } from "react-router-dom";
 import { PATHS } from "../paths.ts";
+import { DocumentTitle } from "../ui/document-title.tsx";
 import { Logo } from "./logo.tsx";
 
 function ErrorCard({ detail, onHome }: { detail: string; onHome?: () => void }) {
@@ -21,7 +22,7 @@ function ErrorCard({ detail, onHome }: { detail: string; onHome?: () => void }) 
 export function NotFoundPage() {
   return (
     <div className="error-page">
-      <title>Page not found · Vox</title>
+      <DocumentTitle>Page not found · Vox</DocumentTitle>
       <ErrorCard detail="404 Not Found: there is no page at this address." />
     </div>
   );

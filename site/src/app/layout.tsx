@@ -8,10 +8,9 @@ import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { MobileCta } from "./mobile-cta.tsx";
 import { ModalProvider } from "./modals.tsx";
+import { Toaster } from "./toaster.tsx";
 
-// Toasts only ever follow an action, and the session check needs the API client: both load
-// after the page, not before it.
-const Toaster = lazy(() => import("./toaster.tsx"));
+// The session check needs the API client: it loads after the page, not before it.
 const SessionRefresher = lazy(() => import("../account/session-refresher.tsx"));
 
 /** Inside the page's Suspense boundary, so its effect runs once the page itself has hydrated. */
@@ -64,10 +63,8 @@ export function Layout() {
         <Footer />
         <MobileCta />
       </div>
-      <Suspense fallback={null}>
-        <Toaster />
-        {signedIn && <SessionRefresher />}
-      </Suspense>
+      <Toaster />
+      <Suspense fallback={null}>{signedIn && <SessionRefresher />}</Suspense>
     </ModalProvider>
   );
 }

@@ -3,7 +3,7 @@ import { Toaster as SonnerToaster } from "sonner";
 import { announceReady } from "../early-input.ts";
 import { TOAST_MS } from "../ui/toast-timing.ts";
 
-export default function Toaster() {
+export function Toaster() {
   // A toast raised before the toaster mounts is never shown: presses wait for it.
   useEffect(() => announceReady("toaster"), []);
   return (

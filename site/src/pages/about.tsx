@@ -1,10 +1,11 @@
 import { Link } from "react-router-dom";
 import { PATHS } from "../paths.ts";
+import { DocumentTitle } from "../ui/document-title.tsx";
 
 export function Component() {
   return (
     <article className="narrow prose">
-      <title>About · Vox</title>
+      <DocumentTitle>About · Vox</DocumentTitle>
       <p className="eyebrow">About Vox</p>
       <h1>We build voice tools for people whose work is words</h1>
       <p className="lead">

@@ -1,3 +1,4 @@
+import { DocumentTitle } from "../ui/document-title.tsx";
 import "../developers/developers.css";
 import { useDemoDefaults } from "../developers/sandbox-defaults.ts";
 import { VoiceDemo } from "../developers/voice-demo.tsx";
@@ -40,7 +41,7 @@ export function Component() {
   const defaults = useDemoDefaults();
   return (
     <article className="narrow prose">
-      <title>Developers · Vox</title>
+      <DocumentTitle>Developers · Vox</DocumentTitle>
       <p className="eyebrow">Developers</p>
       <h1>Put a voice assistant on your own page</h1>
       <p className="lead">

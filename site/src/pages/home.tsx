@@ -4,6 +4,7 @@ import { useGetStarted } from "../app/use-get-started.ts";
 import { PATHS } from "../paths.ts";
 import { TOOLS } from "../tools/catalog.ts";
 import { ToolName } from "../tools/tool-name.tsx";
+import { DocumentTitle } from "../ui/document-title.tsx";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
 
 const REASONS = [
@@ -28,7 +29,7 @@ export function Component() {
   const { pending, getStarted } = useGetStarted();
   return (
     <>
-      <title>Vox: voice AI for communicators</title>
+      <DocumentTitle>Vox: voice AI for communicators</DocumentTitle>
       <section className="hero">
         <p className="eyebrow">Voice AI for PR, media and education</p>
         <h1 className="hero__title">

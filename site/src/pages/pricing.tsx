@@ -5,6 +5,7 @@ import { useStoredUser } from "../api/session.ts";
 import { useCheckout } from "../payments/use-checkout.ts";
 import { usePaymentReturn } from "../payments/use-payment-return.ts";
 import { usePlans } from "../payments/use-plans.ts";
+import { DocumentTitle } from "../ui/document-title.tsx";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
 import { useModals } from "../ui/modal-context.ts";
 
@@ -114,7 +115,7 @@ export function Component() {
   const verifying = usePaymentReturn();
   return (
     <section>
-      <title>Pricing · Vox</title>
+      <DocumentTitle>Pricing · Vox</DocumentTitle>
       <p className="eyebrow">Pricing</p>
       <h1>Simple plans in naira</h1>
       <p className="lead">

@@ -3,6 +3,7 @@ import { BillingSummary } from "../account/billing-summary.tsx";
 import { ChangePasswordForm } from "../account/change-password-form.tsx";
 import { DeleteAccount } from "../account/delete-account.tsx";
 import { useUser } from "../account/use-user.ts";
+import { DocumentTitle } from "../ui/document-title.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { useModals } from "../ui/modal-context.ts";
 
@@ -18,7 +19,7 @@ export function Component() {
   const { openModal } = useModals();
   return (
     <section className="narrow">
-      <title>Settings · Vox</title>
+      <DocumentTitle>Settings · Vox</DocumentTitle>
       <h1>Settings</h1>
       <div data-session-dependent="">
         {user ? (

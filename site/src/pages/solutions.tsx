@@ -1,13 +1,14 @@
 import { useSolutionNavigation } from "../app/use-solution-navigation.ts";
 import { TOOLS } from "../tools/catalog.ts";
 import { ToolName } from "../tools/tool-name.tsx";
+import { DocumentTitle } from "../ui/document-title.tsx";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
 
 export function Component() {
   const { pending, choose } = useSolutionNavigation();
   return (
     <section>
-      <title>Our Solutions · Vox</title>
+      <DocumentTitle>Our Solutions · Vox</DocumentTitle>
       <p className="eyebrow">Our Solutions</p>
       <h1>Everything your voice work needs</h1>
       <p className="lead">

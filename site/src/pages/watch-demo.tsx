@@ -1,4 +1,5 @@
 import { config } from "../config.ts";
+import { DocumentTitle } from "../ui/document-title.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { useModals } from "../ui/modal-context.ts";
 
@@ -36,7 +37,7 @@ export function DemoVideo({ url }: { url: string }) {
 export function Component() {
   return (
     <section className="narrow">
-      <title>Watch the demo · Vox</title>
+      <DocumentTitle>Watch the demo · Vox</DocumentTitle>
       <p className="eyebrow">Demo</p>
       <h1>See Vox at work</h1>
       <p className="lead">

@@ -1,3 +1,4 @@
+import { DocumentTitle } from "../ui/document-title.tsx";
 import { lazyNamed } from "../ui/lazy-named.ts";
 
 const CaptionViewer = lazyNamed(() => import("../tools/live/captions/caption-viewer.tsx"), "CaptionViewer");
@@ -6,7 +7,7 @@ const CaptionViewer = lazyNamed(() => import("../tools/live/captions/caption-vie
 export function Component() {
   return (
     <>
-      <title>Live captions · Vox</title>
+      <DocumentTitle>Live captions · Vox</DocumentTitle>
       <CaptionViewer />
     </>
   );

@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
+import { DocumentTitle } from "../ui/document-title.tsx";
 import { useModals } from "../ui/modal-context.ts";
 import type { Tool } from "./catalog.ts";
 import { TOOL_CONTENT } from "./tool-content.ts";
@@ -29,7 +30,7 @@ export function ToolPage({ tool, children, after }: ToolPageProps) {
   const mustVerify = user?.email_verified === false && user.subscription_status !== 1 && Boolean(user.email);
   return (
     <article className="tool-page">
-      <title>{`${tool.name} · Vox`}</title>
+      <DocumentTitle>{`${tool.name} · Vox`}</DocumentTitle>
       <header className="tool-hero">
         <span className="tool-hero__icon" aria-hidden="true">
           <tool.icon size={28} />

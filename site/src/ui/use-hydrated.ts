@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from "react";
+import { snapshotAfterHydration, subscribeWithHydration } from "./hydration.ts";
 
-const noSubscription = () => () => {};
+const subscribe = subscribeWithHydration(() => () => {});
+const getSnapshot = snapshotAfterHydration(() => true, false);
 
 /**
  * False while a pre-rendered page hydrates (and when rendering ahead of time), true afterwards. For
@@ -8,9 +10,5 @@ const noSubscription = () => () => {};
  * not match the HTML.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  return useSyncExternalStore(subscribe, getSnapshot, () => false);
 }
