@@ -15,6 +15,8 @@ export function Toaster() {
       mobileOffset={{ top: 80 }}
       richColors
       closeButton
+      // Stacked, the older toasts sit behind the newest, faded: text too faint to read.
+      expand
     />
   );
 }
