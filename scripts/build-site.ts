@@ -36,9 +36,9 @@ function htmlFile(path: string): string {
 }
 
 /**
- * The page's styles (render-blocking, so it paints styled) and, at low priority, the app's and the
- * page's chunks: fetched while the page paints, evaluated after (site/src/main.tsx), never
- * competing with the HTML and CSS for a slow connection.
+ * The page's styles (render-blocking, so it paints styled) and the app's and the page's chunks as
+ * module preloads: fetched while the page paints, evaluated after (site/src/main.tsx). On a slow
+ * link the page answers input as soon as the last of them has arrived, so none waits for the paint.
  */
 function pageAssets(manifest: Manifest, path: string, shell: string): string {
   const roots = path === NOT_FOUND ? [...ENTRY_MODULES] : firstVisitModules(manifest, pageModule(path));

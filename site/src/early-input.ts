@@ -63,7 +63,7 @@ export function holdEarlyInput(): void {
   const hold = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest<HTMLElement>("button") : null;
     if (!button) return;
-    // Before React sees it: the replay below is the only time it acts on this press.
+    // Before the app sees it: the replay below is the only time it acts on this press.
     event.preventDefault();
     event.stopPropagation();
     pressed.push(button);
@@ -119,7 +119,7 @@ export function holdEarlyInput(): void {
 
 /**
  * Called by the app once `part` has mounted. When all have, input is handed over in a later task:
- * by then React has re-rendered what the built HTML could not know (who is signed in), so a
+ * by then the app has re-rendered what the built HTML could not know (who is signed in), so a
  * replayed press runs the handler for the real session.
  */
 export function announceReady(part: ReadyPart): void {

@@ -131,6 +131,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  // A toast fading in is, for that moment, fainter than anyone reads it: colours are checked once
+  // every transition that ends has ended (a spinner's never does).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")

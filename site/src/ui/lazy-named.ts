@@ -21,7 +21,7 @@ export function lazyNamed<K extends string, P extends object>(
       return module;
     });
   preloads.push(preload);
-  // A thenable that calls back at once lets React use a loaded component without suspending.
+  // A thenable that calls back at once lets `lazy` use a loaded component without suspending.
   type Loaded = { default: ComponentType<P> };
   const ready = (component: ComponentType<P>): Promise<Loaded> => {
     const thenable = {
