@@ -46,7 +46,7 @@ function chunkModules(): Plugin {
  * ~150 ms before it could answer input.
  */
 const FRAMEWORK_PACKAGES =
-  /[\\/]node_modules[\\/](preact|react|react-dom|react-router|react-router-dom|swr|dequal|use-sync-external-store|lucide-react|sonner|react-error-boundary)[\\/]/;
+  /[\\/]node_modules[\\/](preact|react|react-dom|react-router|react-router-dom|swr|dequal|use-sync-external-store|lucide-react|react-error-boundary)[\\/]/;
 // The transform's helpers (class fields) are virtual modules, not files under node_modules.
 const inFramework = (id: string) => FRAMEWORK_PACKAGES.test(id) || id.includes("@oxc-project+runtime");
 
@@ -67,6 +67,8 @@ const SHELL_MODULES = appModules([
   "ui/format-when",
   "ui/lazy-named",
   "ui/document-title",
+  "ui/toast",
+  "ui/toast-timing",
   "app/use-delayed-navigate",
   "app/spec-quirks",
   "tools/catalog",

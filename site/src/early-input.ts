@@ -5,7 +5,7 @@
  *   acts with the real session (a signed-in Get Started opens checkout, not Login);
  * - text typed into a field stays, with its caret and selection, and the app's state takes it up;
  * - a file (or an option) chosen is told to the app as a change.
- * "Ready" waits for the page and for the toaster, so a toast a replayed press raises is seen.
+ * A toast a replayed press raises waits for the toaster (site/src/ui/toast.ts).
  * Links need no help: before hydration they navigate as plain links.
  */
 
@@ -15,11 +15,6 @@
  */
 export const HYDRATED_ATTRIBUTE = "data-hydrated";
 const READY_EVENT = "vox:ready";
-
-/** What must have mounted before input is handed over. */
-export type ReadyPart = "page" | "toaster";
-const READY_PARTS: readonly ReadyPart[] = ["page", "toaster"];
-let waitingFor = new Set(READY_PARTS);
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
 
@@ -56,7 +51,6 @@ function restoreCaret(field: TextField, typed: Typed): void {
 }
 
 export function holdEarlyInput(): void {
-  waitingFor = new Set(READY_PARTS);
   const pressed: HTMLElement[] = [];
   const typed = new Map<TextField, Typed>();
   const chosen = new Set<HTMLInputElement | HTMLSelectElement>();
@@ -118,12 +112,11 @@ export function holdEarlyInput(): void {
 }
 
 /**
- * Called by the app once `part` has mounted. When all have, input is handed over in a later task:
- * by then the app has re-rendered what the built HTML could not know (who is signed in), so a
- * replayed press runs the handler for the real session.
+ * Called by the app once the page has hydrated. Input is handed over in a later task: by then the
+ * app has re-rendered what the built HTML could not know (who is signed in), so a replayed press
+ * runs the handler for the real session.
  */
-export function announceReady(part: ReadyPart): void {
-  if (!waitingFor.delete(part) || waitingFor.size > 0) return;
+export function announceReady(): void {
   setTimeout(() => {
     document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, "");
     window.dispatchEvent(new Event(READY_EVENT));

@@ -42,6 +42,8 @@ describe("initial JavaScript budget", () => {
     "src/tools/press-release/press-release-tool.tsx",
     "src/tools/voice-conversion/voice-conversion-tool.tsx",
     "src/app/mobile-menu.tsx",
+    "src/app/toaster.tsx",
+    "node_modules/sonner",
     "src/pages/pricing.tsx",
     "src/developers/voice-demo.tsx",
     "node_modules/@daily-co/daily-js",

@@ -1,6 +1,5 @@
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
-import { toast } from "sonner";
 import { signin } from "../api/accounts.ts";
 import { storeSession } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
@@ -8,6 +7,7 @@ import { Dialog } from "../ui/dialog.tsx";
 import { errorMessage, PasswordField, SubmitButton, TextField } from "../ui/form-fields.tsx";
 import type { DialogProps } from "../ui/modal-context.ts";
 import { useModals } from "../ui/modal-context.ts";
+import { toast } from "../ui/toast.ts";
 import { LOGIN_SUCCESS_TOAST_MS } from "../ui/toast-timing.ts";
 
 interface LoginForm {

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { resetPassword } from "../api/accounts.ts";
 import { STORAGE_KEYS } from "../api/session.ts";
@@ -9,6 +8,7 @@ import { PATHS } from "../paths.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { errorMessage, PasswordField, SubmitButton } from "../ui/form-fields.tsx";
 import type { DialogProps } from "../ui/modal-context.ts";
+import { toast } from "../ui/toast.ts";
 import { resetPasswordForm } from "./recovery-forms.ts";
 
 /** Recovery step 3: spends the grant; on success `id` is removed and the app goes to /. */

@@ -1,5 +1,4 @@
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { register as registerAccount } from "../api/accounts.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import {
@@ -13,6 +12,7 @@ import {
 } from "../ui/form-fields.tsx";
 import type { DialogProps } from "../ui/modal-context.ts";
 import { useModals } from "../ui/modal-context.ts";
+import { toast } from "../ui/toast.ts";
 
 interface SignupForm extends PersonFieldValues {
   password: string;

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { z } from "zod";
 import { fetchMe, resendVerification, verifyEmail } from "../api/accounts.ts";
 import { storeUser } from "../api/session.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { errorMessage, SubmitButton, TextField } from "../ui/form-fields.tsx";
+import { toast } from "../ui/toast.ts";
 
 const codeForm = z.object({
   code: z

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { verifyOtp } from "../api/accounts.ts";
 import { STORAGE_KEYS } from "../api/session.ts";
@@ -8,6 +7,7 @@ import { Dialog } from "../ui/dialog.tsx";
 import { errorMessage, SubmitButton, TextField } from "../ui/form-fields.tsx";
 import type { DialogProps } from "../ui/modal-context.ts";
 import { useModals } from "../ui/modal-context.ts";
+import { toast } from "../ui/toast.ts";
 import { verifyOtpForm } from "./recovery-forms.ts";
 
 /** Recovery step 2: the code buys a short-lived reset grant, kept as `id` until the reset. */

@@ -1,21 +1,27 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { PAYMENT_REQUIRED_EVENT, UNAUTHORIZED_EVENT, useStoredUser } from "../api/session.ts";
 import { announceReady } from "../early-input.ts";
 import { PATHS } from "../paths.ts";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
+import { toast } from "../ui/toast.ts";
+import { useHydrated } from "../ui/use-hydrated.ts";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { MobileCta } from "./mobile-cta.tsx";
 import { ModalProvider } from "./modals.tsx";
-import { Toaster } from "./toaster.tsx";
 
-// The session check needs the API client: it loads after the page, not before it.
+// Toasts only ever follow an action, and the session check needs the API client: both load once
+// the page answers input, not before it.
+const Toaster = lazy(() => import("./toaster.tsx"));
 const SessionRefresher = lazy(() => import("../account/session-refresher.tsx"));
 
-/** Inside the page's Suspense boundary, so its effect runs once the page itself has hydrated. */
+/**
+ * Inside the page's Suspense boundary, so its effect runs once the page itself has hydrated: a
+ * layout effect, at the end of that pass, rather than a frame later.
+ */
 function PageReady() {
-  useEffect(() => announceReady("page"), []);
+  useLayoutEffect(() => announceReady(), []);
   return null;
 }
 
@@ -23,6 +29,7 @@ export function Layout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const signedIn = useStoredUser() !== null;
+  const hydrated = useHydrated();
   // Every page sits on the background image except /about, which is plain white.
   const plain = pathname === PATHS.about;
   // A new page starts at its top, as a full page load would.
@@ -36,7 +43,7 @@ export function Layout() {
     const goHome = () => navigate(PATHS.home);
     const goToPricing = (event: Event) => {
       const message = event instanceof CustomEvent && typeof event.detail === "string" ? event.detail : "";
-      import("sonner").then(({ toast }) => toast.error(message || "Choose a plan to keep using Vox tools."));
+      toast.error(message || "Choose a plan to keep using Vox tools.");
       navigate(PATHS.pricing);
     };
     window.addEventListener(UNAUTHORIZED_EVENT, goHome);
@@ -63,8 +70,12 @@ export function Layout() {
         <Footer />
         <MobileCta />
       </div>
-      <Toaster />
-      <Suspense fallback={null}>{signedIn && <SessionRefresher />}</Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Toaster />
+          {signedIn && <SessionRefresher />}
+        </Suspense>
+      )}
     </ModalProvider>
   );
 }

@@ -1,11 +1,11 @@
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { Toaster as SonnerToaster } from "sonner";
-import { announceReady } from "../early-input.ts";
+import { toasterReady } from "../ui/toast.ts";
 import { TOAST_MS } from "../ui/toast-timing.ts";
 
-export function Toaster() {
-  // A toast raised before the toaster mounts is never shown: presses wait for it.
-  useEffect(() => announceReady("toaster"), []);
+export default function Toaster() {
+  // Sonner shows only the toasts raised after its toaster has mounted: until then they wait.
+  useLayoutEffect(() => toasterReady(), []);
   return (
     <SonnerToaster
       position="top-right"

@@ -1,5 +1,6 @@
 import type { PlanId } from "@contracts/plans.ts";
 import { useState } from "react";
+import { toast } from "../ui/toast.ts";
 
 /** Starts checkout for a plan, with a busy flag for the button and a toast if it cannot start. */
 export function useCheckout() {
@@ -7,10 +8,9 @@ export function useCheckout() {
   const start = async (plan: { id: PlanId; priceNaira: number | null }) => {
     setStarting(true);
     // The API client loads on the first click, not with the pricing page.
-    const [{ startCheckout }, { errorMessage }, { toast }] = await Promise.all([
+    const [{ startCheckout }, { errorMessage }] = await Promise.all([
       import("./checkout.ts"),
       import("../ui/form-fields.tsx"),
-      import("sonner"),
     ]);
     try {
       await startCheckout(plan);

@@ -2,10 +2,11 @@ import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { STORAGE_KEYS, storeUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
+import { toast } from "../ui/toast.ts";
 import { useHydrated } from "../ui/use-hydrated.ts";
 
 // Only a return from checkout needs these; a visit to /pricing does not download them.
-const verifying = () => Promise.all([import("../api/payments.ts"), import("../ui/form-fields.tsx"), import("sonner")]);
+const verifying = () => Promise.all([import("../api/payments.ts"), import("../ui/form-fields.tsx")]);
 
 /**
  * Back from checkout: verify the reference, show the server's message, clear the stored
@@ -22,7 +23,7 @@ export function usePaymentReturn(): boolean {
     if (!reference || handled.current === reference) return;
     handled.current = reference;
     const total = localStorage.getItem(STORAGE_KEYS.amount) ?? "";
-    verifying().then(([{ verifyPayment }, { errorMessage }, { toast }]) =>
+    verifying().then(([{ verifyPayment }, { errorMessage }]) =>
       verifyPayment(reference, total)
         .then(({ message, data }) => {
           storeUser(data);

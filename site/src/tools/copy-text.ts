@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "../ui/toast.ts";
 import { TOAST_MS } from "../ui/toast-timing.ts";
 
 /** Copies tool output to the clipboard and says so, or says how else to get it. */

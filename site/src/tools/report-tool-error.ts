@@ -1,6 +1,6 @@
-import { toast } from "sonner";
 import { ApiError, EMAIL_UNVERIFIED } from "../api/client.ts";
 import { errorMessage } from "../ui/form-fields.tsx";
+import { toast } from "../ui/toast.ts";
 
 /**
  * A tool call failed. 401, 402 and an unverified e-mail were already answered by the API client

@@ -1,9 +1,9 @@
 import { Download, Play, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
 import { deleteAudio, fetchAudioBlob } from "../../api/audio.ts";
 import { errorMessage } from "../../ui/form-fields.tsx";
 import { formatWhen } from "../../ui/format-when.ts";
+import { toast } from "../../ui/toast.ts";
 import { downloadBlob } from "../download.ts";
 import { useAudioHistory } from "./use-history.ts";
 

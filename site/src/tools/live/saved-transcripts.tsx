@@ -1,7 +1,6 @@
 import type { SavedTranscript } from "@contracts/live.ts";
 import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import useSWR, { useSWRConfig } from "swr";
 import {
   deleteTranscript,
@@ -16,6 +15,7 @@ import { ConfirmDeleteDialog } from "../../ui/confirm-delete-dialog.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { errorMessage, TextField } from "../../ui/form-fields.tsx";
 import { formatWhen } from "../../ui/format-when.ts";
+import { toast } from "../../ui/toast.ts";
 import { TOAST_MS } from "../../ui/toast-timing.ts";
 import { formatElapsed } from "../audio/use-recorder.ts";
 import { TranscriptActions } from "./transcript-actions.tsx";

@@ -2,11 +2,11 @@ import { formatBytes } from "@contracts/media.ts";
 import type { PressReleaseList as List } from "@contracts/press-releases.ts";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { deletePressRelease } from "../../api/analysis.ts";
 import { ConfirmDeleteDialog } from "../../ui/confirm-delete-dialog.tsx";
 import { errorMessage } from "../../ui/form-fields.tsx";
 import { formatWhen } from "../../ui/format-when.ts";
+import { toast } from "../../ui/toast.ts";
 import { TOAST_MS } from "../../ui/toast-timing.ts";
 
 const STATUS_LABEL = { queued: "Queued", processing: "Writing", completed: "Ready", error: "Failed" } as const;

@@ -2,11 +2,11 @@ import { formatBytes } from "@contracts/media.ts";
 import type { SentimentJobList } from "@contracts/sentiment.ts";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { deleteSentimentJob } from "../../api/analysis.ts";
 import { ConfirmDeleteDialog } from "../../ui/confirm-delete-dialog.tsx";
 import { errorMessage } from "../../ui/form-fields.tsx";
 import { formatWhen } from "../../ui/format-when.ts";
+import { toast } from "../../ui/toast.ts";
 import { TOAST_MS } from "../../ui/toast-timing.ts";
 
 const STATUS_LABEL = { queued: "Queued", processing: "Analysing", completed: "Ready", error: "Failed" } as const;
