@@ -61,7 +61,6 @@ const SHELL_MODULES = appModules([
   "api/client",
   "ui/modal-context",
   "ui/form-fields",
-  "ui/hydration",
   "ui/use-hydrated",
   "ui/empty-state",
   "ui/format-when",

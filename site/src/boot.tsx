@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { App } from "./app/app.tsx";
 import { preloadPage } from "./app/app-routes.tsx";
-import { hydrateAsBuilt } from "./ui/hydration.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
@@ -17,7 +16,7 @@ const app = (
 // the empty shell. The page's code is loaded first, so the whole page hydrates in one pass and the
 // input held until then reaches a live page.
 if (root.hasChildNodes()) {
-  preloadPage(window.location.pathname).then(() => hydrateAsBuilt(() => hydrateRoot(root, app)));
+  preloadPage(window.location.pathname).then(() => hydrateRoot(root, app));
 } else {
   createRoot(root).render(app);
 }

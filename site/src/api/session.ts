@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from "react";
-import { snapshotAfterHydration, subscribeWithHydration } from "../ui/hydration.ts";
 
 /**
  * The browser storage keys the product has always used: `id` holds the password-reset grant until the reset succeeds,
@@ -66,13 +65,9 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-// Pages are built signed out.
-const subscribeToUser = subscribeWithHydration(subscribe);
-const getUserSnapshot = snapshotAfterHydration(getSnapshot, null);
-
 /** Signed in means a stored user object is present. */
 export function useStoredUser(): StoredUser | null {
-  return useSyncExternalStore(subscribeToUser, getUserSnapshot, () => null);
+  return useSyncExternalStore(subscribe, getSnapshot, () => null);
 }
 
 export function storedToken(): string | null {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { PAYMENT_REQUIRED_EVENT, UNAUTHORIZED_EVENT, useStoredUser } from "../api/session.ts";
 import { announceReady } from "../early-input.ts";
@@ -17,11 +17,12 @@ const Toaster = lazy(() => import("./toaster.tsx"));
 const SessionRefresher = lazy(() => import("../account/session-refresher.tsx"));
 
 /**
- * Inside the page's Suspense boundary, so its effect runs once the page itself has hydrated: a
- * layout effect, at the end of that pass, rather than a frame later.
+ * Inside the page's Suspense boundary, so its effect runs once the page itself has hydrated, and
+ * after the effects of the page's own parts (a tool that restores or resets its state on mount):
+ * input handed over earlier could be undone by them.
  */
 function PageReady() {
-  useLayoutEffect(() => announceReady(), []);
+  useEffect(() => announceReady(), []);
   return null;
 }
 

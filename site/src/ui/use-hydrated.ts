@@ -1,8 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { snapshotAfterHydration, subscribeWithHydration } from "./hydration.ts";
 
-const subscribe = subscribeWithHydration(() => () => {});
-const getSnapshot = snapshotAfterHydration(() => true, false);
+const noSubscription = () => () => {};
 
 /**
  * False while a pre-rendered page hydrates (and when rendering ahead of time), true afterwards. For
@@ -10,5 +8,9 @@ const getSnapshot = snapshotAfterHydration(() => true, false);
  * not match the HTML.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, getSnapshot, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
