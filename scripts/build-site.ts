@@ -18,7 +18,7 @@ const CONFIG = "site/vite.config.ts";
 const RENDERER_OUT = "dist/prerender";
 const NOT_FOUND = "/404";
 
-/** A page as site/src/prerender.tsx renders it. */
+/** A page as site/src/prerender.tsx renders it (its own type: scripts/ are compiled without JSX). */
 interface RenderedPage {
   readonly title: string;
   readonly html: string;

@@ -7,7 +7,7 @@ import { PrerenderedTitle } from "./ui/document-title.tsx";
 /** Every route the site has, plus the page unknown addresses get (served as `404.html`). */
 export const PRERENDERED_PATHS: readonly string[] = [...Object.values(PATHS), "/404"];
 
-export interface RenderedPage {
+interface RenderedPage {
   readonly title: string;
   readonly html: string;
 }
