@@ -1,9 +1,13 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, loadEnv, type Plugin } from "vite";
 import { headersFile } from "./security-headers.ts";
 import { parseSiteConfig, type SiteConfig, siteConfigDefine } from "./site-config.ts";
 
 const siteRoot = fileURLToPath(new URL(".", import.meta.url));
+const reactRouterRoot = dirname(createRequire(import.meta.url).resolve("react-router/package.json"));
+const reactRouterBuild = (file: string) => join(reactRouterRoot, "dist", "production", file);
 const workerUrl = `http://127.0.0.1:${process.env.WORKER_PORT ?? "8787"}`;
 // Paths the Worker answers; in `npm run dev` Vite forwards them so the site stays same-origin.
 const API_PATHS = ["/api", "/auth", "/processpay", "/__sandbox"];
@@ -46,9 +50,8 @@ function chunkModules(): Plugin {
  * ~150 ms before it could answer input.
  */
 const FRAMEWORK_PACKAGES =
-  /[\\/]node_modules[\\/](preact|react|react-dom|react-router|react-router-dom|swr|dequal|use-sync-external-store|lucide-react|react-error-boundary)[\\/]/;
-// The transform's helpers (class fields) are virtual modules, not files under node_modules.
-const inFramework = (id: string) => FRAMEWORK_PACKAGES.test(id) || id.includes("@oxc-project+runtime");
+  /[\\/]node_modules[\\/](preact|react|react-dom|react-router|react-router-dom|swr|dequal|lucide-react|react-error-boundary)[\\/]/;
+const inFramework = (id: string) => FRAMEWORK_PACKAGES.test(id);
 
 /**
  * Small modules of the app, which automatic splitting left in a dozen files of a few hundred bytes,
@@ -111,13 +114,28 @@ export default defineConfig(({ mode }) => {
     envDir: siteRoot,
     plugins: [securityHeaders(parseSiteConfig(env)), chunkModules()],
     resolve: {
-      alias: { "@contracts": fileURLToPath(new URL("../worker/contracts", import.meta.url)) },
+      alias: [
+        { find: "@contracts", replacement: fileURLToPath(new URL("../worker/contracts", import.meta.url)) },
+        // SWR reaches useSyncExternalStore through React 17's shim; Preact has the hook itself, and
+        // the shim only cost the first load its CommonJS wrapper.
+        { find: /^use-sync-external-store\/shim$/, replacement: "react" },
+        // react-router's exports name only its development build, warnings and all, whatever the
+        // mode (remix-run/react-router#14102); the built site takes the production build beside it.
+        ...(mode === "production"
+          ? [
+              { find: /^react-router$/, replacement: reactRouterBuild("index.mjs") },
+              { find: /^react-router\/dom$/, replacement: reactRouterBuild("dom-export.mjs") },
+            ]
+          : []),
+      ],
     },
     build: {
       outDir: fileURLToPath(new URL("../dist/site", import.meta.url)),
       emptyOutDir: true,
       manifest: true,
-      target: "es2020",
+      // Class fields and private members natively (Chrome 94+, Safari 15+): transpiled for es2020,
+      // their helpers rode in every page's first load.
+      target: "es2022",
       // Every browser the site supports preloads modules natively (Safari since 17, 2023); older
       // ones still load everything, only one round trip later. The polyfill cost ~0.3 KB gzip of
       // every page's first load, and the home page's budget is 100 KB.
