@@ -14,10 +14,12 @@ import { MediaFilePicker, UploadProgress } from "../media-file-picker.tsx";
 import { reportToolError } from "../report-tool-error.ts";
 import { ResumableProgress } from "../resumable-progress.tsx";
 import { RESUMABLE_FROM_BYTES, useResumableUpload } from "../resumable-upload.ts";
-import { PressReleaseResult } from "./press-release-result.tsx";
 import { PRESS_RELEASES_KEY, usePressRelease, usePressReleases } from "./use-press-releases.ts";
 
 const PressReleaseList = lazyWhenShown(() => import("./press-release-list.tsx"), "PressReleaseList");
+// The result renders Markdown (markdown-to-jsx, ~3 KB gzip), which a first visit never shows.
+const loadResult = () => import("./press-release-result.tsx");
+const PressReleaseResult = lazyWhenShown(loadResult, "PressReleaseResult");
 
 /** The job shown is in the address (`?release=id`), so a reload or a shared tab resumes it. */
 const RELEASE_PARAM = "release";
@@ -37,6 +39,11 @@ export function PressReleaseTool() {
   const list = usePressReleases();
   const selected = usePressRelease(selectedId);
   const selectedStatus = selected.data?.status;
+
+  // The result's code travels while its job is fetched, not after.
+  useEffect(() => {
+    if (selectedId) void loadResult();
+  }, [selectedId]);
 
   // A job that just finished changes the list's badges and storage; refresh it once.
   useEffect(() => {
