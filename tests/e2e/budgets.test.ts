@@ -115,6 +115,29 @@ describe("the app's first load", () => {
     expect(files.length).toBeLessThanOrEqual(MAX_FIRST_LOAD_FILES);
   });
 
+  // Code a first visit never runs, which once rode in every page's first load: zod's core (~5 KB
+  // gzip, brought in to set one option), React Router's development build (its exports name no
+  // other, remix-run/react-router#14102), React 17's useSyncExternalStore shim, the Markdown
+  // renderer (~7 KB gzip) of a finished press release.
+  const NEVER_FIRST = [
+    "node_modules/zod/",
+    "node_modules/react-router/dist/development/",
+    "node_modules/use-sync-external-store/",
+    "node_modules/markdown-to-jsx/",
+  ];
+
+  it.each(DEAD_WINDOW_ROUTES)("%s loads no code it only needs later", (route) => {
+    const modules = initialModules(pageModule(route));
+    expect(modules).toContain("src/boot.tsx");
+    expect(modules.filter((module) => NEVER_FIRST.some((path) => module.startsWith(path)))).toEqual([]);
+  });
+
+  it("the check recognises such code where it is loaded: a finished press release's Markdown", () => {
+    const modules = Object.values(readChunkModules()).flat();
+    expect(modules.some((module) => module.startsWith("node_modules/markdown-to-jsx/"))).toBe(true);
+    expect(modules.some((module) => module.startsWith("node_modules/react-router/dist/production/"))).toBe(true);
+  });
+
   // React DOM alone was ~65 KB gzip, more than the rest of a page's first load.
   it("runs on Preact: no file of the site holds React DOM, and the runtime is marked for eager compilation", () => {
     const modules = readChunkModules();
