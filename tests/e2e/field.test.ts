@@ -86,7 +86,7 @@ async function visitInTheField(path: string, signedIn: boolean): Promise<FieldPa
   };
 }
 
-/** Runs `act` on a throttled first visit, checks it came early, then `expectOutcome`. */
+/** Runs `act` on a throttled first visit once it has painted, checks it came early, then `expectOutcome`. */
 async function inTheField(
   path: string,
   signedIn: boolean,
@@ -95,6 +95,13 @@ async function inTheField(
 ) {
   const field = await visitInTheField(path, signedIn);
   try {
+    // A person acts on what they see: Playwright can set a file on an input the browser has parsed
+    // but not yet painted, which no one can.
+    await field.page.waitForFunction(
+      () => performance.getEntriesByName("first-contentful-paint").length > 0,
+      undefined,
+      { polling: "raf" },
+    );
     await act(field.page);
     expect(await field.actedEarly()).toBe(true);
     field.release();
