@@ -69,6 +69,7 @@ const SHELL_MODULES = appModules([
   "ui/format-when",
   "ui/lazy-named",
   "ui/document-title",
+  "ui/link",
   "ui/toast",
   "ui/toast-timing",
   "app/use-delayed-navigate",
