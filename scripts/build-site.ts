@@ -55,9 +55,8 @@ const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
  * The shell with the page's title, its assets and its rendered HTML in #root. The entry script runs
  * as soon as it arrives (async) rather than after the whole page is parsed, and the page is not
  * painted before it has run (`blocking="render"`, Chrome 105+): it holds input made before the app
- * answers (site/src/early-input.ts), and a file chosen or a form sent in a page painted without it
- * was lost (a first visit on slow 4G painted ~50 ms before the entry had run). It is a fifth of the
- * size of the styles, which block the paint anyway, so it costs the paint nothing.
+ * answers (site/src/early-input.ts), so nothing a person can see or touch comes before it. It is a
+ * fifth of the size of the styles, which block the paint anyway (no change in FCP measured).
  * `data-prerendered` tells the entry it will find rendered HTML.
  */
 function pageHtml(manifest: Manifest, shell: string, path: string, page: RenderedPage): string {
