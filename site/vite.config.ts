@@ -50,7 +50,7 @@ function chunkModules(): Plugin {
  * ~150 ms before it could answer input.
  */
 const FRAMEWORK_PACKAGES =
-  /[\\/]node_modules[\\/](preact|react|react-dom|react-router|react-router-dom|swr|dequal|lucide-react|react-error-boundary)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|lucide-react|react-error-boundary)[\\/]/;
 const inFramework = (id: string) => FRAMEWORK_PACKAGES.test(id);
 
 /**
@@ -63,10 +63,7 @@ const SHELL_MODULES = appModules([
   "api/session",
   "api/client",
   "ui/modal-context",
-  "ui/form-fields",
   "ui/use-hydrated",
-  "ui/empty-state",
-  "ui/format-when",
   "ui/lazy-named",
   "ui/document-title",
   "ui/link",
@@ -78,6 +75,9 @@ const SHELL_MODULES = appModules([
   "tools/tool-name",
 ]);
 const TOOL_FRAME_MODULES = appModules([
+  "ui/form-fields",
+  "ui/empty-state",
+  "ui/format-when",
   "api/audio",
   "api/analysis",
   "api/live",
@@ -100,11 +100,14 @@ const TOOL_FRAME_MODULES = appModules([
 const SHELL_CONTRACTS = /[\\/]worker[\\/]contracts[\\/](numbers|plans|jobs|media|live-closes|[a-z-]+-constants)\.ts$/;
 const moduleOf = (id: string) => id.replace(/\.tsx?$/, "");
 const inShell = (id: string) => SHELL_CONTRACTS.test(id) || SHELL_MODULES.includes(moduleOf(id));
-const inToolFrame = (id: string) => TOOL_FRAME_MODULES.includes(moduleOf(id));
+/** SWR: every tool page and /pricing fetch with it, the home page does not. */
+const TOOL_FRAME_PACKAGES = /[\\/]node_modules[\\/](swr|dequal)[\\/]/;
+const inToolFrame = (id: string) => TOOL_FRAME_MODULES.includes(moduleOf(id)) || TOOL_FRAME_PACKAGES.test(id);
 
 /** The app's own code and the libraries that render it: compiled eagerly (see `postBanner` below). */
 const runsOnLoad = (id: string) =>
-  id.startsWith(siteRoot) || /[\\/]node_modules[\\/](preact|react-router|lucide-react)[\\/]/.test(id);
+  id.startsWith(siteRoot) ||
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|lucide-react)[\\/]/.test(id);
 
 export default defineConfig(({ mode }) => {
   // loadEnv also picks up VITE_* variables from the process environment.
@@ -117,8 +120,8 @@ export default defineConfig(({ mode }) => {
     resolve: {
       alias: [
         { find: "@contracts", replacement: fileURLToPath(new URL("../worker/contracts", import.meta.url)) },
-        // SWR reaches useSyncExternalStore through React 17's shim; Preact has the hook itself, and
-        // the shim only cost the first load its CommonJS wrapper.
+        // SWR reaches useSyncExternalStore through React 17's shim; React 19 has the hook itself,
+        // and the shim only cost the first load its CommonJS wrapper.
         { find: /^use-sync-external-store\/shim$/, replacement: "react" },
         // react-router's exports name only its development build, warnings and all, whatever the
         // mode (remix-run/react-router#14102); the built site takes the production build beside it.

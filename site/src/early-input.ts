@@ -1,10 +1,19 @@
 /**
  * A built page is visible before the app has hydrated it (site/src/main.tsx). Whatever the visitor
- * does in that moment is kept and handed to the app once it is ready, as they meant it:
- * - a press on a button is held, then replayed once, after the app has read who is signed in, so it
- *   acts with the real session (a signed-in Get Started opens checkout, not Login);
- * - text typed into a field stays, with its caret and selection, and the app's state takes it up;
- * - a file (or an option) chosen is told to the app as a change.
+ * does in that moment ends as they meant it. React 19 does part of this itself and the app does
+ * the rest, each measured on throttled first visits (tests/e2e/field.test.ts):
+ * - Text typed before hydration stays in the field: React hydrates a field without writing its
+ *   value. But its state keeps the value it rendered, and the next render of the field would
+ *   write that back. React 19.3 replays a change for such fields (facebook/react#33129) only
+ *   behind a flag that is off in its releases, so a field the build renders does the same as it
+ *   hydrates (site/src/ui/early-text.ts).
+ * - Text typed while React hydrates needs nothing: React hydrates the field's part at once to
+ *   deliver the key, and from then on its own change tracking hands every key to the app.
+ * - A press on a button before the page answers is held here and replayed once, after the app has
+ *   read who is signed in: React delivers no press before `hydrateRoot`, drops one on a part whose
+ *   code has not arrived (it replays only continuous events and form actions, facebook/react#22448),
+ *   and one delivered during hydration would act on the signed-out state the page was built with.
+ * - A file (or an option) chosen before then is told to the app as a change.
  * A toast a replayed press raises waits for the toaster (site/src/ui/toast.ts).
  * Links need no help: before hydration they navigate as plain links.
  */
@@ -16,18 +25,6 @@
 export const HYDRATED_ATTRIBUTE = "data-hydrated";
 const READY_EVENT = "vox:ready";
 
-type TextField = HTMLInputElement | HTMLTextAreaElement;
-
-interface Typed {
-  readonly value: string;
-  readonly selection: readonly [start: number | null, end: number | null];
-}
-
-function isTextField(target: EventTarget | null): target is TextField {
-  if (target instanceof HTMLTextAreaElement) return true;
-  return target instanceof HTMLInputElement && !["file", "checkbox", "radio"].includes(target.type);
-}
-
 /** The field as the app rendered it: the same element, or its replacement with the same id. */
 function current<T extends HTMLElement>(element: T): T | null {
   if (element.isConnected) return element;
@@ -35,24 +32,8 @@ function current<T extends HTMLElement>(element: T): T | null {
   return replacement instanceof element.constructor ? (replacement as T) : null;
 }
 
-/**
- * Gives the app the text the visitor typed: the field still shows it (hydrating keeps the DOM as it
- * is), but the app's state took the value it rendered, and an input event makes it read the field.
- */
-function handOver(field: TextField, typed: Typed): void {
-  field.value = typed.value;
-  field.dispatchEvent(new Event("input", { bubbles: true }));
-}
-
-/** Puts the caret back where the visitor left it, in the field they are still in. */
-function restoreCaret(field: TextField, typed: Typed): void {
-  const [start, end] = typed.selection;
-  if (document.activeElement === field && start !== null && end !== null) field.setSelectionRange(start, end);
-}
-
 export function holdEarlyInput(): void {
   const pressed: HTMLElement[] = [];
-  const typed = new Map<TextField, Typed>();
   const chosen = new Set<HTMLInputElement | HTMLSelectElement>();
   const hold = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest<HTMLElement>("button") : null;
@@ -62,19 +43,6 @@ export function holdEarlyInput(): void {
     event.stopPropagation();
     pressed.push(button);
   };
-  const type = (event: Event) => {
-    const field = event.target;
-    if (!isTextField(field)) return;
-    typed.set(field, { value: field.value, selection: [field.selectionStart, field.selectionEnd] });
-  };
-  // The caret moves without typing too (arrows, a tap): keep where it was last. Hydrating sets a
-  // text area to the value the app rendered, which moves the caret too: that move is not kept.
-  const moveCaret = () => {
-    const field = document.activeElement;
-    const known = isTextField(field) ? typed.get(field) : undefined;
-    if (isTextField(field) && known && field.value === known.value)
-      typed.set(field, { ...known, selection: [field.selectionStart, field.selectionEnd] });
-  };
   const choose = (event: Event) => {
     const field = event.target;
     if ((field instanceof HTMLInputElement && field.type === "file") || field instanceof HTMLSelectElement) {
@@ -82,28 +50,16 @@ export function holdEarlyInput(): void {
     }
   };
   document.addEventListener("click", hold, true);
-  document.addEventListener("input", type, true);
-  document.addEventListener("selectionchange", moveCaret);
   document.addEventListener("change", choose, true);
   window.addEventListener(
     READY_EVENT,
     () => {
       document.removeEventListener("click", hold, true);
-      document.removeEventListener("input", type, true);
-      document.removeEventListener("selectionchange", moveCaret);
       document.removeEventListener("change", choose, true);
-      // Text and choices first. The app renders what they change before the next task, so the
-      // caret is put back and presses replayed then, acting on what was typed and chosen.
-      for (const [element, value] of typed) {
-        const field = current(element);
-        if (field) handOver(field, value);
-      }
+      // Choices first: React renders what a change sets before the next task, so presses are
+      // replayed then, acting on what was chosen.
       for (const element of chosen) current(element)?.dispatchEvent(new Event("change", { bubbles: true }));
       setTimeout(() => {
-        for (const [element, value] of typed) {
-          const field = current(element);
-          if (field) restoreCaret(field, value);
-        }
         for (const button of pressed.splice(0)) current(button)?.click();
       });
     },
@@ -112,9 +68,9 @@ export function holdEarlyInput(): void {
 }
 
 /**
- * Called by the app once the page has hydrated. Input is handed over in a later task: by then the
- * app has re-rendered what the built HTML could not know (who is signed in), so a replayed press
- * runs the handler for the real session.
+ * Called by the app once the page has hydrated. Held presses are handed over in a later task: by
+ * then the app has re-rendered what the built HTML could not know (who is signed in), so a
+ * replayed press runs the handler for the real session.
  */
 export function announceReady(): void {
   setTimeout(() => {

@@ -1,4 +1,4 @@
-import { renderToStringAsync } from "preact-render-to-string";
+import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
 import { App } from "./app/app.tsx";
 import { PATHS } from "./paths.ts";
@@ -15,14 +15,18 @@ interface RenderedPage {
 /** The HTML of `path` as a first visit sees it: signed out, every lazy part loaded. */
 export async function renderPage(path: string): Promise<RenderedPage> {
   let title: string | undefined;
-  // Waits for every lazy part the page shows, so the HTML is whole and needs no inline script.
-  const html = await renderToStringAsync(
+  // `prerender` waits for every lazy part the page shows. React outlines a large boundary behind
+  // its fallback and an inline script that swaps it in, so a streamed page can paint early; a
+  // page built ahead of time has nothing to stream, so every boundary is written in place.
+  const { prelude } = await prerender(
     <PrerenderedTitle value={(pageTitle) => (title = pageTitle)}>
       <StaticRouter location={path}>
         <App />
       </StaticRouter>
     </PrerenderedTitle>,
+    { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => console.error(`[prerender ${path}]`, error) },
   );
+  const html = await new Response(prelude).text();
   if (title === undefined) throw new Error(`${path} rendered no DocumentTitle`);
   if (html.includes("<script")) throw new Error(`${path} did not render completely ahead of time`);
   return { title, html };

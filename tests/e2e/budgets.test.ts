@@ -138,14 +138,12 @@ describe("the app's first load", () => {
     expect(modules.some((module) => module.startsWith("node_modules/react-router/dist/production/"))).toBe(true);
   });
 
-  // React DOM alone was ~65 KB gzip, more than the rest of a page's first load.
-  it("runs on Preact: no file of the site holds React DOM, and the runtime is marked for eager compilation", () => {
+  it("runs on React: React DOM's client is in the site, once, marked for eager compilation, and no Preact", () => {
     const modules = readChunkModules();
     const all = Object.values(modules).flat();
-    // `react` and `react-dom` are installed as Preact's compatibility layer; React's own code is cjs/.
-    expect(all.filter((module) => /node_modules\/react(-dom)?\/cjs\//.test(module))).toEqual([]);
+    expect(all.filter((module) => module.startsWith("node_modules/preact"))).toEqual([]);
     const runtime = Object.entries(modules).filter(([, chunk]) =>
-      chunk.includes("node_modules/preact/dist/preact.mjs"),
+      chunk.includes("node_modules/react-dom/cjs/react-dom-client.production.js"),
     );
     expect(runtime).toHaveLength(1);
     const [file] = runtime[0] ?? [""];

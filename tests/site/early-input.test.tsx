@@ -1,16 +1,19 @@
-import { act } from "@testing-library/preact";
+import { act } from "@testing-library/react";
 import { useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { announceReady, HYDRATED_ATTRIBUTE, holdEarlyInput } from "../../site/src/early-input.ts";
+import { takeUpEarlyText } from "../../site/src/ui/early-text.ts";
 
-afterEach(() => {
+afterEach(async () => {
+  // Releases whatever a test left held, so it cannot reach the next test.
+  await ready();
   document.body.replaceChildren();
   document.documentElement.removeAttribute(HYDRATED_ATTRIBUTE);
 });
 
-/** The tasks in which held input is handed over: text and choices, then the caret and presses. */
+/** The tasks in which held input is handed over: choices, then presses. */
 async function handedOver() {
   for (let task = 0; task < 2; task++) await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
@@ -34,17 +37,26 @@ function renderedButton() {
 }
 
 /** A controlled textarea with a live character count and a button that uses the text, as Vox Speaks has. */
-function Speaks({ generated = [] }: { generated?: string[] }) {
+function Speaks({ generated = [], tick = 0 }: { generated?: string[]; tick?: number }) {
   const [text, setText] = useState("");
   return (
-    <form>
-      <textarea id="text" value={text} onChange={(event) => setText(event.target.value)} />
+    <form data-tick={tick}>
+      <textarea id="text" ref={takeUpEarlyText} value={text} onChange={(event) => setText(event.target.value)} />
       <p id="count">{text.length} characters</p>
       <button type="button" onClick={() => generated.push(text)}>
         Generate
       </button>
     </form>
   );
+}
+
+/**
+ * Typing as a browser does it: the field's value changes without going through its `value`
+ * property (where React watches a program's writes), then an input event.
+ */
+function typeInto(field: HTMLTextAreaElement, text: string) {
+  Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set?.call(field, text);
+  field.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
 async function typeBeforeHydration(text: string) {
@@ -54,8 +66,7 @@ async function typeBeforeHydration(text: string) {
   holdEarlyInput();
   const field = container.querySelector("textarea") as HTMLTextAreaElement;
   field.focus();
-  field.value = text;
-  field.dispatchEvent(new Event("input", { bubbles: true }));
+  typeInto(field, text);
   return { container, field };
 }
 
@@ -95,18 +106,43 @@ describe("input before the page is ready", () => {
     expect(reached).toEqual(["A"]);
   });
 
-  it("keeps typed text, caret and selection, and the app's state takes the text up", async () => {
+  it("keeps typed text, caret and selection, and the app's state takes the text up before it renders again", async () => {
     const { container, field } = await typeBeforeHydration("Typed the moment it painted");
     field.setSelectionRange(6, 9);
-    document.dispatchEvent(new Event("selectionchange"));
+    let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {
-      hydrateRoot(container, <Speaks />);
+      root = hydrateRoot(container, <Speaks />);
     });
-    await ready();
     const textarea = container.querySelector("textarea") as HTMLTextAreaElement;
+    expect(container.querySelector("#count")?.textContent).toBe("27 characters");
+    expect([textarea.selectionStart, textarea.selectionEnd]).toEqual([6, 9]);
+    // Rendering the field again (as a session read after hydration does) keeps the text.
+    await act(async () => root?.render(<Speaks tick={1} />));
+    await ready();
     expect(textarea.value).toBe("Typed the moment it painted");
     expect(container.querySelector("#count")?.textContent).toBe("27 characters");
     expect([textarea.selectionStart, textarea.selectionEnd]).toEqual([6, 9]);
+  });
+
+  it("leaves a field alone whose text is what was rendered", async () => {
+    const { container, field } = await typeBeforeHydration("");
+    const heard: string[] = [];
+    field.addEventListener("input", () => heard.push(field.value));
+    await act(async () => {
+      hydrateRoot(container, <Speaks />);
+    });
+    expect(heard).toEqual([]);
+  });
+
+  it("text typed while React hydrates reaches the app's state, every key in order", async () => {
+    const { container, field } = await typeBeforeHydration("Typed ");
+    const root = hydrateRoot(container, <Speaks />);
+    // Hydration is under way (not flushed): each key makes React hydrate what it lands in first.
+    for (const key of "through it") typeInto(field, `${field.value}${key}`);
+    await act(async () => {});
+    expect(container.querySelector("#count")?.textContent).toBe(`${"Typed through it".length} characters`);
+    await act(async () => root.render(<Speaks tick={1} />));
+    expect((container.querySelector("textarea") as HTMLTextAreaElement).value).toBe("Typed through it");
   });
 
   it("replays a press made after typing with the typed text in the app's state", async () => {

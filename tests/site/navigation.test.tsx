@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/preact";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { solutionTarget } from "../../site/src/app/use-solution-navigation.ts";

@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/preact";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatNaira, groupThousands } from "../../worker/contracts/numbers.ts";

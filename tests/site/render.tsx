@@ -1,4 +1,4 @@
-import { type RenderResult, render } from "@testing-library/preact";
+import { type RenderResult, render } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { SWRConfig } from "swr";
 import { AppRoutes } from "../../site/src/app/app-routes.tsx";

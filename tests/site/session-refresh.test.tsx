@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/preact";
+import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PAYMENT_REQUIRED_EVENT } from "../../site/src/api/session.ts";
 import { renderSite, signIn } from "./render.tsx";

@@ -1,4 +1,4 @@
-import { act, renderHook } from "@testing-library/preact";
+import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { clearSession, useStoredUser } from "../../site/src/api/session.ts";
 

@@ -20,7 +20,7 @@ const SessionRefresher = lazy(() => import("../account/session-refresher.tsx"));
 /**
  * Inside the page's Suspense boundary, so its effect runs once the page itself has hydrated, and
  * after the effects of the page's own parts (a tool that restores or resets its state on mount):
- * input handed over earlier could be undone by them.
+ * a press replayed earlier could be undone by them.
  */
 function PageReady() {
   useEffect(() => announceReady(), []);
