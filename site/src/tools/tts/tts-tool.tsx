@@ -5,6 +5,7 @@ import { useRef, useState } from "react";
 import { useSWRConfig } from "swr";
 import { generateSpeech } from "../../api/audio.ts";
 import { useStoredUser } from "../../api/session.ts";
+import { takeUpEarlyText } from "../../ui/early-text.ts";
 import { SubmitButton } from "../../ui/form-fields.tsx";
 import { useModals } from "../../ui/modal-context.ts";
 import { streamToPlayer } from "../audio/stream-to-player.ts";
@@ -60,6 +61,7 @@ export function TtsTool() {
         </label>
         <textarea
           id="tts-text"
+          ref={takeUpEarlyText}
           className="field__input field__input--multiline"
           rows={7}
           maxLength={TTS_MAX_CHARACTERS}
