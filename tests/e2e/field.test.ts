@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MOBILE_WINDOW, throttle } from "../../scripts/dead-window-audit.ts";
+import { DEAD_WINDOW_ROUTES, MOBILE_WINDOW, throttle } from "../../scripts/dead-window-audit.ts";
 import { SITE_DIST } from "../../scripts/site-manifest.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { baseUrl, launchBrowser } from "./browser.ts";
@@ -316,6 +316,56 @@ describe("typing through the moment the page hydrates", () => {
           expect(field.errors).toEqual([]);
         } finally {
           await field.close();
+        }
+      },
+    );
+  }
+});
+
+describe("hydrating keeps the page that was built", () => {
+  // React throws a part's built HTML away (and shows its fallback) when what it renders there
+  // differs, or when the part is updated before it has hydrated: the page jumps, and whatever was
+  // typed or chosen in it is gone.
+  const ROUTES = [...DEAD_WINDOW_ROUTES, "/about", "/developers", "/watch/a-shared-link"];
+
+  for (const signedIn of [false, true]) {
+    it.each(ROUTES)(
+      `%s (${signedIn ? "signed in" : "signed out"}): every built element is still there`,
+      async (route) => {
+        const context = await browser.newContext({ viewport: MOBILE_WINDOW, baseURL: baseUrl() });
+        try {
+          const page = await context.newPage();
+          if (signedIn) await storeSession(page, session);
+          const errors: string[] = [];
+          page.on("pageerror", (error) => errors.push(error.message));
+          page.on("console", (message) => {
+            if (message.type() === "error" && !message.text().includes("WebSocket")) errors.push(message.text());
+          });
+          // What the build rendered, less what is made to change once the browser knows more: the
+          // parts that follow who is signed in, and loading indicators.
+          await page.addInitScript(() => {
+            document.addEventListener("DOMContentLoaded", () => {
+              (window as { built?: Element[] }).built = [...document.querySelectorAll("#root *")].filter(
+                (element) => !element.closest('[data-session-dependent], [role="status"]'),
+              );
+            });
+          });
+          await page.goto(route);
+          await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
+          const { built, replaced } = await page.evaluate(() => {
+            const elements = (window as { built?: Element[] }).built ?? [];
+            return {
+              built: elements.length,
+              replaced: elements
+                .filter((element) => !element.isConnected)
+                .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+            };
+          });
+          expect(built).toBeGreaterThan(20);
+          expect(replaced).toEqual([]);
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
         }
       },
     );

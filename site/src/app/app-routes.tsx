@@ -9,6 +9,8 @@ function page(load: () => Promise<{ Component: ComponentType }>) {
   return lazyNamed(load, "Component");
 }
 
+const WATCH_ROUTE = `${PATHS.watch}/:token?`;
+
 /** Every page is its own chunk: a visitor downloads the code of the page they open, no more. */
 const PAGES: Record<string, ReturnType<typeof page>> = {
   [PATHS.home]: page(() => import("../pages/home.tsx")),
@@ -24,14 +26,17 @@ const PAGES: Record<string, ReturnType<typeof page>> = {
   [PATHS.voxOver]: page(() => import("../pages/voxover.tsx")),
   [PATHS.voxShield]: page(() => import("../pages/vox-shield.tsx")),
   [PATHS.developers]: page(() => import("../pages/developers.tsx")),
-  // Pre-rendered once as /watch; every `/watch/<token>` hydrates it as its code arrives (the page is
-  // not preloaded, keeping its route within the home page's script budget).
-  [`${PATHS.watch}/:token?`]: page(() => import("../pages/watch.tsx")),
+  // Pre-rendered once as /watch; every `/watch/<token>` hydrates that page.
+  [WATCH_ROUTE]: page(() => import("../pages/watch.tsx")),
 };
 
-/** Loads the code of the page at `pathname` and of every part it shows, before hydrating it. */
+/**
+ * Loads the code of the page at `pathname` and of every part it shows, before hydrating it: React
+ * would otherwise leave the page's part of the HTML waiting for its code, and the shell's first
+ * render after hydrating (who is signed in) would make it throw that HTML away for a spinner.
+ */
 export function preloadPage(pathname: string): Promise<void> {
-  const page = PAGES[pathname];
+  const page = PAGES[pathname] ?? (pathname.startsWith(`${PATHS.watch}/`) ? PAGES[WATCH_ROUTE] : undefined);
   return page ? preloadParts(page.preload) : Promise.resolve();
 }
 
