@@ -66,7 +66,6 @@ const SHELL_MODULES = appModules([
   "ui/use-hydrated",
   "ui/lazy-named",
   "ui/document-title",
-  "ui/link",
   "ui/toast",
   "ui/toast-timing",
   "app/use-delayed-navigate",

@@ -1,9 +1,8 @@
 import { useCallback, useId, useRef, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { signOut } from "../account/sign-out.ts";
 import { useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
-import { Link } from "../ui/link.tsx";
 import { useModals } from "../ui/modal-context.ts";
 import { useDismiss } from "../ui/use-dismiss.ts";
 

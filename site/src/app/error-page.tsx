@@ -1,7 +1,7 @@
 import type { FallbackProps } from "react-error-boundary";
+import { Link } from "react-router-dom";
 import { PATHS } from "../paths.ts";
 import { DocumentTitle } from "../ui/document-title.tsx";
-import { Link } from "../ui/link.tsx";
 import { Logo } from "./logo.tsx";
 
 function ErrorCard({ detail, onHome }: { detail: string; onHome?: () => void }) {

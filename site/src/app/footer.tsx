@@ -1,7 +1,7 @@
+import { Link } from "react-router-dom";
 import { config } from "../config.ts";
 import { PATHS } from "../paths.ts";
 import { TOOLS } from "../tools/catalog.ts";
-import { Link } from "../ui/link.tsx";
 import { Logo } from "./logo.tsx";
 
 export function Footer() {

@@ -1,10 +1,9 @@
 import { Menu } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { NavLink, useNavigate } from "react-router-dom";
 import { signOut } from "../account/sign-out.ts";
 import { useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
-import { NavLink } from "../ui/link.tsx";
 import { useModals } from "../ui/modal-context.ts";
 import { AccountButton } from "./account-button.tsx";
 import { Logo } from "./logo.tsx";

@@ -4,7 +4,6 @@ import { PAYMENT_REQUIRED_EVENT, UNAUTHORIZED_EVENT, useStoredUser } from "../ap
 import { announceReady } from "../early-input.ts";
 import { PATHS } from "../paths.ts";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
-import { NavigateProvider } from "../ui/link.tsx";
 import { toast } from "../ui/toast.ts";
 import { useHydrated } from "../ui/use-hydrated.ts";
 import { Footer } from "./footer.tsx";
@@ -57,29 +56,27 @@ export function Layout() {
   }, [navigate]);
 
   return (
-    <NavigateProvider value={navigate}>
-      <ModalProvider>
-        <div className={plain ? "page page--plain" : "page page--backdrop"}>
-          <a className="skip-link" href="#main">
-            Skip to content
-          </a>
-          <Header />
-          <main id="main" className="page__main" tabIndex={-1}>
-            <Suspense fallback={<FullPageSpinner />}>
-              <Outlet />
-              <PageReady />
-            </Suspense>
-          </main>
-          <Footer />
-          <MobileCta />
-        </div>
-        {hydrated && (
-          <Suspense fallback={null}>
-            <Toaster />
-            {signedIn && <SessionRefresher />}
+    <ModalProvider>
+      <div className={plain ? "page page--plain" : "page page--backdrop"}>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" className="page__main" tabIndex={-1}>
+          <Suspense fallback={<FullPageSpinner />}>
+            <Outlet />
+            <PageReady />
           </Suspense>
-        )}
-      </ModalProvider>
-    </NavigateProvider>
+        </main>
+        <Footer />
+        <MobileCta />
+      </div>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Toaster />
+          {signedIn && <SessionRefresher />}
+        </Suspense>
+      )}
+    </ModalProvider>
   );
 }

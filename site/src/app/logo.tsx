@@ -1,5 +1,5 @@
+import { Link } from "react-router-dom";
 import { PATHS } from "../paths.ts";
-import { Link } from "../ui/link.tsx";
 
 export function Logo({ onNavigate }: { onNavigate?: () => void }) {
   return (

@@ -1,7 +1,7 @@
+import { Link } from "react-router-dom";
 import { useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
-import { Link } from "../ui/link.tsx";
 import { useGetStarted } from "./use-get-started.ts";
 
 /** The mobile greeting shows the first five characters of the name. */

@@ -1,8 +1,8 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
+import { NavLink } from "react-router-dom";
 import { PATHS } from "../paths.ts";
 import { TOOLS } from "../tools/catalog.ts";
-import { NavLink } from "../ui/link.tsx";
 
 interface MobileMenuProps {
   readonly signedIn: boolean;

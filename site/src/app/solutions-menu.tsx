@@ -1,10 +1,10 @@
 import { ChevronDown } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
+import { Link, NavLink } from "react-router-dom";
 import { useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
 import { TOOLS } from "../tools/catalog.ts";
 import { ToolName } from "../tools/tool-name.tsx";
-import { Link, NavLink } from "../ui/link.tsx";
 import { useDismiss } from "../ui/use-dismiss.ts";
 import { solutionTarget } from "./use-solution-navigation.ts";
 

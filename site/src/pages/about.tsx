@@ -1,6 +1,6 @@
+import { Link } from "react-router-dom";
 import { PATHS } from "../paths.ts";
 import { DocumentTitle } from "../ui/document-title.tsx";
-import { Link } from "../ui/link.tsx";
 
 export function Component() {
   return (

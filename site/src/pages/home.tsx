@@ -1,11 +1,11 @@
 import { Languages, LockKeyhole, Wallet } from "lucide-react";
+import { Link } from "react-router-dom";
 import { useGetStarted } from "../app/use-get-started.ts";
 import { PATHS } from "../paths.ts";
 import { TOOLS } from "../tools/catalog.ts";
 import { ToolName } from "../tools/tool-name.tsx";
 import { DocumentTitle } from "../ui/document-title.tsx";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
-import { Link } from "../ui/link.tsx";
 
 const REASONS = [
   {

@@ -1,10 +1,10 @@
 import { TRIAL_DAYS } from "@contracts/plans.ts";
 import { CheckCircle2 } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
+import { Link } from "react-router-dom";
 import { useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
 import { DocumentTitle } from "../ui/document-title.tsx";
-import { Link } from "../ui/link.tsx";
 import { useModals } from "../ui/modal-context.ts";
 import type { Tool } from "./catalog.ts";
 import { TOOL_CONTENT } from "./tool-content.ts";
