@@ -13,8 +13,9 @@ const app = (
   </BrowserRouter>
 );
 // Built pages arrive with their HTML already rendered (scripts/build-site.ts); `npm run dev` serves
-// the empty shell. The page's code is loaded first, so the whole page hydrates in one pass and the
-// input held until then reaches a live page.
+// the empty shell. The page's code is loaded first, so no part of the page waits for its code while
+// React hydrates (site/src/app/app-routes.tsx says what that cost), and the input held until then
+// reaches a live page.
 if (root.hasChildNodes()) {
   preloadPage(window.location.pathname).then(() => hydrateRoot(root, app));
 } else {
