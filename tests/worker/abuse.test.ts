@@ -289,10 +289,22 @@ describe("deleting an account", () => {
   it("erases its audio, recordings, jobs, live sessions and provider transcripts; paid orders stay anonymous", async () => {
     const { api, token, input, user } = await registerAndSignIn();
     const ownSpeech = await generateSpeech(api, `Only this account said this, ${crypto.randomUUID()}.`);
-    const sharedText = `Both accounts said this, ${crypto.randomUUID()}.`;
-    const sharedSpeech = await generateSpeech(api, sharedText);
+    const sameText = `Both accounts said this, ${crypto.randomUUID()}.`;
+    const sameTextSpeech = await generateSpeech(api, sameText);
     const other = await registerAndSignIn();
-    expect(await generateSpeech(other.api, sharedText)).toBe(sharedSpeech);
+    const theirSpeech = await generateSpeech(other.api, sameText);
+    expect(theirSpeech).not.toBe(sameTextSpeech);
+    // Speech stored before its key held the account: one object behind both accounts' items.
+    const sharedSpeech = `tts/${crypto.randomUUID()}.mp3`;
+    await env.AUDIO.put(sharedSpeech, new Uint8Array([0xff, 0xfb]));
+    for (const owner of [user.id, other.user.id]) {
+      await env.DB.prepare(
+        `INSERT INTO audio_items (id, user_id, kind, voice_id, text_excerpt, characters, bytes, r2_key, created_at)
+         VALUES (?, ?, 'tts', ?, 'Said by both', 12, 2, ?, ?)`,
+      )
+        .bind(crypto.randomUUID(), owner, VOICE, sharedSpeech, new Date().toISOString())
+        .run();
+    }
 
     const done = await startPressRelease(token);
     await driveJob(
@@ -331,6 +343,8 @@ describe("deleting an account", () => {
 
     expect(await closed).toBe(4201);
     expect(await env.AUDIO.head(ownSpeech)).toBeNull();
+    expect(await env.AUDIO.head(sameTextSpeech)).toBeNull();
+    expect(await env.AUDIO.head(theirSpeech)).not.toBeNull();
     expect(await env.AUDIO.head(sharedSpeech)).not.toBeNull();
     expect(await env.AUDIO.head(done.r2Key)).toBeNull();
     expect(await env.AUDIO.head(running.r2Key)).toBeNull();

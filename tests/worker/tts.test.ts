@@ -103,6 +103,40 @@ describe("POST /api/tts", () => {
   });
 });
 
+describe("the cache across accounts", () => {
+  const ttsCalls = (userId: string) =>
+    env.DB.prepare("SELECT count FROM tool_usage WHERE user_id = ? AND tool = 'tts'")
+      .bind(userId)
+      .first<number>("count");
+
+  it("another account's generation of the same text is a counted miss; the first account's repeat stays a free hit", async () => {
+    const first = await registerAndSignIn();
+    const second = await registerAndSignIn();
+    const text = `Said first by one newsroom, ${crypto.randomUUID()}.`;
+    const original = await first.api.post("/api/tts", { text, voice_id: VOICE });
+    expect(original.headers.get("x-vox-cache")).toBe("miss");
+    const audio = (await readAll(original)).all;
+    await waitForHistory(first.api, 1);
+
+    const theirs = await second.api.post("/api/tts", { text, voice_id: VOICE });
+    expect(theirs.status).toBe(200);
+    expect(theirs.headers.get("x-vox-cache")).toBe("miss");
+    await readAll(theirs);
+    expect(await ttsCalls(second.user.id)).toBe(1);
+    const [theirItem] = await waitForHistory(second.api, 1);
+    const deleted = await call(`/api/audio/${theirItem?.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${second.token}` },
+    });
+    expect(deleted.status).toBe(200);
+
+    const again = await first.api.post("/api/tts", { text, voice_id: VOICE });
+    expect(again.headers.get("x-vox-cache")).toBe("hit");
+    expect((await readAll(again)).all).toEqual(audio);
+    expect(await ttsCalls(first.user.id)).toBe(1);
+  });
+});
+
 describe("streaming", () => {
   it("the first audio arrives long before the provider has finished the whole text", async () => {
     const { api } = await registerAndSignIn();

@@ -2,7 +2,7 @@ import { SESSION_USER_ID, type SessionKey } from "../auth/sessions.ts";
 import { sha256Hex } from "../auth/tokens.ts";
 import type { RowsStatement } from "../d1.ts";
 
-/** Generated audio in R2 (content-addressed) and its history rows in D1. */
+/** Generated audio in R2 (content-addressed per account) and its history rows in D1. */
 
 export interface AudioItemRow {
   id: string;
@@ -18,13 +18,21 @@ export interface AudioItemRow {
 
 const EXCERPT_LENGTH = 140;
 
-/** True when some history item holds the audio at the R2 key bound to `?7` (for `passGate`'s `freeWhen`). */
-export const STORED_AUDIO_SQL = "EXISTS (SELECT 1 FROM audio_items WHERE r2_key = ?7)";
-
-/** The same text, voice, model, settings and format always land on the same key. */
-export async function ttsContentKey(parts: Record<string, unknown>): Promise<string> {
-  return `tts/${await sha256Hex(JSON.stringify(parts))}.mp3`;
+/** The same text, voice, model, settings and format always give the same digest. */
+export function ttsDigest(parts: Record<string, unknown>): Promise<string> {
+  return sha256Hex(JSON.stringify(parts));
 }
+
+/**
+ * Where an account's speech for a digest lives. The account is part of the address so that what
+ * one account generated is never another's cache hit, nor audio another's deletion could touch.
+ * It is a path segment rather than hashed in so that `OWN_SPEECH_STORED_SQL` can name the key
+ * from the session before the Worker knows the user.
+ */
+export const ttsAudioKey = (userId: string, digest: string) => `tts/${userId}/${digest}.mp3`;
+
+/** True when one of the signed-in user's history items holds the speech for the digest bound to `?7` (for `passGate`'s `freeWhen`). */
+export const OWN_SPEECH_STORED_SQL = `EXISTS (SELECT 1 FROM audio_items WHERE r2_key = 'tts/' || ${SESSION_USER_ID} || '/' || ?7 || '.mp3')`;
 
 export async function recordAudioItem(
   db: D1Database,
@@ -68,7 +76,7 @@ export async function deleteAudioItem(db: D1Database, id: string): Promise<void>
   await db.prepare("DELETE FROM audio_items WHERE id = ?").bind(id).run();
 }
 
-/** Whether any history item still holds the audio at `r2Key` (the same content is stored once). */
+/** Whether any history item still holds the audio at `r2Key` (an account's repeats share one copy). */
 export async function audioKeyInUse(db: D1Database, r2Key: string): Promise<boolean> {
   const items = await db
     .prepare("SELECT COUNT(*) AS n FROM audio_items WHERE r2_key = ?")
@@ -77,7 +85,10 @@ export async function audioKeyInUse(db: D1Database, r2Key: string): Promise<bool
   return Boolean(items);
 }
 
-/** R2 keys of audio only this user's history holds: the same content made by another account stays. */
+/**
+ * R2 keys of audio only this user's history holds. Speech stored before its key held the account
+ * may back another account's items too, and stays for them.
+ */
 export async function audioKeysOnlyOf(db: D1Database, userId: string): Promise<string[]> {
   const { results } = await db
     .prepare(

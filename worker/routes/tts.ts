@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { collect, recordAudioItem, STORED_AUDIO_SQL, ttsContentKey } from "../audio/store.ts";
+import { collect, OWN_SPEECH_STORED_SQL, recordAudioItem, ttsAudioKey, ttsDigest } from "../audio/store.ts";
 import { cachedVoices } from "../audio/voices.ts";
 import { sessionKey } from "../auth/sessions.ts";
 import { passGate } from "../auth/tool-gate.ts";
@@ -23,32 +23,37 @@ const audioHeaders = (cache: "hit" | "miss", id: string) => ({
 
 /**
  * Streams speech to the browser as the provider produces it. A copy is written to R2 under the
- * request's content address after the stream ends, so the same request later costs no provider
- * call (`X-Vox-Cache: hit`). Either way the generation lands in the user's history.
+ * user's own content address after the stream ends, so the same request from the same account
+ * later costs no provider call (`X-Vox-Cache: hit`); another account's request is generated
+ * afresh. Either way the generation lands in the user's history.
  */
 tts.post("/", jsonBodyLimit, jsonBody(ttsBody), async (c) => {
   const { text, voice_id } = c.req.valid("json");
-  const key = await ttsContentKey({
+  const digest = await ttsDigest({
     text,
     voice_id,
     model: TTS_MODEL_ID,
     settings: TTS_VOICE_SETTINGS,
     format: TTS_OUTPUT_FORMAT,
   });
-  // Session, plan and allowance (one D1 batch), the voice list (edge cache) and the R2 lookup do
-  // not depend on each other, so together they cost one round trip. Audio already generated is
-  // free, so the batch counts the call only when no history item holds this content address.
+  // Session, plan and allowance (one D1 batch) and the voice list (edge cache) do not depend on
+  // each other. Audio the user already generated is free, so the batch counts the call only when
+  // none of their history items holds this digest.
   const session = await sessionKey(c);
-  const gate = passGate(c, "tts", { key: session, freeWhen: { sql: STORED_AUDIO_SQL, param: key } });
-  const lookups = Promise.all([cachedVoices(c), c.env.AUDIO.get(key)]);
-  lookups.catch(() => undefined); // a refused session answers first; its lookups are dropped
+  const gate = passGate(c, "tts", { key: session, freeWhen: { sql: OWN_SPEECH_STORED_SQL, param: digest } });
+  const voicesLookup = cachedVoices(c);
+  voicesLookup.catch(() => undefined); // a refused session answers first; its lookup is dropped
   const passed = await gate;
-  const [voices, cached] = await lookups;
-  if (!voices.some((voice) => voice.voice_id === voice_id)) {
+  if (!(await voicesLookup).some((voice) => voice.voice_id === voice_id)) {
     throw new ApiError(400, "unknown_voice", "That voice is not available. Choose another one.", {
       voice_id: ["Choose a voice from the list"],
     });
   }
+  // The key holds the account, which only the gate's answer names, so a hit reads R2 after it: a
+  // second round trip, but only when the batch found the user's own copy, and shorter than the
+  // provider call it saves. A counted call has no copy of its own and goes straight to the provider.
+  const key = ttsAudioKey(c.var.user.id, digest);
+  const cached = passed.counted ? null : await c.env.AUDIO.get(key);
   const id = crypto.randomUUID();
   const item = {
     id,
