@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./app-env.ts";
-import { ANALYSIS_FORMATS_HINT, formatBytes, isAnalysableMedia } from "./contracts/media.ts";
+import { ANALYSIS_FORMATS_HINT, formatBytes, isAnalysableMedia, isPlainMediaType } from "./contracts/media.ts";
 import { ApiError } from "./errors.ts";
 
 /** Multipart room for the boundary and part headers around the file itself. */
@@ -43,11 +43,21 @@ export async function readUpload(c: Context<AppEnv>, rule: UploadRule): Promise<
   if (!(file instanceof File) || file.size === 0) {
     throw new ApiError(400, "validation_failed", rule.missing, { [rule.field]: [rule.missing] });
   }
-  if (!rule.accepts(file.type)) {
-    throw new ApiError(415, "unsupported_media_type", rule.wrongType, { [rule.field]: [rule.wrongType] });
-  }
+  if (!rule.accepts(file.type)) throw refusedMediaType(rule.field, file.type, rule.wrongType);
   if (file.size > rule.maxBytes) throw tooLarge;
   return { file, form };
+}
+
+/**
+ * A declared type that is not a plain `type/subtype` is malformed (400), whatever it starts with;
+ * a plain one the tool does not take is 415.
+ */
+export function refusedMediaType(field: string, type: string, wrongType: string): ApiError {
+  if (type && !isPlainMediaType(type)) {
+    const message = "The file type must be a plain type/subtype such as audio/mpeg.";
+    return new ApiError(400, "validation_failed", message, { [field]: [message] });
+  }
+  return new ApiError(415, "unsupported_media_type", wrongType, { [field]: [wrongType] });
 }
 
 /** The rule both analysis tools (sentiment, press release) apply to their `file` field. */

@@ -47,6 +47,19 @@ describe("POST /auth/register", () => {
       message: "password: Use at least 8 characters",
     });
   });
+
+  it("refuses a name or organisation carrying line breaks or control characters", async () => {
+    const injected = await client().post("/auth/register", newUserInput({ name: "Eve\r\nBcc: victim@example.com" }));
+    expect(injected.status).toBe(400);
+    expect(await injected.json()).toMatchObject({
+      code: "validation_failed",
+      message: "name: A name cannot contain line breaks or control characters",
+      errors: { name: ["A name cannot contain line breaks or control characters"] },
+    });
+    const bidi = await client().post("/auth/register", newUserInput({ organization_name: "Lagos \u2066Newsroom" }));
+    expect(bidi.status).toBe(400);
+    expect(await bidi.json()).toMatchObject({ errors: { organization_name: [expect.any(String)] } });
+  });
 });
 
 describe("sign-in and sessions", () => {

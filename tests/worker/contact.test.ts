@@ -21,6 +21,29 @@ describe("POST /api (consultation and contact requests)", () => {
     expect(mail?.text).toContain("radio phone-ins");
   });
 
+  it("refuses names carrying line breaks or control characters, which would reach the team's mail subject", async () => {
+    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM contact_requests").first("n");
+    const request = { email: "eve@example.ng", phone: "08051112222" };
+    const injected = await client().post("/api", { ...request, full_name: "Eve\r\nBcc: victim@example.com" });
+    expect(injected.status).toBe(400);
+    expect(await injected.json()).toMatchObject({
+      code: "validation_failed",
+      message: "full_name: A name cannot contain line breaks or control characters",
+      errors: { full_name: ["A name cannot contain line breaks or control characters"] },
+    });
+    const refused: Array<[field: string, value: string]> = [
+      ["full_name", "Eve\u0000"],
+      ["full_name", "Eve \u202egnp.exe"],
+      ["company_name", "Eve PR\nBcc: victim@example.com"],
+    ];
+    for (const [field, value] of refused) {
+      const response = await client().post("/api", { ...request, full_name: "Eve", [field]: value });
+      expect(response.status, JSON.stringify(value)).toBe(400);
+      expect(await response.json()).toMatchObject({ errors: { [field]: [expect.any(String)] } });
+    }
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM contact_requests").first("n")).toBe(before);
+  });
+
   it("rejects a bad e-mail with a field error and stores nothing", async () => {
     const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM contact_requests").first("n");
     const response = await client().post("/api", { full_name: "X", email: "nope", phone: "08051112222" });

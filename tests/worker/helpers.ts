@@ -144,6 +144,27 @@ export function uploadFile(
   return call(path, { method: "POST", headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
 }
 
+/**
+ * One file as multipart whose part declares `type` verbatim, control characters included, as a
+ * hand-made client can send it (a browser's Blob would not carry such a type).
+ */
+export function uploadWithDeclaredType(path: string, token: string, field: string, type: string) {
+  const body = [
+    "--vox",
+    `Content-Disposition: form-data; name="${field}"; filename="take.mp3"`,
+    `Content-Type: ${type}`,
+    "",
+    "ID3 not really an mp3",
+    "--vox--",
+    "",
+  ].join("\r\n");
+  return call(path, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "multipart/form-data; boundary=vox" },
+    body: new TextEncoder().encode(body),
+  });
+}
+
 /** Starts a plan purchase: a pending order and the sandbox checkout to pay it on. */
 export async function initialize(api: Client, plan = "monthly") {
   const response = await api.post("/api/payments/initialize", { plan });

@@ -8,7 +8,14 @@ import {
 } from "../../worker/contracts/press-releases.ts";
 import { TOOL_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
-import { call, declaredOversizedUpload, failNext, registerAndSignIn, uploadFile } from "./helpers.ts";
+import {
+  call,
+  declaredOversizedUpload,
+  failNext,
+  registerAndSignIn,
+  uploadFile,
+  uploadWithDeclaredType,
+} from "./helpers.ts";
 
 const wav = (seconds: number) => new Blob([speechWav(seconds)], { type: "audio/wav" });
 
@@ -138,6 +145,14 @@ describe("press release jobs", () => {
       .bind("2020-01-01T00:00:00.000Z", user.id)
       .run();
     expect((await upload(token, wav(1))).status).toBe(402);
+    expect(pressReleaseListSchema.parse(await (await api.get("/api/press-releases")).json()).items).toEqual([]);
+  });
+
+  it("refuses a file whose declared type is not a plain type/subtype (400), storing nothing", async () => {
+    const { api, token } = await registerAndSignIn();
+    const response = await uploadWithDeclaredType("/api/press-releases", token, "file", "audio/mpeg\u0001");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: "validation_failed", errors: { file: [expect.any(String)] } });
     expect(pressReleaseListSchema.parse(await (await api.get("/api/press-releases")).json()).items).toEqual([]);
   });
 

@@ -29,6 +29,17 @@ describe("sandbox e-mail", () => {
     expect(messages[0]).toMatchObject({ text: "two" });
   });
 
+  it("sends a subject without its line breaks, control and bidi characters, whoever wrote it", async () => {
+    await sendMail(sandboxMailEndpoint(), "Vox <no-reply@vox.ng>", {
+      to: "team@example.ng",
+      subject: "New request from Eve\r\nBcc: victim@example.com\u0000\u0085\u202e\u2066\u200f\u061c \u00e9t\u00e9",
+      text: "Line one\nline two",
+    });
+    const [message] = await outbox("team@example.ng");
+    expect(message?.subject).toBe("New request from EveBcc: victim@example.com \u00e9t\u00e9");
+    expect(message?.text).toBe("Line one\nline two");
+  });
+
   it("rejects a wrong key the way the provider does, and the adapter surfaces it", async () => {
     const endpoint = { ...sandboxMailEndpoint(), apiKey: "re_wrong" };
     await expect(

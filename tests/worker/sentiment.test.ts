@@ -2,7 +2,14 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { type SentimentReport, sentimentReportSchema } from "../../worker/contracts/sentiment.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
-import { call, declaredOversizedUpload, failNext, registerAndSignIn, uploadFile } from "./helpers.ts";
+import {
+  call,
+  declaredOversizedUpload,
+  failNext,
+  registerAndSignIn,
+  uploadFile,
+  uploadWithDeclaredType,
+} from "./helpers.ts";
 
 const analyse = (token: string | undefined, file: Blob | null, filename = "briefing.wav") =>
   uploadFile("/api/sentiment", token, "file", file, filename);
@@ -45,6 +52,18 @@ describe("POST /api/sentiment", () => {
     const mp4 = new Uint8Array(4096);
     mp4.set([0, 0, 0, 0x20, ...new TextEncoder().encode("ftypisom")]);
     expect((await analyse(token, new Blob([mp4], { type: "video/mp4" }), "clip.mp4")).status).toBe(200);
+  });
+
+  it("refuses a file whose declared type is not a plain type/subtype (400 naming the field)", async () => {
+    const { token } = await registerAndSignIn();
+    for (const type of ["audio/mpeg\u0001", "audio/mpeg\tx", "audio/mpeg x"]) {
+      const response = await uploadWithDeclaredType("/api/sentiment", token, "file", type);
+      expect(response.status, JSON.stringify(type)).toBe(400);
+      expect(await response.json()).toMatchObject({
+        code: "validation_failed",
+        errors: { file: [expect.any(String)] },
+      });
+    }
   });
 
   it("refuses no session (401), an ended plan (402), no file (400), a document (415) and a huge upload (413)", async () => {

@@ -107,6 +107,28 @@ describe("tus uploads", { timeout: 60_000 }, () => {
     expect((await head(token, location, { "tus-resumable": "2.0.0" })).status).toBe(412);
   });
 
+  it("refuses at creation a filetype that is not a plain type/subtype (400 naming filetype)", async () => {
+    const { token } = await registerAndSignIn();
+    const utf8Base64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
+    for (const filetype of [
+      "audio/x\r\nx-injected: 1",
+      "audio/mpeg\u0000",
+      "audio/mpeg; codecs=mp3",
+      "audio /mpeg",
+      "audio/mpeg\u202e",
+      "audio/",
+    ]) {
+      const response = await create(token, 10, { "upload-metadata": `filetype ${utf8Base64(filetype)}` });
+      expect(response.status, JSON.stringify(filetype)).toBe(400);
+      expect(await response.json()).toMatchObject({
+        code: "validation_failed",
+        message: expect.stringContaining("audio/mpeg"),
+        errors: { filetype: [expect.any(String)] },
+      });
+    }
+    expect((await create(token, 10, { "upload-metadata": metadata("take.wav", "audio/wav") })).status).toBe(201);
+  });
+
   it("counts the plan's storage quota at creation (402 past it)", async () => {
     const { token, user } = await registerAndSignIn();
     const first = await created(token, 1000);

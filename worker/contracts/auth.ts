@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { emailField, existingPasswordField, nameField, newPasswordField, phoneField } from "./fields.ts";
+import {
+  emailField,
+  existingPasswordField,
+  nameField,
+  newPasswordField,
+  organisationField,
+  phoneField,
+} from "./fields.ts";
 
 /** Request bodies of the account endpoints, shared by the Worker and the site. */
 
@@ -7,7 +14,7 @@ export const registerBody = z.object({
   name: nameField,
   email: emailField,
   phone_number: phoneField,
-  organization_name: z.string().trim().max(150, "Use at most 150 characters").default(""),
+  organization_name: organisationField,
   password: newPasswordField,
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, nameField, phoneField } from "./fields.ts";
+import { emailField, nameField, organisationField, phoneField } from "./fields.ts";
 
 /** `POST /api`: a consultation or contact request. */
 export const contactRequestBody = z.object({
@@ -7,6 +7,6 @@ export const contactRequestBody = z.object({
   full_name: nameField,
   email: emailField,
   phone: phoneField,
-  company_name: z.string().trim().max(150, "Use at most 150 characters").default(""),
+  company_name: organisationField,
   message: z.string().trim().max(5000, "Use at most 5000 characters").default(""),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasControlCharacters, NO_CONTROLS_IN_NAME } from "./control-characters.ts";
 
 export const emailField = z
   .string({ error: "Email is required" })
@@ -19,11 +20,23 @@ export const existingPasswordField = z
   .min(1, "Password is required")
   .max(128, "Password is too long");
 
+/** Names reach e-mail subjects and bodies, so they stay on one line (see `control-characters.ts`). */
+const oneLine = (name: string) => !hasControlCharacters(name);
+
 export const nameField = z
   .string({ error: "Name is required" })
   .trim()
   .min(1, "Name is required")
-  .max(100, "Use at most 100 characters");
+  .max(100, "Use at most 100 characters")
+  .refine(oneLine, NO_CONTROLS_IN_NAME);
+
+/** An organisation or company: optional, otherwise held to the same rule as a person's name. */
+export const organisationField = z
+  .string()
+  .trim()
+  .max(150, "Use at most 150 characters")
+  .refine(oneLine, NO_CONTROLS_IN_NAME)
+  .default("");
 
 export const phoneField = z
   .string({ error: "Phone number is required" })

@@ -5,8 +5,19 @@
 export const ANALYSIS_ACCEPT = "audio/*,video/*";
 export const ANALYSIS_FORMATS_HINT = "MP3, WAV, M4A, OGG, WebM or MP4 audio and video";
 
+/**
+ * A bare `type/subtype` of RFC 6838 restricted names. A recording's type is stored with it and sent
+ * back as its Content-Type (to a provider, or on its media URL), so anything more, a CR/LF or other
+ * control character above all, would break that header.
+ */
+const PLAIN_MEDIA_TYPE = /^[A-Za-z0-9][\w!#$&^.+-]{0,126}\/[A-Za-z0-9][\w!#$&^.+-]{0,126}$/;
+
+export function isPlainMediaType(type: string): boolean {
+  return PLAIN_MEDIA_TYPE.test(type);
+}
+
 export function isAnalysableMedia(type: string): boolean {
-  return type.startsWith("audio/") || type.startsWith("video/");
+  return isPlainMediaType(type) && (type.startsWith("audio/") || type.startsWith("video/"));
 }
 
 export function formatBytes(bytes: number): string {

@@ -1,3 +1,4 @@
+import { withoutControlCharacters } from "../contracts/control-characters.ts";
 import type { ProviderEndpoint } from "./endpoint.ts";
 
 export interface MailMessage {
@@ -23,7 +24,15 @@ export async function sendMail(
         authorization: `Bearer ${endpoint.apiKey}`,
         "content-type": "application/json",
       },
-      body: JSON.stringify({ from, to: [message.to], subject: message.subject, text: message.text }),
+      // Subjects are built from what people typed (a name, say). The schemas refuse control
+      // characters there; any that still get through (an older row, a new field) must not add a
+      // header or reorder how the subject reads.
+      body: JSON.stringify({
+        from,
+        to: [message.to],
+        subject: withoutControlCharacters(message.subject),
+        text: message.text,
+      }),
     }),
   );
   if (!response.ok) {

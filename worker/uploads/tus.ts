@@ -6,6 +6,7 @@ import { formatBytes, isAnalysableMedia } from "../contracts/media.ts";
 import { planLimits, storageQuotaBytes } from "../contracts/plans.ts";
 import { TUS_EXTENSIONS, TUS_VERSION, UPLOAD_MAX_BYTES, UPLOADS_PATH } from "../contracts/upload-constants.ts";
 import { ApiError } from "../errors.ts";
+import { refusedMediaType } from "../uploads.ts";
 import { appendBody, UPLOAD_TTL_MS } from "./append.ts";
 import { displayName } from "./display-name.ts";
 import {
@@ -119,9 +120,7 @@ tusUploads.post("/", requireUser, async (c) => {
   const metadata = parseMetadata(rawMetadata);
   const filetype = metadata.get("filetype") ?? "";
   if (!isAnalysableMedia(filetype)) {
-    throw new ApiError(415, "unsupported_media_type", "Only audio and video files can be uploaded.", {
-      filetype: ["Only audio and video files can be uploaded."],
-    });
+    throw refusedMediaType("filetype", filetype, "Only audio and video files can be uploaded.");
   }
   const id = crypto.randomUUID();
   const r2Key = `uploads/${id}`;
