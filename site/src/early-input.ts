@@ -25,7 +25,7 @@
 export const HYDRATED_ATTRIBUTE = "data-hydrated";
 const READY_EVENT = "vox:ready";
 
-/** The field as the app rendered it: the same element, or its replacement with the same id. */
+/** The element as the app rendered it: the same one, or its replacement with the same id. */
 function current<T extends HTMLElement>(element: T): T | null {
   if (element.isConnected) return element;
   const replacement = element.id ? document.getElementById(element.id) : null;

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { Route, Routes } from "react-router-dom";
+import { matchPath, Route, Routes } from "react-router-dom";
 import { PATHS } from "../paths.ts";
 import { lazyNamed, preloadParts } from "../ui/lazy-named.ts";
 import { NotFoundPage } from "./error-page.tsx";
@@ -8,8 +8,6 @@ import { Layout } from "./layout.tsx";
 function page(load: () => Promise<{ Component: ComponentType }>) {
   return lazyNamed(load, "Component");
 }
-
-const WATCH_ROUTE = `${PATHS.watch}/:token?`;
 
 /** Every page is its own chunk: a visitor downloads the code of the page they open, no more. */
 const PAGES: Record<string, ReturnType<typeof page>> = {
@@ -27,7 +25,7 @@ const PAGES: Record<string, ReturnType<typeof page>> = {
   [PATHS.voxShield]: page(() => import("../pages/vox-shield.tsx")),
   [PATHS.developers]: page(() => import("../pages/developers.tsx")),
   // Pre-rendered once as /watch; every `/watch/<token>` hydrates that page.
-  [WATCH_ROUTE]: page(() => import("../pages/watch.tsx")),
+  [`${PATHS.watch}/:token?`]: page(() => import("../pages/watch.tsx")),
 };
 
 /**
@@ -36,7 +34,7 @@ const PAGES: Record<string, ReturnType<typeof page>> = {
  * render after hydrating (who is signed in) would make it throw that HTML away for a spinner.
  */
 export function preloadPage(pathname: string): Promise<void> {
-  const page = PAGES[pathname] ?? (pathname.startsWith(`${PATHS.watch}/`) ? PAGES[WATCH_ROUTE] : undefined);
+  const page = Object.entries(PAGES).find(([path]) => matchPath(path, pathname))?.[1];
   return page ? preloadParts(page.preload) : Promise.resolve();
 }
 
