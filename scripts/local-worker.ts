@@ -100,3 +100,26 @@ export function supervise(children: Array<[string, string[], NodeJS.ProcessEnv?]
     });
   }
 }
+
+/** How often local runs do the Worker's scheduled work (production: `[triggers] crons` in wrangler.toml). */
+const LOCAL_SCHEDULE_MS = 30_000;
+
+/**
+ * `wrangler dev` fires no cron triggers, and the local Workflows engine does not wake a job that a
+ * restart cut off: the scheduled work (expired uploads, stalled jobs) is asked for here, as soon as
+ * the Worker answers and then every 30 s. With real providers (SANDBOX=0 in .dev.vars) the sandbox
+ * route is absent and this does nothing.
+ */
+export function runScheduleLocally(port: string): void {
+  const tick = () =>
+    fetch(`http://127.0.0.1:${port}/__sandbox/scheduled`, { method: "POST" }).then(
+      (response) => response.ok,
+      () => false,
+    );
+  const untilFirst = setInterval(async () => {
+    if (!(await tick())) return;
+    clearInterval(untilFirst);
+    setInterval(tick, LOCAL_SCHEDULE_MS).unref();
+  }, 1000);
+  untilFirst.unref();
+}

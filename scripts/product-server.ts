@@ -23,6 +23,8 @@ export interface RunningServer {
   readonly processGroup: number;
   readonly stateDir: string;
   stop(): Promise<void>;
+  /** Kills the whole process group at once (SIGKILL), as a crash would, and keeps the state. */
+  crash(): Promise<void>;
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -40,10 +42,13 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`npm start did not answer ${baseUrl}/api/health within ${timeoutMs} ms`);
 }
 
-/** Runs the real `npm start` (site build, migrations, wrangler dev) on a free port with fresh state. */
-export async function startProduct(): Promise<RunningServer> {
-  const port = await freePort();
-  const stateDir = mkdtempSync(join(tmpdir(), "vox-e2e-state-"));
+/**
+ * Runs the real `npm start` (site build, migrations, wrangler dev) on a free port, with fresh state
+ * or, to start again after a crash, on the state of an earlier run (which `stop` then keeps).
+ */
+export async function startProduct(options: { stateDir?: string; port?: number } = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), "vox-e2e-state-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
   const child = spawn("npm", ["start"], {
@@ -53,20 +58,25 @@ export async function startProduct(): Promise<RunningServer> {
   });
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  const stop = async () => {
+  const end = async (signal: NodeJS.Signals) => {
     if (child.pid && child.exitCode === null) {
-      process.kill(-child.pid, "SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      process.kill(-child.pid, signal);
+      await exited;
     }
-    rmSync(stateDir, { recursive: true, force: true });
   };
+  const stop = async () => {
+    await end("SIGTERM");
+    if (!options.stateDir) rmSync(stateDir, { recursive: true, force: true });
+  };
+  const crash = () => end("SIGKILL");
   try {
     await waitForHealth(baseUrl, child, 180_000);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- npm start output ---\n${output.join("").slice(-4000)}`);
   }
-  return { baseUrl, stateDir, stop, processGroup: child.pid ?? 0 };
+  return { baseUrl, stateDir, stop, crash, processGroup: child.pid ?? 0 };
 }
 
 /**

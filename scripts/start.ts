@@ -1,5 +1,5 @@
 // `npm start`: build the site, migrate local D1, then serve site + Worker on one origin.
-import { applyMigrations, localEnv, run, supervise, wranglerDevArgs } from "./local-worker.ts";
+import { applyMigrations, localEnv, run, runScheduleLocally, supervise, wranglerDevArgs } from "./local-worker.ts";
 
 const port = process.env.PORT ?? "8787";
 
@@ -7,3 +7,4 @@ const port = process.env.PORT ?? "8787";
 run(process.execPath, ["scripts/build-site.ts"], { ...localEnv(), NODE_ENV: "production" });
 applyMigrations();
 supervise([["wrangler", wranglerDevArgs(port)]]);
+runScheduleLocally(port);

@@ -1,11 +1,11 @@
 import { app } from "./app.ts";
 import { provideAppFetch } from "./in-process.ts";
-import { sweepExpiredUploads } from "./uploads/expiry.ts";
+import { scheduledWork } from "./scheduled.ts";
 import { watchPage } from "./watch-page.ts";
 
-export { PressReleaseJob } from "../durable/press-release-job.ts";
+export { JobIntake } from "../durable/job-intake.ts";
+export { JobWorkflow } from "../durable/job-workflow.ts";
 export { RateLimiter } from "../durable/rate-limiter.ts";
-export { SentimentJob } from "../durable/sentiment-job.ts";
 export { TranscriptionRelay } from "../durable/transcription-relay.ts";
 
 provideAppFetch((request, env) => app.fetch(request, env));
@@ -13,6 +13,6 @@ provideAppFetch((request, env) => app.fetch(request, env));
 export default {
   fetch: (request, env, ctx) => watchPage(request, env) ?? app.fetch(request, env, ctx),
   async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(sweepExpiredUploads(env));
+    ctx.waitUntil(scheduledWork(env));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,7 +1,6 @@
-import { runDurableObjectAlarm } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ACCOUNT_RATE_LIMITS, RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import {
@@ -20,6 +19,7 @@ import {
   verifyEmail,
   waitForMail,
 } from "./helpers.ts";
+import { engineStatus, settled } from "./jobs.ts";
 
 /** Every endpoint that acts for a signed-in user. */
 const SIGNED_IN_ENDPOINTS: [method: string, path: string][] = [
@@ -50,7 +50,7 @@ const SIGNED_IN_ENDPOINTS: [method: string, path: string][] = [
 async function counts() {
   const row = await env.DB.prepare(
     `SELECT (SELECT COUNT(*) FROM users) AS users, (SELECT COUNT(*) FROM sessions) AS sessions,
-            (SELECT COUNT(*) FROM orders) AS orders, (SELECT COUNT(*) FROM press_releases) AS releases,
+            (SELECT COUNT(*) FROM orders) AS orders, (SELECT COUNT(*) FROM jobs) AS releases,
             (SELECT COUNT(*) FROM audio_items) AS audio, (SELECT COUNT(*) FROM live_tickets) AS tickets`,
   ).first();
   return row;
@@ -261,16 +261,15 @@ async function generateSpeech(api: Client, text: string): Promise<string> {
   throw new Error("the generated speech was never stored");
 }
 
-/** Runs a press release job's alarms until `done` says it is far enough. */
-async function driveJob(id: string, done: () => Promise<boolean>): Promise<void> {
-  for (let turn = 0; turn < 200; turn++) {
-    if (await done()) return;
-    if (!(await runDurableObjectAlarm(env.PRESS_RELEASE_JOBS.getByName(id)))) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-  throw new Error(`press release ${id} never got there`);
-}
+/** Waits until a press release job has its provider transcript (it then polls it every 3 s). */
+const transcribing = (id: string) =>
+  vi.waitFor(
+    async () =>
+      expect(
+        await env.DB.prepare("SELECT provider_ref FROM jobs WHERE id = ?").bind(id).first<string>("provider_ref"),
+      ).toBeTruthy(),
+    { timeout: 10_000, interval: 20 },
+  );
 
 async function startPressRelease(token: string): Promise<{ id: string; r2Key: string }> {
   const response = await uploadFile(
@@ -307,20 +306,11 @@ describe("deleting an account", () => {
     }
 
     const done = await startPressRelease(token);
-    await driveJob(
-      done.id,
-      async () =>
-        (await env.DB.prepare("SELECT status FROM press_releases WHERE id = ?")
-          .bind(done.id)
-          .first<string>("status")) === "completed",
-    );
+    expect((await settled(`/api/press-releases/${done.id}`, token)).status).toBe("completed");
     const running = await startPressRelease(token);
-    await driveJob(
-      running.id,
-      async () => (await env.PRESS_RELEASE_JOBS.getByName(running.id).state())?.step === "poll",
-    );
+    await transcribing(running.id);
     const transcripts = await env.DB.prepare(
-      "SELECT transcript_id FROM press_releases WHERE user_id = ? AND transcript_id IS NOT NULL",
+      "SELECT provider_ref AS transcript_id FROM jobs WHERE user_id = ? AND provider_ref IS NOT NULL",
     )
       .bind(user.id)
       .all<{ transcript_id: string }>();
@@ -348,7 +338,7 @@ describe("deleting an account", () => {
     expect(await env.AUDIO.head(sharedSpeech)).not.toBeNull();
     expect(await env.AUDIO.head(done.r2Key)).toBeNull();
     expect(await env.AUDIO.head(running.r2Key)).toBeNull();
-    expect(await env.PRESS_RELEASE_JOBS.getByName(running.id).state()).toBeUndefined();
+    expect(await engineStatus(running.id)).toBe("terminated");
     for (const { transcript_id } of transcripts.results) {
       const row = await env.DB.prepare("SELECT deleted_at FROM sandbox_assemblyai_transcripts WHERE id = ?")
         .bind(transcript_id)
@@ -357,7 +347,7 @@ describe("deleting an account", () => {
     }
     const left = await env.DB.prepare(
       `SELECT (SELECT COUNT(*) FROM users WHERE id = ?1) AS users, (SELECT COUNT(*) FROM audio_items WHERE user_id = ?1) AS audio,
-              (SELECT COUNT(*) FROM press_releases WHERE user_id = ?1) AS releases, (SELECT COUNT(*) FROM live_sessions WHERE user_id = ?1) AS live,
+              (SELECT COUNT(*) FROM jobs WHERE user_id = ?1) AS releases, (SELECT COUNT(*) FROM live_sessions WHERE user_id = ?1) AS live,
               (SELECT COUNT(*) FROM orders WHERE user_id = ?1) AS orders, (SELECT COUNT(*) FROM orders WHERE reference = ?2) AS pending`,
     )
       .bind(user.id, pending)
@@ -372,10 +362,7 @@ describe("deleting an account", () => {
   it("when the transcription service is down the account stays, so deleting again finishes the job", async () => {
     const { api, token, input, user } = await registerAndSignIn();
     const release = await startPressRelease(token);
-    await driveJob(
-      release.id,
-      async () => (await env.PRESS_RELEASE_JOBS.getByName(release.id).state())?.step === "poll",
-    );
+    await transcribing(release.id);
     await call("/__sandbox/faults/assemblyai-delete", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -534,7 +521,7 @@ describe("deleting an account erases its resumable uploads and sentiment reports
       "b.wav",
     );
     expect(analysed.status).toBe(200);
-    const report = await env.DB.prepare("SELECT report_key FROM sentiment_reports WHERE user_id = ?")
+    const report = await env.DB.prepare("SELECT result_key AS report_key FROM jobs WHERE user_id = ?")
       .bind(user.id)
       .first<{ report_key: string }>();
     expect(await env.AUDIO.head(report?.report_key ?? "")).not.toBeNull();
@@ -544,7 +531,7 @@ describe("deleting an account erases its resumable uploads and sentiment reports
     expect(await env.AUDIO.head(`${upload?.r2_key}.tail`)).toBeNull();
     expect(await env.AUDIO.head(report?.report_key ?? "")).toBeNull();
     const rows = await env.DB.prepare(
-      "SELECT (SELECT COUNT(*) FROM uploads WHERE user_id = ?1) + (SELECT COUNT(*) FROM sentiment_reports WHERE user_id = ?1) AS n",
+      "SELECT (SELECT COUNT(*) FROM uploads WHERE user_id = ?1) + (SELECT COUNT(*) FROM jobs WHERE user_id = ?1) AS n",
     )
       .bind(user.id)
       .first<number>("n");

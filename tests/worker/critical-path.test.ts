@@ -210,7 +210,7 @@ describe("refusals on the shortened paths", () => {
     const stored = async () => (await env.AUDIO.list({ prefix: "press-releases/" })).objects.length;
     const before = await stored();
     const releases = () =>
-      env.DB.prepare("SELECT COUNT(*) AS n FROM press_releases WHERE user_id = ?").bind(user.id).first<number>("n");
+      env.DB.prepare("SELECT COUNT(*) AS n FROM jobs WHERE user_id = ?").bind(user.id).first<number>("n");
 
     await env.DB.prepare(
       "INSERT INTO tool_usage (user_id, tool, window_started_at, count) VALUES (?, 'pressRelease', ?, ?)",

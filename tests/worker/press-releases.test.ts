@@ -1,11 +1,13 @@
-import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
-import { JOB_TIMEOUT_MS, type JobState, MAX_RETRIES } from "../../durable/press-release-job.ts";
+import { env } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
 import {
   type PressRelease,
   pressReleaseListSchema,
   pressReleaseSchema,
 } from "../../worker/contracts/press-releases.ts";
+import { STEP_CONFIG } from "../../worker/jobs/engine.ts";
+import { JobFailure } from "../../worker/jobs/pipeline.ts";
+import { PRESS_RELEASE_DEADLINE_MS, pressReleasePipeline } from "../../worker/jobs/press-release-steps.ts";
 import { TOOL_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import {
@@ -16,6 +18,7 @@ import {
   uploadFile,
   uploadWithDeclaredType,
 } from "./helpers.ts";
+import { engineStatus, jobsWithoutPauses, settled } from "./jobs.ts";
 
 const wav = (seconds: number) => new Blob([speechWav(seconds)], { type: "audio/wav" });
 
@@ -37,40 +40,29 @@ async function job(token: string, id: string): Promise<PressRelease> {
   return pressReleaseSchema.parse(await response.json());
 }
 
-const stub = (id: string) => env.PRESS_RELEASE_JOBS.getByName(id);
-const step = async (id: string) => (await stub(id).state())?.step;
+const finished = (token: string, id: string) => settled<PressRelease>(`/api/press-releases/${id}`, token);
 
-/**
- * Runs the job's alarms now instead of waiting for them. The runtime also fires them on its own
- * (the first is due at once), so an empty turn just waits for the one in flight.
- */
-async function driveUntil(id: string, done: (state: JobState | undefined) => boolean): Promise<void> {
-  for (let turn = 0; turn < 200; turn++) {
-    if (done(await stub(id).state())) return;
-    if (!(await runDurableObjectAlarm(stub(id)))) await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`job ${id} did not get there`);
-}
-
-const finished = (id: string) => driveUntil(id, (state) => state === undefined);
-const reach = (id: string, target: JobState["step"]) => driveUntil(id, (state) => state?.step === target);
-const alarmDelay = (id: string) =>
-  runInDurableObject(stub(id), async (_instance, state) => ((await state.storage.getAlarm()) ?? 0) - Date.now());
+/** The provider transcript the job recorded, once it has one. */
+const transcriptOf = (id: string) =>
+  vi.waitFor(
+    async () => {
+      const ref = await env.DB.prepare("SELECT provider_ref FROM jobs WHERE id = ?")
+        .bind(id)
+        .first<string>("provider_ref");
+      expect(ref).toBeTruthy();
+      return ref as string;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 
 describe("press release jobs", () => {
   it("move queued → processing → completed through upload, transcript polling and generation", async () => {
     const { token } = await registerAndSignIn();
     const id = await start(token);
-    await reach(id, "poll");
+    // The sandbox transcript is still processing at the first poll, so the job waits 3 s there.
+    await transcriptOf(id);
     expect((await job(token, id)).status).toBe("processing");
-    const pollDelay = await alarmDelay(id);
-    expect(pollDelay).toBeGreaterThan(2000);
-    expect(pollDelay).toBeLessThanOrEqual(3000);
-    expect(await runDurableObjectAlarm(stub(id))).toBe(true); // first poll: still processing
-    expect(await step(id)).toBe("poll");
-    await finished(id);
-
-    const done = await job(token, id);
+    const done = await finished(token, id);
     expect(done.status).toBe("completed");
     expect(done.text).toMatch(/^# .+/);
     expect(done.text).toContain("###");
@@ -79,9 +71,9 @@ describe("press release jobs", () => {
 
   it("writes the release from the transcript of this recording", async () => {
     const { token } = await registerAndSignIn();
+    await using _fast = await jobsWithoutPauses();
     const id = await start(token, wav(30));
-    await finished(id);
-    const { text = "" } = await job(token, id);
+    const { text = "" } = await finished(token, id);
     const report = (await (
       await call("/__sandbox/deepgram/v1/listen", {
         method: "POST",
@@ -160,7 +152,7 @@ describe("press release jobs", () => {
     const { api, token, user } = await registerAndSignIn();
     const id = await start(token, wav(1));
     // Pretend the first upload was nearly the whole 20 GB, so the next small one does not fit.
-    await env.DB.prepare("UPDATE press_releases SET bytes = ? WHERE id = ?")
+    await env.DB.prepare("UPDATE jobs SET bytes = ? WHERE id = ?")
       .bind(20 * 1024 ** 3 - 1000, id)
       .run();
     const over = await upload(token, wav(1));
@@ -174,8 +166,7 @@ describe("press release jobs", () => {
     });
     expect(removed.status).toBe(200);
     expect(await env.AUDIO.head(`press-releases/${id}`)).toBeNull();
-    expect(await stub(id).state()).toBeUndefined();
-    expect(await runDurableObjectAlarm(stub(id))).toBe(false);
+    expect(["terminated", "complete"]).toContain(await engineStatus(id));
     await start(token, wav(1));
 
     await env.DB.prepare("UPDATE users SET plan = 'enterprise', subscription_expires_at = ? WHERE id = ?")
@@ -188,14 +179,10 @@ describe("press release jobs", () => {
   it("deleting a release also deletes the transcript the provider keeps, finished or still running", async () => {
     const { token } = await registerAndSignIn();
     const finishedId = await start(token, wav(4));
-    await finished(finishedId);
+    await finished(token, finishedId);
     const runningId = await start(token, wav(4));
-    await reach(runningId, "poll");
-    const transcriptOf = async (id: string) =>
-      (await env.DB.prepare("SELECT transcript_id FROM press_releases WHERE id = ?")
-        .bind(id)
-        .first<string>("transcript_id")) ?? (await stub(id).state())?.transcriptId;
     const transcripts = [await transcriptOf(finishedId), await transcriptOf(runningId)];
+    expect((await job(token, runningId)).status).toBe("processing");
     for (const id of [finishedId, runningId]) {
       const removed = await call(`/api/press-releases/${id}`, {
         method: "DELETE",
@@ -210,6 +197,7 @@ describe("press release jobs", () => {
         .first<string | null>("deleted_at");
       expect(deletedAt, transcript).not.toBeNull();
     }
+    expect(await engineStatus(runningId)).toBe("terminated");
   });
 
   it("limits each user to 30 press releases an hour (429 with Retry-After), counting attempts", async () => {
@@ -224,9 +212,9 @@ describe("press release jobs", () => {
 
   it("ends in error with a readable message when the recording has no audio in it", async () => {
     const { token } = await registerAndSignIn();
+    await using _fast = await jobsWithoutPauses();
     const id = await start(token, new Blob(["this is a text file pretending to be audio"], { type: "audio/mpeg" }));
-    await finished(id);
-    const failed = await job(token, id);
+    const failed = await finished(token, id);
     expect(failed.status).toBe("error");
     expect(failed.error).toBe(
       "The recording could not be transcribed: Transcoding failed. File does not appear to contain audio.",
@@ -234,62 +222,57 @@ describe("press release jobs", () => {
     expect(failed.text).toBeUndefined();
   });
 
-  it("retries provider outages with growing delays, then succeeds", async () => {
+  it("retries each step's outages up to 5 times, 3 s apart and doubling, then succeeds", async () => {
+    expect(STEP_CONFIG.retries).toEqual({ limit: 5, delay: "3 seconds", backoff: "exponential" });
     const { token } = await registerAndSignIn();
-    await failNext("assemblyai-upload", 503, 2);
+    await using _fast = await jobsWithoutPauses();
+    await failNext("assemblyai-upload", 503, 5);
     const id = await start(token);
-    await driveUntil(id, (state) => state?.retries === 1);
-    const first = await alarmDelay(id);
-    await driveUntil(id, (state) => state?.retries === 2);
-    expect(await alarmDelay(id)).toBeGreaterThan(first);
-    await finished(id);
-    expect((await job(token, id)).status).toBe("completed");
+    expect((await finished(token, id)).status).toBe("completed");
   });
 
-  it("gives up after repeated outages with a message that says so", async () => {
+  it("gives up after the sixth outage in a row with a message that says so", async () => {
     const { token } = await registerAndSignIn();
-    await failNext("assemblyai-poll", 502, MAX_RETRIES + 1);
+    await using _fast = await jobsWithoutPauses();
+    await failNext("assemblyai-poll", 502, 6);
     const id = await start(token);
-    await finished(id);
-    const failed = await job(token, id);
+    const failed = await finished(token, id);
     expect(failed.status).toBe("error");
     expect(failed.error).toBe("The transcription service is not answering. Please try again later.");
+    expect(failed.text).toBeUndefined();
   });
 
   it("a rejected generation request ends the job at once, without retries", async () => {
     const { token } = await registerAndSignIn();
+    await using _fast = await jobsWithoutPauses();
+    // A retry would succeed, so a completed job would mean the refusal was retried.
     await failNext("assemblyai-llm", 400, 1);
     const id = await start(token);
-    await reach(id, "generate");
-    expect(await runDurableObjectAlarm(stub(id))).toBe(true);
-    expect(await stub(id).state()).toBeUndefined();
-    const failed = await job(token, id);
+    const failed = await finished(token, id);
     expect(failed.status).toBe("error");
     expect(failed.error).toMatch(/^The press release could not be written from this recording/);
+    expect(await engineStatus(id)).toBe("complete");
   });
 
   it("stops polling after the overall time limit", async () => {
-    const { token } = await registerAndSignIn();
-    const id = await start(token);
-    await reach(id, "poll");
-    await runInDurableObject(stub(id), async (_instance, state) => {
-      const current = (await state.storage.get<JobState>("job")) as JobState;
-      await state.storage.put("job", { ...current, startedAt: Date.now() - JOB_TIMEOUT_MS - 1 });
-    });
-    expect(await runDurableObjectAlarm(stub(id))).toBe(true);
-    expect(await runDurableObjectAlarm(stub(id))).toBe(false);
-    const failed = await job(token, id);
-    expect(failed.status).toBe("error");
-    expect(failed.error).toMatch(/took longer than 30 minutes/);
-  });
-
-  it("resumes from the stored step when a new object instance picks the job up", async () => {
-    const { token } = await registerAndSignIn();
-    const id = await start(token);
-    await reach(id, "poll");
-    // A fresh stub (as after a Worker restart) reads the same durable state and finishes the job.
-    expect((await env.PRESS_RELEASE_JOBS.get(env.PRESS_RELEASE_JOBS.idFromName(id)).state())?.step).toBe("poll");
-    await finished(id);
-    expect((await job(token, id)).status).toBe("completed");
+    const [, , waiting] = pressReleasePipeline.steps;
+    const late = {
+      env,
+      params: {
+        kind: "press_release" as const,
+        id: crypto.randomUUID(),
+        r2Key: "press-releases/x",
+        contentType: "audio/wav",
+        origin: "http://localhost",
+        byUrl: false,
+        startedAt: Date.now() - PRESS_RELEASE_DEADLINE_MS - 1,
+      },
+      providers: () => {
+        throw new Error("no provider is called after the deadline");
+      },
+    };
+    const stopped = waiting?.run(late, { transcriptId: "t" });
+    await expect(stopped).rejects.toBeInstanceOf(JobFailure);
+    await expect(stopped).rejects.toThrow(/took longer than 30 minutes/);
   });
 });

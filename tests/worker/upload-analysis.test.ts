@@ -1,10 +1,11 @@
-import { env, runDurableObjectAlarm } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { pressReleaseListSchema, pressReleaseSchema } from "../../worker/contracts/press-releases.ts";
 import { sentimentJobListSchema, sentimentJobSchema, sentimentReportSchema } from "../../worker/contracts/sentiment.ts";
 import { signedMediaUrl } from "../../worker/uploads/media-url.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { call, failNext, ORIGIN, registerAndSignIn, tusUpload, uploadFile } from "./helpers.ts";
+import { jobsWithoutPauses, settled } from "./jobs.ts";
 
 const postJson = (path: string, token: string, body: unknown) =>
   call(path, {
@@ -16,14 +17,6 @@ const authed = (token: string, init: RequestInit = {}) => ({
   ...init,
   headers: { authorization: `Bearer ${token}` },
 });
-
-async function runAlarms(stub: { state?: () => Promise<unknown> } & DurableObjectStub, done: () => Promise<boolean>) {
-  for (let turn = 0; turn < 200; turn++) {
-    if (await done()) return;
-    if (!(await runDurableObjectAlarm(stub))) await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error("job did not finish");
-}
 
 async function mediaGrants(r2Key: string): Promise<number> {
   return (
@@ -44,9 +37,7 @@ describe("tools on a finished upload", { timeout: 60_000 }, () => {
     expect(await env.DB.prepare("SELECT id FROM uploads WHERE id = ?").bind(uploadId).first()).toBeNull();
     expect((await postJson("/api/press-releases", token, { upload_id: uploadId })).status).toBe(404);
 
-    const stub = env.PRESS_RELEASE_JOBS.getByName(id);
-    await runAlarms(stub, async () => (await stub.state()) === undefined);
-    const release = pressReleaseSchema.parse(await (await call(`/api/press-releases/${id}`, authed(token))).json());
+    const release = pressReleaseSchema.parse(await settled(`/api/press-releases/${id}`, token));
     expect(release.status).toBe("completed");
     expect(release.bytes).toBe(audio.length);
     const direct = sentimentReportSchema.parse(
@@ -100,10 +91,7 @@ describe("tools on a finished upload", { timeout: 60_000 }, () => {
     expect(started.status).toBe(202);
     const created = (await started.json()) as { id: string; status: string };
     expect(created.status).toBe("queued");
-    const stub = env.SENTIMENT_JOBS.getByName(created.id);
-    await runAlarms(stub, async () => !(await stub.pending()));
-
-    const job = sentimentJobSchema.parse(await (await call(`/api/sentiment/${created.id}`, authed(token))).json());
+    const job = sentimentJobSchema.parse(await settled(`/api/sentiment/${created.id}`, token));
     expect(job.status).toBe("completed");
     const direct = sentimentReportSchema.parse(
       await (
@@ -163,20 +151,15 @@ describe("tools on a finished upload", { timeout: 60_000 }, () => {
 
   it("a sentiment job retries a provider outage, and ends in a readable error for a file that is not audio", async () => {
     const { token } = await registerAndSignIn();
+    await using _fast = await jobsWithoutPauses();
     await failNext("deepgram-listen", 503, 1);
     const good = await tusUpload(token, speechWav(4));
     const { id } = (await (await postJson("/api/sentiment", token, { upload_id: good })).json()) as { id: string };
-    const stub = env.SENTIMENT_JOBS.getByName(id);
-    await runAlarms(stub, async () => !(await stub.pending()));
-    expect(sentimentJobSchema.parse(await (await call(`/api/sentiment/${id}`, authed(token))).json()).status).toBe(
-      "completed",
-    );
+    expect(sentimentJobSchema.parse(await settled(`/api/sentiment/${id}`, token)).status).toBe("completed");
 
     const junk = await tusUpload(token, new TextEncoder().encode("not audio, only words in a file"), "audio/mpeg");
     const failed = (await (await postJson("/api/sentiment", token, { upload_id: junk })).json()) as { id: string };
-    const failing = env.SENTIMENT_JOBS.getByName(failed.id);
-    await runAlarms(failing, async () => !(await failing.pending()));
-    const job = sentimentJobSchema.parse(await (await call(`/api/sentiment/${failed.id}`, authed(token))).json());
+    const job = sentimentJobSchema.parse(await settled(`/api/sentiment/${failed.id}`, token));
     expect(job.status).toBe("error");
     expect(job.error).toMatch(/could not be analysed/);
     expect(job.report).toBeUndefined();

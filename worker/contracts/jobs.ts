@@ -12,3 +12,13 @@ export const JOB_POLL_MS = 3000;
 export function isFinished(status: JobStatus): boolean {
   return status === "completed" || status === "error";
 }
+
+/** The kinds of multi-step job; each is configured in `worker/jobs/kinds.ts`, not copied. */
+export const JOB_KINDS = ["press_release", "sentiment"] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+/** Where each kind's jobs are started, listed, polled and deleted. */
+export const JOB_PATHS = {
+  press_release: "/api/press-releases",
+  sentiment: "/api/sentiment",
+} as const satisfies Record<JobKind, string>;

@@ -1,6 +1,5 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { eraseAccount } from "../auth/erase-account.ts";
 import {
   type CodeCheck,
   type CodePurpose,
@@ -34,6 +33,7 @@ import {
   verifyOtpBody,
 } from "../contracts/auth.ts";
 import { TRIAL_DAYS } from "../contracts/plans.ts";
+import { eraseAccount } from "../erase-account.ts";
 import { ApiError } from "../errors.ts";
 import { deliverInBackground } from "../mailer.ts";
 import { limitAccountChange, limitAction } from "../rate-limit.ts";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { sandboxKey } from "../config.ts";
-import { TRANSCRIPT_MARKER } from "../press-releases/prompt.ts";
+import { TRANSCRIPT_MARKER } from "../jobs/press-release-prompt.ts";
 import { type ChatAnswer, chatRequest, type errorBody } from "../providers/contracts/llm-gateway.ts";
 import { takeFault } from "./faults.ts";
 

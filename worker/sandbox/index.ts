@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { ApiError } from "../errors.ts";
+import { scheduledWork } from "../scheduled.ts";
 import { sandboxAssemblyAi } from "./assemblyai.ts";
 import { sandboxAssemblyAiLlm } from "./assemblyai-llm.ts";
 import { sandboxDeepgram } from "./deepgram.ts";
@@ -39,6 +40,11 @@ sandbox.get("/", (c) => c.json({ sandbox: true, providers: Object.keys(EMULATORS
 
 for (const [name, emulator] of Object.entries(EMULATORS)) sandbox.route(`/${name}`, emulator);
 sandbox.route("/faults", sandboxFaults);
+// `wrangler dev` runs no cron triggers: `npm start` asks for the scheduled work here instead.
+sandbox.post("/scheduled", async (c) => {
+  await scheduledWork(c.env);
+  return c.json({ ran: true });
+});
 // Deepgram's streaming endpoint shares /v1/listen with the prerecorded one (GET upgrade vs POST).
 sandbox.route("/deepgram", sandboxDeepgramStreaming);
 

@@ -34,11 +34,9 @@ export async function deleteExpiredMediaGrants(db: D1Database, now: string): Pro
   await db.prepare("DELETE FROM media_grants WHERE expires_at <= ?").bind(now).run();
 }
 
-/** Drops every grant for a user's recordings (press releases and sentiment reports), for erasing the account. */
+/** Drops every grant for a user's job recordings, for erasing the account. */
 export function deleteMediaGrantsOf(db: D1Database, userId: string): D1PreparedStatement {
   return db
-    .prepare(
-      "DELETE FROM media_grants WHERE r2_key IN (SELECT r2_key FROM sentiment_reports WHERE user_id = ?1 UNION SELECT r2_key FROM press_releases WHERE user_id = ?1)",
-    )
+    .prepare("DELETE FROM media_grants WHERE r2_key IN (SELECT r2_key FROM jobs WHERE user_id = ?1)")
     .bind(userId);
 }

@@ -1,4 +1,5 @@
 import type { RowsStatement } from "../d1.ts";
+import { STORAGE_USED_SQL } from "../storage-used.ts";
 
 /** Upload rows in D1 (`uploads`): one resumable upload each, owned by one user. */
 
@@ -34,15 +35,6 @@ export type NewUpload = Pick<
   "id" | "user_id" | "file_name" | "content_type" | "length" | "metadata" | "r2_key" | "multipart_id" | "part_size"
 >;
 
-/**
- * Bytes a user keeps in storage: press releases, sentiment reports and uploads not yet taken by a
- * tool. Bound parameter ?1 is the user id.
- */
-export const STORAGE_USED_SQL = `(
-  (SELECT COALESCE(SUM(bytes), 0) FROM press_releases WHERE user_id = ?1)
-  + (SELECT COALESCE(SUM(bytes), 0) FROM sentiment_reports WHERE user_id = ?1 AND r2_key IS NOT NULL)
-  + (SELECT COALESCE(SUM(length), 0) FROM uploads WHERE user_id = ?1))`;
-
 /** Inserts the upload unless it would take the user past `quotaBytes` (null: unlimited), in one statement. */
 export async function insertUploadWithinQuota(
   db: D1Database,
@@ -77,34 +69,6 @@ export async function insertUploadWithinQuota(
 
 export function findOwnUpload(db: D1Database, id: string, userId: string): Promise<UploadRow | null> {
   return db.prepare("SELECT * FROM uploads WHERE id = ? AND user_id = ?").bind(id, userId).first<UploadRow>();
-}
-
-/** The tables whose jobs start from a finished upload. */
-export type TakingTable = "press_releases" | "sentiment_reports";
-
-/**
- * Turns a finished upload into a queued job row of `table` (same bytes, same R2 object) and deletes
- * the upload, in one transaction; answers false when another request took it first.
- */
-export async function moveUploadToJob(
-  db: D1Database,
-  table: TakingTable,
-  jobId: string,
-  uploadId: string,
-  userId: string,
-): Promise<boolean> {
-  const now = new Date().toISOString();
-  const [inserted] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO ${table} (id, user_id, file_name, content_type, bytes, r2_key, status, created_at, updated_at)
-         SELECT ?1, user_id, file_name, content_type, length, r2_key, 'queued', ?2, ?2
-         FROM uploads WHERE id = ?3 AND user_id = ?4 AND status = 'complete'`,
-      )
-      .bind(jobId, now, uploadId, userId),
-    db.prepare("DELETE FROM uploads WHERE id = ? AND user_id = ? AND status = 'complete'").bind(uploadId, userId),
-  ]);
-  return inserted?.meta.changes === 1;
 }
 
 export interface Progress {

@@ -1,10 +1,12 @@
+import type { JobKind } from "../contracts/jobs.ts";
 import { ApiError } from "../errors.ts";
-import { findOwnUpload, isExpired, moveUploadToJob, type TakingTable } from "./store.ts";
+import { findOwnUpload, isExpired } from "../uploads/store.ts";
+import { insertJobFromUpload } from "./store.ts";
 
 /**
- * Hands a finished upload over to a tool's job row in one transaction: the row is inserted from
- * the upload (same bytes, same R2 object, so storage use does not change) and the upload deleted.
- * Two requests taking the same upload cannot both get it.
+ * Hands a finished upload over to a new job in one transaction: the job row is inserted from the
+ * upload (same bytes, same R2 object, so storage use does not change) and the upload deleted. Two
+ * requests taking the same upload cannot both get it.
  */
 
 export interface TakenUpload {
@@ -14,8 +16,7 @@ export interface TakenUpload {
 
 export async function takeUpload(
   db: D1Database,
-  table: TakingTable,
-  jobId: string,
+  job: { readonly id: string; readonly kind: JobKind; readonly origin: string },
   uploadId: string,
   userId: string,
 ): Promise<TakenUpload> {
@@ -30,7 +31,7 @@ export async function takeUpload(
       upload_id: ["The upload has not finished."],
     });
   }
-  if (!(await moveUploadToJob(db, table, jobId, uploadId, userId))) {
+  if (!(await insertJobFromUpload(db, job, uploadId, userId))) {
     throw new ApiError(409, "upload_taken", "That upload is already being used.", { upload_id: ["Already used."] });
   }
   return { r2Key: upload.r2_key, contentType: upload.content_type };

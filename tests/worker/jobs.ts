@@ -1,0 +1,36 @@
+import { env, introspectWorkflow } from "cloudflare:test";
+import { expect, vi } from "vitest";
+import { isFinished, type JobStatus } from "../../worker/contracts/jobs.ts";
+import { call } from "./helpers.ts";
+
+/**
+ * Jobs made after this skip their pauses: polls and retry back-off run at once, retries still
+ * count. Declare the result with `await using` so the next test's jobs are not touched.
+ */
+export async function jobsWithoutPauses() {
+  const workflows = await introspectWorkflow(env.JOB_WORKFLOWS);
+  await workflows.modifyAll(async (modifier) => {
+    await modifier.disableSleeps();
+    await modifier.disableRetryDelays();
+  });
+  return workflows;
+}
+
+/** Polls a job the way the site does until it is completed or has failed; answers its last JSON. */
+export async function settled<T extends { status: JobStatus }>(path: string, token: string): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const response = await call(path, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(200);
+      const job = (await response.json()) as T;
+      expect(isFinished(job.status), `${path} is still ${job.status}`).toBe(true);
+      return job;
+    },
+    { timeout: 20_000, interval: 50 },
+  );
+}
+
+/** The engine's view of a job: queued, running, waiting, complete, errored, terminated. */
+export async function engineStatus(id: string): Promise<string> {
+  return (await (await env.JOB_WORKFLOWS.get(id)).status()).status;
+}

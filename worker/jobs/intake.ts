@@ -1,0 +1,149 @@
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../app-env.ts";
+import { sessionKey } from "../auth/sessions.ts";
+import { requireTool } from "../auth/tool-gate.ts";
+import { JOB_KINDS, JOB_PATHS, type JobKind } from "../contracts/jobs.ts";
+import { formatBytes } from "../contracts/media.ts";
+import { planLimits, storageQuotaBytes } from "../contracts/plans.ts";
+import { ApiError, handleError } from "../errors.ts";
+import { displayName } from "../uploads/display-name.ts";
+import { readUploadId, sendsUploadId } from "../uploads/json-body.ts";
+import { analysisUpload, readUpload } from "../uploads.ts";
+import { JOB_KIND_CONFIG } from "./kinds.ts";
+import { startJob } from "./lifecycle.ts";
+import type { JobParams } from "./pipeline.ts";
+import { insertJobWithinQuota, setJobStatus } from "./store.ts";
+import { takeUpload } from "./take-upload.ts";
+
+/**
+ * A job is started where its intake is fastest. The Worker hands the request, its body still
+ * streaming, to a `JobIntake` Durable Object, which runs the gate (session, plan and allowance in
+ * one D1 batch), reads and stores the recording, and starts the job before it answers. From the
+ * visitor's data centre that is one round trip, to the object, instead of D1, then R2 or D1 again:
+ * the object's own calls are short hops when it runs in the region of D1 and R2. Nothing reaches R2
+ * or a provider before the gate has let the request through, and the answer still waits for the
+ * recording to be stored, so a failed upload is never a late error.
+ */
+
+/** How the Worker tells the object which job it is (objects are not reachable from outside). */
+const HANDOVER_HEADER = "x-vox-job";
+const handOverSchema = z.object({ id: z.uuid(), kind: z.enum(JOB_KINDS) });
+type HandOver = z.infer<typeof handOverSchema>;
+
+/**
+ * Worker side: a request without a bearer token is refused here (401, no remote call, no object
+ * made); anything else goes to a new job's intake object, whose answer is passed on as it is.
+ */
+export async function handToJob(c: Context<AppEnv>, kind: JobKind): Promise<Response> {
+  await sessionKey(c);
+  const handOver: HandOver = { id: crypto.randomUUID(), kind };
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(HANDOVER_HEADER, JSON.stringify(handOver));
+  const intake = c.env.JOB_INTAKE.getByName(handOver.id);
+  const upload = c.req.raw.body;
+  if (!upload) return passOn(await intake.fetch(new Request(c.req.url, { method: "POST", headers })));
+  // The body streams through a pipe this Worker holds, so that when the object answers without
+  // reading all of it (a refusal), the rest is dropped here, not read after the answer has gone out
+  // (which the runtime refuses). A declared length is kept, so the object can refuse a body too
+  // large before reading it.
+  const declared = Number(c.req.header("content-length"));
+  const known = Number.isSafeInteger(declared) && declared > 0;
+  if (!known) headers.delete("content-length");
+  const { readable, writable } = known
+    ? new FixedLengthStream(declared)
+    : new TransformStream<Uint8Array, Uint8Array>();
+  const stop = new AbortController();
+  const piped = upload.pipeTo(writable, { signal: stop.signal }).catch(() => undefined);
+  try {
+    return passOn(await intake.fetch(new Request(c.req.url, { method: "POST", headers, body: readable })));
+  } finally {
+    stop.abort();
+    await piped;
+  }
+}
+
+/** A fetched answer's headers are immutable; CORS and the security headers are added after this. */
+const passOn = (answer: Response) => new Response(answer.body, answer);
+
+function handOverOf(c: Context<AppEnv>): HandOver {
+  const parsed = handOverSchema.safeParse(JSON.parse(c.req.header(HANDOVER_HEADER) ?? "null"));
+  if (!parsed.success) throw new Error("A job was handed over without a valid id and kind");
+  return parsed.data;
+}
+
+/**
+ * Object side: the app the intake object answers a handed-over request with, behind the kind's
+ * gate and with the same error answers as the Worker's routes. A finished resumable upload (JSON
+ * `{upload_id}`) becomes the job's recording; a kind that takes a small file stores it in R2.
+ */
+export const jobIntake = new Hono<AppEnv>();
+
+jobIntake.post(
+  "*",
+  (c, next) => requireTool(JOB_KIND_CONFIG[handOverOf(c).kind].tool)(c, next),
+  async (c) => {
+    const { id, kind } = handOverOf(c);
+    const origin = new URL(c.req.url).origin;
+    let params: JobParams;
+    if (sendsUploadId(c)) {
+      const { upload_id } = await readUploadId(c);
+      const taken = await takeUpload(c.env.DB, { id, kind, origin }, upload_id, c.var.user.id);
+      params = { kind, id, origin, ...taken, byUrl: true, startedAt: Date.now() };
+    } else {
+      const { r2Key, contentType } = await storeRecording(c, id, kind);
+      params = { kind, id, origin, r2Key, contentType, byUrl: false, startedAt: Date.now() };
+    }
+    await orMarkFailed(c, id, () => startJob(c.env, params));
+    c.header("location", `${JOB_PATHS[kind]}/${id}`);
+    return c.json({ id, status: "queued" as const }, 202);
+  },
+);
+jobIntake.onError(handleError);
+
+/**
+ * The quota row first, then the file: an upload refused for the quota never reaches R2. Both are
+ * short hops from the object, so doing them one after the other costs little.
+ */
+async function storeRecording(
+  c: Context<AppEnv>,
+  id: string,
+  kind: JobKind,
+): Promise<{ r2Key: string; contentType: string }> {
+  const takesFile = JOB_KIND_CONFIG[kind].file;
+  if (!takesFile) {
+    throw new ApiError(415, "unsupported_media_type", "Send the id of a finished upload as JSON {upload_id}.");
+  }
+  const { file } = await readUpload(c, analysisUpload(takesFile.maxBytes, takesFile.missing));
+  const r2Key = `${takesFile.keyPrefix}${id}`;
+  const quota = storageQuotaBytes(planLimits(c.var.user.plan));
+  const job = {
+    id,
+    user_id: c.var.user.id,
+    kind,
+    file_name: displayName(file.name),
+    content_type: file.type,
+    bytes: file.size,
+    r2_key: r2Key,
+    origin: new URL(c.req.url).origin,
+  };
+  if (!(await insertJobWithinQuota(c.env.DB, job, quota))) {
+    throw new ApiError(
+      402,
+      "storage_quota_exceeded",
+      `This upload would take you past your plan's ${formatBytes(quota ?? 0)} of storage. Delete old recordings or upgrade your plan.`,
+    );
+  }
+  await orMarkFailed(c, id, () => c.env.AUDIO.put(r2Key, file, { httpMetadata: { contentType: file.type } }));
+  return { r2Key, contentType: file.type };
+}
+
+/** A job whose recording could not be stored, or that could not start, shows `error` in the list. */
+async function orMarkFailed(c: Context<AppEnv>, id: string, step: () => Promise<unknown>): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    await setJobStatus(c.env.DB, id, { status: "error", error: "The upload could not be stored. Please try again." });
+    throw error;
+  }
+}

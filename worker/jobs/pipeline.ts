@@ -1,0 +1,58 @@
+import { z } from "zod";
+import type { Provider, ProviderEndpoint } from "../config.ts";
+import { JOB_KINDS } from "../contracts/jobs.ts";
+
+/**
+ * What a job kind is to the engine: a list of named steps. Each step reads what the steps before
+ * it found and answers what it found itself (kept by the engine, so a restarted job does not redo
+ * it), or asks to be run again after a pause (polling a provider).
+ */
+
+/** What a job starts with, as the intake hands it to the engine and a sweep restarts it. */
+export const jobParamsSchema = z.object({
+  kind: z.enum(JOB_KINDS),
+  id: z.uuid(),
+  r2Key: z.string().min(1),
+  contentType: z.string().min(1),
+  /** The site the job was started from; the provider fetches media from it. */
+  origin: z.url(),
+  /** The provider fetches the recording from a signed URL instead of being sent it. */
+  byUrl: z.boolean(),
+  startedAt: z.number().int(),
+});
+export type JobParams = z.infer<typeof jobParamsSchema>;
+
+/** What earlier steps found. Kept small: the engine stores every step's answer (at most 1 MiB). */
+export interface JobState {
+  readonly audioUrl?: string;
+  readonly transcriptId?: string;
+  readonly transcript?: string;
+}
+
+export type StepOutcome = { readonly done: JobState } | { readonly wait: true } | { readonly failed: string };
+
+export interface RunningJob {
+  readonly env: Env;
+  readonly params: JobParams;
+  readonly providers: (provider: Provider) => ProviderEndpoint;
+}
+
+export interface JobStep {
+  readonly name: string;
+  run(job: RunningJob, state: JobState): Promise<StepOutcome>;
+}
+
+export interface JobPipeline {
+  readonly steps: readonly JobStep[];
+  /** What the owner reads when the job fails with `error`. */
+  failureMessage(error: unknown): string;
+}
+
+/** A failure the owner reads as it is; never retried. */
+export class JobFailure extends Error {}
+
+/** The job was deleted while a step ran; what the step made has been cleaned up. */
+export class JobGone extends Error {}
+
+export const done = (state: JobState = {}): StepOutcome => ({ done: state });
+export const again: StepOutcome = { wait: true };

@@ -1,0 +1,39 @@
+import { type SentimentReport, sentimentReportSchema } from "../contracts/sentiment.ts";
+import { insertFinishedJob } from "./store.ts";
+
+/** Sentiment reports are JSON in R2: a report on hours of audio outgrows a D1 row. */
+
+export const reportKey = (id: string) => `sentiment-reports/${id}.json`;
+
+export async function storeReport(env: Env, id: string, report: SentimentReport): Promise<string> {
+  const key = reportKey(id);
+  await env.AUDIO.put(key, JSON.stringify(report), { httpMetadata: { contentType: "application/json" } });
+  return key;
+}
+
+export async function readReport(env: Env, key: string): Promise<SentimentReport | undefined> {
+  const stored = await env.AUDIO.get(key);
+  return stored ? sentimentReportSchema.parse(await stored.json()) : undefined;
+}
+
+export interface AnalysedFile {
+  readonly userId: string;
+  readonly fileName: string;
+  readonly contentType: string;
+  readonly bytes: number;
+}
+
+/** Keeps a report made on the spot from a small file (the file itself is not kept); answers its id. */
+export async function keepReport(env: Env, file: AnalysedFile, report: SentimentReport): Promise<string> {
+  const id = crypto.randomUUID();
+  await insertFinishedJob(env.DB, {
+    id,
+    user_id: file.userId,
+    kind: "sentiment",
+    file_name: file.fileName,
+    content_type: file.contentType,
+    bytes: file.bytes,
+    result_key: await storeReport(env, id, report),
+  });
+  return id;
+}

@@ -1,0 +1,185 @@
+import type { JobKind, JobStatus } from "../contracts/jobs.ts";
+import { batchRows, type RowsStatement } from "../d1.ts";
+import { STORAGE_USED_SQL } from "../storage-used.ts";
+
+/** Job rows in D1 (`jobs`): every multi-step job's public state, owned by one user each. */
+
+export interface JobRow {
+  id: string;
+  user_id: string;
+  kind: JobKind;
+  file_name: string;
+  content_type: string;
+  bytes: number;
+  /** The recording in R2; null when only the result was kept. */
+  r2_key: string | null;
+  /** The site the job was started from; null for jobs made before it was kept. */
+  origin: string | null;
+  status: JobStatus;
+  /** A press release's text. */
+  text: string | null;
+  /** A sentiment report, as JSON in R2. */
+  result_key: string | null;
+  error: string | null;
+  /** The provider's transcript, deleted there with the job. */
+  provider_ref: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type NewJob = Pick<JobRow, "id" | "user_id" | "kind" | "file_name" | "content_type" | "bytes" | "r2_key"> & {
+  readonly origin: string;
+};
+
+/**
+ * Inserts a queued job unless it would take the user's stored bytes (every job's recording and
+ * unfinished uploads) past `quotaBytes` (null: no quota). One statement, so two uploads at once
+ * cannot both squeeze under the quota.
+ */
+export async function insertJobWithinQuota(db: D1Database, job: NewJob, quotaBytes: number | null): Promise<boolean> {
+  const now = new Date().toISOString();
+  const result = await db
+    .prepare(
+      `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, r2_key, origin, status, created_at, updated_at)
+       SELECT ?2, ?1, ?3, ?4, ?5, ?6, ?7, ?8, 'queued', ?9, ?9
+       WHERE ?10 IS NULL OR ${STORAGE_USED_SQL} + ?6 <= ?10`,
+    )
+    .bind(
+      job.user_id,
+      job.id,
+      job.kind,
+      job.file_name,
+      job.content_type,
+      job.bytes,
+      job.r2_key,
+      job.origin,
+      now,
+      quotaBytes,
+    )
+    .run();
+  return result.meta.changes === 1;
+}
+
+/**
+ * Turns a finished upload into a queued job (same bytes, same R2 object, so storage use does not
+ * change) and deletes the upload, in one transaction; answers false when another request took it first.
+ */
+export async function insertJobFromUpload(
+  db: D1Database,
+  job: { readonly id: string; readonly kind: JobKind; readonly origin: string },
+  uploadId: string,
+  userId: string,
+): Promise<boolean> {
+  const now = new Date().toISOString();
+  const [inserted] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, r2_key, origin, status, created_at, updated_at)
+         SELECT ?1, user_id, ?2, file_name, content_type, length, r2_key, ?3, 'queued', ?4, ?4
+         FROM uploads WHERE id = ?5 AND user_id = ?6 AND status = 'complete'`,
+      )
+      .bind(job.id, job.kind, job.origin, now, uploadId, userId),
+    db.prepare("DELETE FROM uploads WHERE id = ? AND user_id = ? AND status = 'complete'").bind(uploadId, userId),
+  ]);
+  return inserted?.meta.changes === 1;
+}
+
+/** Keeps a result made on the spot from a small file (the file itself is not kept). */
+export async function insertFinishedJob(
+  db: D1Database,
+  job: Pick<JobRow, "id" | "user_id" | "kind" | "file_name" | "content_type" | "bytes" | "result_key">,
+): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .prepare(
+      `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, r2_key, result_key, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, NULL, ?, 'completed', ?, ?)`,
+    )
+    .bind(job.id, job.user_id, job.kind, job.file_name, job.content_type, job.bytes, job.result_key, now, now)
+    .run();
+}
+
+export interface StatusUpdate {
+  readonly status: JobStatus;
+  readonly text?: string;
+  readonly resultKey?: string;
+  readonly error?: string;
+}
+
+/** Moves a job on; a finished job never moves again, so a late retry cannot overwrite a result. */
+export async function setJobStatus(db: D1Database, id: string, update: StatusUpdate): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE jobs SET status = ?, text = ?, result_key = ?, error = ?, updated_at = ?
+       WHERE id = ? AND status NOT IN ('completed', 'error')`,
+    )
+    .bind(
+      update.status,
+      update.text ?? null,
+      update.resultKey ?? null,
+      update.error ?? null,
+      new Date().toISOString(),
+      id,
+    )
+    .run();
+}
+
+/**
+ * Keeps the provider's transcript id, so deleting the job (or the account) deletes it there too.
+ * Answers false when the job is gone: the caller must then delete what it made itself.
+ */
+export async function recordProviderRef(db: D1Database, id: string, ref: string): Promise<boolean> {
+  const result = await db.prepare("UPDATE jobs SET provider_ref = ? WHERE id = ?").bind(ref, id).run();
+  return result.meta.changes === 1;
+}
+
+export function findOwnJob(db: D1Database, kind: JobKind, id: string, userId: string): Promise<JobRow | null> {
+  return db
+    .prepare("SELECT * FROM jobs WHERE id = ? AND kind = ? AND user_id = ?")
+    .bind(id, kind, userId)
+    .first<JobRow>();
+}
+
+export function findJob(db: D1Database, id: string): Promise<JobRow | null> {
+  return db.prepare("SELECT * FROM jobs WHERE id = ?").bind(id).first<JobRow>();
+}
+
+/** The newest 100 jobs of a kind, and the bytes the user keeps in storage. */
+export async function listJobs(
+  db: D1Database,
+  kind: JobKind,
+  userId: string,
+): Promise<{ rows: JobRow[]; usedBytes: number }> {
+  const [rows, usage] = await batchRows(db, [
+    db
+      .prepare("SELECT * FROM jobs WHERE user_id = ?1 AND kind = ?2 ORDER BY created_at DESC LIMIT 100")
+      .bind(userId, kind) as RowsStatement<JobRow>,
+    db.prepare(`SELECT ${STORAGE_USED_SQL} AS used`).bind(userId) as RowsStatement<{ used: number }>,
+  ]);
+  return { rows, usedBytes: usage[0]?.used ?? 0 };
+}
+
+/**
+ * Deletes the row and answers what it held, so what the job made elsewhere (a provider transcript
+ * recorded after the caller last read the row) is found in the same statement that ends the job.
+ */
+export function deleteJob(db: D1Database, id: string): Promise<Pick<JobRow, "provider_ref"> | null> {
+  return db.prepare("DELETE FROM jobs WHERE id = ? RETURNING provider_ref").bind(id).first();
+}
+
+/** Every job of a user, with what erasing the account must stop or delete elsewhere. */
+export function jobsOf(
+  db: D1Database,
+  userId: string,
+): RowsStatement<Pick<JobRow, "id" | "status" | "r2_key" | "result_key" | "provider_ref">> {
+  return db.prepare("SELECT id, status, r2_key, result_key, provider_ref FROM jobs WHERE user_id = ?").bind(userId);
+}
+
+/** Jobs not finished, the longest unmoved first: what a sweep looks at. */
+export async function unfinishedJobs(db: D1Database, limit: number): Promise<JobRow[]> {
+  const { results } = await db
+    .prepare("SELECT * FROM jobs WHERE status IN ('queued', 'processing') ORDER BY updated_at LIMIT ?")
+    .bind(limit)
+    .all<JobRow>();
+  return results;
+}

@@ -1,0 +1,42 @@
+import type { JobKind } from "../contracts/jobs.ts";
+import type { PressRelease } from "../contracts/press-releases.ts";
+import type { SentimentJob } from "../contracts/sentiment.ts";
+import { readReport } from "./sentiment-reports.ts";
+import type { JobRow } from "./store.ts";
+
+/** How each kind's rows are answered: an item in a list, and one job with its result. */
+export interface JobView {
+  item(row: JobRow): object;
+  detail(env: Env, row: JobRow): Promise<object>;
+}
+
+function common(row: JobRow) {
+  return {
+    id: row.id,
+    status: row.status,
+    file_name: row.file_name,
+    bytes: row.bytes,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    ...(row.error === null ? {} : { error: row.error }),
+  };
+}
+
+const sentimentItem = (row: JobRow): SentimentJob => ({ ...common(row), recording_kept: row.r2_key !== null });
+
+export const JOB_VIEWS: Record<JobKind, JobView> = {
+  press_release: {
+    item: (row): PressRelease => common(row),
+    detail: async (_env, row): Promise<PressRelease> => ({
+      ...common(row),
+      ...(row.text === null ? {} : { text: row.text }),
+    }),
+  },
+  sentiment: {
+    item: sentimentItem,
+    async detail(env, row): Promise<SentimentJob> {
+      const report = row.result_key ? await readReport(env, row.result_key) : undefined;
+      return { ...sentimentItem(row), ...(report ? { report } : {}) };
+    },
+  },
+};
