@@ -134,9 +134,16 @@ try {
   );
   rows.push(
     await jobCase(
-      "sentiment report, killed as soon as it is accepted",
-      () => startSentiment(20),
-      () => true,
+      "sentiment report, killed while it waits to retry an outage",
+      async () => {
+        await fetch(`${base}/__sandbox/faults/deepgram-listen`, {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ count: 2, status: 503 }),
+        });
+        return startSentiment(20);
+      },
+      (status) => status === "processing",
     ),
   );
 } finally {

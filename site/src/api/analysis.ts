@@ -1,4 +1,15 @@
-import { apiRequest, apiUpload, messageResponse, readAnswer, schemaOf, type UploadOptions } from "./client.ts";
+import { JOB_PATHS, type JobKind } from "@contracts/jobs.ts";
+import type { PressRelease, PressReleaseList } from "@contracts/press-releases.ts";
+import type { SentimentJob, SentimentJobList } from "@contracts/sentiment.ts";
+import {
+  apiRequest,
+  apiUpload,
+  messageResponse,
+  readAnswer,
+  type SchemaLoader,
+  schemaOf,
+  type UploadOptions,
+} from "./client.ts";
 
 /** The sentiment report and press release jobs. */
 
@@ -33,24 +44,29 @@ export const startSentimentFromUpload = (uploadId: string) =>
     schema: schemaOf(sentiment, "createdSentimentJobSchema"),
   });
 
-export const sentimentJobPath = (id: string) => `/api/sentiment/${encodeURIComponent(id)}`;
+/** Press releases and kept sentiment reports are jobs of one engine, polled and deleted alike. */
+interface JobShapes {
+  readonly press_release: { readonly item: PressRelease; readonly list: PressReleaseList };
+  readonly sentiment: { readonly item: SentimentJob; readonly list: SentimentJobList };
+}
+export type JobOf<K extends JobKind> = JobShapes[K]["item"];
+export type JobListOf<K extends JobKind> = JobShapes[K]["list"];
 
-export const fetchSentimentJob = (id: string) =>
-  apiRequest(sentimentJobPath(id), { schema: schemaOf(sentiment, "sentimentJobSchema") });
+const JOB_SCHEMAS: { readonly [K in JobKind]: { item: SchemaLoader<JobOf<K>>; list: SchemaLoader<JobListOf<K>> } } = {
+  press_release: {
+    item: schemaOf(pressReleases, "pressReleaseSchema"),
+    list: schemaOf(pressReleases, "pressReleaseListSchema"),
+  },
+  sentiment: { item: schemaOf(sentiment, "sentimentJobSchema"), list: schemaOf(sentiment, "sentimentJobListSchema") },
+};
 
-export const fetchSentimentJobs = () =>
-  apiRequest("/api/sentiment", { schema: schemaOf(sentiment, "sentimentJobListSchema") });
+export const jobPath = (kind: JobKind, id: string) => `${JOB_PATHS[kind]}/${encodeURIComponent(id)}`;
 
-export const deleteSentimentJob = (id: string) =>
-  apiRequest(sentimentJobPath(id), { method: "DELETE", schema: messageResponse });
+export const fetchJob = <K extends JobKind>(kind: K, id: string): Promise<JobOf<K>> =>
+  apiRequest(jobPath(kind, id), { schema: JOB_SCHEMAS[kind].item });
 
-export const pressReleasePath = (id: string) => `/api/press-releases/${encodeURIComponent(id)}`;
+export const fetchJobs = <K extends JobKind>(kind: K): Promise<JobListOf<K>> =>
+  apiRequest(JOB_PATHS[kind], { schema: JOB_SCHEMAS[kind].list });
 
-export const fetchPressRelease = (id: string) =>
-  apiRequest(pressReleasePath(id), { schema: schemaOf(pressReleases, "pressReleaseSchema") });
-
-export const fetchPressReleases = () =>
-  apiRequest("/api/press-releases", { schema: schemaOf(pressReleases, "pressReleaseListSchema") });
-
-export const deletePressRelease = (id: string) =>
-  apiRequest(pressReleasePath(id), { method: "DELETE", schema: messageResponse });
+export const deleteJob = (kind: JobKind, id: string) =>
+  apiRequest(jobPath(kind, id), { method: "DELETE", schema: messageResponse });

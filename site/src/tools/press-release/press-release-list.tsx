@@ -2,7 +2,7 @@ import { formatBytes } from "@contracts/media.ts";
 import type { PressReleaseList as List } from "@contracts/press-releases.ts";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { deletePressRelease } from "../../api/analysis.ts";
+import { deleteJob } from "../../api/analysis.ts";
 import { ConfirmDeleteDialog } from "../../ui/confirm-delete-dialog.tsx";
 import { errorMessage } from "../../ui/form-fields.tsx";
 import { formatWhen } from "../../ui/format-when.ts";
@@ -28,7 +28,7 @@ export function PressReleaseList({ list, selectedId, onSelect, onDeleted }: Prop
     if (!confirming) return;
     setDeleting(true);
     try {
-      await deletePressRelease(confirming.id);
+      await deleteJob("press_release", confirming.id);
       onDeleted(confirming.id);
       toast.success("Press release deleted", { duration: TOAST_MS });
       setConfirming(null);

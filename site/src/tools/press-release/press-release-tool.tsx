@@ -4,17 +4,17 @@ import { UPLOAD_MAX_BYTES } from "@contracts/upload-constants.ts";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useSWRConfig } from "swr";
-import { pressReleasePath, startPressRelease, startPressReleaseFromUpload } from "../../api/analysis.ts";
+import { jobPath, startPressRelease, startPressReleaseFromUpload } from "../../api/analysis.ts";
 import { useStoredUser } from "../../api/session.ts";
 import { SubmitButton } from "../../ui/form-fields.tsx";
 import { lazyWhenShown } from "../../ui/lazy-named.ts";
 import { useModals } from "../../ui/modal-context.ts";
 import { useHydrated } from "../../ui/use-hydrated.ts";
+import { jobListKey, useJob, useJobs } from "../jobs/use-jobs.ts";
 import { MediaFilePicker, UploadProgress } from "../media-file-picker.tsx";
 import { reportToolError } from "../report-tool-error.ts";
 import { ResumableProgress } from "../resumable-progress.tsx";
 import { RESUMABLE_FROM_BYTES, useResumableUpload } from "../resumable-upload.ts";
-import { PRESS_RELEASES_KEY, usePressRelease, usePressReleases } from "./use-press-releases.ts";
 
 const PressReleaseList = lazyWhenShown(() => import("./press-release-list.tsx"), "PressReleaseList");
 // The result renders Markdown (markdown-to-jsx, ~3 KB gzip), which a first visit never shows.
@@ -36,8 +36,8 @@ export function PressReleaseTool() {
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const resumable = useResumableUpload();
-  const list = usePressReleases();
-  const selected = usePressRelease(selectedId);
+  const list = useJobs("press_release");
+  const selected = useJob("press_release", selectedId);
   const selectedStatus = selected.data?.status;
 
   // The result's code travels while its job is fetched, not after.
@@ -47,7 +47,7 @@ export function PressReleaseTool() {
 
   // A job that just finished changes the list's badges and storage; refresh it once.
   useEffect(() => {
-    if (selectedStatus && isFinished(selectedStatus)) void mutate(PRESS_RELEASES_KEY);
+    if (selectedStatus && isFinished(selectedStatus)) void mutate(jobListKey("press_release"));
   }, [selectedStatus, mutate]);
 
   const select = (id: string | null) =>
@@ -80,7 +80,7 @@ export function PressReleaseTool() {
           : await startPressRelease(file, { onProgress: setProgress });
       setFile(null);
       select(id);
-      await Promise.all([mutate(pressReleasePath(id)), mutate(PRESS_RELEASES_KEY)]);
+      await Promise.all([mutate(jobPath("press_release", id)), mutate(jobListKey("press_release"))]);
     } catch (error) {
       reportToolError(error);
     } finally {
@@ -133,7 +133,7 @@ export function PressReleaseTool() {
           onSelect={select}
           onDeleted={(id) => {
             if (id === selectedId) select(null);
-            void mutate(PRESS_RELEASES_KEY);
+            void mutate(jobListKey("press_release"));
           }}
         />
       )}

@@ -2,7 +2,7 @@ import { formatBytes } from "@contracts/media.ts";
 import type { SentimentJobList } from "@contracts/sentiment.ts";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { deleteSentimentJob } from "../../api/analysis.ts";
+import { deleteJob } from "../../api/analysis.ts";
 import { ConfirmDeleteDialog } from "../../ui/confirm-delete-dialog.tsx";
 import { errorMessage } from "../../ui/form-fields.tsx";
 import { formatWhen } from "../../ui/format-when.ts";
@@ -28,7 +28,7 @@ export function SentimentHistory({ list, onOpen, onDeleted }: Props) {
     if (!confirming) return;
     setDeleting(true);
     try {
-      await deleteSentimentJob(confirming.id);
+      await deleteJob("sentiment", confirming.id);
       onDeleted(confirming.id);
       toast.success("Report deleted", { duration: TOAST_MS });
       setConfirming(null);

@@ -3,18 +3,18 @@ import { UPLOAD_MAX_BYTES } from "@contracts/upload-constants.ts";
 import { FileText } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSWRConfig } from "swr";
-import { analyseRecording, fetchSentimentJob, startSentimentFromUpload } from "../../api/analysis.ts";
+import { analyseRecording, fetchJob, startSentimentFromUpload } from "../../api/analysis.ts";
 import { useStoredUser } from "../../api/session.ts";
 import { errorMessage, SubmitButton } from "../../ui/form-fields.tsx";
 import { lazyWhenShown } from "../../ui/lazy-named.ts";
 import { useModals } from "../../ui/modal-context.ts";
 import { toast } from "../../ui/toast.ts";
 import { TOAST_MS } from "../../ui/toast-timing.ts";
+import { jobListKey, useJob, useJobs } from "../jobs/use-jobs.ts";
 import { MediaFilePicker, UploadProgress } from "../media-file-picker.tsx";
 import { isAnsweredByClient } from "../report-tool-error.ts";
 import { ResumableProgress } from "../resumable-progress.tsx";
 import { RESUMABLE_FROM_BYTES, useResumableUpload } from "../resumable-upload.ts";
-import { SENTIMENT_JOBS_KEY, useSentimentJob, useSentimentJobs } from "./use-sentiment-jobs.ts";
 
 const SentimentHistory = lazyWhenShown(() => import("./sentiment-history.tsx"), "SentimentHistory");
 const SentimentReportDialog = lazyWhenShown(() => import("./sentiment-report-dialog.tsx"), "SentimentReportDialog");
@@ -29,15 +29,15 @@ export function SentimentTool() {
   const { openModal } = useModals();
   const { mutate } = useSWRConfig();
   const resumable = useResumableUpload();
-  const jobs = useSentimentJobs();
+  const jobs = useJobs("sentiment");
   const [waitingFor, setWaitingFor] = useState<string | null>(null);
-  const waiting = useSentimentJob(waitingFor);
+  const waiting = useJob("sentiment", waitingFor);
   const waitingJob = waiting.data;
 
   useEffect(() => {
     if (!waitingJob || waitingJob.status === "queued" || waitingJob.status === "processing") return;
     setWaitingFor(null);
-    void mutate(SENTIMENT_JOBS_KEY);
+    void mutate(jobListKey("sentiment"));
     if (waitingJob.report) {
       setResult({ report: waitingJob.report, fileName: waitingJob.file_name });
       setReportOpen(true);
@@ -49,7 +49,7 @@ export function SentimentTool() {
 
   const open = async (id: string) => {
     try {
-      const job = await fetchSentimentJob(id);
+      const job = await fetchJob("sentiment", id);
       if (job.report) {
         setResult({ report: job.report, fileName: job.file_name });
         setReportOpen(true);
@@ -80,11 +80,11 @@ export function SentimentTool() {
       if (file.size > RESUMABLE_FROM_BYTES) {
         const { id } = await startSentimentFromUpload(await resumable.upload(file));
         setWaitingFor(id);
-        void mutate(SENTIMENT_JOBS_KEY);
+        void mutate(jobListKey("sentiment"));
         return;
       }
       const report = await analyseRecording(file, { onProgress: setProgress });
-      void mutate(SENTIMENT_JOBS_KEY);
+      void mutate(jobListKey("sentiment"));
       setResult({ report, fileName: file.name });
       setReportOpen(true);
       toast.success("Audio Transcribe Successfully", { duration: TOAST_MS });
@@ -127,7 +127,7 @@ export function SentimentTool() {
         <SentimentHistory
           list={jobs.data}
           onOpen={(id) => void open(id)}
-          onDeleted={() => void mutate(SENTIMENT_JOBS_KEY)}
+          onDeleted={() => void mutate(jobListKey("sentiment"))}
         />
       )}
     </>
