@@ -1,8 +1,8 @@
 import { z } from "zod";
 import {
+  errorBody,
   type InitializeRequest,
   initializeAnswer,
-  errorBody as paystackErrorBody,
   transactionNeeded,
   verifyAnswer,
 } from "./contracts/paystack.ts";
@@ -20,7 +20,7 @@ const paystack: ProviderAdapter = {
   auth: (endpoint) => ({ authorization: `Bearer ${endpoint.apiKey}` }),
   timeoutMs: 10_000,
   errorClass: PaymentProviderError,
-  refusalDetail: (body) => paystackErrorBody.safeParse(body).data?.message,
+  refusalDetail: (body) => errorBody.safeParse(body).data?.message,
 };
 
 const verifyNeeded = z.object({ status: z.literal(true), data: transactionNeeded });
