@@ -12,7 +12,7 @@ import {
   errorBody as gatewayErrorBody,
 } from "./contracts/llm-gateway.ts";
 import type { ProviderEndpoint } from "./endpoint.ts";
-import { failure, ProviderError, providerFetch, readAnswer } from "./provider-error.ts";
+import { type ProviderAdapter, ProviderError, providerJson } from "./provider-error.ts";
 
 /**
  * AssemblyAI: upload, transcript creation and polling (`/v2`, key in `Authorization`), and text
@@ -21,45 +21,33 @@ import { failure, ProviderError, providerFetch, readAnswer } from "./provider-er
 
 const TIMEOUT_MS = 60_000;
 
-function headers(endpoint: ProviderEndpoint, contentType: string): Record<string, string> {
-  return { authorization: endpoint.apiKey, "content-type": contentType };
-}
+const assemblyai: ProviderAdapter = {
+  provider: "assemblyai",
+  auth: (endpoint) => ({ authorization: endpoint.apiKey }),
+  timeoutMs: TIMEOUT_MS,
+  refusalDetail: (body) => errorBody.safeParse(body).data?.error,
+};
 
-async function readJson<T>(
-  provider: string,
-  what: string,
-  response: Response,
-  contract: Parameters<typeof readAnswer<T>>[4],
-): Promise<T> {
-  if (!response.ok) {
-    const body = await response
-      .clone()
-      .json()
-      .catch(() => null);
-    const transcriptError = errorBody.safeParse(body);
-    const gatewayError = gatewayErrorBody.safeParse(body);
-    const detail = transcriptError.success
-      ? transcriptError.data.error
-      : gatewayError.success
-        ? gatewayError.data.error.message
-        : undefined;
-    return failure(provider, what, response, detail);
-  }
-  return readAnswer(provider, what, response.status, await response.json().catch(() => null), contract);
-}
+const gateway: ProviderAdapter = {
+  provider: "assemblyai-llm",
+  auth: (endpoint) => ({ authorization: endpoint.apiKey }),
+  timeoutMs: TIMEOUT_MS * 2,
+  refusalDetail: (body) => gatewayErrorBody.safeParse(body).data?.error.message,
+};
 
 export async function uploadAudio(endpoint: ProviderEndpoint, audio: ReadableStream | Blob): Promise<string> {
-  const response = await providerFetch(
-    "assemblyai",
-    endpoint.fetch,
-    new Request(`${endpoint.baseUrl}/v2/upload`, {
-      method: "POST",
-      headers: headers(endpoint, "application/octet-stream"),
+  const answer = await providerJson(
+    assemblyai,
+    endpoint,
+    {
+      what: "upload",
+      path: "/v2/upload",
+      headers: { "content-type": "application/octet-stream" },
       body: audio,
-      signal: AbortSignal.timeout(TIMEOUT_MS * 5),
-    }),
+      timeoutMs: TIMEOUT_MS * 5,
+    },
+    { documented: uploadAnswer, needed: uploadAnswer },
   );
-  const answer = await readJson("assemblyai", "upload", response, { documented: uploadAnswer, needed: uploadAnswer });
   return answer.upload_url;
 }
 
@@ -83,29 +71,21 @@ export function transcriptRequestBody(request: TranscriptRequest): CreateTranscr
 }
 
 export async function createTranscript(endpoint: ProviderEndpoint, request: TranscriptRequest) {
-  const response = await providerFetch(
-    "assemblyai",
-    endpoint.fetch,
-    new Request(`${endpoint.baseUrl}/v2/transcript`, {
-      method: "POST",
-      headers: headers(endpoint, "application/json"),
-      body: JSON.stringify(transcriptRequestBody(request)),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    }),
+  return providerJson(
+    assemblyai,
+    endpoint,
+    { what: "transcript", path: "/v2/transcript", json: transcriptRequestBody(request) },
+    transcriptContract,
   );
-  return readJson("assemblyai", "transcript", response, transcriptContract);
 }
 
 export async function getTranscript(endpoint: ProviderEndpoint, id: string) {
-  const response = await providerFetch(
-    "assemblyai",
-    endpoint.fetch,
-    new Request(`${endpoint.baseUrl}/v2/transcript/${encodeURIComponent(id)}`, {
-      headers: { authorization: endpoint.apiKey },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    }),
+  return providerJson(
+    assemblyai,
+    endpoint,
+    { what: "transcript poll", path: `/v2/transcript/${encodeURIComponent(id)}` },
+    transcriptContract,
   );
-  return readJson("assemblyai", "transcript poll", response, transcriptContract);
 }
 
 /**
@@ -113,17 +93,16 @@ export async function getTranscript(endpoint: ProviderEndpoint, id: string) {
  * transcript that is already gone counts as deleted.
  */
 export async function deleteTranscript(endpoint: ProviderEndpoint, id: string): Promise<void> {
-  const response = await providerFetch(
-    "assemblyai",
-    endpoint.fetch,
-    new Request(`${endpoint.baseUrl}/v2/transcript/${encodeURIComponent(id)}`, {
-      method: "DELETE",
-      headers: { authorization: endpoint.apiKey },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    }),
-  );
-  if (response.status === 404) return;
-  await readJson("assemblyai", "transcript deletion", response, transcriptContract);
+  try {
+    await providerJson(
+      assemblyai,
+      endpoint,
+      { what: "transcript deletion", path: `/v2/transcript/${encodeURIComponent(id)}`, method: "DELETE" },
+      transcriptContract,
+    );
+  } catch (error) {
+    if (!(error instanceof ProviderError && error.status === 404)) throw error;
+  }
 }
 
 export interface ChatRequest {
@@ -144,21 +123,14 @@ export function chatRequestBody(request: ChatRequest): ChatRequestBody {
 
 /** One chat completion from the LLM Gateway; answers the generated text. */
 export async function generateText(endpoint: ProviderEndpoint, request: ChatRequest): Promise<string> {
-  const response = await providerFetch(
-    "assemblyai-llm",
-    endpoint.fetch,
-    new Request(`${endpoint.baseUrl}/v1/chat/completions`, {
-      method: "POST",
-      headers: headers(endpoint, "application/json"),
-      body: JSON.stringify(chatRequestBody(request)),
-      signal: AbortSignal.timeout(TIMEOUT_MS * 2),
-    }),
+  const completion = await providerJson(
+    gateway,
+    endpoint,
+    { what: "chat completion", path: "/v1/chat/completions", json: chatRequestBody(request) },
+    { documented: chatAnswer, needed: chatNeeded },
   );
-  const completion = await readJson("assemblyai-llm", "chat completion", response, {
-    documented: chatAnswer,
-    needed: chatNeeded,
-  });
   const content = completion.choices[0]?.message.content?.trim();
-  if (!content) throw new ProviderError("assemblyai-llm", "chat completion was empty", response.status);
+  // A well-formed answer with nothing in it: asking again will not help.
+  if (!content) throw new ProviderError("assemblyai-llm", "chat completion was empty", 200);
   return content;
 }

@@ -5,15 +5,18 @@ import {
   liveResults,
   liveResultsNeeded,
 } from "./contracts/deepgram.ts";
+import { deepgram } from "./deepgram.ts";
 import type { ProviderEndpoint } from "./endpoint.ts";
 import type { LiveStream, LiveStreamEvents, LiveStreamOptions, LiveTranscriber } from "./live-transcription.ts";
-import { checkDocumented, ProviderError } from "./provider-error.ts";
+import { checkDocumented, ProviderError, providerFetch } from "./provider-error.ts";
 
 /**
  * Deepgram streaming (`/v1/listen` over WebSocket, `Authorization: Token <key>`): binary audio in,
  * `Results` messages out, `KeepAlive` and `CloseStream` control messages. The browser's
  * MediaRecorder sends containerised Opus, which Deepgram detects itself, so no encoding is set.
  */
+
+const OPEN_TIMEOUT_MS = 10_000;
 
 export function liveQuery(options: LiveStreamOptions): URLSearchParams {
   const documented: ListenQuery = {
@@ -30,20 +33,14 @@ export function liveQuery(options: LiveStreamOptions): URLSearchParams {
 
 export const deepgramLive: LiveTranscriber = {
   async connect(endpoint: ProviderEndpoint, options: LiveStreamOptions, events: LiveStreamEvents): Promise<LiveStream> {
-    let response: Response;
-    try {
-      response = await endpoint.fetch(
-        new Request(`${endpoint.baseUrl}/v1/listen?${liveQuery(options)}`, {
-          headers: { upgrade: "websocket", authorization: `Token ${endpoint.apiKey}` },
-        }),
-      );
-    } catch (error) {
-      throw new ProviderError("deepgram", `stream unreachable: ${(error as Error).message}`, 0);
-    }
+    const response = await providerFetch(deepgram, endpoint, {
+      what: "stream",
+      path: `/v1/listen?${liveQuery(options)}`,
+      upgrade: true,
+      timeoutMs: OPEN_TIMEOUT_MS,
+    });
     const socket = response.webSocket;
-    if (response.status !== 101 || !socket) {
-      throw new ProviderError("deepgram", `stream upgrade answered ${response.status}`, response.status);
-    }
+    if (!socket) throw new ProviderError("deepgram", "stream upgrade answered without a socket", response.status);
     socket.accept();
     // One drift warning per stream is enough to see a changed contract without flooding the log.
     let checkedContract = false;

@@ -7,16 +7,23 @@ import {
   type UrlBody,
 } from "./contracts/deepgram.ts";
 import type { ProviderEndpoint } from "./endpoint.ts";
-import { failure, providerFetch, readAnswer } from "./provider-error.ts";
+import { type ProviderAdapter, providerJson } from "./provider-error.ts";
 
 /**
  * Deepgram prerecorded analysis: the raw recording in the body or a JSON `{url}` it fetches,
  * `Authorization: Token <key>`.
  */
 
-const TIMEOUT_MS = 120_000;
 /** The provider fetches and analyses hours of media before it answers. */
 const URL_TIMEOUT_MS = 14 * 60_000;
+
+/** Shared by the prerecorded calls here and the streaming socket (`deepgram-live.ts`). */
+export const deepgram: ProviderAdapter = {
+  provider: "deepgram",
+  auth: (endpoint) => ({ authorization: `Token ${endpoint.apiKey}` }),
+  timeoutMs: 120_000,
+  refusalDetail: (body) => errorBody.safeParse(body).data?.err_msg,
+};
 
 /** Summary, topics, intents and sentiment on a smart-formatted English transcript. */
 export function analysisQuery(model: string): ListenQuery {
@@ -41,33 +48,14 @@ export interface AnalysisRequest {
 
 export async function analyseRecording(endpoint: ProviderEndpoint, request: AnalysisRequest): Promise<SentimentReport> {
   const { audio } = request;
-  const byUrl = !(audio instanceof Blob);
-  const body: UrlBody | Blob = byUrl ? { url: audio.url } : audio;
-  const response = await providerFetch(
-    "deepgram",
-    endpoint.fetch,
-    new Request(`${endpoint.baseUrl}/v1/listen?${new URLSearchParams(analysisQuery(request.model))}`, {
-      method: "POST",
-      headers: {
-        authorization: `Token ${endpoint.apiKey}`,
-        "content-type": byUrl ? "application/json" : audio.type || "application/octet-stream",
-      },
-      body: body instanceof Blob ? body : JSON.stringify(body),
-      signal: AbortSignal.timeout(byUrl ? URL_TIMEOUT_MS : TIMEOUT_MS),
-    }),
+  const source =
+    audio instanceof Blob
+      ? { body: audio, headers: { "content-type": audio.type || "application/octet-stream" } }
+      : { json: { url: audio.url } satisfies UrlBody, timeoutMs: URL_TIMEOUT_MS };
+  return providerJson(
+    deepgram,
+    endpoint,
+    { what: "listen", path: `/v1/listen?${new URLSearchParams(analysisQuery(request.model))}`, ...source },
+    { documented: prerecordedAnswer, needed: sentimentReportSchema, prepare: analysisSegments },
   );
-  if (!response.ok) {
-    const body = errorBody.safeParse(
-      await response
-        .clone()
-        .json()
-        .catch(() => null),
-    );
-    return failure("deepgram", "listen", response, body.success ? body.data.err_msg : undefined);
-  }
-  const answer = analysisSegments(await response.json().catch(() => null));
-  return readAnswer("deepgram", "listen", response.status, answer, {
-    documented: prerecordedAnswer,
-    needed: sentimentReportSchema,
-  });
 }

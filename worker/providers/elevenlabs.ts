@@ -3,47 +3,36 @@ import { voicesResponse } from "../contracts/tts.ts";
 import {
   type AudioQuery,
   type OUTPUT_FORMATS,
+  statusError,
   type TextToSpeechRequest,
   voicesAnswer,
 } from "./contracts/elevenlabs.ts";
 import type { ProviderEndpoint } from "./endpoint.ts";
-import { ProviderError, readAnswer } from "./provider-error.ts";
+import { type ProviderAdapter, ProviderError, providerJson, providerStream } from "./provider-error.ts";
 
 /** ElevenLabs voices and streaming text-to-speech, with the key in the `xi-api-key` header. */
 
 export class SpeechProviderError extends ProviderError {
   override name = "SpeechProviderError";
-  constructor(message: string, status: number) {
-    super("elevenlabs", message, status);
-  }
 }
 
-const TIMEOUT_MS = 15_000;
+const elevenlabs: ProviderAdapter = {
+  provider: "elevenlabs",
+  auth: (endpoint) => ({ "xi-api-key": endpoint.apiKey }),
+  timeoutMs: 15_000,
+  errorClass: SpeechProviderError,
+  refusalDetail: (body) => statusError.safeParse(body).data?.detail.message,
+};
 
 export type Voice = z.infer<typeof voicesResponse>["voices"][number];
 
 export async function listVoices(endpoint: ProviderEndpoint): Promise<Voice[]> {
-  const response = await endpoint
-    .fetch(
-      new Request(`${endpoint.baseUrl}/v1/voices`, {
-        headers: { "xi-api-key": endpoint.apiKey },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      }),
-    )
-    .catch((error: Error) => {
-      throw new SpeechProviderError(`voices unreachable: ${error.message}`, 0);
-    });
-  if (!response.ok) throw new SpeechProviderError(`voices answered ${response.status}`, response.status);
-  const body = await response.json().catch(() => null);
-  let answer: z.infer<typeof voicesResponse>;
-  try {
-    answer = readAnswer("elevenlabs", "voices", response.status, body, {
-      documented: voicesAnswer,
-      needed: voicesResponse,
-    });
-  } catch (error) {
-    throw new SpeechProviderError((error as Error).message, response.status);
-  }
+  const answer = await providerJson(
+    elevenlabs,
+    endpoint,
+    { what: "voices", path: "/v1/voices" },
+    { documented: voicesAnswer, needed: voicesResponse },
+  );
   return answer.voices.map(({ voice_id, name, preview_url, labels }) => ({ voice_id, name, preview_url, labels }));
 }
 
@@ -71,26 +60,12 @@ export async function streamSpeech(
   endpoint: ProviderEndpoint,
   request: SpeechRequest,
 ): Promise<ReadableStream<Uint8Array>> {
-  const url = `${endpoint.baseUrl}/v1/text-to-speech/${encodeURIComponent(request.voiceId)}/stream?${audioQuery(request.outputFormat)}`;
-  const response = await endpoint
-    .fetch(
-      new Request(url, {
-        method: "POST",
-        headers: { "xi-api-key": endpoint.apiKey, "content-type": "application/json", accept: "audio/mpeg" },
-        body: JSON.stringify(speechRequestBody(request)),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      }),
-    )
-    .catch((error: Error) => {
-      throw new SpeechProviderError(`text-to-speech unreachable: ${error.message}`, 0);
-    });
-  if (!response.ok || !response.body) {
-    throw new SpeechProviderError(
-      `text-to-speech answered ${response.status}: ${(await response.text()).slice(0, 300)}`,
-      response.status,
-    );
-  }
-  return response.body;
+  return providerStream(elevenlabs, endpoint, {
+    what: "text-to-speech",
+    path: `/v1/text-to-speech/${encodeURIComponent(request.voiceId)}/stream?${audioQuery(request.outputFormat)}`,
+    headers: { accept: "audio/mpeg" },
+    json: speechRequestBody(request),
+  });
 }
 
 export interface ConversionRequest {
@@ -108,24 +83,11 @@ export async function streamConversion(
   const form = new FormData();
   form.set("audio", request.audio, request.audio.name || "recording");
   form.set("model_id", request.modelId);
-  const url = `${endpoint.baseUrl}/v1/speech-to-speech/${encodeURIComponent(request.voiceId)}/stream?${audioQuery(request.outputFormat)}`;
-  const response = await endpoint
-    .fetch(
-      new Request(url, {
-        method: "POST",
-        headers: { "xi-api-key": endpoint.apiKey, accept: "audio/mpeg" },
-        body: form,
-        signal: AbortSignal.timeout(60_000),
-      }),
-    )
-    .catch((error: Error) => {
-      throw new SpeechProviderError(`speech-to-speech unreachable: ${error.message}`, 0);
-    });
-  if (!response.ok || !response.body) {
-    throw new SpeechProviderError(
-      `speech-to-speech answered ${response.status}: ${(await response.text()).slice(0, 300)}`,
-      response.status,
-    );
-  }
-  return response.body;
+  return providerStream(elevenlabs, endpoint, {
+    what: "speech-to-speech",
+    path: `/v1/speech-to-speech/${encodeURIComponent(request.voiceId)}/stream?${audioQuery(request.outputFormat)}`,
+    headers: { accept: "audio/mpeg" },
+    body: form,
+    timeoutMs: 60_000,
+  });
 }

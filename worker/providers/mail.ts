@@ -1,5 +1,7 @@
+import { z } from "zod";
 import { withoutControlCharacters } from "../contracts/control-characters.ts";
 import type { ProviderEndpoint } from "./endpoint.ts";
+import { type ProviderAdapter, ProviderError, providerJson } from "./provider-error.ts";
 
 export interface MailMessage {
   readonly to: string;
@@ -7,38 +9,40 @@ export interface MailMessage {
   readonly text: string;
 }
 
-export class MailDeliveryError extends Error {
+export class MailDeliveryError extends ProviderError {
   override name = "MailDeliveryError";
 }
 
+/** Resend's answer to a send, and its refusals. */
+const sentAnswer = z.object({ id: z.string() });
+const refusalBody = z.object({ statusCode: z.number(), name: z.string(), message: z.string() });
+
 /** Transactional e-mail through a Resend-compatible API (`POST /emails`, bearer key). */
+const mail: ProviderAdapter = {
+  provider: "mail",
+  auth: (endpoint) => ({ authorization: `Bearer ${endpoint.apiKey}` }),
+  timeoutMs: 10_000,
+  errorClass: MailDeliveryError,
+  refusalDetail: (body) => refusalBody.safeParse(body).data?.message,
+};
+
 export async function sendMail(
   endpoint: ProviderEndpoint,
   from: string,
   message: MailMessage,
 ): Promise<{ id: string }> {
-  const response = await endpoint.fetch(
-    new Request(`${endpoint.baseUrl}/emails`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${endpoint.apiKey}`,
-        "content-type": "application/json",
-      },
+  const { id } = await providerJson(
+    mail,
+    endpoint,
+    {
+      what: "emails",
+      path: "/emails",
       // Subjects are built from what people typed (a name, say). The schemas refuse control
       // characters there; any that still get through (an older row, a new field) must not add a
       // header or reorder how the subject reads.
-      body: JSON.stringify({
-        from,
-        to: [message.to],
-        subject: withoutControlCharacters(message.subject),
-        text: message.text,
-      }),
-    }),
+      json: { from, to: [message.to], subject: withoutControlCharacters(message.subject), text: message.text },
+    },
+    { documented: sentAnswer, needed: sentAnswer },
   );
-  if (!response.ok) {
-    throw new MailDeliveryError(`Mail provider answered ${response.status}: ${await response.text()}`);
-  }
-  const body = (await response.json()) as { id?: unknown };
-  if (typeof body.id !== "string") throw new MailDeliveryError("Mail provider returned no message id");
-  return { id: body.id };
+  return { id };
 }

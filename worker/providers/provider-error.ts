@@ -1,4 +1,11 @@
 import type { z } from "zod";
+import type { ProviderEndpoint } from "./endpoint.ts";
+
+/**
+ * The one way an adapter calls its provider (`providerFetch` and the readers built on it): a
+ * timeout on every call, network failures and refusals as `ProviderError`, whose `retryable` jobs
+ * act on, and answers read against their contract. An adapter then only builds requests.
+ */
 
 /**
  * A provider call that failed; `status` 0 means the provider could not be reached at all. Each
@@ -10,52 +17,56 @@ export class ProviderError extends Error {
   readonly status: number;
   /** The provider's own explanation, when it gave one (shown to users only after mapping). */
   readonly detail?: string;
+  /** The answer no longer has the shape the product reads (see `ProviderContractError`). */
+  readonly contractBroken: boolean;
 
   // Plain fields rather than parameter properties, so the adapters also load under Node's type stripping.
-  constructor(provider: string, message: string, status: number, detail?: string) {
+  constructor(provider: string, message: string, status: number, detail?: string, contractBroken = false) {
     super(`${provider}: ${message}`);
     this.provider = provider;
     this.status = status;
     this.detail = detail;
+    this.contractBroken = contractBroken;
   }
 
-  /** Outages and rate limits are worth retrying; other 4xx answers will not change. */
+  /**
+   * Outages and rate limits are worth retrying; other 4xx answers will not change, and neither will
+   * an answer that broke its contract.
+   */
   get retryable(): boolean {
+    if (this.contractBroken) return false;
     return this.status === 0 || this.status === 429 || this.status >= 500;
   }
 }
 
-/** Sends a request, turning network failures and timeouts into a `ProviderError` with status 0. */
-export async function providerFetch(
+/** How the fetch helper builds an adapter's errors: `ProviderError` or a subclass a route catches by name. */
+export type ProviderErrorClass = new (
   provider: string,
-  send: (request: Request) => Promise<Response>,
-  request: Request,
-): Promise<Response> {
-  try {
-    return await send(request);
-  } catch (error) {
-    throw new ProviderError(provider, `unreachable: ${(error as Error).message}`, 0);
-  }
-}
-
-/** Reads a failed answer's body for the log, whatever shape it has. */
-export async function failure(provider: string, what: string, response: Response, detail?: string): Promise<never> {
-  const body = (await response.text().catch(() => "")).slice(0, 300);
-  throw new ProviderError(provider, `${what} answered ${response.status}: ${body}`, response.status, detail ?? body);
-}
+  message: string,
+  status: number,
+  detail?: string,
+  contractBroken?: boolean,
+) => ProviderError;
 
 /**
  * An answer that no longer has the shape the product reads: the provider changed its contract.
- * Not retryable, since the same request will get the same answer.
+ * Adapters with their own error class (so a route can catch that provider's failures) throw that
+ * class marked `contractBroken`; every such error is a `ProviderContractError` too, so jobs can tell
+ * a broken contract from an outage whichever adapter failed.
  */
 export class ProviderContractError extends ProviderError {
   override name = "ProviderContractError";
-  override get retryable(): boolean {
-    return false;
+
+  constructor(provider: string, message: string, status: number, detail?: string) {
+    super(provider, message, status, detail, true);
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof ProviderError && value.contractBroken;
   }
 }
 
-interface AnswerContract<T> {
+export interface AnswerContract<T> {
   /** Every field the provider's published description marks required. */
   readonly documented: z.ZodType;
   /** The fields this product reads; a subset of `documented`. */
@@ -86,13 +97,136 @@ export function readAnswer<T>(
   status: number,
   body: unknown,
   contract: AnswerContract<T>,
+  errorClass: ProviderErrorClass = ProviderContractError,
 ): T {
   checkDocumented(provider, what, contract.documented, body);
   const needed = contract.needed.safeParse(body);
   if (!needed.success) {
     const issues = issuesOf(needed.error);
     console.error(JSON.stringify({ event: "provider_contract_broken", provider, what, issues }));
-    throw new ProviderContractError(provider, `${what} answered an unexpected shape (${issues})`, status);
+    throw new errorClass(provider, `${what} answered an unexpected shape (${issues})`, status, undefined, true);
   }
   return needed.data;
+}
+
+/** What every call to one provider shares. */
+export interface ProviderAdapter {
+  readonly provider: string;
+  /** The headers that carry the endpoint's key. */
+  readonly auth: (endpoint: ProviderEndpoint) => Record<string, string>;
+  readonly timeoutMs: number;
+  /** The adapter's own error class, when a route catches that provider's failures by name. */
+  readonly errorClass?: ProviderErrorClass;
+  /** The provider's own explanation in a refusal's JSON body, when it gives one. */
+  readonly refusalDetail?: (body: unknown) => string | undefined;
+}
+
+export interface ProviderRequest {
+  /** Names the call in errors and logs ("voices", "transcript poll"). */
+  readonly what: string;
+  /** Path and query under the endpoint's base URL. */
+  readonly path: string;
+  /** GET without a body, POST with one. */
+  readonly method?: string;
+  readonly headers?: Record<string, string>;
+  /** Sent as a JSON body. */
+  readonly json?: unknown;
+  readonly body?: BodyInit;
+  readonly timeoutMs?: number;
+  /**
+   * Opens a WebSocket: only 101 is an acceptance, and the timeout ends with the answer, since a
+   * signal that fired later would cut the stream.
+   */
+  readonly upgrade?: boolean;
+}
+
+/** Reads the answer's body through `prepare` first when the provider has more than one shape of it. */
+export interface ReadContract<T> extends AnswerContract<T> {
+  readonly prepare?: (body: unknown) => unknown;
+}
+
+function providerError(adapter: ProviderAdapter, message: string, status: number, detail?: string): ProviderError {
+  return new (adapter.errorClass ?? ProviderError)(adapter.provider, message, status, detail);
+}
+
+function buildRequest(
+  endpoint: ProviderEndpoint,
+  adapter: ProviderAdapter,
+  request: ProviderRequest,
+  signal: AbortSignal,
+) {
+  const headers: Record<string, string> = { ...adapter.auth(endpoint) };
+  if (request.json !== undefined) headers["content-type"] = "application/json";
+  if (request.upgrade) headers.upgrade = "websocket";
+  const body = request.json === undefined ? request.body : JSON.stringify(request.json);
+  return new Request(`${endpoint.baseUrl}${request.path}`, {
+    method: request.method ?? (body === undefined ? "GET" : "POST"),
+    headers: { ...headers, ...request.headers },
+    body,
+    signal,
+  });
+}
+
+/** A refusal with the provider's explanation; the body's start goes into the message for the log. */
+async function refusal(adapter: ProviderAdapter, what: string, response: Response): Promise<ProviderError> {
+  const text = await response.text().catch(() => "");
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // A proxy's HTML error page; the status says what happened.
+  }
+  const excerpt = text.slice(0, 300);
+  const detail = adapter.refusalDetail?.(body) ?? excerpt;
+  return providerError(adapter, `${what} answered ${response.status}: ${excerpt}`, response.status, detail);
+}
+
+/** Sends a request and answers the accepted response, its body unread. */
+export async function providerFetch(
+  adapter: ProviderAdapter,
+  endpoint: ProviderEndpoint,
+  request: ProviderRequest,
+): Promise<Response> {
+  const timeoutMs = request.timeoutMs ?? adapter.timeoutMs;
+  const opening = request.upgrade ? new AbortController() : null;
+  const timer = opening
+    ? setTimeout(() => opening.abort(new DOMException(`no answer in ${timeoutMs} ms`, "TimeoutError")), timeoutMs)
+    : undefined;
+  let response: Response;
+  try {
+    response = await endpoint.fetch(
+      buildRequest(endpoint, adapter, request, opening?.signal ?? AbortSignal.timeout(timeoutMs)),
+    );
+  } catch (error) {
+    throw providerError(adapter, `${request.what} unreachable: ${(error as Error).message}`, 0);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+  const accepted = request.upgrade ? response.status === 101 : response.ok;
+  if (!accepted) throw await refusal(adapter, request.what, response);
+  return response;
+}
+
+/** Sends a request and reads its JSON answer against the contract. */
+export async function providerJson<T>(
+  adapter: ProviderAdapter,
+  endpoint: ProviderEndpoint,
+  request: ProviderRequest,
+  contract: ReadContract<T>,
+): Promise<T> {
+  const response = await providerFetch(adapter, endpoint, request);
+  const body = await response.json().catch(() => null);
+  const answer = contract.prepare ? contract.prepare(body) : body;
+  return readAnswer(adapter.provider, request.what, response.status, answer, contract, adapter.errorClass);
+}
+
+/** Sends a request whose answer is a byte stream, handed on unread so it flows as it arrives. */
+export async function providerStream(
+  adapter: ProviderAdapter,
+  endpoint: ProviderEndpoint,
+  request: ProviderRequest,
+): Promise<ReadableStream<Uint8Array>> {
+  const response = await providerFetch(adapter, endpoint, request);
+  if (!response.body) throw providerError(adapter, `${request.what} answered without a body`, response.status);
+  return response.body;
 }
