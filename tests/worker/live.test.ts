@@ -232,7 +232,7 @@ async function dropPastGrace(session: Session): Promise<void> {
   session.socket.close(4000, "network lost");
   await session.closed;
   await runInDurableObject(relay(session.id), async (instance: unknown) => {
-    const state = (instance as { state: { detachedAt: number } }).state;
+    const { state } = (instance as { session: { state: { detachedAt: number } } }).session;
     await expect.poll(() => state.detachedAt).toBeGreaterThan(0);
     state.detachedAt -= 31_000;
   });
