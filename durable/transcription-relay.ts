@@ -5,7 +5,7 @@ import type { RelayRequest } from "../worker/contracts/live-handover.ts";
 import { planLimits } from "../worker/contracts/plans.ts";
 import { ApiError } from "../worker/errors.ts";
 import { admitSession } from "../worker/live/admission.ts";
-import { meter, quotaReached } from "../worker/live/meter.ts";
+import { meter, quotaReached, resumeMetering } from "../worker/live/meter.ts";
 import { ProviderStreams } from "../worker/live/provider-stream.ts";
 import { readHandover } from "../worker/live/relay-handover.ts";
 import { SessionFinals } from "../worker/live/session-finals.ts";
@@ -166,8 +166,8 @@ export class TranscriptionRelay extends DurableObject<Env> {
 
   /**
    * Every 3 s: meter the audio processed, re-read the month's total across the user's sessions
-   * and stop at the quota, end a session whose page has been gone past the grace period, and
-   * KeepAlive the provider.
+   * and stop at the quota, end a session without a page past the grace period, and KeepAlive the
+   * provider.
    */
   override async alarm(): Promise<void> {
     const session = await this.load();
@@ -177,6 +177,11 @@ export class TranscriptionRelay extends DurableObject<Env> {
       if (await quotaReached(this.env.DB, session.state)) {
         await this.end(LIVE_CLOSES.quotaUsed);
         return;
+      }
+      // A page cut off with the process that held it (a restart) never closed: its grace starts here.
+      if (session.state.detachedAt === null && !this.speaker.current()) {
+        session.state.detachedAt = Date.now();
+        await this.save();
       }
       if (graceOver(session.state)) {
         await this.end(LIVE_CLOSES.sessionExpired);
@@ -263,7 +268,10 @@ export class TranscriptionRelay extends DurableObject<Env> {
     if (this.session) return this.session;
     const stored = await readSession(this.ctx.storage);
     if (!stored) return null;
-    const finals = await SessionFinals.read(this.env.DB, stored, this.label);
+    const [finals] = await Promise.all([
+      SessionFinals.read(this.env.DB, stored, this.label),
+      resumeMetering(this.env.DB, stored),
+    ]);
     return this.session ?? this.begin(stored, finals);
   }
 

@@ -1,4 +1,4 @@
-import { endSession, touchSession } from "./transcripts.ts";
+import { endSession, sessionSeconds, touchSession } from "./transcripts.ts";
 import { addSeconds, quotaSeconds, usedSeconds } from "./usage.ts";
 
 /** What metering needs of a session, and the running total it keeps there. */
@@ -24,6 +24,22 @@ export async function meter(db: D1Database, session: MeteredSession, processedSe
       ? endSession(db, session.sessionId, processedSeconds)
       : touchSession(db, session.sessionId, processedSeconds),
   ]);
+}
+
+/**
+ * Picks metering up again in an object that lost its memory (a restart, an eviction). The streams
+ * open then went with it, but what they had processed was metered: the session's row holds that
+ * total, written in the same batch as the month's, while the object's storage may be older.
+ * Counting on from it keeps those seconds instead of metering the session down to what its
+ * closed streams alone processed.
+ */
+export async function resumeMetering(
+  db: D1Database,
+  session: MeteredSession & { closedSeconds: number },
+): Promise<void> {
+  const row = await sessionSeconds(db, session.sessionId).first<{ audio_seconds: number }>();
+  session.metered = Math.max(session.metered, row?.audio_seconds ?? 0);
+  session.closedSeconds = Math.max(session.closedSeconds, session.metered);
 }
 
 /** Whether the user's month, across all of their sessions, has reached the plan's hours. */
