@@ -18,6 +18,8 @@ const linkTag = (token: string) => `link:${token}`;
  */
 export class CaptionViewers {
   private interimSentAt = Number.NEGATIVE_INFINITY;
+  /** The words being spoken now, for a viewer who joins mid-sentence. */
+  private interim: WatchServerMessage | null = null;
 
   constructor(private readonly ctx: DurableObjectState) {}
 
@@ -26,19 +28,14 @@ export class CaptionViewers {
    * after `after` (a late joiner gets them all, a reconnecting one what it missed), then the
    * interim being spoken now.
    */
-  admit(
-    socket: WebSocket,
-    view: { token: string; after: number; cap: number },
-    finals: readonly LiveSegment[],
-    interim: WatchServerMessage | null,
-  ): void {
+  admit(socket: WebSocket, view: { token: string; after: number; cap: number }, finals: readonly LiveSegment[]): void {
     if (this.ctx.getWebSockets(VIEWER_TAG).length >= view.cap) {
       refuse(socket, WATCH_CLOSES.full);
       return;
     }
     this.ctx.acceptWebSocket(socket, [VIEWER_TAG, linkTag(view.token)]);
     sendFinals(socket, finals, view.after);
-    if (interim) socket.send(JSON.stringify(interim));
+    if (this.interim) socket.send(JSON.stringify(this.interim));
   }
 
   /** A finished session's link reads as a transcript: every final after `after`, then `ended`. */
@@ -54,14 +51,21 @@ export class CaptionViewers {
 
   /** The words being spoken, unless the audience had some within the last half second. */
   broadcastInterim(message: WatchServerMessage): void {
+    this.interim = message;
     const now = Date.now();
     if (now - this.interimSentAt < INTERIM_EVERY_MS) return;
     this.interimSentAt = now;
     this.broadcast(message);
   }
 
+  /** A final replaces the words being spoken. */
+  broadcastFinal(message: WatchServerMessage): void {
+    this.interim = null;
+    this.broadcast(message);
+  }
+
   /** Serialised once for the whole audience. */
-  broadcast(message: WatchServerMessage): void {
+  private broadcast(message: WatchServerMessage): void {
     const data = JSON.stringify(message);
     for (const socket of this.ctx.getWebSockets(VIEWER_TAG)) {
       try {
@@ -74,6 +78,7 @@ export class CaptionViewers {
 
   /** The session is over: every viewer is told, then closed. */
   sessionEnded(): void {
+    this.interim = null;
     for (const socket of this.ctx.getWebSockets(VIEWER_TAG)) {
       closeWith(socket, { type: "ended", reason: "session_ended" }, WATCH_CLOSES.ended);
     }

@@ -231,11 +231,22 @@ function setUsed(userId: string, seconds: number) {
 async function dropPastGrace(session: Session): Promise<void> {
   session.socket.close(4000, "network lost");
   await session.closed;
-  await runInDurableObject(relay(session.id), async (instance: unknown) => {
-    const state = (instance as { state: { detachedAt: number } }).state;
+  await movePastGrace(session.id);
+}
+
+/** Moves the moment the session lost its page 31 s into the past, once the relay has noted one. */
+async function movePastGrace(sessionId: string): Promise<void> {
+  await runInDurableObject(relay(sessionId), async (instance: unknown) => {
+    const { state } = (instance as { session: { state: { detachedAt: number } } }).session;
     await expect.poll(() => state.detachedAt).toBeGreaterThan(0);
     state.detachedAt -= 31_000;
   });
+}
+
+async function sessionRow(sessionId: string) {
+  return env.DB.prepare("SELECT status, audio_seconds FROM live_sessions WHERE id = ?")
+    .bind(sessionId)
+    .first<{ status: string; audio_seconds: number }>();
 }
 
 describe("resuming a live session", () => {
@@ -382,6 +393,63 @@ describe("resuming a live session", () => {
     await dropPastGrace(session);
     const late = await resume(token, readyOf(session.messages).resume_token, 0);
     expect((await late.closed).code).toBe(4008);
+  });
+});
+
+describe("a live session cut by a restart", () => {
+  /**
+   * What killing the process mid-session leaves: the relay's storage and alarm, but nothing it
+   * held in memory, no provider stream, and a page whose socket was cut without a close.
+   */
+  async function restart(session: Session): Promise<void> {
+    const killed = runInDurableObject(relay(session.id), (_instance: unknown, state: DurableObjectState) => {
+      state.abort("process killed");
+    });
+    await expect(killed).rejects.toThrow("process killed");
+    expect((await session.closed).code).toBe(1006);
+  }
+
+  async function meteredSession(token: string): Promise<Session> {
+    const session = await open(token);
+    for (let i = 0; i < 12; i++) session.socket.send(frame());
+    await until(session, (messages) => finals(messages).length === 1);
+    expect(await runDurableObjectAlarm(relay(session.id))).toBe(true);
+    expect(await sessionRow(session.id)).toEqual({ status: "active", audio_seconds: 3 });
+    return session;
+  }
+
+  it("ends after its grace with no speaker, keeps its metered seconds, and the next ticket is granted", async () => {
+    const { token, user } = await registerAndSignIn();
+    const session = await meteredSession(token);
+    await restart(session);
+
+    // The first alarm after the restart finds no page: the grace period starts, the audio stays counted.
+    expect(await runDurableObjectAlarm(relay(session.id))).toBe(true);
+    expect(await sessionRow(session.id)).toEqual({ status: "active", audio_seconds: 3 });
+    await movePastGrace(session.id);
+    await runDurableObjectAlarm(relay(session.id));
+
+    expect(await sessionRow(session.id)).toEqual({ status: "ended", audio_seconds: 3 });
+    expect(await usedThisMonth(user.id)).toBe(3);
+    expect(await runDurableObjectAlarm(relay(session.id))).toBe(false);
+    await ticketFor(token);
+  });
+
+  it("can be resumed within its grace: the provider stream is reopened and timestamps carry on", async () => {
+    const { token } = await registerAndSignIn();
+    const first = await meteredSession(token);
+    await restart(first);
+    expect(await runDurableObjectAlarm(relay(first.id))).toBe(true);
+
+    const second = await resume(token, readyOf(first.messages).resume_token, 1);
+    await second.received(1);
+    expect(readyOf(second.messages)).toMatchObject({ session_id: first.id, restart_audio: true });
+    for (let i = 0; i < 12; i++) second.socket.send(frame());
+    await until(second, (messages) => finals(messages).length === 1);
+    expect(finals(second.messages)[0]).toMatchObject({ seq: 2, start: 3 });
+    second.socket.send(JSON.stringify({ type: "stop" }));
+    expect((await second.closed).code).toBe(1000);
+    expect(await sessionRow(first.id)).toEqual({ status: "ended", audio_seconds: 6 });
   });
 });
 

@@ -24,6 +24,7 @@ export const liveUsageSchema = z.object({
 
 /** Browser → relay control messages (audio travels as binary frames). */
 export const liveClientMessage = z.discriminatedUnion("type", [z.object({ type: z.literal("stop") })]);
+export type LiveClientMessage = z.infer<typeof liveClientMessage>;
 
 /** Interim and final text, as the speaker's page and viewers both get it. */
 export const liveTranscriptMessage = z.object({

@@ -81,6 +81,11 @@ export function touchSession(db: D1Database, sessionId: string, audioSeconds: nu
     .bind(new Date().toISOString(), audioSeconds, sessionId);
 }
 
+/** The audio metered for the session so far, as its last metering recorded it. */
+export function sessionSeconds(db: D1Database, sessionId: string) {
+  return db.prepare("SELECT audio_seconds FROM live_sessions WHERE id = ?").bind(sessionId);
+}
+
 export function endSession(db: D1Database, sessionId: string, audioSeconds: number) {
   const now = new Date().toISOString();
   return db

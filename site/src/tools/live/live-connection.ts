@@ -5,6 +5,7 @@ import type { ZodType } from "zod";
 import { ApiError } from "../../api/client.ts";
 import { storedToken } from "../../api/session.ts";
 import { socketUrl } from "../../api/socket-url.ts";
+import { ReconnectPolicy } from "./reconnect-policy.ts";
 import type { Segment } from "./transcript-export.ts";
 
 /** What a page needs to reattach to its session after a drop or a reload. */
@@ -31,15 +32,14 @@ export interface LiveConnectionEvents {
 
 /** The audio held while the socket is down: two minutes of 250 ms chunks. */
 const MAX_UNSENT_CHUNKS = LIVE_BUFFER_MS / LIVE_CHUNK_MS;
-const MAX_BACKOFF_MS = 8000;
 /** A resume that has not worked by then is too late; a new session is started instead. */
 const RESUME_UNTIL_MS = LIVE_RESUME_GRACE_MS;
 const LIVE_PATH = "/api/live";
 
 /**
  * One recording's connection to the relay, kept across network drops: it reconnects by itself
- * with back-off (straight away when the device comes back online), resumes the session with the
- * finals it is missing, and holds the audio it could not send, sending it in order once attached.
+ * (`ReconnectPolicy`), resumes the session with the finals it is missing, and holds the audio it
+ * could not send, sending it in order once attached.
  * If the relay had to reopen the provider stream, the recording's container header goes first
  * so the new stream can decode what follows. A session that expired is replaced by a new one
  * whose timestamps carry on.
@@ -57,20 +57,18 @@ export class LiveConnection {
   private readonly unsent: Blob[] = [];
   private stopping = false;
   private over = false;
-  private attempt = 0;
   private droppedAt: number | null = null;
-  private retry: ReturnType<typeof setTimeout> | undefined;
-  private waitingForOnline = false;
+  private readonly reconnection = new ReconnectPolicy(() => this.reconnect(), {
+    maxDelayMs: 8000,
+    onOffline: () => this.wentOffline(),
+  });
 
   constructor(
     private readonly events: LiveConnectionEvents,
     private readonly newTicket: () => Promise<string>,
     /** The relay's messages (api/live.ts `liveServerMessages`), loaded before the first socket opens. */
     private readonly messages: ZodType<LiveServerMessage>,
-  ) {
-    window.addEventListener("offline", this.wentOffline);
-    window.addEventListener("online", this.cameOnline);
-  }
+  ) {}
 
   /** Opens a new session with a ticket. */
   open(ticket: string): void {
@@ -162,7 +160,7 @@ export class LiveConnection {
   private attach(ws: WebSocket, sessionId: string, token: string, restartAudio: boolean): void {
     this.session = { id: sessionId, token };
     this.attached = true;
-    this.attempt = 0;
+    this.reconnection.connected();
     this.droppedAt = null;
     this.remember();
     if ((restartAudio || this.headerNeeded) && this.header && this.unsent[0] !== this.header) ws.send(this.header);
@@ -175,19 +173,11 @@ export class LiveConnection {
   private reconnectLater(): void {
     this.droppedAt ??= Date.now();
     this.events.onReconnecting();
-    clearTimeout(this.retry);
-    if (!navigator.onLine) {
-      this.waitingForOnline = true;
-      return;
-    }
-    const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
-    this.attempt++;
-    this.retry = setTimeout(() => this.reconnect(), delay);
+    this.reconnection.retryLater();
   }
 
   private reconnect(): void {
     if (this.over) return;
-    this.waitingForOnline = false;
     if (this.session && this.droppedAt !== null && Date.now() - this.droppedAt < RESUME_UNTIL_MS) {
       this.connect(this.resumeUrl(false), this.resumeProtocols());
     } else {
@@ -210,7 +200,7 @@ export class LiveConnection {
     }
   }
 
-  private readonly wentOffline = () => {
+  private wentOffline(): void {
     const ws = this.socket;
     if (!ws || this.over) return;
     // The socket may look open for a long while on a dead network; stop trusting it now.
@@ -218,12 +208,7 @@ export class LiveConnection {
     this.attached = false;
     ws.close(PAGE_WENT_OFFLINE, "offline");
     this.reconnectLater();
-  };
-
-  private readonly cameOnline = () => {
-    if (!this.waitingForOnline || this.over) return;
-    this.reconnect();
-  };
+  }
 
   private resumeUrl(fresh: boolean): string {
     return socketUrl(LIVE_PATH, {
@@ -244,9 +229,7 @@ export class LiveConnection {
   private finish(problem: string | null, notify = true): void {
     if (this.over) return;
     this.over = true;
-    clearTimeout(this.retry);
-    window.removeEventListener("offline", this.wentOffline);
-    window.removeEventListener("online", this.cameOnline);
+    this.reconnection.dispose();
     this.events.onSession(null);
     if (notify) this.events.onEnded(problem);
   }

@@ -12,7 +12,7 @@ import {
 } from "../../api/live.ts";
 import { useRecorder } from "../audio/use-recorder.ts";
 import { reportToolError } from "../report-tool-error.ts";
-import { LiveConnection, type ResumableSession } from "./live-connection.ts";
+import type { LiveConnection, ResumableSession } from "./live-connection.ts";
 import { type Segment, segmentOf } from "./transcript-export.ts";
 
 /**
@@ -107,12 +107,16 @@ export function useLiveTranscription(signedIn: boolean) {
     setState("starting");
     let ticket: string | null = null;
     let messages: ZodType<LiveServerMessage>;
+    let Connection: typeof LiveConnection;
     try {
-      const [loaded, answer] = await Promise.all([
+      // The connection's code comes with the first ticket, as the schema does, not with the page.
+      const [loaded, answer, connection] = await Promise.all([
         loadSchema(liveServerMessages),
         resuming ? null : requestLiveTicket(),
+        import("./live-connection.ts"),
       ]);
       messages = loaded;
+      Connection = connection.LiveConnection;
       if (answer) {
         ticket = answer.ticket;
         setSecondsLeft(answer.seconds_left);
@@ -123,7 +127,7 @@ export function useLiveTranscription(signedIn: boolean) {
       setState("idle");
       return;
     }
-    const live = new LiveConnection(
+    const live = new Connection(
       {
         onLive: () => setState((current) => (current === "stopping" ? current : "recording")),
         onReconnecting: () => setState((current) => (current === "stopping" ? current : "reconnecting")),

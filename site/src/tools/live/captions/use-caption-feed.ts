@@ -5,6 +5,7 @@ import type { ZodType } from "zod";
 import { loadSchema } from "../../../api/client.ts";
 import { watchServerMessages } from "../../../api/live.ts";
 import { socketUrl } from "../../../api/socket-url.ts";
+import { ReconnectPolicy } from "../reconnect-policy.ts";
 
 /**
  * connecting → live ⇄ reconnecting → ended (the session is over) or stopped (the speaker revoked
@@ -21,7 +22,6 @@ export interface CaptionFeed {
 }
 
 const WATCH_PATH = "/api/live/watch";
-const MAX_BACKOFF_MS = 15_000;
 /** Closes that end watching for good; any other is a drop, retried with `after`. */
 const FINAL_CLOSES = new Set<number>([
   WATCH_CLOSES.sharingStopped.code,
@@ -34,8 +34,7 @@ const BUSY_RETRY_MS = 30_000;
 
 /**
  * A caption link's listen-only socket: finals in order (a reconnect asks only for those after the
- * last it has), the current interim, and how it ended. Reconnects with back-off, at once when the
- * device comes back online.
+ * last it has), the current interim, and how it ended. Reconnects after a drop (`ReconnectPolicy`).
  */
 export function useCaptionFeed(token: string | undefined): CaptionFeed {
   const [feed, setFeed] = useState<CaptionFeed>({ status: "connecting", finals: [], interim: "", problem: null });
@@ -47,9 +46,7 @@ export function useCaptionFeed(token: string | undefined): CaptionFeed {
     }
     let socket: WebSocket | null = null;
     let lastSeq = 0;
-    let attempt = 0;
     let over = false;
-    let retry: ReturnType<typeof setTimeout> | undefined;
 
     let messages: Promise<ZodType<WatchServerMessage>> | null = null;
 
@@ -68,11 +65,10 @@ export function useCaptionFeed(token: string | undefined): CaptionFeed {
     };
 
     const connect = () => {
-      clearTimeout(retry);
       const ws = new WebSocket(socketUrl(WATCH_PATH, { token, after: String(lastSeq) }));
       socket = ws;
       ws.addEventListener("open", () => {
-        attempt = 0;
+        reconnection.connected();
         setFeed((current) => ({ ...current, status: "live", problem: null }));
       });
       // Each message waits for the schema, and the close for the messages before it: in order.
@@ -119,25 +115,18 @@ export function useCaptionFeed(token: string | undefined): CaptionFeed {
           status: busy ? "refused" : "reconnecting",
           problem: busy ? (liveCloseMessage(event.code) ?? event.reason) : null,
         }));
-        if (!navigator.onLine) return;
-        const delay = busy ? BUSY_RETRY_MS : Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt) * (0.75 + Math.random() / 2);
-        attempt++;
-        retry = setTimeout(connect, delay);
+        reconnection.retryLater(busy ? BUSY_RETRY_MS : undefined);
       };
       ws.addEventListener("close", (event) => {
         queue = queue.then(() => closed(event));
       });
     };
 
-    const online = () => {
-      if (!over && socket === null) connect();
-    };
-    window.addEventListener("online", online);
+    const reconnection = new ReconnectPolicy(connect, { maxDelayMs: 15_000 });
     connect();
     return () => {
       over = true;
-      clearTimeout(retry);
-      window.removeEventListener("online", online);
+      reconnection.dispose();
       socket?.close(1000, "page closed");
     };
   }, [token]);

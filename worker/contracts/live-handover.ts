@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/**
+ * What the Worker tells a session's relay when it hands over an upgrade: a new session, a resume,
+ * or a caption viewer. It travels in a header, so the relay reads it against this schema rather
+ * than trusting its shape.
+ */
+export const relayRequest = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("open"),
+    /** Spent in the relay, beside the session, so opening costs the Worker one trip to the object. */
+    ticket: z.string().min(1),
+    sessionId: z.uuid(),
+    resumeToken: z.string().min(1),
+    origin: z.url(),
+    /** Sandbox-only emulator flags, passed through for tests. */
+    extraQuery: z.string(),
+  }),
+  z.object({
+    kind: z.literal("resume"),
+    resumeToken: z.string().min(1),
+    /** The last final `seq` the page has. */
+    after: z.number().int().min(0),
+    /** The page's audio starts a new container (a reloaded page), so the provider needs a new stream. */
+    fresh: z.boolean(),
+  }),
+  z.object({
+    /** A caption viewer, through a working link the Worker has checked. */
+    kind: z.literal("watch"),
+    sessionId: z.uuid(),
+    token: z.string().min(1),
+    after: z.number().int().min(0),
+  }),
+]);
+export type RelayRequest = z.infer<typeof relayRequest>;

@@ -1,0 +1,59 @@
+import type { LiveSegment } from "../contracts/live.ts";
+import { appendSegment, segmentsAfter } from "./transcripts.ts";
+
+/**
+ * A session's finals: numbered 1, 2, 3, …, kept for replay to a resumed page and late viewers, and
+ * stored in D1 as they arrive, in order.
+ */
+export class SessionFinals {
+  /** D1 writes, chained so they land in order and the session ends after them. */
+  private writes: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly db: D1Database,
+    private readonly session: { readonly sessionId: string; seq: number },
+    private readonly list: LiveSegment[],
+    private readonly label: string,
+  ) {}
+
+  static none(db: D1Database, session: { readonly sessionId: string; seq: number }, label: string): SessionFinals {
+    return new SessionFinals(db, session, [], label);
+  }
+
+  /** The finals D1 has, for an object that was evicted; the sequence carries on from the last. */
+  static async read(
+    db: D1Database,
+    session: { readonly sessionId: string; seq: number },
+    label: string,
+  ): Promise<SessionFinals> {
+    const list = await segmentsAfter(db, session.sessionId, 0);
+    session.seq = Math.max(session.seq, list.at(-1)?.seq ?? 0);
+    return new SessionFinals(db, session, list, label);
+  }
+
+  get all(): readonly LiveSegment[] {
+    return this.list;
+  }
+
+  after(seq: number): LiveSegment[] {
+    return this.list.filter((segment) => segment.seq > seq);
+  }
+
+  add(text: string, start: number, duration: number): LiveSegment {
+    this.session.seq++;
+    const segment: LiveSegment = { seq: this.session.seq, text, start, duration };
+    this.list.push(segment);
+    const { db, session } = this;
+    // Not saved to the object's storage here: a pending write holds back every message the
+    // object sends until it lands, and D1 already has the finals to recover `seq` from.
+    this.writes = this.writes
+      .then(() => appendSegment(db, session.sessionId, segment).run())
+      .catch((error) => console.error(`${this.label} storing a final failed`, error));
+    return segment;
+  }
+
+  /** Resolves once every final so far is in D1. */
+  stored(): Promise<unknown> {
+    return this.writes;
+  }
+}
