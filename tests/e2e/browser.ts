@@ -48,11 +48,6 @@ export async function launchBrowser(microphone: Microphone = "none"): Promise<Br
   });
 }
 
-/** For the files not yet on the fixture (fixtures.ts). */
-export async function launchWithFakeMicrophone(seconds: number): Promise<Browser> {
-  return launchBrowser({ speechSeconds: seconds });
-}
-
 /** A new context on the test's browser, addressed at the product; closed when the test ends. */
 export type NewContext = (options?: BrowserContextOptions) => Promise<BrowserContext>;
 
@@ -79,13 +74,10 @@ export interface PageOptions {
  * laid out with a pinned font so no result depends on the fonts this machine happens to have.
  */
 export async function openPage(
-  opener: NewContext | Browser,
+  newContext: NewContext,
   viewport: ViewportName = "desktop",
   { font = "wide", textScale = 1, size }: PageOptions = {},
-): Promise<TrackedPage & { close(): Promise<void> }> {
-  // A bare browser is what the files not yet on the fixture (fixtures.ts) pass, and close by hand.
-  const newContext: NewContext =
-    typeof opener === "function" ? opener : (options) => opener.newContext({ baseURL: baseUrl(), ...options });
+): Promise<TrackedPage> {
   const context = await newContext({ viewport: size ?? VIEWPORTS[viewport] });
   await context.addInitScript(
     ([family, scale]) => {
@@ -115,7 +107,7 @@ export async function openPage(
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
-  return { page, errors, close: () => context.close() };
+  return { page, errors };
 }
 
 /**
