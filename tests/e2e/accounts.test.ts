@@ -1,177 +1,146 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, openPage, screenshot } from "./browser.ts";
+import { describe, expect } from "vitest";
+import { baseUrl, screenshot } from "./browser.ts";
+import { it } from "./fixtures.ts";
 import { logIn, mailedCode, newPerson, outbox, RESET_CODE_SUBJECT, registerThroughApi, signUp } from "./people.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe("account journeys in the browser", () => {
-  it("sign up → log in → avatar initial → settings → change password → log out", async () => {
-    const { page, errors, close } = await openPage(browser, "desktop");
-    try {
-      const person = newPerson();
-      await page.goto("/");
-      await signUp(page, person);
-      // Sign-up hands over to the login modal.
-      await logIn(page, person.email, person.password);
-      await page.getByText("Login Successfully").waitFor();
-      await page.waitForURL("**/solutions");
-      expect(await page.getByRole("dialog").count()).toBe(0);
+  it("sign up → log in → avatar initial → settings → change password → log out", async ({ page, errors }) => {
+    const person = newPerson();
+    await page.goto("/");
+    await signUp(page, person);
+    // Sign-up hands over to the login modal.
+    await logIn(page, person.email, person.password);
+    await page.getByText("Login Successfully").waitFor();
+    await page.waitForURL("**/solutions");
+    expect(await page.getByRole("dialog").count()).toBe(0);
 
-      const avatar = page.getByRole("button", { name: `Account menu for ${person.name}` });
-      expect(await avatar.textContent()).toBe("C");
-      expect(JSON.parse((await page.evaluate(() => localStorage.getItem("userObj"))) ?? "{}")).toMatchObject({
-        email: person.email,
-        phone_number: "+2348031234567",
-        subscription_status: 2,
-      });
+    const avatar = page.getByRole("button", { name: `Account menu for ${person.name}` });
+    expect(await avatar.textContent()).toBe("C");
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("userObj"))) ?? "{}")).toMatchObject({
+      email: person.email,
+      phone_number: "+2348031234567",
+      subscription_status: 2,
+    });
 
-      await avatar.click();
-      await page.getByRole("link", { name: "Settings" }).click();
-      await page.waitForURL("**/settings");
-      expect(await page.getByRole("tabpanel").textContent()).toContain(person.email);
-      await page.getByRole("tab", { name: "Billing and plans" }).click();
-      expect(await page.getByRole("tabpanel").textContent()).toContain("Free trial");
-      await page.getByRole("tab", { name: "Password and authentication" }).click();
-      await page.getByLabel("Current password").fill(person.password);
-      await page.getByLabel("New password", { exact: true }).fill("second password 2");
-      await page.getByLabel("Confirm new password").fill("second password 2");
-      await page.getByRole("button", { name: "Change password" }).click();
-      await page.getByText("Password changed.").waitFor();
-      await screenshot(page, "journey-settings-desktop");
+    await avatar.click();
+    await page.getByRole("link", { name: "Settings" }).click();
+    await page.waitForURL("**/settings");
+    expect(await page.getByRole("tabpanel").textContent()).toContain(person.email);
+    await page.getByRole("tab", { name: "Billing and plans" }).click();
+    expect(await page.getByRole("tabpanel").textContent()).toContain("Free trial");
+    await page.getByRole("tab", { name: "Password and authentication" }).click();
+    await page.getByLabel("Current password").fill(person.password);
+    await page.getByLabel("New password", { exact: true }).fill("second password 2");
+    await page.getByLabel("Confirm new password").fill("second password 2");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await page.getByText("Password changed.").waitFor();
+    await screenshot(page, "journey-settings-desktop");
 
-      const token = await page.evaluate(() => localStorage.getItem("token"));
-      await avatar.click();
-      await page.getByRole("button", { name: "Logout" }).click();
-      await page.waitForURL(`${baseUrl()}/`);
-      expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("userObj")])).toEqual([
-        null,
-        null,
-      ]);
-      // The server revoked the session too.
-      await expect
-        .poll(
-          async () => (await fetch(`${baseUrl()}/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status,
-        )
-        .toBe(401);
-      await logIn(page, person.email, "second password 2");
-      await page.waitForURL("**/solutions");
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    const token = await page.evaluate(() => localStorage.getItem("token"));
+    await avatar.click();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(`${baseUrl()}/`);
+    expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("userObj")])).toEqual([
+      null,
+      null,
+    ]);
+    // The server revoked the session too.
+    await expect
+      .poll(async () => (await fetch(`${baseUrl()}/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status)
+      .toBe(401);
+    await logIn(page, person.email, "second password 2");
+    await page.waitForURL("**/solutions");
+    expect(errors).toEqual([]);
   });
 
-  it("forgot password: code from the sandbox outbox → reset → log in with the new password", async () => {
-    const { page, errors, close } = await openPage(browser, "desktop");
-    try {
-      const person = newPerson();
-      await page.goto("/");
-      await signUp(page, person);
-      const login = page.getByRole("dialog", { name: "Login" });
-      await login.getByRole("button", { name: "Forgot Password?" }).click();
-      expect(await login.count()).toBe(0);
+  it("forgot password: code from the sandbox outbox → reset → log in with the new password", async ({
+    page,
+    errors,
+  }) => {
+    const person = newPerson();
+    await page.goto("/");
+    await signUp(page, person);
+    const login = page.getByRole("dialog", { name: "Login" });
+    await login.getByRole("button", { name: "Forgot Password?" }).click();
+    expect(await login.count()).toBe(0);
 
-      const forgot = page.getByRole("dialog", { name: "Forgot Password" });
-      await forgot.getByLabel("Email").fill("not-an-email");
-      await forgot.getByLabel("Email").blur();
-      await forgot.getByText("Enter a valid e-mail address").waitFor();
-      await forgot.getByLabel("Email").fill(person.email);
-      await forgot.getByRole("button", { name: "Submit" }).click();
+    const forgot = page.getByRole("dialog", { name: "Forgot Password" });
+    await forgot.getByLabel("Email").fill("not-an-email");
+    await forgot.getByLabel("Email").blur();
+    await forgot.getByText("Enter a valid e-mail address").waitFor();
+    await forgot.getByLabel("Email").fill(person.email);
+    await forgot.getByRole("button", { name: "Submit" }).click();
 
-      const verify = page.getByRole("dialog", { name: "Verify Otp" });
-      await verify.waitFor();
-      const code = await mailedCode(person.email, RESET_CODE_SUBJECT);
-      await verify.getByLabel("Otp").focus();
-      await verify.getByLabel("Otp").blur();
-      await verify.getByText("Otp is required").waitFor();
-      await verify.getByLabel("Otp").fill(code);
-      await verify.getByRole("button", { name: "Submit" }).click();
+    const verify = page.getByRole("dialog", { name: "Verify Otp" });
+    await verify.waitFor();
+    const code = await mailedCode(person.email, RESET_CODE_SUBJECT);
+    await verify.getByLabel("Otp").focus();
+    await verify.getByLabel("Otp").blur();
+    await verify.getByText("Otp is required").waitFor();
+    await verify.getByLabel("Otp").fill(code);
+    await verify.getByRole("button", { name: "Submit" }).click();
 
-      const reset = page.getByRole("dialog", { name: "Reset Password" });
-      await reset.waitFor();
-      expect(await page.evaluate(() => localStorage.getItem("id"))).toBeTruthy();
-      await reset.getByLabel("New Password").fill("recovered password 3");
-      await reset.getByLabel("Confirm Password").fill("something else");
-      await reset.getByLabel("Confirm Password").blur();
-      await reset.getByText("Passwords must match").waitFor();
-      await reset.getByLabel("Confirm Password").fill("recovered password 3");
-      await reset.getByRole("button", { name: "Submit" }).click();
-      await page.getByText("Password reset successfully").waitFor();
-      expect(await page.evaluate(() => localStorage.getItem("id"))).toBeNull();
+    const reset = page.getByRole("dialog", { name: "Reset Password" });
+    await reset.waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("id"))).toBeTruthy();
+    await reset.getByLabel("New Password").fill("recovered password 3");
+    await reset.getByLabel("Confirm Password").fill("something else");
+    await reset.getByLabel("Confirm Password").blur();
+    await reset.getByText("Passwords must match").waitFor();
+    await reset.getByLabel("Confirm Password").fill("recovered password 3");
+    await reset.getByRole("button", { name: "Submit" }).click();
+    await page.getByText("Password reset successfully").waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("id"))).toBeNull();
 
-      await logIn(page, person.email, "recovered password 3");
-      await page.waitForURL("**/solutions");
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    await logIn(page, person.email, "recovered password 3");
+    await page.waitForURL("**/solutions");
+    expect(errors).toEqual([]);
   });
 
-  it("a failed login keeps the modal open and shows the server's message", async () => {
-    const { page, close } = await openPage(browser, "desktop");
-    try {
-      await page.goto("/pricing");
-      await logIn(page, "nobody@example.ng", "wrong password");
-      await page.getByText("Incorrect e-mail or password.").waitFor();
-      expect(await page.getByRole("dialog", { name: "Login" }).isVisible()).toBe(true);
-      expect(page.url()).toBe(`${baseUrl()}/pricing`);
-    } finally {
-      await close();
-    }
+  it("a failed login keeps the modal open and shows the server's message", async ({ page }) => {
+    await page.goto("/pricing");
+    await logIn(page, "nobody@example.ng", "wrong password");
+    await page.getByText("Incorrect e-mail or password.").waitFor();
+    expect(await page.getByRole("dialog", { name: "Login" }).isVisible()).toBe(true);
+    expect(page.url()).toBe(`${baseUrl()}/pricing`);
   });
 
-  it("a consultation request from a tool page reaches the team", async () => {
-    const { page, errors, close } = await openPage(browser, "desktop");
-    try {
-      await page.goto("/voxrelease");
-      await page.getByRole("button", { name: "Request free consultation" }).click();
-      const dialog = page.getByRole("dialog", { name: "Request Consultation" });
-      await dialog.getByLabel("Full name").fill("Tunde Bakare");
-      await dialog.getByLabel("Email").fill("tunde@newsroom.ng");
-      await dialog.getByLabel("Phone number").fill("8059876543");
-      await dialog.getByLabel("Company name").fill("Bakare Media");
-      await dialog.getByLabel("Message").fill("We publish 20 press releases a month from recorded briefings.");
-      await dialog.getByRole("button", { name: "Submit" }).click();
-      await page.getByText("Request Submitted Successfully").waitFor();
-      expect(await dialog.count()).toBe(0);
-      await expect
-        .poll(async () => (await outbox("hello@vox.ng")).map((mail) => mail.subject))
-        .toContain("New consultation request from Tunde Bakare");
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+  it("a consultation request from a tool page reaches the team", async ({ page, errors }) => {
+    await page.goto("/voxrelease");
+    await page.getByRole("button", { name: "Request free consultation" }).click();
+    const dialog = page.getByRole("dialog", { name: "Request Consultation" });
+    await dialog.getByLabel("Full name").fill("Tunde Bakare");
+    await dialog.getByLabel("Email").fill("tunde@newsroom.ng");
+    await dialog.getByLabel("Phone number").fill("8059876543");
+    await dialog.getByLabel("Company name").fill("Bakare Media");
+    await dialog.getByLabel("Message").fill("We publish 20 press releases a month from recorded briefings.");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await page.getByText("Request Submitted Successfully").waitFor();
+    expect(await dialog.count()).toBe(0);
+    await expect
+      .poll(async () => (await outbox("hello@vox.ng")).map((mail) => mail.subject))
+      .toContain("New consultation request from Tunde Bakare");
+    expect(errors).toEqual([]);
   });
 
-  it("at 375 px a signed-in visitor is greeted by name and can log out from the menu", async () => {
-    const { page, errors, close } = await openPage(browser, "mobile");
-    try {
-      const person = { ...newPerson(), name: "Olumide Balogun" };
-      await page.goto("/");
-      await page.getByRole("button", { name: "Open menu" }).click();
-      expect(await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Logout" }).count()).toBe(0);
-      await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Close menu" }).click();
-      await registerThroughApi(person);
-      await page.goto("/settings");
-      await page.getByRole("main").getByRole("button", { name: "Login" }).click();
-      await logIn(page, person.email, person.password);
-      await page.waitForURL("**/solutions");
-      expect(await page.locator(".mobile-cta").getByRole("link").textContent()).toBe("Hi Olumi");
-      await screenshot(page, "journey-signed-in-mobile");
-      await page.getByRole("button", { name: "Open menu" }).click();
-      await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Logout" }).click();
-      await page.waitForURL(`${baseUrl()}/`);
-      expect(await page.locator(".mobile-cta").getByRole("button", { name: "Get Started" }).isVisible()).toBe(true);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+  it("at 375 px a signed-in visitor is greeted by name and can log out from the menu", async ({ openPage }) => {
+    const { page, errors } = await openPage("mobile");
+    const person = { ...newPerson(), name: "Olumide Balogun" };
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    expect(await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Logout" }).count()).toBe(0);
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Close menu" }).click();
+    await registerThroughApi(person);
+    await page.goto("/settings");
+    await page.getByRole("main").getByRole("button", { name: "Login" }).click();
+    await logIn(page, person.email, person.password);
+    await page.waitForURL("**/solutions");
+    expect(await page.locator(".mobile-cta").getByRole("link").textContent()).toBe("Hi Olumi");
+    await screenshot(page, "journey-signed-in-mobile");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(`${baseUrl()}/`);
+    expect(await page.locator(".mobile-cta").getByRole("button", { name: "Get Started" }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
   });
 });

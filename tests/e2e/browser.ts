@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { CLOSED_NETWORK_FLAGS, PINNED_FONTS, type PinnedFont } from "../../scripts/chromium.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
@@ -20,18 +20,22 @@ export function baseUrl(): string {
   return inject("baseUrl");
 }
 
-/** A browser whose microphone plays a generated `seconds`-long speech recording, with permission already given. */
-export async function launchWithFakeMicrophone(seconds: number): Promise<Browser> {
+/**
+ * What the browser's microphone hears, permission already given: nothing (no fake device),
+ * Chromium's own steady tone, or a generated speech recording `speechSeconds` long.
+ */
+export type Microphone = "none" | "tone" | { readonly speechSeconds: number };
+
+function microphoneFlags(microphone: Microphone): string[] {
+  if (microphone === "none") return [];
+  const flags = ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"];
+  if (microphone === "tone") return flags;
   const wavPath = join(mkdtempSync(join(tmpdir(), "vox-microphone-")), "speech.wav");
-  writeFileSync(wavPath, speechWav(seconds));
-  return launchBrowser([
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-    `--use-file-for-fake-audio-capture=${wavPath}`,
-  ]);
+  writeFileSync(wavPath, speechWav(microphone.speechSeconds));
+  return [...flags, `--use-file-for-fake-audio-capture=${wavPath}`];
 }
 
-export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+export async function launchBrowser(microphone: Microphone = "none"): Promise<Browser> {
   return chromium.launch({
     executablePath: inject("chromiumPath"),
     headless: true,
@@ -39,16 +43,18 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
       ...CLOSED_NETWORK_FLAGS,
       // Players start as audio streams in, after an await; tests need not fake a fresh gesture.
       "--autoplay-policy=no-user-gesture-required",
-      ...extraArgs,
+      ...microphoneFlags(microphone),
     ],
   });
 }
+
+/** A new context on the test's browser, addressed at the product; closed when the test ends. */
+export type NewContext = (options?: BrowserContextOptions) => Promise<BrowserContext>;
 
 export interface TrackedPage {
   readonly page: Page;
   /** Console errors and uncaught exceptions seen so far. */
   readonly errors: string[];
-  close(): Promise<void>;
 }
 
 export interface PageOptions {
@@ -68,11 +74,11 @@ export interface PageOptions {
  * laid out with a pinned font so no result depends on the fonts this machine happens to have.
  */
 export async function openPage(
-  browser: Browser,
+  newContext: NewContext,
   viewport: ViewportName = "desktop",
   { font = "wide", textScale = 1, size }: PageOptions = {},
 ): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport: size ?? VIEWPORTS[viewport], baseURL: baseUrl() });
+  const context = await newContext({ viewport: size ?? VIEWPORTS[viewport] });
   await context.addInitScript(
     ([family, scale]) => {
       const style = document.createElement("style");
@@ -101,7 +107,7 @@ export async function openPage(
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
-  return { page, errors, close: () => context.close() };
+  return { page, errors };
 }
 
 /**

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect } from "vitest";
 import { DEAD_WINDOW_ROUTES, MOBILE_WINDOW, throttle } from "../../scripts/dead-window-audit.ts";
 import { SITE_DIST } from "../../scripts/site-manifest.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
-import { baseUrl, launchBrowser } from "./browser.ts";
+import type { NewContext } from "./browser.ts";
+import { it } from "./fixtures.ts";
 import { newSession, type StoredSession, storeSession } from "./people.ts";
 
 /**
@@ -25,31 +26,25 @@ interface FieldPage {
   readonly actedEarly: () => Promise<boolean>;
   /** Lets the app's code arrive. */
   readonly release: () => void;
-  close(): Promise<void>;
 }
 
-let browser: Browser;
 let session: StoredSession;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   session = await newSession();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /**
  * A throttled first visit to `path`, returned as soon as the browser has the response. With
  * `holdCode`, the app's code waits for `release`; without it, it arrives as the network allows.
  */
-async function visitInTheField(path: string, signedIn: boolean, { holdCode = true } = {}): Promise<FieldPage> {
-  const context = await browser.newContext({
-    viewport: MOBILE_WINDOW,
-    isMobile: true,
-    hasTouch: true,
-    baseURL: baseUrl(),
-  });
+async function visitInTheField(
+  newContext: NewContext,
+  path: string,
+  signedIn: boolean,
+  { holdCode = true } = {},
+): Promise<FieldPage> {
+  const context = await newContext({ viewport: MOBILE_WINDOW, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   if (signedIn) await storeSession(page, session);
   // Noted in the page as the input happens: asked afterwards, a throttled page would answer only
@@ -83,7 +78,6 @@ async function visitInTheField(path: string, signedIn: boolean, { holdCode = tru
     errors,
     actedEarly: () => page.evaluate(() => (window as { actedEarly?: boolean }).actedEarly === true),
     release,
-    close: () => context.close(),
   };
 }
 
@@ -95,32 +89,30 @@ const firstPaint = (page: Page) =>
 
 /** Runs `act` on a throttled first visit once it has painted, checks it came early, then `expectOutcome`. */
 async function inTheField(
+  newContext: NewContext,
   path: string,
   signedIn: boolean,
   act: (page: Page) => Promise<void>,
   expectOutcome: (page: Page) => Promise<void>,
 ) {
-  const field = await visitInTheField(path, signedIn);
-  try {
-    // A person acts on what they see: Playwright can set a file on an input the browser has parsed
-    // but not yet painted, which no one can.
-    await firstPaint(field.page);
-    await act(field.page);
-    expect(await field.actedEarly()).toBe(true);
-    field.release();
-    await expectOutcome(field.page);
-    expect(field.errors).toEqual([]);
-  } finally {
-    await field.close();
-  }
+  const field = await visitInTheField(newContext, path, signedIn);
+  // A person acts on what they see: Playwright can set a file on an input the browser has parsed
+  // but not yet painted, which no one can.
+  await firstPaint(field.page);
+  await act(field.page);
+  expect(await field.actedEarly()).toBe(true);
+  field.release();
+  await expectOutcome(field.page);
+  expect(field.errors).toEqual([]);
 }
 
 const monthlyPlan = (page: Page) =>
   page.locator(".plan").filter({ has: page.getByRole("heading", { name: "Monthly" }) });
 
 describe("a press made the moment the button shows", () => {
-  it("signed in, Get Started on /pricing opens checkout for that plan", async () => {
+  it("signed in, Get Started on /pricing opens checkout for that plan", async ({ newContext }) => {
     await inTheField(
+      newContext,
       "/pricing",
       true,
       (page) => monthlyPlan(page).getByRole("button", { name: "Get Started" }).click(),
@@ -131,8 +123,9 @@ describe("a press made the moment the button shows", () => {
     );
   });
 
-  it("signed out, Get Started on /pricing asks to log in", async () => {
+  it("signed out, Get Started on /pricing asks to log in", async ({ newContext }) => {
     await inTheField(
+      newContext,
       "/pricing",
       false,
       (page) => monthlyPlan(page).getByRole("button", { name: "Get Started" }).click(),
@@ -142,8 +135,9 @@ describe("a press made the moment the button shows", () => {
 
   // Home's Get Started reproduces the spec's reversed check (site/src/app/spec-quirks.ts): signed in
   // asks to log in, signed out goes on to /solutions. Either way it must follow the real session.
-  it("signed in, Get Started on / takes the signed-in branch", async () => {
+  it("signed in, Get Started on / takes the signed-in branch", async ({ newContext }) => {
     await inTheField(
+      newContext,
       "/",
       true,
       (page) => page.getByRole("main").getByRole("button", { name: "Get Started" }).click(),
@@ -154,8 +148,9 @@ describe("a press made the moment the button shows", () => {
     );
   });
 
-  it("signed out, Get Started on / takes the signed-out branch", async () => {
+  it("signed out, Get Started on / takes the signed-out branch", async ({ newContext }) => {
     await inTheField(
+      newContext,
       "/",
       false,
       (page) => page.getByRole("main").getByRole("button", { name: "Get Started" }).click(),
@@ -163,8 +158,9 @@ describe("a press made the moment the button shows", () => {
     );
   });
 
-  it("Use Vox Sentiment with no file shows its toast", async () => {
+  it("Use Vox Sentiment with no file shows its toast", async ({ newContext }) => {
     await inTheField(
+      newContext,
       "/vox-sentiment",
       false,
       (page) => page.getByRole("button", { name: "Use Vox Sentiment" }).click(),
@@ -172,8 +168,9 @@ describe("a press made the moment the button shows", () => {
     );
   });
 
-  it("the header's menu button opens the menu", async () => {
+  it("the header's menu button opens the menu", async ({ newContext }) => {
     await inTheField(
+      newContext,
       "/voxscribe",
       false,
       (page) => page.getByRole("button", { name: "Open menu" }).click(),
@@ -185,8 +182,9 @@ describe("a press made the moment the button shows", () => {
 describe("typing and choosing the moment the field shows", () => {
   const TYPED = "Typed the moment it painted";
 
-  it("text typed into Vox Speaks stays, caret and all, and Generate sees it", async () => {
+  it("text typed into Vox Speaks stays, caret and all, and Generate sees it", async ({ newContext }) => {
     await inTheField(
+      newContext,
       "/vox-speaks",
       false,
       (page) => page.getByLabel("Text", { exact: true }).pressSequentially(TYPED),
@@ -215,8 +213,11 @@ describe("typing and choosing the moment the field shows", () => {
     );
   });
 
-  it("a file chosen on Vox Sentiment stays chosen, and the press goes on to ask for a login", async () => {
+  it("a file chosen on Vox Sentiment stays chosen, and the press goes on to ask for a login", async ({
+    newContext,
+  }) => {
     await inTheField(
+      newContext,
       "/vox-sentiment",
       false,
       async (page) => {
@@ -256,67 +257,63 @@ describe("typing through the moment the page hydrates", () => {
   });
 
   for (const signedIn of [true, false]) {
-    it.each(routesWithTextFields())(
+    it.for(routesWithTextFields())(
       `on %s (${signedIn ? "signed in" : "signed out"}), the field and the app hold exactly what was typed`,
-      async (route) => {
-        const field = await visitInTheField(route, signedIn, { holdCode: false });
-        try {
-          const { page } = field;
-          await firstPaint(page);
-          const input = page.locator("textarea, input:not([type=file]):not([type=checkbox]):not([type=radio])").first();
-          await input.focus();
-          // Noted in the page, as keys land: when the first and last keys came and when it hydrated.
-          await page.evaluate(() => {
-            const keys = window as { firstKeyAt?: number; lastKeyAt?: number };
-            window.addEventListener(
-              "keydown",
-              () => {
-                keys.firstKeyAt ??= performance.now();
-                keys.lastKeyAt = performance.now();
-              },
-              true,
-            );
-          });
-          await page.keyboard.type(SENTENCE, { delay: KEY_DELAY_MS });
-          await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 60_000 });
-          const span = await page.evaluate(() => {
-            const keys = window as { firstKeyAt?: number; lastKeyAt?: number };
-            const hydratedAt = performance.getEntriesByName("interactive")[0]?.startTime ?? Number.NaN;
-            return { first: keys.firstKeyAt ?? Number.NaN, last: keys.lastKeyAt ?? Number.NaN, hydratedAt };
-          });
-          // React itself hydrated the page: hydrateRoot marks its container.
-          expect(
-            await page.evaluate(() =>
-              Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer$")),
-            ),
-          ).toBe(true);
-          // Typing began before the page answered and went on after it, else this proves little.
-          expect(span.first).toBeLessThan(span.hydratedAt);
-          expect(span.last).toBeGreaterThan(span.hydratedAt);
+      async (route, { newContext }) => {
+        const field = await visitInTheField(newContext, route, signedIn, { holdCode: false });
+        const { page } = field;
+        await firstPaint(page);
+        const input = page.locator("textarea, input:not([type=file]):not([type=checkbox]):not([type=radio])").first();
+        await input.focus();
+        // Noted in the page, as keys land: when the first and last keys came and when it hydrated.
+        await page.evaluate(() => {
+          const keys = window as { firstKeyAt?: number; lastKeyAt?: number };
+          window.addEventListener(
+            "keydown",
+            () => {
+              keys.firstKeyAt ??= performance.now();
+              keys.lastKeyAt = performance.now();
+            },
+            true,
+          );
+        });
+        await page.keyboard.type(SENTENCE, { delay: KEY_DELAY_MS });
+        await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 60_000 });
+        const span = await page.evaluate(() => {
+          const keys = window as { firstKeyAt?: number; lastKeyAt?: number };
+          const hydratedAt = performance.getEntriesByName("interactive")[0]?.startTime ?? Number.NaN;
+          return { first: keys.firstKeyAt ?? Number.NaN, last: keys.lastKeyAt ?? Number.NaN, hydratedAt };
+        });
+        // React itself hydrated the page: hydrateRoot marks its container.
+        expect(
+          await page.evaluate(() =>
+            Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer$")),
+          ),
+        ).toBe(true);
+        // Typing began before the page answered and went on after it, else this proves little.
+        expect(span.first).toBeLessThan(span.hydratedAt);
+        expect(span.last).toBeGreaterThan(span.hydratedAt);
+        expect(await input.inputValue()).toBe(SENTENCE);
+        expect(
+          await input.evaluate((element: HTMLTextAreaElement | HTMLInputElement) => [
+            element.selectionStart,
+            element.selectionEnd,
+          ]),
+        ).toEqual([SENTENCE.length, SENTENCE.length]);
+        // The app's state holds the same text: Vox Speaks counts it as it renders.
+        if (route === "/vox-speaks") {
+          await expect
+            .poll(() => page.locator("#tts-text-count").textContent())
+            .toMatch(new RegExp(`^${SENTENCE.length} /`));
+          await page.getByRole("button", { name: "Generate Speech" }).click();
+          await page
+            .getByRole("alert")
+            .or(page.getByRole("dialog", { name: "Login" }))
+            .first()
+            .waitFor({ timeout: 30_000 });
           expect(await input.inputValue()).toBe(SENTENCE);
-          expect(
-            await input.evaluate((element: HTMLTextAreaElement | HTMLInputElement) => [
-              element.selectionStart,
-              element.selectionEnd,
-            ]),
-          ).toEqual([SENTENCE.length, SENTENCE.length]);
-          // The app's state holds the same text: Vox Speaks counts it as it renders.
-          if (route === "/vox-speaks") {
-            await expect
-              .poll(() => page.locator("#tts-text-count").textContent())
-              .toMatch(new RegExp(`^${SENTENCE.length} /`));
-            await page.getByRole("button", { name: "Generate Speech" }).click();
-            await page
-              .getByRole("alert")
-              .or(page.getByRole("dialog", { name: "Login" }))
-              .first()
-              .waitFor({ timeout: 30_000 });
-            expect(await input.inputValue()).toBe(SENTENCE);
-          }
-          expect(field.errors).toEqual([]);
-        } finally {
-          await field.close();
         }
+        expect(field.errors).toEqual([]);
       },
     );
   }
@@ -329,44 +326,39 @@ describe("hydrating keeps the page that was built", () => {
   const ROUTES = [...DEAD_WINDOW_ROUTES, "/about", "/developers", "/watch/a-shared-link"];
 
   for (const signedIn of [false, true]) {
-    it.each(ROUTES)(
+    it.for(ROUTES)(
       `%s (${signedIn ? "signed in" : "signed out"}): every built element is still there`,
-      async (route) => {
-        const context = await browser.newContext({ viewport: MOBILE_WINDOW, baseURL: baseUrl() });
-        try {
-          const page = await context.newPage();
-          if (signedIn) await storeSession(page, session);
-          const errors: string[] = [];
-          page.on("pageerror", (error) => errors.push(error.message));
-          page.on("console", (message) => {
-            if (message.type() === "error" && !message.text().includes("WebSocket")) errors.push(message.text());
+      async (route, { newContext }) => {
+        const page = await (await newContext({ viewport: MOBILE_WINDOW })).newPage();
+        if (signedIn) await storeSession(page, session);
+        const errors: string[] = [];
+        page.on("pageerror", (error) => errors.push(error.message));
+        page.on("console", (message) => {
+          if (message.type() === "error" && !message.text().includes("WebSocket")) errors.push(message.text());
+        });
+        // What the build rendered, less what is made to change once the browser knows more: the
+        // parts that follow who is signed in, and loading indicators.
+        await page.addInitScript(() => {
+          document.addEventListener("DOMContentLoaded", () => {
+            (window as { built?: Element[] }).built = [...document.querySelectorAll("#root *")].filter(
+              (element) => !element.closest('[data-session-dependent], [role="status"]'),
+            );
           });
-          // What the build rendered, less what is made to change once the browser knows more: the
-          // parts that follow who is signed in, and loading indicators.
-          await page.addInitScript(() => {
-            document.addEventListener("DOMContentLoaded", () => {
-              (window as { built?: Element[] }).built = [...document.querySelectorAll("#root *")].filter(
-                (element) => !element.closest('[data-session-dependent], [role="status"]'),
-              );
-            });
-          });
-          await page.goto(route);
-          await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
-          const { built, replaced } = await page.evaluate(() => {
-            const elements = (window as { built?: Element[] }).built ?? [];
-            return {
-              built: elements.length,
-              replaced: elements
-                .filter((element) => !element.isConnected)
-                .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
-            };
-          });
-          expect(built).toBeGreaterThan(20);
-          expect(replaced).toEqual([]);
-          expect(errors).toEqual([]);
-        } finally {
-          await context.close();
-        }
+        });
+        await page.goto(route);
+        await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
+        const { built, replaced } = await page.evaluate(() => {
+          const elements = (window as { built?: Element[] }).built ?? [];
+          return {
+            built: elements.length,
+            replaced: elements
+              .filter((element) => !element.isConnected)
+              .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+          };
+        });
+        expect(built).toBeGreaterThan(20);
+        expect(replaced).toEqual([]);
+        expect(errors).toEqual([]);
       },
     );
   }

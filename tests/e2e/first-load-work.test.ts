@@ -1,6 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect } from "vitest";
+import type { TrackedPage } from "./browser.ts";
+import { it } from "./fixtures.ts";
 import { newSession, type StoredSession, storeSession } from "./people.ts";
 import { ROUTES } from "./routes.ts";
 
@@ -57,47 +58,31 @@ async function watchIntl(page: Page): Promise<void> {
 }
 
 /** What made a formatter from navigation until the page answered input and its first requests settled. */
-async function intlMadeWhileLoading(browser: Browser, path: string, session?: StoredSession): Promise<string[]> {
-  const { page, errors, close } = await openPage(browser, "mobile");
-  try {
-    await watchIntl(page);
-    if (session) await storeSession(page, session);
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
-    expect(errors).toEqual([]);
-    return await page.evaluate(() => (window as unknown as { __intlMade: string[] }).__intlMade);
-  } finally {
-    await close();
-  }
+async function intlMadeWhileLoading({ page, errors }: TrackedPage, path: string, session?: StoredSession) {
+  await watchIntl(page);
+  if (session) await storeSession(page, session);
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  expect(errors).toEqual([]);
+  return page.evaluate(() => (window as unknown as { __intlMade: string[] }).__intlMade);
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe("no page makes an Intl formatter while it loads", () => {
-  it("the watch sees a formatter the page makes", async () => {
-    const { page, close } = await openPage(browser, "mobile");
-    try {
-      await watchIntl(page);
-      await page.goto("/");
-      const made = await page.evaluate(() => {
-        new Intl.NumberFormat("en-NG").format(1000);
-        (1000).toLocaleString();
-        return (window as unknown as { __intlMade: string[] }).__intlMade;
-      });
-      expect(made).toEqual(["new Intl.NumberFormat", "Number.prototype.toLocaleString"]);
-    } finally {
-      await close();
-    }
+  it.override("viewport", "mobile");
+
+  it("the watch sees a formatter the page makes", async ({ page }) => {
+    await watchIntl(page);
+    await page.goto("/");
+    const made = await page.evaluate(() => {
+      new Intl.NumberFormat("en-NG").format(1000);
+      (1000).toLocaleString();
+      return (window as unknown as { __intlMade: string[] }).__intlMade;
+    });
+    expect(made).toEqual(["new Intl.NumberFormat", "Number.prototype.toLocaleString"]);
   });
 
-  it.each(ROUTES.map(([path]) => path))("%s, signed out", async (path) => {
-    expect(await intlMadeWhileLoading(browser, path)).toEqual([]);
+  it.for(ROUTES.map(([path]) => path))("%s, signed out", async (path, { page, errors }) => {
+    expect(await intlMadeWhileLoading({ page, errors }, path)).toEqual([]);
   });
 
   const SIGNED_IN = ["/pricing", "/settings", "/vox-speaks", "/vox-sentiment", "/voxscribe", "/voxrelease", "/voxover"];
@@ -105,7 +90,7 @@ describe("no page makes an Intl formatter while it loads", () => {
   beforeAll(async () => {
     session = await newSession();
   });
-  it.each(SIGNED_IN)("%s, signed in with nothing made yet", async (path) => {
-    expect(await intlMadeWhileLoading(browser, path, session)).toEqual([]);
+  it.for(SIGNED_IN)("%s, signed in with nothing made yet", async (path, { page, errors }) => {
+    expect(await intlMadeWhileLoading({ page, errors }, path, session)).toEqual([]);
   });
 });

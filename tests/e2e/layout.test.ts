@@ -1,6 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, screenshot, VIEWPORTS, type ViewportName } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect } from "vitest";
+import { screenshot, VIEWPORTS, type ViewportName } from "./browser.ts";
+import { it } from "./fixtures.ts";
 import { layoutProblems } from "./layout.ts";
 import {
   mailedCode,
@@ -184,14 +185,6 @@ const JOURNEYS: Journey[] = [
   },
 ];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])("screens beyond a plain page load at %s size", (viewport) => {
   let session: StoredSession;
   beforeAll(async () => {
@@ -199,28 +192,26 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("screens beyond a plain 
     await registerThroughApi(person);
     session = await sessionThroughApi(person);
   });
+  it.override("viewport", viewport);
 
-  it.each(
-    JOURNEYS.filter((journey) => (journey.only ?? viewport) === viewport).map((journey) => [journey.name, journey]),
-  )("%s: fits the window, with no console errors", async (_name, journey) => {
-    const { page, errors, close } = await openPage(browser, viewport);
-    try {
-      if (journey.signedIn) await storeSession(page, session);
-      const problems: Record<string, string[]> = {};
-      await journey.visit(
-        page,
-        async (name) => {
-          await page.waitForLoadState("networkidle");
-          await screenshot(page, `${name}-${viewport}`);
-          const found = await layoutProblems(page, viewport);
-          if (found.length) problems[name] = found;
-        },
-        viewport,
-      );
-      expect(problems).toEqual({});
-      expect(errors.filter((error) => !journey.expectedErrors?.test(error))).toEqual([]);
-    } finally {
-      await close();
-    }
+  it.for(
+    JOURNEYS.filter((journey) => (journey.only ?? viewport) === viewport).map(
+      (journey) => [journey.name, journey] as const,
+    ),
+  )("%s: fits the window, with no console errors", async ([, journey], { page, errors }) => {
+    if (journey.signedIn) await storeSession(page, session);
+    const problems: Record<string, string[]> = {};
+    await journey.visit(
+      page,
+      async (name) => {
+        await page.waitForLoadState("networkidle");
+        await screenshot(page, `${name}-${viewport}`);
+        const found = await layoutProblems(page, viewport);
+        if (found.length) problems[name] = found;
+      },
+      viewport,
+    );
+    expect(problems).toEqual({});
+    expect(errors.filter((error) => !journey.expectedErrors?.test(error))).toEqual([]);
   });
 });

@@ -1,23 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  launchWithFakeMicrophone,
-  openPage,
-  type PageOptions,
-  screenshot,
-  seriousAxeViolations,
-  VIEWPORTS,
-} from "./browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { type PageOptions, screenshot, seriousAxeViolations, VIEWPORTS } from "./browser.ts";
+import { it, type OpenPage } from "./fixtures.ts";
 import { layoutProblems } from "./layout.ts";
 import { newSession, storeSession } from "./people.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchWithFakeMicrophone(6);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+it.override("microphone", { speechSeconds: 6 });
 
 /** A signed-in speaker recording on /voxscribe, who has pressed Share captions: the link. */
 async function speakAndShare(page: Page): Promise<string> {
@@ -33,129 +21,120 @@ async function speakAndShare(page: Page): Promise<string> {
 
 const captionLines = (page: Page) => page.getByRole("log").locator("p");
 
-async function openLink(link: string, options: PageOptions = {}, viewport: "desktop" | "mobile" = "desktop") {
-  const viewer = await openPage(browser, viewport, options);
+async function openLink(
+  openPage: OpenPage,
+  link: string,
+  options: PageOptions = {},
+  viewport: "desktop" | "mobile" = "desktop",
+) {
+  const viewer = await openPage(viewport, options);
   await viewer.page.goto(new URL(link).pathname);
   return viewer;
 }
 
 describe("live captions in the browser", () => {
-  it("the speaker shares while recording; a second browser reads the captions live, projects them, and sees Stop sharing", async () => {
-    const speaker = await openPage(browser, "desktop");
-    const viewer = { close: async () => {} } as Awaited<ReturnType<typeof openLink>>;
-    try {
-      await speaker.page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-      const link = await speakAndShare(speaker.page);
-      // The QR code for the room, drawn by the library loaded on demand.
-      await speaker.page.getByRole("img", { name: "QR code of the caption link" }).waitFor();
-      await speaker.page.getByRole("button", { name: "Copy" }).click();
-      await expect.poll(() => speaker.page.getByText("Link copied.").count()).toBe(1);
-      expect(await speaker.page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  it("the speaker shares while recording; a second browser reads the captions live, projects them, and sees Stop sharing", async ({
+    openPage,
+  }) => {
+    const speaker = await openPage("desktop");
+    await speaker.page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    const link = await speakAndShare(speaker.page);
+    // The QR code for the room, drawn by the library loaded on demand.
+    await speaker.page.getByRole("img", { name: "QR code of the caption link" }).waitFor();
+    await speaker.page.getByRole("button", { name: "Copy" }).click();
+    await expect.poll(() => speaker.page.getByText("Link copied.").count()).toBe(1);
+    expect(await speaker.page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
-      Object.assign(viewer, await openLink(link));
-      const { page } = viewer;
-      await expect.poll(() => page.getByRole("status").first().textContent()).toMatch(/^Live/);
-      // Finals arrive while the speaker talks; each is a line of the log.
-      await expect.poll(() => captionLines(page).count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
-      const spoken = await speaker.page.getByRole("region", { name: "Transcript", exact: true }).textContent();
-      for (const line of await captionLines(page).allTextContents()) expect(spoken).toContain(line);
-      expect(await seriousAxeViolations(page)).toEqual([]);
+    const viewer = await openLink(openPage, link);
+    const { page } = viewer;
+    await expect.poll(() => page.getByRole("status").first().textContent()).toMatch(/^Live/);
+    // Finals arrive while the speaker talks; each is a line of the log.
+    await expect.poll(() => captionLines(page).count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    const spoken = await speaker.page.getByRole("region", { name: "Transcript", exact: true }).textContent();
+    for (const line of await captionLines(page).allTextContents()) expect(spoken).toContain(line);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
-      // The reader's own size and colours.
-      await page.getByLabel("Text size").selectOption("Huge");
-      await page.getByLabel("Colours").selectOption("High contrast");
-      const text = page.getByRole("region", { name: "Captions", exact: true });
-      expect(await text.evaluate((element) => getComputedStyle(element).fontSize)).toBe("44.8px");
-      expect(await text.evaluate((element) => getComputedStyle(element).color)).toBe("rgb(255, 255, 0)");
-      expect(await seriousAxeViolations(page)).toEqual([]);
+    // The reader's own size and colours.
+    await page.getByLabel("Text size").selectOption("Huge");
+    await page.getByLabel("Colours").selectOption("High contrast");
+    const text = page.getByRole("region", { name: "Captions", exact: true });
+    expect(await text.evaluate((element) => getComputedStyle(element).fontSize)).toBe("44.8px");
+    expect(await text.evaluate((element) => getComputedStyle(element).color)).toBe("rgb(255, 255, 0)");
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
-      // Projector mode fills the window with very large text, on a phone and a wide screen.
-      await page.getByRole("button", { name: "Projector mode" }).click();
-      for (const size of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
-        await page.setViewportSize(size);
-        const stage = await page.locator(".captions").boundingBox();
-        expect(stage).toEqual({ x: 0, y: 0, width: size.width, height: size.height });
-        const fontPx = Number.parseFloat(await text.evaluate((element) => getComputedStyle(element).fontSize));
-        expect(fontPx).toBeGreaterThanOrEqual(size.width > 1000 ? 80 : 65);
-        // Following the latest words survives the window changing size.
-        expect(await page.getByRole("button", { name: "Jump to the latest words" }).count()).toBe(0);
-        await screenshot(page, `captions-projector-${size.width}`);
-        expect(await layoutProblems(page, size.width > 1000 ? "desktop" : "mobile")).toEqual([]);
-      }
-      await page.getByRole("button", { name: "Exit projector mode" }).click();
-      expect((await page.locator(".captions").boundingBox())?.y).toBeGreaterThan(0);
-
-      // Reading back pauses auto-scroll until the reader asks for the latest words again.
-      await page.setViewportSize(VIEWPORTS.mobile);
-      await expect
-        .poll(() => text.evaluate((element) => element.scrollHeight > element.clientHeight + 100), { timeout: 30_000 })
-        .toBe(true);
-      await text.hover();
-      await page.mouse.wheel(0, -20_000);
-      const jump = page.getByRole("button", { name: "Jump to the latest words" });
-      await jump.waitFor();
-      const before = await captionLines(page).count();
-      await expect.poll(() => captionLines(page).count(), { timeout: 20_000 }).toBeGreaterThan(before);
-      expect(await text.evaluate((element) => element.scrollTop)).toBe(0);
-      await jump.click();
-      await expect
-        .poll(() => text.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight))
-        .toBeLessThan(50);
-
-      await speaker.page.getByRole("button", { name: "Stop sharing" }).click();
-      await expect
-        .poll(() => page.getByRole("status").first().textContent())
-        .toBe("The speaker stopped sharing these captions.");
-      await speaker.page.getByText("Sharing stopped. The link no longer works.").waitFor();
-      await speaker.page.getByRole("button", { name: "Share captions" }).waitFor();
-      expect(viewer.errors).toEqual([]);
-      expect(speaker.errors).toEqual([]);
-    } finally {
-      await viewer.close();
-      await speaker.close();
+    // Projector mode fills the window with very large text, on a phone and a wide screen.
+    await page.getByRole("button", { name: "Projector mode" }).click();
+    for (const size of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
+      await page.setViewportSize(size);
+      const stage = await page.locator(".captions").boundingBox();
+      expect(stage).toEqual({ x: 0, y: 0, width: size.width, height: size.height });
+      const fontPx = Number.parseFloat(await text.evaluate((element) => getComputedStyle(element).fontSize));
+      expect(fontPx).toBeGreaterThanOrEqual(size.width > 1000 ? 80 : 65);
+      // Following the latest words survives the window changing size.
+      expect(await page.getByRole("button", { name: "Jump to the latest words" }).count()).toBe(0);
+      await screenshot(page, `captions-projector-${size.width}`);
+      expect(await layoutProblems(page, size.width > 1000 ? "desktop" : "mobile")).toEqual([]);
     }
+    await page.getByRole("button", { name: "Exit projector mode" }).click();
+    expect((await page.locator(".captions").boundingBox())?.y).toBeGreaterThan(0);
+
+    // Reading back pauses auto-scroll until the reader asks for the latest words again.
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await expect
+      .poll(() => text.evaluate((element) => element.scrollHeight > element.clientHeight + 100), { timeout: 30_000 })
+      .toBe(true);
+    await text.hover();
+    await page.mouse.wheel(0, -20_000);
+    const jump = page.getByRole("button", { name: "Jump to the latest words" });
+    await jump.waitFor();
+    const before = await captionLines(page).count();
+    await expect.poll(() => captionLines(page).count(), { timeout: 20_000 }).toBeGreaterThan(before);
+    expect(await text.evaluate((element) => element.scrollTop)).toBe(0);
+    await jump.click();
+    await expect
+      .poll(() => text.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight))
+      .toBeLessThan(50);
+
+    await speaker.page.getByRole("button", { name: "Stop sharing" }).click();
+    await expect
+      .poll(() => page.getByRole("status").first().textContent())
+      .toBe("The speaker stopped sharing these captions.");
+    await speaker.page.getByText("Sharing stopped. The link no longer works.").waitFor();
+    await speaker.page.getByRole("button", { name: "Share captions" }).waitFor();
+    expect(viewer.errors).toEqual([]);
+    expect(speaker.errors).toEqual([]);
   });
 
-  it("after the session the kept link reads as its transcript (at 320 px and with 200 % text) until the owner revokes it", async () => {
-    const speaker = await openPage(browser, "desktop");
-    try {
-      const link = await speakAndShare(speaker.page);
-      const transcript = speaker.page.getByRole("region", { name: "Transcript", exact: true });
-      await expect.poll(() => transcript.textContent(), { timeout: 20_000 }).toMatch(/\.\s+\S+/);
-      await speaker.page.getByRole("button", { name: "Stop recording" }).click();
-      await speaker.page.getByRole("button", { name: "Export SRT" }).waitFor();
-      await speaker.page.getByText("The session is over: the link now shows its full transcript").waitFor();
-      const said = (await transcript.textContent()) ?? "";
+  it("after the session the kept link reads as its transcript (at 320 px and with 200 % text) until the owner revokes it", async ({
+    openPage,
+  }) => {
+    const speaker = await openPage("desktop");
+    const link = await speakAndShare(speaker.page);
+    const transcript = speaker.page.getByRole("region", { name: "Transcript", exact: true });
+    await expect.poll(() => transcript.textContent(), { timeout: 20_000 }).toMatch(/\.\s+\S+/);
+    await speaker.page.getByRole("button", { name: "Stop recording" }).click();
+    await speaker.page.getByRole("button", { name: "Export SRT" }).waitFor();
+    await speaker.page.getByText("The session is over: the link now shows its full transcript").waitFor();
+    const said = (await transcript.textContent()) ?? "";
 
-      for (const options of [{ size: { width: 320, height: 640 } }, { textScale: 2 }] as PageOptions[]) {
-        const late = await openLink(link, options, "mobile");
-        try {
-          await expect
-            .poll(() => late.page.getByRole("status").first().textContent())
-            .toBe("The session has ended. This is its full transcript.");
-          const lines = await captionLines(late.page).allTextContents();
-          expect(lines.join(" ")).toBe(said.trim());
-          expect(await layoutProblems(late.page, "mobile")).toEqual([]);
-          expect(await seriousAxeViolations(late.page)).toEqual([]);
-          expect(late.errors).toEqual([]);
-        } finally {
-          await late.close();
-        }
-      }
-
-      await speaker.page.getByRole("button", { name: "Stop sharing" }).click();
-      await speaker.page.getByText("Sharing stopped. The link no longer works.").waitFor();
-      const revoked = await openLink(link);
-      try {
-        await expect
-          .poll(() => revoked.page.getByRole("status").first().textContent())
-          .toBe("This caption link does not work any more. Ask the speaker for a new one.");
-        expect(await captionLines(revoked.page).count()).toBe(0);
-      } finally {
-        await revoked.close();
-      }
-    } finally {
-      await speaker.close();
+    for (const options of [{ size: { width: 320, height: 640 } }, { textScale: 2 }] as PageOptions[]) {
+      const late = await openLink(openPage, link, options, "mobile");
+      await expect
+        .poll(() => late.page.getByRole("status").first().textContent())
+        .toBe("The session has ended. This is its full transcript.");
+      const lines = await captionLines(late.page).allTextContents();
+      expect(lines.join(" ")).toBe(said.trim());
+      expect(await layoutProblems(late.page, "mobile")).toEqual([]);
+      expect(await seriousAxeViolations(late.page)).toEqual([]);
+      expect(late.errors).toEqual([]);
     }
+
+    await speaker.page.getByRole("button", { name: "Stop sharing" }).click();
+    await speaker.page.getByText("Sharing stopped. The link no longer works.").waitFor();
+    const revoked = await openLink(openPage, link);
+    await expect
+      .poll(() => revoked.page.getByRole("status").first().textContent())
+      .toBe("This caption link does not work any more. Ask the speaker for a new one.");
+    expect(await captionLines(revoked.page).count()).toBe(0);
   });
 });

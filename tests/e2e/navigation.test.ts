@@ -1,28 +1,11 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, openPage } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { baseUrl } from "./browser.ts";
+import { it } from "./fixtures.ts";
 import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withPage(viewport: "desktop" | "mobile", body: (page: import("playwright-core").Page) => Promise<void>) {
-  const { page, errors, close } = await openPage(browser, viewport);
-  try {
-    await body(page);
-    expect(errors).toEqual([]);
-  } finally {
-    await close();
-  }
-}
-
 /** Holds the app's code back until the returned function is called, so the page stays as built. */
-async function holdBackTheApp(page: import("playwright-core").Page): Promise<() => void> {
+async function holdBackTheApp(page: Page): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -34,140 +17,130 @@ async function holdBackTheApp(page: import("playwright-core").Page): Promise<() 
   return release;
 }
 
-const h1 = (page: import("playwright-core").Page) => page.locator("h1").first();
+const h1 = (page: Page) => page.locator("h1").first();
 
 describe("desktop navigation", () => {
-  it("the Our Solutions dropdown opens and its entries navigate; the label goes to /solutions", () =>
-    withPage("desktop", async (page) => {
-      await page.goto("/about");
-      await page.getByRole("button", { name: "Show solutions" }).click();
-      await page
-        .getByRole("navigation", { name: "Main" })
-        .getByRole("link", { name: /VoxRelease/ })
-        .click();
-      await page.waitForURL("**/voxrelease");
-      await expect.poll(() => h1(page).textContent()).toBe("From recording to press release in minutes");
-      await page.getByRole("link", { name: "Our Solutions" }).click();
-      await page.waitForURL("**/solutions");
-    }));
+  it("the Our Solutions dropdown opens and its entries navigate; the label goes to /solutions", async ({
+    page,
+    errors,
+  }) => {
+    await page.goto("/about");
+    await page.getByRole("button", { name: "Show solutions" }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: /VoxRelease/ })
+      .click();
+    await page.waitForURL("**/voxrelease");
+    await expect.poll(() => h1(page).textContent()).toBe("From recording to press release in minutes");
+    await page.getByRole("link", { name: "Our Solutions" }).click();
+    await page.waitForURL("**/solutions");
+    expect(errors).toEqual([]);
+  });
 
-  it("Home's Get Started shows a spinner, then lands on /solutions", () =>
-    withPage("desktop", async (page) => {
-      await page.goto("/");
-      await page.getByRole("button", { name: "Get Started" }).first().click();
-      await expect.poll(() => page.getByRole("status").count()).toBeGreaterThan(0);
-      await page.waitForURL("**/solutions", { timeout: 5000 });
-    }));
+  it("Home's Get Started shows a spinner, then lands on /solutions", async ({ page, errors }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Get Started" }).first().click();
+    await expect.poll(() => page.getByRole("status").count()).toBeGreaterThan(0);
+    await page.waitForURL("**/solutions", { timeout: 5000 });
+    expect(errors).toEqual([]);
+  });
 
-  it("the footer credit link opens the provider's site in a new tab, safely", () =>
-    withPage("desktop", async (page) => {
-      await page.goto("/");
-      const credit = page.locator(".site-footer__copyright a");
-      expect(await credit.getAttribute("target")).toBe("_blank");
-      expect(await credit.getAttribute("rel")).toContain("noopener");
-    }));
+  it("the footer credit link opens the provider's site in a new tab, safely", async ({ page, errors }) => {
+    await page.goto("/");
+    const credit = page.locator(".site-footer__copyright a");
+    expect(await credit.getAttribute("target")).toBe("_blank");
+    expect(await credit.getAttribute("rel")).toContain("noopener");
+    expect(errors).toEqual([]);
+  });
 
-  it("/about is plain white while other pages carry the background image", () =>
-    withPage("desktop", async (page) => {
-      await page.goto("/about");
-      const about = await page.locator(".page").evaluate((el) => getComputedStyle(el));
-      expect(about.backgroundImage).toBe("none");
-      expect(about.backgroundColor).toBe("rgb(255, 255, 255)");
-      await page.goto("/pricing");
-      const pricing = await page.locator(".page").evaluate((el) => getComputedStyle(el).backgroundImage);
-      expect(pricing).toContain("radial-gradient");
-    }));
+  it("/about is plain white while other pages carry the background image", async ({ page, errors }) => {
+    await page.goto("/about");
+    const about = await page.locator(".page").evaluate((el) => getComputedStyle(el));
+    expect(about.backgroundImage).toBe("none");
+    expect(about.backgroundColor).toBe("rgb(255, 255, 255)");
+    await page.goto("/pricing");
+    const pricing = await page.locator(".page").evaluate((el) => getComputedStyle(el).backgroundImage);
+    expect(pricing).toContain("radial-gradient");
+    expect(errors).toEqual([]);
+  });
 });
 
 describe("mobile navigation", () => {
-  it("the menu icon opens a full-screen overlay whose links navigate and close it", () =>
-    withPage("mobile", async (page) => {
-      await page.goto("/");
-      await page.getByRole("button", { name: "Open menu" }).click();
-      const overlay = page.getByRole("dialog", { name: "Menu" });
-      const box = await overlay.boundingBox();
-      expect(box).toMatchObject({ x: 0, y: 0, width: 375, height: 812 });
-      await overlay.getByRole("link", { name: "Pricing" }).click();
-      await page.waitForURL("**/pricing");
-      expect(await overlay.count()).toBe(0);
-      await page.getByRole("button", { name: "Open menu" }).click();
-      await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Contact Us" }).click();
-      await page.getByRole("dialog", { name: "Contact Us" }).waitFor({ state: "visible" });
-      expect(await page.getByRole("dialog", { name: "Menu" }).count()).toBe(0);
-    }));
+  it.override("viewport", "mobile");
 
-  it("shows the bottom Get Started button and hides the desktop navigation", () =>
-    withPage("mobile", async (page) => {
-      await page.goto("/solutions");
-      expect(await page.locator(".mobile-cta").getByRole("button", { name: "Get Started" }).isVisible()).toBe(true);
-      expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
-    }));
+  it("the menu icon opens a full-screen overlay whose links navigate and close it", async ({ page, errors }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const overlay = page.getByRole("dialog", { name: "Menu" });
+    const box = await overlay.boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: 375, height: 812 });
+    await overlay.getByRole("link", { name: "Pricing" }).click();
+    await page.waitForURL("**/pricing");
+    expect(await overlay.count()).toBe(0);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Contact Us" }).click();
+    await page.getByRole("dialog", { name: "Contact Us" }).waitFor({ state: "visible" });
+    expect(await page.getByRole("dialog", { name: "Menu" }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the bottom Get Started button and hides the desktop navigation", async ({ page, errors }) => {
+    await page.goto("/solutions");
+    expect(await page.locator(".mobile-cta").getByRole("button", { name: "Get Started" }).isVisible()).toBe(true);
+    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+  });
 });
 
 describe("routing through the Worker", () => {
-  it("deep links survive a reload", () =>
-    withPage("desktop", async (page) => {
-      await page.goto("/voxscribe");
-      await page.reload();
-      await expect.poll(() => h1(page).textContent()).toBe("Every word on the record, live");
-    }));
-
-  it("a press made before the page has hydrated is held, then acts once the page is live", async () => {
-    // A bare page: openPage's `goto` would wait for hydration, which is what this test must not do.
-    const context = await browser.newContext({ baseURL: baseUrl() });
-    const page = await context.newPage();
-    try {
-      const release = await holdBackTheApp(page);
-      await page.goto("/voxrelease");
-      await page.getByRole("button", { name: "Request free consultation" }).click();
-      const dialog = page.getByRole("dialog", { name: "Request Consultation" });
-      expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
-      expect(await dialog.count()).toBe(0);
-      release();
-      await dialog.waitFor();
-      expect(await dialog.count()).toBe(1);
-    } finally {
-      await context.close();
-    }
+  it("deep links survive a reload", async ({ page, errors }) => {
+    await page.goto("/voxscribe");
+    await page.reload();
+    await expect.poll(() => h1(page).textContent()).toBe("Every word on the record, live");
+    expect(errors).toEqual([]);
   });
 
-  it("a signed-in visitor never sees Login on a page that has not hydrated yet", async () => {
+  it("a press made before the page has hydrated is held, then acts once the page is live", async ({ newContext }) => {
+    // A bare page: openPage's `goto` would wait for hydration, which is what this test must not do.
+    const page = await (await newContext()).newPage();
+    const release = await holdBackTheApp(page);
+    await page.goto("/voxrelease");
+    await page.getByRole("button", { name: "Request free consultation" }).click();
+    const dialog = page.getByRole("dialog", { name: "Request Consultation" });
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+    expect(await dialog.count()).toBe(0);
+    release();
+    await dialog.waitFor();
+    expect(await dialog.count()).toBe(1);
+  });
+
+  it("a signed-in visitor never sees Login on a page that has not hydrated yet", async ({ newContext }) => {
     const person = newPerson();
     await registerThroughApi(person);
-    const context = await browser.newContext({ baseURL: baseUrl() });
-    const page = await context.newPage();
-    try {
-      await signInThroughApi(page, person);
-      const release = await holdBackTheApp(page);
-      await page.goto("/settings");
-      // The pre-rendered page is signed out: its Login is in the page, but not shown.
-      const login = page.locator("header button.account-button", { hasText: "Login" });
-      expect(await login.count()).toBe(1);
-      expect(await login.isVisible()).toBe(false);
-      expect(await page.getByText("Log in to manage your account").isVisible()).toBe(false);
-      release();
-      await page.getByRole("button", { name: `Account menu for ${person.name}` }).waitFor();
-      // The account's tabs stay hidden until the page has hydrated (as Login was), then show.
-      await page.getByRole("tab", { name: "Profile" }).waitFor();
-      expect(await login.count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    const page = await (await newContext()).newPage();
+    await signInThroughApi(page, person);
+    const release = await holdBackTheApp(page);
+    await page.goto("/settings");
+    // The pre-rendered page is signed out: its Login is in the page, but not shown.
+    const login = page.locator("header button.account-button", { hasText: "Login" });
+    expect(await login.count()).toBe(1);
+    expect(await login.isVisible()).toBe(false);
+    expect(await page.getByText("Log in to manage your account").isVisible()).toBe(false);
+    release();
+    await page.getByRole("button", { name: `Account menu for ${person.name}` }).waitFor();
+    // The account's tabs stay hidden until the page has hydrated (as Login was), then show.
+    await page.getByRole("tab", { name: "Profile" }).waitFor();
+    expect(await login.count()).toBe(0);
   });
 
-  it("an unknown path answers 404 with the error page, which leads home", async () => {
-    const { page, errors, close } = await openPage(browser, "desktop");
-    try {
-      const response = await page.goto("/no/such/page");
-      expect(response?.status()).toBe(404);
-      await expect.poll(() => h1(page).textContent()).toBe("Unexpected Application Error!");
-      await page.getByRole("link", { name: "Back to the home page" }).click();
-      await page.waitForURL(`${baseUrl()}/`);
-      // Chromium reports the document's own 404 in the console; nothing else may appear there.
-      expect(errors).toEqual(["Failed to load resource: the server responded with a status of 404 (Not Found)"]);
-    } finally {
-      await close();
-    }
+  it("an unknown path answers 404 with the error page, which leads home", async ({ page, errors }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => h1(page).textContent()).toBe("Unexpected Application Error!");
+    await page.getByRole("link", { name: "Back to the home page" }).click();
+    await page.waitForURL(`${baseUrl()}/`);
+    // Chromium reports the document's own 404 in the console; nothing else may appear there.
+    expect(errors).toEqual(["Failed to load resource: the server responded with a status of 404 (Not Found)"]);
   });
 
   it("every route's HTML arrives rendered, with its own title, before any script runs", async () => {

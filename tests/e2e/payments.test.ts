@@ -1,16 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, openPage, screenshot } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { baseUrl, screenshot } from "./browser.ts";
+import { it } from "./fixtures.ts";
 import { executeLocalSql } from "./local-d1.ts";
 import { logIn, newPerson, registerThroughApi } from "./people.ts";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function signedIn(page: Page) {
   const person = newPerson();
@@ -41,65 +34,56 @@ async function startMonthlyCheckout(page: Page) {
 }
 
 describe("paying for a plan in the browser", () => {
-  it("trial → pricing → Get Started → sandbox Pay → back on /pricing with the toast → Billing shows Monthly", async () => {
-    const { page, errors, close } = await openPage(browser, "desktop");
-    try {
-      await signedIn(page);
-      expect(await openBilling(page)).toContain("Free trial, ends");
+  it("trial → pricing → Get Started → sandbox Pay → back on /pricing with the toast → Billing shows Monthly", async ({
+    page,
+    errors,
+  }) => {
+    await signedIn(page);
+    expect(await openBilling(page)).toContain("Free trial, ends");
 
-      await startMonthlyCheckout(page);
-      await page.getByRole("button", { name: "Pay" }).click();
-      await page.getByText(/^Payment successful\. Your Monthly plan is active until/).waitFor();
-      await page.waitForURL(`${baseUrl()}/pricing`);
-      expect(await page.evaluate(() => localStorage.getItem("amount"))).toBeNull();
-      expect(await storedUser(page)).toMatchObject({ subscription_status: 1, plan: "monthly" });
+    await startMonthlyCheckout(page);
+    await page.getByRole("button", { name: "Pay" }).click();
+    await page.getByText(/^Payment successful\. Your Monthly plan is active until/).waitFor();
+    await page.waitForURL(`${baseUrl()}/pricing`);
+    expect(await page.evaluate(() => localStorage.getItem("amount"))).toBeNull();
+    expect(await storedUser(page)).toMatchObject({ subscription_status: 1, plan: "monthly" });
 
-      const expiry = new Date((await storedUser(page))?.subscription_expires_at as string);
-      const days = (expiry.getTime() - Date.now()) / 86_400_000;
-      expect(days).toBeGreaterThan(27);
-      expect(days).toBeLessThan(32);
-      const billing = await openBilling(page);
-      expect(billing).toContain("Monthly plan, active until");
-      expect(billing).toContain(String(expiry.getFullYear()));
-      await screenshot(page, "journey-billing-paid-desktop");
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    const expiry = new Date((await storedUser(page))?.subscription_expires_at as string);
+    const days = (expiry.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(27);
+    expect(days).toBeLessThan(32);
+    const billing = await openBilling(page);
+    expect(billing).toContain("Monthly plan, active until");
+    expect(billing).toContain(String(expiry.getFullYear()));
+    await screenshot(page, "journey-billing-paid-desktop");
+    expect(errors).toEqual([]);
   });
 
-  it("Cancel on the checkout leaves the user on the trial, with a clear message", async () => {
-    const { page, close } = await openPage(browser, "desktop");
-    try {
-      await signedIn(page);
-      await startMonthlyCheckout(page);
-      await page.getByRole("button", { name: "Cancel" }).click();
-      await page.getByText("The payment was not completed, so your plan has not changed.").waitFor();
-      await page.waitForURL(`${baseUrl()}/pricing`);
-      expect(await storedUser(page)).toMatchObject({ subscription_status: 2, plan: null });
-    } finally {
-      await close();
-    }
+  it("Cancel on the checkout leaves the user on the trial, with a clear message", async ({ page }) => {
+    await signedIn(page);
+    await startMonthlyCheckout(page);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByText("The payment was not completed, so your plan has not changed.").waitFor();
+    await page.waitForURL(`${baseUrl()}/pricing`);
+    expect(await storedUser(page)).toMatchObject({ subscription_status: 2, plan: null });
   });
 
-  it("a user whose trial has ended is sent to /pricing when choosing a solution from the menu", async () => {
-    const { page, errors, close } = await openPage(browser, "desktop");
-    try {
-      const person = await signedIn(page);
-      executeLocalSql(
-        `UPDATE users SET trial_ends_at = '2020-01-01T00:00:00.000Z' WHERE email = '${person.email.toLowerCase()}'`,
-      );
-      await page.reload();
-      await expect.poll(async () => (await storedUser(page))?.subscription_status).toBe(0);
-      await page.getByRole("button", { name: "Show solutions" }).click();
-      await page
-        .getByRole("navigation", { name: "Main" })
-        .getByRole("link", { name: /VoxScribe/ })
-        .click();
-      await page.waitForURL("**/pricing");
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+  it("a user whose trial has ended is sent to /pricing when choosing a solution from the menu", async ({
+    page,
+    errors,
+  }) => {
+    const person = await signedIn(page);
+    executeLocalSql(
+      `UPDATE users SET trial_ends_at = '2020-01-01T00:00:00.000Z' WHERE email = '${person.email.toLowerCase()}'`,
+    );
+    await page.reload();
+    await expect.poll(async () => (await storedUser(page))?.subscription_status).toBe(0);
+    await page.getByRole("button", { name: "Show solutions" }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: /VoxScribe/ })
+      .click();
+    await page.waitForURL("**/pricing");
+    expect(errors).toEqual([]);
   });
 });

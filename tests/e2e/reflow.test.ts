@@ -1,7 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect } from "vitest";
 import { PINNED_FONTS, type PinnedFont } from "../../scripts/chromium.ts";
-import { fontInUse, launchBrowser, openPage, type PageOptions, screenshot } from "./browser.ts";
+import { fontInUse, type PageOptions, screenshot } from "./browser.ts";
+import { it } from "./fixtures.ts";
 import { layoutProblems } from "./layout.ts";
 import { newSession, type StoredSession, storeSession } from "./people.ts";
 import { ROUTES, screenshotName } from "./routes.ts";
@@ -19,14 +20,9 @@ const SETTINGS: ReadonlyArray<readonly [name: string, options: Omit<PageOptions,
 
 const SETTINGS_TABS = ["Profile", "Password and authentication", "Billing and plans", "Account"];
 
-let browser: Browser;
 let session: StoredSession;
 beforeAll(async () => {
-  browser = await launchBrowser();
   session = await newSession();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function showRoute(page: Page, path: string) {
@@ -38,6 +34,8 @@ async function showRoute(page: Page, path: string) {
 
 describe.each(Object.keys(PINNED_FONTS) as PinnedFont[])("with the %s pinned font", (font) => {
   describe.each(SETTINGS)("at %s", (setting, options) => {
+    it.override({ viewport: "mobile", pageOptions: { ...options, font } });
+
     /** Checks the page as it is now and files what is wrong under `name`. */
     const review = async (page: Page, name: string, problems: Record<string, string[]>) => {
       await screenshot(page, `reflow-${font}-${setting.split(" ").join("-")}-${name}`);
@@ -45,66 +43,51 @@ describe.each(Object.keys(PINNED_FONTS) as PinnedFont[])("with the %s pinned fon
       if (found.length > 0) problems[name] = found;
     };
 
-    it("every route fits", async () => {
-      const { page, close } = await openPage(browser, "mobile", { ...options, font });
-      try {
-        const problems: Record<string, string[]> = {};
-        for (const [path] of ROUTES) {
-          await showRoute(page, path);
-          if (path === "/") expect(await fontInUse(page, PINNED_FONTS[font].family)).toBe(true);
-          await review(page, screenshotName(path), problems);
-        }
-        expect(problems).toEqual({});
-      } finally {
-        await close();
+    it("every route fits", async ({ page }) => {
+      const problems: Record<string, string[]> = {};
+      for (const [path] of ROUTES) {
+        await showRoute(page, path);
+        if (path === "/") expect(await fontInUse(page, PINNED_FONTS[font].family)).toBe(true);
+        await review(page, screenshotName(path), problems);
       }
+      expect(problems).toEqual({});
     });
 
-    it("the menu and the login, sign-up and contact dialogs fit", async () => {
-      const { page, close } = await openPage(browser, "mobile", { ...options, font });
-      try {
-        const problems: Record<string, string[]> = {};
-        await showRoute(page, "/settings");
-        await page.getByRole("main").getByRole("button", { name: "Login" }).click();
-        const login = page.getByRole("dialog", { name: "Login" });
-        await login.waitFor();
-        await review(page, "dialog-login", problems);
-        await login.getByRole("button", { name: "Create Account" }).click();
-        await page.getByRole("dialog", { name: "Create Account" }).waitFor();
-        await review(page, "dialog-signup", problems);
-        await page.keyboard.press("Escape");
-        await page.getByRole("button", { name: "Open menu" }).click();
-        const menu = page.getByRole("dialog", { name: "Menu" });
-        await menu.getByRole("link", { name: "Pricing" }).waitFor();
-        await review(page, "menu", problems);
-        await menu.getByRole("button", { name: "Contact Us" }).click();
-        await page.getByRole("dialog", { name: "Contact Us" }).waitFor();
-        await review(page, "dialog-contact", problems);
-        expect(problems).toEqual({});
-      } finally {
-        await close();
-      }
+    it("the menu and the login, sign-up and contact dialogs fit", async ({ page }) => {
+      const problems: Record<string, string[]> = {};
+      await showRoute(page, "/settings");
+      await page.getByRole("main").getByRole("button", { name: "Login" }).click();
+      const login = page.getByRole("dialog", { name: "Login" });
+      await login.waitFor();
+      await review(page, "dialog-login", problems);
+      await login.getByRole("button", { name: "Create Account" }).click();
+      await page.getByRole("dialog", { name: "Create Account" }).waitFor();
+      await review(page, "dialog-signup", problems);
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Open menu" }).click();
+      const menu = page.getByRole("dialog", { name: "Menu" });
+      await menu.getByRole("link", { name: "Pricing" }).waitFor();
+      await review(page, "menu", problems);
+      await menu.getByRole("button", { name: "Contact Us" }).click();
+      await page.getByRole("dialog", { name: "Contact Us" }).waitFor();
+      await review(page, "dialog-contact", problems);
+      expect(problems).toEqual({});
     });
 
-    it("signed in: home, pricing and each settings tab fit", async () => {
-      const { page, close } = await openPage(browser, "mobile", { ...options, font });
-      try {
-        await storeSession(page, session);
-        const problems: Record<string, string[]> = {};
-        for (const path of ["/", "/pricing"]) {
-          await showRoute(page, path);
-          await review(page, `signed-in-${screenshotName(path)}`, problems);
-        }
-        await showRoute(page, "/settings");
-        for (const tab of SETTINGS_TABS) {
-          await page.getByRole("tab", { name: tab }).click();
-          await page.getByRole("tabpanel").waitFor();
-          await review(page, `signed-in-settings-${tab.split(" ")[0]?.toLowerCase()}`, problems);
-        }
-        expect(problems).toEqual({});
-      } finally {
-        await close();
+    it("signed in: home, pricing and each settings tab fit", async ({ page }) => {
+      await storeSession(page, session);
+      const problems: Record<string, string[]> = {};
+      for (const path of ["/", "/pricing"]) {
+        await showRoute(page, path);
+        await review(page, `signed-in-${screenshotName(path)}`, problems);
       }
+      await showRoute(page, "/settings");
+      for (const tab of SETTINGS_TABS) {
+        await page.getByRole("tab", { name: tab }).click();
+        await page.getByRole("tabpanel").waitFor();
+        await review(page, `signed-in-settings-${tab.split(" ")[0]?.toLowerCase()}`, problems);
+      }
+      expect(problems).toEqual({});
     });
   });
 });

@@ -1,19 +1,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
 import { speechWav } from "../fixtures/speech-wav.ts";
-import { launchBrowser, openPage } from "./browser.ts";
+import { it } from "./fixtures.ts";
 import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /**
  * About 20 MB, above the size the tools send resumably, written to disk: a file chosen again after
@@ -48,82 +40,76 @@ async function waitForPercent(page: Page, atLeast: number): Promise<number> {
 }
 
 describe("resumable uploads in the browser", () => {
-  it("a large VoxRelease upload survives the network going offline mid-way and becomes a press release", async () => {
-    const { page, close } = await openPage(browser, "desktop");
-    try {
-      const person = newPerson();
-      await registerThroughApi(person);
-      await signInThroughApi(page, person);
-      await page.goto("/voxrelease");
-      await throttleUploads(page, 2 * 1024 * 1024);
-      const tool = page.getByRole("region", { name: "VoxRelease" });
-      await tool.locator('input[type="file"]').setInputFiles(largeRecording("town-hall.wav"));
-      await tool.getByRole("button", { name: "Generate press release" }).click();
-      await waitForPercent(page, 20);
-      await expect.poll(() => page.locator(".upload-progress").first().textContent()).toMatch(/\/s · .+ left/);
+  it("a large VoxRelease upload survives the network going offline mid-way and becomes a press release", async ({
+    page,
+  }) => {
+    const person = newPerson();
+    await registerThroughApi(person);
+    await signInThroughApi(page, person);
+    await page.goto("/voxrelease");
+    await throttleUploads(page, 2 * 1024 * 1024);
+    const tool = page.getByRole("region", { name: "VoxRelease" });
+    await tool.locator('input[type="file"]').setInputFiles(largeRecording("town-hall.wav"));
+    await tool.getByRole("button", { name: "Generate press release" }).click();
+    await waitForPercent(page, 20);
+    await expect.poll(() => page.locator(".upload-progress").first().textContent()).toMatch(/\/s · .+ left/);
 
-      await page.context().setOffline(true);
-      await page.getByText("Connection lost, retrying…").waitFor({ timeout: 20_000 });
-      const whileOffline = await uploadedPercent(page);
-      await page.waitForTimeout(1500);
-      await page.context().setOffline(false);
+    await page.context().setOffline(true);
+    await page.getByText("Connection lost, retrying…").waitFor({ timeout: 20_000 });
+    const whileOffline = await uploadedPercent(page);
+    await page.waitForTimeout(1500);
+    await page.context().setOffline(false);
 
-      await page.waitForURL(/\?release=[0-9a-f-]{36}$/, { timeout: 60_000 });
-      expect(await uploadedPercent(page).catch(() => 100)).toBeGreaterThanOrEqual(whileOffline);
-      const release = page.getByRole("region", { name: "Press release from town-hall.wav" });
-      await release.getByText("Ready").waitFor({ timeout: 60_000 });
-      expect(((await release.getByRole("heading", { level: 1 }).textContent()) ?? "").length).toBeGreaterThan(10);
-    } finally {
-      await close();
-    }
+    await page.waitForURL(/\?release=[0-9a-f-]{36}$/, { timeout: 60_000 });
+    expect(await uploadedPercent(page).catch(() => 100)).toBeGreaterThanOrEqual(whileOffline);
+    const release = page.getByRole("region", { name: "Press release from town-hall.wav" });
+    await release.getByText("Ready").waitFor({ timeout: 60_000 });
+    expect(((await release.getByRole("heading", { level: 1 }).textContent()) ?? "").length).toBeGreaterThan(10);
   });
 
-  it("a large Vox Sentiment upload resumes after a reload from where it stopped, and the report is kept", async () => {
-    const { page, close } = await openPage(browser, "desktop");
-    try {
-      const person = newPerson();
-      await registerThroughApi(person);
-      await signInThroughApi(page, person);
-      await page.goto("/vox-sentiment");
-      await throttleUploads(page, 2 * 1024 * 1024);
-      const file = largeRecording("call-in-show.wav");
-      const tool = page.getByRole("region", { name: "Vox Sentiment" });
-      await tool.locator('input[type="file"]').setInputFiles(file);
-      await tool.getByRole("button", { name: "Use Vox Sentiment" }).click();
-      const before = await waitForPercent(page, 30);
+  it("a large Vox Sentiment upload resumes after a reload from where it stopped, and the report is kept", async ({
+    page,
+  }) => {
+    const person = newPerson();
+    await registerThroughApi(person);
+    await signInThroughApi(page, person);
+    await page.goto("/vox-sentiment");
+    await throttleUploads(page, 2 * 1024 * 1024);
+    const file = largeRecording("call-in-show.wav");
+    const tool = page.getByRole("region", { name: "Vox Sentiment" });
+    await tool.locator('input[type="file"]').setInputFiles(file);
+    await tool.getByRole("button", { name: "Use Vox Sentiment" }).click();
+    const before = await waitForPercent(page, 30);
 
-      await page.reload();
-      await throttleUploads(page, 2 * 1024 * 1024);
-      await tool.locator('input[type="file"]').setInputFiles(file);
-      await tool.getByRole("button", { name: "Use Vox Sentiment" }).click();
-      // Read from the resumed upload's own progress line (the picker has one too); it may finish and
-      // go before it is read, which counts as 100 %.
-      const resumed = page.locator(".upload-progress", { hasText: "resumed where it stopped" }).first();
-      await resumed.waitFor();
-      const resumedText = await resumed.textContent({ timeout: 1000 }).catch(() => "Uploading 100%");
-      expect(Number(/Uploading (\d+)%/.exec(resumedText ?? "")?.[1])).toBeGreaterThanOrEqual(before - 30);
+    await page.reload();
+    await throttleUploads(page, 2 * 1024 * 1024);
+    await tool.locator('input[type="file"]').setInputFiles(file);
+    await tool.getByRole("button", { name: "Use Vox Sentiment" }).click();
+    // Read from the resumed upload's own progress line (the picker has one too); it may finish and
+    // go before it is read, which counts as 100 %.
+    const resumed = page.locator(".upload-progress", { hasText: "resumed where it stopped" }).first();
+    await resumed.waitFor();
+    const resumedText = await resumed.textContent({ timeout: 1000 }).catch(() => "Uploading 100%");
+    expect(Number(/Uploading (\d+)%/.exec(resumedText ?? "")?.[1])).toBeGreaterThanOrEqual(before - 30);
 
-      await page.getByText("Audio Transcribe Successfully").waitFor({ timeout: 60_000 });
-      const report = page.getByRole("dialog", { name: "Sentiment report" });
-      await report.waitFor();
-      await report.getByRole("button", { name: "Close" }).click();
+    await page.getByText("Audio Transcribe Successfully").waitFor({ timeout: 60_000 });
+    const report = page.getByRole("dialog", { name: "Sentiment report" });
+    await report.waitFor();
+    await report.getByRole("button", { name: "Close" }).click();
 
-      const history = page.getByRole("region", { name: "Your past reports" });
-      await history.getByText("Ready").waitFor();
-      await history.getByRole("button", { name: /^call-in-show\.wav/ }).click();
-      await report.waitFor();
-      const [download] = await Promise.all([
-        page.waitForEvent("download"),
-        report.getByRole("button", { name: "Download JSON" }).click(),
-      ]);
-      expect(download.suggestedFilename()).toBe("call-in-show-sentiment.json");
-      await report.getByRole("button", { name: "Close" }).click();
-      await history.getByRole("button", { name: "Delete the report on call-in-show.wav" }).click();
-      await page.getByRole("dialog", { name: "Delete this report?" }).getByRole("button", { name: "Delete" }).click();
-      await page.getByText("Report deleted").waitFor();
-      await expect.poll(() => history.count()).toBe(0);
-    } finally {
-      await close();
-    }
+    const history = page.getByRole("region", { name: "Your past reports" });
+    await history.getByText("Ready").waitFor();
+    await history.getByRole("button", { name: /^call-in-show\.wav/ }).click();
+    await report.waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      report.getByRole("button", { name: "Download JSON" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("call-in-show-sentiment.json");
+    await report.getByRole("button", { name: "Close" }).click();
+    await history.getByRole("button", { name: "Delete the report on call-in-show.wav" }).click();
+    await page.getByRole("dialog", { name: "Delete this report?" }).getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Report deleted").waitFor();
+    await expect.poll(() => history.count()).toBe(0);
   });
 });

@@ -1,65 +1,53 @@
 import { readFileSync } from "node:fs";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage } from "./browser.ts";
+import { describe, expect } from "vitest";
+import { it } from "./fixtures.ts";
 import { reviewAtBothSizes } from "./layout.ts";
 import { logIn, newPerson, registerThroughApi } from "./people.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  // Chromium's fake microphone (a steady tone) stands in for a person speaking.
-  browser = await launchBrowser(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+// Chromium's fake microphone (a steady tone) stands in for a person speaking.
+it.override("microphone", "tone");
 
 describe("VoxOver in the browser", () => {
-  it("records, discards, records again, converts and downloads an MP3", async () => {
-    const { page, errors, close } = await openPage(browser, "desktop");
-    try {
-      const person = newPerson();
-      await registerThroughApi(person);
-      await page.goto("/voxover");
-      await page.getByRole("button", { name: "Login" }).first().click();
-      await logIn(page, person.email, person.password);
-      await page.waitForURL("**/solutions");
-      await page.goto("/voxover");
+  it("records, discards, records again, converts and downloads an MP3", async ({ page, errors }) => {
+    const person = newPerson();
+    await registerThroughApi(person);
+    await page.goto("/voxover");
+    await page.getByRole("button", { name: "Login" }).first().click();
+    await logIn(page, person.email, person.password);
+    await page.waitForURL("**/solutions");
+    await page.goto("/voxover");
 
-      await page.getByRole("button", { name: "Record with microphone" }).click();
-      await page.getByText("Recording 0:01").waitFor();
-      await expect
-        .poll(() => page.getByLabel("Input level").evaluate((meter: HTMLMeterElement) => meter.value))
-        .toBeGreaterThan(0);
-      await page.getByRole("button", { name: "Stop recording" }).click();
-      await page.getByLabel("Original audio").waitFor();
+    await page.getByRole("button", { name: "Record with microphone" }).click();
+    await page.getByText("Recording 0:01").waitFor();
+    await expect
+      .poll(() => page.getByLabel("Input level").evaluate((meter: HTMLMeterElement) => meter.value))
+      .toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await page.getByLabel("Original audio").waitFor();
 
-      await page.getByRole("button", { name: "Discard this audio" }).click();
-      expect(await page.getByLabel("Original audio").count()).toBe(0);
+    await page.getByRole("button", { name: "Discard this audio" }).click();
+    expect(await page.getByLabel("Original audio").count()).toBe(0);
 
-      await page.getByRole("button", { name: "Record with microphone" }).click();
-      await page.getByText("Recording 0:02").waitFor();
-      await page.getByRole("button", { name: "Stop recording" }).click();
-      await page.getByLabel("Original audio").waitFor();
+    await page.getByRole("button", { name: "Record with microphone" }).click();
+    await page.getByText("Recording 0:02").waitFor();
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await page.getByLabel("Original audio").waitFor();
 
-      await page.getByLabel("Voice", { exact: true }).selectOption({ label: "Amara · british" });
-      await page.getByRole("button", { name: "Convert" }).click();
-      const converted = page.getByLabel("Converted audio");
-      await converted.waitFor({ timeout: 15_000 });
-      await expect.poll(() => converted.evaluate((audio: HTMLAudioElement) => audio.readyState)).toBeGreaterThan(0);
+    await page.getByLabel("Voice", { exact: true }).selectOption({ label: "Amara · british" });
+    await page.getByRole("button", { name: "Convert" }).click();
+    const converted = page.getByLabel("Converted audio");
+    await converted.waitFor({ timeout: 15_000 });
+    await expect.poll(() => converted.evaluate((audio: HTMLAudioElement) => audio.readyState)).toBeGreaterThan(0);
 
-      const [download] = await Promise.all([
-        page.waitForEvent("download"),
-        page.getByRole("region", { name: "VoxOver" }).getByRole("button", { name: "Download mp3" }).click(),
-      ]);
-      const bytes = readFileSync((await download.path()) as string);
-      expect(bytes[0]).toBe(0xff);
-      expect((bytes[1] ?? 0) & 0xe0).toBe(0xe0);
-      await page.getByRole("region", { name: "Your recent audio" }).getByRole("listitem").first().waitFor();
-      expect(await reviewAtBothSizes(page, "journey-voxover")).toEqual([]);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("region", { name: "VoxOver" }).getByRole("button", { name: "Download mp3" }).click(),
+    ]);
+    const bytes = readFileSync((await download.path()) as string);
+    expect(bytes[0]).toBe(0xff);
+    expect((bytes[1] ?? 0) & 0xe0).toBe(0xe0);
+    await page.getByRole("region", { name: "Your recent audio" }).getByRole("listitem").first().waitFor();
+    expect(await reviewAtBothSizes(page, "journey-voxover")).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

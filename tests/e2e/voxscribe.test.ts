@@ -1,17 +1,11 @@
 import { readFileSync } from "node:fs";
-import type { Browser, Page, WebSocket as PageSocket } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchWithFakeMicrophone, openPage } from "./browser.ts";
+import type { Page, WebSocket as PageSocket } from "playwright-core";
+import { describe, expect } from "vitest";
+import { it } from "./fixtures.ts";
 import { reviewAtBothSizes } from "./layout.ts";
 import { logIn, newPerson, registerThroughApi } from "./people.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchWithFakeMicrophone(6);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+it.override("microphone", { speechSeconds: 6 });
 
 async function signedInOnScribe(page: Page) {
   const person = newPerson();
@@ -23,98 +17,84 @@ async function signedInOnScribe(page: Page) {
 }
 
 describe("VoxScribe in the browser", () => {
-  it("streams the microphone, shows the transcript, and closes the socket cleanly on Stop", async () => {
-    const { page, errors, close } = await openPage(browser, "desktop");
-    try {
-      await signedInOnScribe(page);
-      const sockets: PageSocket[] = [];
-      page.on("websocket", (socket) => sockets.push(socket));
-      await page.goto("/voxscribe");
-      await page.getByText("minutes of live transcription left this month").waitFor();
-      await page.getByRole("button", { name: "Start recording" }).click();
-      await page.getByRole("button", { name: "Stop recording" }).waitFor();
-      await expect
-        .poll(() => page.getByLabel("Input level").evaluate((meter: HTMLMeterElement) => meter.value))
-        .toBeGreaterThan(0);
-      const transcript = page.getByRole("region", { name: "Transcript", exact: true });
-      // The sandbox provider hears press-briefing sentences; any two words of one will do.
-      await expect.poll(() => transcript.textContent(), { timeout: 15_000 }).toMatch(/^(?!Listening)\S+ \S+/);
+  it("streams the microphone, shows the transcript, and closes the socket cleanly on Stop", async ({
+    page,
+    errors,
+  }) => {
+    await signedInOnScribe(page);
+    const sockets: PageSocket[] = [];
+    page.on("websocket", (socket) => sockets.push(socket));
+    await page.goto("/voxscribe");
+    await page.getByText("minutes of live transcription left this month").waitFor();
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.getByRole("button", { name: "Stop recording" }).waitFor();
+    await expect
+      .poll(() => page.getByLabel("Input level").evaluate((meter: HTMLMeterElement) => meter.value))
+      .toBeGreaterThan(0);
+    const transcript = page.getByRole("region", { name: "Transcript", exact: true });
+    // The sandbox provider hears press-briefing sentences; any two words of one will do.
+    await expect.poll(() => transcript.textContent(), { timeout: 15_000 }).toMatch(/^(?!Listening)\S+ \S+/);
 
-      const live = sockets.find((socket) => socket.url().includes("/api/live?ticket="));
-      expect(live).toBeDefined();
-      const closed = live?.waitForEvent("close");
-      const sent: string[] = [];
-      live?.on("framesent", (frame) => {
-        if (typeof frame.payload === "string") sent.push(frame.payload);
-      });
-      await page.getByRole("button", { name: "Stop recording" }).click();
-      await closed;
-      expect(sent).toContain(JSON.stringify({ type: "stop" }));
-      await page.getByRole("button", { name: "Export SRT" }).waitFor();
-      expect(await page.getByRole("alert").count()).toBe(0);
-      const text = (await transcript.textContent()) ?? "";
-      expect(text.split(/\s+/).length).toBeGreaterThanOrEqual(2);
+    const live = sockets.find((socket) => socket.url().includes("/api/live?ticket="));
+    expect(live).toBeDefined();
+    const closed = live?.waitForEvent("close");
+    const sent: string[] = [];
+    live?.on("framesent", (frame) => {
+      if (typeof frame.payload === "string") sent.push(frame.payload);
+    });
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await closed;
+    expect(sent).toContain(JSON.stringify({ type: "stop" }));
+    await page.getByRole("button", { name: "Export SRT" }).waitFor();
+    expect(await page.getByRole("alert").count()).toBe(0);
+    const text = (await transcript.textContent()) ?? "";
+    expect(text.split(/\s+/).length).toBeGreaterThanOrEqual(2);
 
-      const [download] = await Promise.all([
-        page.waitForEvent("download"),
-        page.getByRole("button", { name: "Export SRT" }).click(),
-      ]);
-      expect(download.suggestedFilename()).toBe("vox-transcript.srt");
-      expect(await reviewAtBothSizes(page, "journey-voxscribe")).toEqual([]);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export SRT" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("vox-transcript.srt");
+    expect(await reviewAtBothSizes(page, "journey-voxscribe")).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
-  it.each([
+  it.for([
     ["NotAllowedError", "Microphone access is blocked. Allow it in your browser's site settings."],
     ["NotFoundError", "No microphone was found."],
-  ])("says so when getUserMedia fails with %s", async (name, message) => {
-    const { page, close } = await openPage(browser, "desktop");
-    try {
-      await page.addInitScript((errorName) => {
-        navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("refused", errorName));
-      }, name);
-      await signedInOnScribe(page);
-      await page.goto("/voxscribe");
-      await page.getByRole("button", { name: "Start recording" }).click();
-      await expect.poll(() => page.getByRole("alert").textContent()).toBe(message);
-      await page.getByRole("button", { name: "Start recording" }).waitFor();
-    } finally {
-      await close();
-    }
+  ])("says so when getUserMedia fails with %s", async ([name, message], { page }) => {
+    await page.addInitScript((errorName) => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("refused", errorName));
+    }, name);
+    await signedInOnScribe(page);
+    await page.goto("/voxscribe");
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe(message);
+    await page.getByRole("button", { name: "Start recording" }).waitFor();
   });
 
-  it("words a failure close from its own table of close codes", async () => {
-    const { page, close } = await openPage(browser, "desktop");
-    try {
-      await signedInOnScribe(page);
-      // The relay's side of the socket is played here, so the page meets a real mapped close.
-      await page.routeWebSocket(/\/api\/live\?ticket=/, (socket) => {
-        setTimeout(() => {
-          socket.send(JSON.stringify({ type: "ready", session_id: "s", resume_token: "t", restart_audio: false }));
-          socket.send(
-            JSON.stringify({ type: "transcript", text: "good morning", is_final: true, seq: 1, start: 0, duration: 1 }),
-          );
-          socket.send(JSON.stringify({ type: "error", code: 4031, message: "idle" }));
-          socket.close({ code: 4031, reason: "idle" });
-        }, 500);
-      });
-      await page.goto("/voxscribe");
-      await page.getByRole("button", { name: "Start recording" }).click();
-      await expect
-        .poll(() => page.getByRole("alert").textContent())
-        .toBe(
-          "The transcription service stopped hearing audio and closed the stream. Start again when you are ready to speak.",
+  it("words a failure close from its own table of close codes", async ({ page }) => {
+    await signedInOnScribe(page);
+    // The relay's side of the socket is played here, so the page meets a real mapped close.
+    await page.routeWebSocket(/\/api\/live\?ticket=/, (socket) => {
+      setTimeout(() => {
+        socket.send(JSON.stringify({ type: "ready", session_id: "s", resume_token: "t", restart_audio: false }));
+        socket.send(
+          JSON.stringify({ type: "transcript", text: "good morning", is_final: true, seq: 1, start: 0, duration: 1 }),
         );
-      await page.getByRole("button", { name: "Start recording" }).waitFor();
-      expect(await page.getByRole("region", { name: "Transcript", exact: true }).textContent()).toContain(
-        "good morning",
+        socket.send(JSON.stringify({ type: "error", code: 4031, message: "idle" }));
+        socket.close({ code: 4031, reason: "idle" });
+      }, 500);
+    });
+    await page.goto("/voxscribe");
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await expect
+      .poll(() => page.getByRole("alert").textContent())
+      .toBe(
+        "The transcription service stopped hearing audio and closed the stream. Start again when you are ready to speak.",
       );
-    } finally {
-      await close();
-    }
+    await page.getByRole("button", { name: "Start recording" }).waitFor();
+    expect(await page.getByRole("region", { name: "Transcript", exact: true }).textContent()).toContain("good morning");
   });
 });
 
@@ -136,83 +116,76 @@ function listedSeconds(text: string): number {
 }
 
 describe("VoxScribe on a bad network", () => {
-  it("keeps recording through 5 s offline, says it is reconnecting, and the transcript carries on with what was said meanwhile", async () => {
-    const { page, errors, close } = await openPage(browser, "desktop");
-    try {
-      await signedInOnScribe(page);
-      await page.goto("/voxscribe");
-      await page.getByRole("button", { name: "Start recording" }).click();
-      const startedAt = Date.now();
-      await expect.poll(async () => words(await finalText(page)), { timeout: 20_000 }).toBeGreaterThan(0);
+  it("keeps recording through 5 s offline, says it is reconnecting, and the transcript carries on with what was said meanwhile", async ({
+    page,
+    errors,
+  }) => {
+    await signedInOnScribe(page);
+    await page.goto("/voxscribe");
+    await page.getByRole("button", { name: "Start recording" }).click();
+    const startedAt = Date.now();
+    await expect.poll(async () => words(await finalText(page)), { timeout: 20_000 }).toBeGreaterThan(0);
 
-      await page.context().setOffline(true);
-      await page.getByText("Reconnecting…").waitFor();
-      const beforeDrop = await finalText(page);
-      await page.waitForTimeout(5000);
-      await page.context().setOffline(false);
-      await page.getByText("Reconnecting…").waitFor({ state: "detached", timeout: 15_000 });
-      // The audio held during the drop goes up first, so finals for it arrive right away.
-      await expect
-        .poll(async () => words(await finalText(page)), { timeout: 20_000 })
-        .toBeGreaterThan(words(beforeDrop));
-      expect((await finalText(page)).startsWith(beforeDrop)).toBe(true);
+    await page.context().setOffline(true);
+    await page.getByText("Reconnecting…").waitFor();
+    const beforeDrop = await finalText(page);
+    await page.waitForTimeout(5000);
+    await page.context().setOffline(false);
+    await page.getByText("Reconnecting…").waitFor({ state: "detached", timeout: 15_000 });
+    // The audio held during the drop goes up first, so finals for it arrive right away.
+    await expect.poll(async () => words(await finalText(page)), { timeout: 20_000 }).toBeGreaterThan(words(beforeDrop));
+    expect((await finalText(page)).startsWith(beforeDrop)).toBe(true);
 
-      await page.getByRole("button", { name: "Stop recording" }).click();
-      const recordedSeconds = (Date.now() - startedAt) / 1000;
-      await page.getByRole("button", { name: "Export SRT" }).first().waitFor();
-      expect(await page.getByRole("alert").count()).toBe(0);
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    const recordedSeconds = (Date.now() - startedAt) / 1000;
+    await page.getByRole("button", { name: "Export SRT" }).first().waitFor();
+    expect(await page.getByRole("alert").count()).toBe(0);
 
-      // The provider heard (nearly) the whole recording, the five offline seconds included.
-      const saved = page.getByRole("region", { name: "Saved transcripts" }).getByRole("listitem").first();
-      await expect
-        .poll(async () => listedSeconds((await saved.textContent()) ?? ""))
-        .toBeGreaterThan(recordedSeconds - 3);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    // The provider heard (nearly) the whole recording, the five offline seconds included.
+    const saved = page.getByRole("region", { name: "Saved transcripts" }).getByRole("listitem").first();
+    await expect
+      .poll(async () => listedSeconds((await saved.textContent()) ?? ""))
+      .toBeGreaterThan(recordedSeconds - 3);
+    expect(errors).toEqual([]);
   }, 120_000);
 
-  it("shows what was said so far after a reload, carries on, and keeps the transcript in the saved list with SRT export", async () => {
-    const { page, close } = await openPage(browser, "desktop");
-    try {
-      await signedInOnScribe(page);
-      await page.goto("/voxscribe");
-      await page.getByRole("button", { name: "Start recording" }).click();
-      await expect.poll(async () => words(await finalText(page)), { timeout: 20_000 }).toBeGreaterThan(0);
-      const said = await finalText(page);
+  it("shows what was said so far after a reload, carries on, and keeps the transcript in the saved list with SRT export", async ({
+    page,
+  }) => {
+    await signedInOnScribe(page);
+    await page.goto("/voxscribe");
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await expect.poll(async () => words(await finalText(page)), { timeout: 20_000 }).toBeGreaterThan(0);
+    const said = await finalText(page);
 
-      await page.reload();
-      await expect.poll(() => finalText(page)).toContain(said);
-      await page.getByRole("button", { name: "Continue recording" }).click();
-      await page.getByRole("button", { name: "Stop recording" }).waitFor();
-      await expect.poll(async () => words(await finalText(page)), { timeout: 20_000 }).toBeGreaterThan(words(said));
-      await page.getByRole("button", { name: "Stop recording" }).click();
-      await page.getByRole("button", { name: "Export SRT" }).first().waitFor();
-      const whole = await finalText(page);
-      expect(whole.startsWith(said)).toBe(true);
+    await page.reload();
+    await expect.poll(() => finalText(page)).toContain(said);
+    await page.getByRole("button", { name: "Continue recording" }).click();
+    await page.getByRole("button", { name: "Stop recording" }).waitFor();
+    await expect.poll(async () => words(await finalText(page)), { timeout: 20_000 }).toBeGreaterThan(words(said));
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await page.getByRole("button", { name: "Export SRT" }).first().waitFor();
+    const whole = await finalText(page);
+    expect(whole.startsWith(said)).toBe(true);
 
-      const list = page.getByRole("region", { name: "Saved transcripts" });
-      const item = list.getByRole("listitem").first();
-      await expect.poll(() => item.textContent()).toContain(said.split(" ").slice(0, 3).join(" "));
-      await item.getByRole("button", { name: /^Transcript of/ }).click();
-      const opened = item.getByRole("region", { name: /^Transcript:/ });
-      await expect.poll(() => opened.textContent()).toContain(whole);
-      const [download] = await Promise.all([
-        page.waitForEvent("download"),
-        opened.getByRole("button", { name: "Export SRT" }).click(),
-      ]);
-      expect(download.suggestedFilename()).toBe("vox-transcript.srt");
-      const srt = readFileSync((await download.path()) as string, "utf8");
-      expect(srt).toMatch(/^1\n00:00:00,000 --> 00:00:0\d,\d{3}\n\S/);
-      expect(
-        srt
-          .replace(/\d+\n[\d:,]+ --> [\d:,]+\n/g, "")
-          .replace(/\n+/g, " ")
-          .trim(),
-      ).toBe(whole);
-    } finally {
-      await close();
-    }
+    const list = page.getByRole("region", { name: "Saved transcripts" });
+    const item = list.getByRole("listitem").first();
+    await expect.poll(() => item.textContent()).toContain(said.split(" ").slice(0, 3).join(" "));
+    await item.getByRole("button", { name: /^Transcript of/ }).click();
+    const opened = item.getByRole("region", { name: /^Transcript:/ });
+    await expect.poll(() => opened.textContent()).toContain(whole);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      opened.getByRole("button", { name: "Export SRT" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("vox-transcript.srt");
+    const srt = readFileSync((await download.path()) as string, "utf8");
+    expect(srt).toMatch(/^1\n00:00:00,000 --> 00:00:0\d,\d{3}\n\S/);
+    expect(
+      srt
+        .replace(/\d+\n[\d:,]+ --> [\d:,]+\n/g, "")
+        .replace(/\n+/g, " ")
+        .trim(),
+    ).toBe(whole);
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { solutionTarget } from "../../site/src/app/use-solution-navigation.ts";
+import { solutionTarget } from "../../site/src/app/solution-target.ts";
 import { renderSite, signIn } from "./render.tsx";
 
 describe("Home Get Started (the reversed signed-in check, kept on purpose)", () => {

@@ -6,7 +6,7 @@ import { PATHS } from "../paths.ts";
 import { TOOLS } from "../tools/catalog.ts";
 import { ToolName } from "../tools/tool-name.tsx";
 import { useDismiss } from "../ui/use-dismiss.ts";
-import { solutionTarget } from "./use-solution-navigation.ts";
+import { solutionTarget } from "./solution-target.ts";
 
 /**
  * Desktop "Our Solutions": the label is a link to /solutions, the chevron discloses the six tools.

@@ -4,7 +4,10 @@ import { useModals } from "../ui/modal-context.ts";
 import { shouldAskToSignIn } from "./spec-quirks.ts";
 import { useDelayedNavigate } from "./use-delayed-navigate.ts";
 
-/** Home's Get Started: ask to sign in, or show the spinner and go to /solutions. */
+/**
+ * Get Started, as the shell's mobile bar offers it on every page and Home's hero repeats it: ask
+ * to sign in, or show the spinner and go to /solutions. The shell uses it, so it stays here.
+ */
 export function useGetStarted() {
   const user = useStoredUser();
   const { openModal } = useModals();

@@ -1,8 +1,28 @@
-import { useSolutionNavigation } from "../app/use-solution-navigation.ts";
+import { useCallback } from "react";
+import { useStoredUser } from "../api/session.ts";
+import { solutionTarget } from "../app/solution-target.ts";
+import { shouldAskToSignIn } from "../app/spec-quirks.ts";
+import { useDelayedNavigate } from "../app/use-delayed-navigate.ts";
 import { TOOLS } from "../tools/catalog.ts";
 import { ToolName } from "../tools/tool-name.tsx";
 import { DocumentTitle } from "../ui/document-title.tsx";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
+import { useModals } from "../ui/modal-context.ts";
+
+/** What choosing a card does: ask to sign in, or show the spinner and open the tool (or /pricing). */
+function useSolutionNavigation() {
+  const user = useStoredUser();
+  const { openModal } = useModals();
+  const { pending, navigateAfterSpinner } = useDelayedNavigate();
+  const choose = useCallback(
+    (toolPath: string) => {
+      if (shouldAskToSignIn(user !== null)) openModal("login");
+      else navigateAfterSpinner(solutionTarget(user?.subscription_status, toolPath));
+    },
+    [user, openModal, navigateAfterSpinner],
+  );
+  return { pending, choose };
+}
 
 export function Component() {
   const { pending, choose } = useSolutionNavigation();
