@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { JOB_STATUSES } from "./jobs.ts";
+import { createdJobSchema, jobSchema } from "./job-schema.ts";
 
 /** Press release jobs (status: queued | processing | completed | error). */
 
@@ -8,22 +8,10 @@ export const PRESS_RELEASE_MAX_BYTES = 50 * 1024 * 1024;
 export const PRESS_RELEASE_MAX_OUTPUT_TOKENS = 3000;
 export const PRESS_RELEASE_TEMPERATURE = 0;
 
-export const pressReleaseStatus = z.enum(JOB_STATUSES);
-export type PressReleaseStatus = z.infer<typeof pressReleaseStatus>;
-
-export const pressReleaseSchema = z.object({
-  id: z.string(),
-  status: pressReleaseStatus,
-  file_name: z.string(),
-  bytes: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  text: z.string().optional(),
-  error: z.string().optional(),
-});
+export const pressReleaseSchema = jobSchema.extend({ text: z.string().optional() });
 export type PressRelease = z.infer<typeof pressReleaseSchema>;
 
-export const createdPressReleaseSchema = z.object({ id: z.string(), status: pressReleaseStatus });
+export const createdPressReleaseSchema = createdJobSchema;
 
 export const pressReleaseListSchema = z.object({
   items: z.array(pressReleaseSchema.omit({ text: true })),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { JOB_STATUSES } from "./jobs.ts";
+import { createdJobSchema, jobSchema } from "./job-schema.ts";
 
 /**
  * The sentiment report: the part of Deepgram's prerecorded answer the tool shows (read from its
@@ -65,19 +65,9 @@ export const sentimentReportSchema = z.object({
 export type SentimentReport = z.infer<typeof sentimentReportSchema>;
 
 /** A sentiment report made from a stored upload: a job, with the report once completed. */
-export const sentimentJobStatus = z.enum(JOB_STATUSES);
-export type SentimentJobStatus = z.infer<typeof sentimentJobStatus>;
-
-export const sentimentJobSchema = z.object({
-  id: z.string(),
-  status: sentimentJobStatus,
-  file_name: z.string(),
-  bytes: z.number(),
+export const sentimentJobSchema = jobSchema.extend({
   /** False for a small file analysed on the spot: only its report was kept. */
   recording_kept: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  error: z.string().optional(),
   report: sentimentReportSchema.optional(),
 });
 export type SentimentJob = z.infer<typeof sentimentJobSchema>;
@@ -85,4 +75,4 @@ export type SentimentJob = z.infer<typeof sentimentJobSchema>;
 export const sentimentJobListSchema = z.object({ items: z.array(sentimentJobSchema.omit({ report: true })) });
 export type SentimentJobList = z.infer<typeof sentimentJobListSchema>;
 
-export const createdSentimentJobSchema = sentimentJobSchema.pick({ id: true, status: true });
+export const createdSentimentJobSchema = createdJobSchema;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Provider, ProviderEndpoint } from "../config.ts";
 import { JOB_KINDS } from "../contracts/jobs.ts";
+import { ProviderContractError, ProviderError } from "../providers/provider-error.ts";
 
 /**
  * What a job kind is to the engine: a list of named steps. Each step reads what the steps before
@@ -56,3 +57,25 @@ export class JobGone extends Error {}
 
 export const done = (state: JobState = {}): StepOutcome => ({ done: state });
 export const again: StepOutcome = { wait: true };
+
+/**
+ * What a job's owner reads when a step failed on its provider, worded for the service the kind
+ * uses; `refused` words the provider's refusal of this recording, `otherwise` anything unforeseen.
+ */
+export function providerFailureMessage(
+  error: unknown,
+  service: string,
+  refused: (error: ProviderError) => string,
+  otherwise: string,
+): string {
+  if (error instanceof JobFailure) return error.message;
+  if (error instanceof ProviderContractError) {
+    return `The ${service} service answered in a way Vox does not understand. Please try again later, or contact us if it keeps happening.`;
+  }
+  if (!(error instanceof ProviderError)) return otherwise;
+  if (error.retryable) return `The ${service} service is not answering. Please try again later.`;
+  if (error.status === 401 || error.status === 403) {
+    return `Vox could not use the ${service} service right now. Please try again later.`;
+  }
+  return refused(error);
+}

@@ -8,9 +8,8 @@ import {
   getTranscript,
   uploadAudio,
 } from "../providers/assemblyai.ts";
-import { ProviderContractError, ProviderError } from "../providers/provider-error.ts";
 import { signedMediaUrl } from "../uploads/media-url.ts";
-import { again, done, JobFailure, JobGone, type JobPipeline } from "./pipeline.ts";
+import { again, done, JobFailure, JobGone, type JobPipeline, providerFailureMessage } from "./pipeline.ts";
 import { pressReleaseMessages } from "./press-release-prompt.ts";
 import { recordProviderRef, setJobStatus } from "./store.ts";
 
@@ -78,23 +77,16 @@ export const pressReleasePipeline: JobPipeline = {
       },
     },
   ],
-  failureMessage(error) {
-    if (error instanceof JobFailure) return error.message;
-    if (error instanceof ProviderContractError) {
-      return "The transcription service answered in a way Vox does not understand. Please try again later, or contact us if it keeps happening.";
-    }
-    if (error instanceof ProviderError) {
-      if (error.retryable) return "The transcription service is not answering. Please try again later.";
-      if (error.status === 401 || error.status === 403) {
-        return "Vox could not use the transcription service right now. Please try again later.";
-      }
-      if (error.provider === "assemblyai-llm") {
-        return "The press release could not be written from this recording. Please try again, or contact us if it keeps happening.";
-      }
-      return `The transcription service refused the recording${error.detail ? `: ${error.detail}` : "."}`;
-    }
-    return "Something went wrong while writing the press release. Please try again.";
-  },
+  failureMessage: (error) =>
+    providerFailureMessage(
+      error,
+      "transcription",
+      (refusal) =>
+        refusal.provider === "assemblyai-llm"
+          ? "The press release could not be written from this recording. Please try again, or contact us if it keeps happening."
+          : `The transcription service refused the recording${refusal.detail ? `: ${refusal.detail}` : "."}`,
+      "Something went wrong while writing the press release. Please try again.",
+    ),
 };
 
 /** How long a job waits between two polls of its transcript: every 3 s at first, then less often. */

@@ -1,8 +1,7 @@
 import { loadConfig } from "../config.ts";
 import { analyseRecording } from "../providers/deepgram.ts";
-import { ProviderContractError, ProviderError } from "../providers/provider-error.ts";
 import { signedMediaUrl } from "../uploads/media-url.ts";
-import { done, JobFailure, type JobPipeline } from "./pipeline.ts";
+import { done, type JobPipeline, providerFailureMessage } from "./pipeline.ts";
 import { storeReport } from "./sentiment-reports.ts";
 import { setJobStatus } from "./store.ts";
 
@@ -28,16 +27,14 @@ export const sentimentPipeline: JobPipeline = {
       },
     },
   ],
-  failureMessage(error) {
-    if (error instanceof JobFailure) return error.message;
-    if (error instanceof ProviderContractError) {
-      return "The analysis service answered in a way Vox does not understand. Please try again later.";
-    }
-    if (error instanceof ProviderError) {
-      if (error.retryable) return "The analysis service is not answering. Please try again later.";
-      if (error.status === 400) return "This file could not be analysed. Check that it plays and has speech in it.";
-      return "Vox could not use the analysis service right now. Please try again later.";
-    }
-    return "Something went wrong while analysing the recording. Please try again.";
-  },
+  failureMessage: (error) =>
+    providerFailureMessage(
+      error,
+      "analysis",
+      (refusal) =>
+        refusal.status === 400
+          ? "This file could not be analysed. Check that it plays and has speech in it."
+          : "Vox could not use the analysis service right now. Please try again later.",
+      "Something went wrong while analysing the recording. Please try again.",
+    ),
 };

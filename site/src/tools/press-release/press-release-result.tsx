@@ -1,9 +1,9 @@
 import type { PressRelease } from "@contracts/press-releases.ts";
-import { AlertCircle, Copy, Download } from "lucide-react";
+import { AlertCircle, Copy } from "lucide-react";
 import Markdown from "markdown-to-jsx";
 import { formatWhen } from "../../ui/format-when.ts";
 import { copyText } from "../copy-text.ts";
-import { downloadText } from "../download.ts";
+import { DownloadButton } from "../download-button.tsx";
 import { markdownToPlainText, releaseFileName } from "./plain-text.ts";
 
 const STEPS = [
@@ -61,24 +61,17 @@ export function PressReleaseResult({ release }: { release: PressRelease }) {
             <button type="button" className="button button--primary" onClick={copy}>
               <Copy aria-hidden="true" size={18} /> Copy text
             </button>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() =>
-                downloadText(release.text ?? "", releaseFileName(release.file_name, "md"), "text/markdown")
-              }
-            >
-              <Download aria-hidden="true" size={18} /> Download .md
-            </button>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() =>
-                downloadText(markdownToPlainText(release.text ?? ""), releaseFileName(release.file_name, "txt"))
-              }
-            >
-              <Download aria-hidden="true" size={18} /> Download .txt
-            </button>
+            <DownloadButton
+              label="Download .md"
+              fileName={releaseFileName(release.file_name, "md")}
+              type="text/markdown"
+              text={() => release.text ?? ""}
+            />
+            <DownloadButton
+              label="Download .txt"
+              fileName={releaseFileName(release.file_name, "txt")}
+              text={() => markdownToPlainText(release.text ?? "")}
+            />
           </div>
         </>
       )}

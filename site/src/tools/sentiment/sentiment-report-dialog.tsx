@@ -1,8 +1,8 @@
 import type { SentimentReport } from "@contracts/sentiment.ts";
-import { Copy, Download } from "lucide-react";
+import { Copy } from "lucide-react";
 import { Dialog } from "../../ui/dialog.tsx";
 import { copyText } from "../copy-text.ts";
-import { downloadText } from "../download.ts";
+import { DownloadButton } from "../download-button.tsx";
 import {
   allIntents,
   allTopics,
@@ -96,22 +96,17 @@ export function SentimentReportDialog({ report, fileName, onClose }: Props) {
           <button type="button" className="button button--ghost" onClick={copy}>
             <Copy aria-hidden="true" size={18} /> Copy report
           </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => downloadText(reportAsText(report, fileName), exportName(fileName, "txt"))}
-          >
-            <Download aria-hidden="true" size={18} /> Download TXT
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() =>
-              downloadText(JSON.stringify(report, null, 2), exportName(fileName, "json"), "application/json")
-            }
-          >
-            <Download aria-hidden="true" size={18} /> Download JSON
-          </button>
+          <DownloadButton
+            label="Download TXT"
+            fileName={exportName(fileName, "txt")}
+            text={() => reportAsText(report, fileName)}
+          />
+          <DownloadButton
+            label="Download JSON"
+            fileName={exportName(fileName, "json")}
+            type="application/json"
+            text={() => JSON.stringify(report, null, 2)}
+          />
         </div>
       </div>
     </Dialog>
