@@ -18,13 +18,13 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-interface Opened {
+export interface Opened {
   readonly socket: WebSocket;
   readonly closed: Promise<number>;
   next(): Promise<string>;
 }
 
-function open(url: string, headers: Record<string, string> = {}, protocols: string[] = []): Promise<Opened> {
+export function open(url: string, headers: Record<string, string> = {}, protocols: string[] = []): Promise<Opened> {
   // undici accepts a non-standard `headers` option; the DOM typings do not know it.
   const socket = new WebSocket(url, { headers, protocols } as unknown as string[]);
   socket.binaryType = "arraybuffer";

@@ -1,11 +1,14 @@
 // `npm run chaos`: kills the running product (SIGKILL to the whole `npm start` process group) in the
 // middle of work, starts it again on the same local state, and checks that the work recovers:
-// every job finishes or ends with a message. Prints one row per case. Not part of `npm test`: it
+// every job finishes or ends with a message, an upload cut mid-body resumes from where it was
+// and keeps identical bytes, and a live session cut mid-stream ends (keeping its metered time)
+// so the next can start. Prints one row per case. Not part of `npm test`: it
 // restarts the product several times (a few minutes).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { speechWav } from "../tests/fixtures/speech-wav.ts";
+import { open } from "./bench-live.ts";
 import { benchAddress, freePort, type RunningServer, startProduct, verifiedAccount } from "./product-server.ts";
 
 interface Row {
@@ -56,21 +59,27 @@ async function startPressRelease(seconds: number): Promise<string> {
   return `/api/press-releases/${((await response.json()) as { id: string }).id}`;
 }
 
-async function finishedUpload(data: Uint8Array): Promise<string> {
-  const tus = { ...auth, "tus-resumable": "1.0.0" };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const tus = () => ({ ...auth, "tus-resumable": "1.0.0" });
+
+async function createUpload(length: number): Promise<string> {
   const created = await fetch(`${base}/api/uploads`, {
     method: "POST",
     headers: {
-      ...tus,
-      "upload-length": String(data.length),
+      ...tus(),
+      "upload-length": String(length),
       "upload-metadata": `filename ${btoa("town-hall.wav")},filetype ${btoa("audio/wav")}`,
     },
   });
   if (created.status !== 201) throw new Error(`upload creation answered ${created.status}`);
-  const location = created.headers.get("location") ?? "";
+  return created.headers.get("location") ?? "";
+}
+
+async function finishedUpload(data: Uint8Array): Promise<string> {
+  const location = await createUpload(data.length);
   const sent = await fetch(`${base}${location}`, {
     method: "PATCH",
-    headers: { ...tus, "content-type": "application/offset+octet-stream", "upload-offset": "0" },
+    headers: { ...tus(), "content-type": "application/offset+octet-stream", "upload-offset": "0" },
     body: new Blob([new Uint8Array(data)]),
   });
   if (sent.status !== 204) throw new Error(`upload answered ${sent.status}`);
@@ -116,6 +125,143 @@ async function jobCase(name: string, start: () => Promise<string>, ready: (statu
   }
 }
 
+/** The transcript the sandbox analysis hears in `audio`: equal transcripts, equal speech. */
+async function heardIn(audio: Uint8Array): Promise<string> {
+  const response = await fetch(`${base}/__sandbox/deepgram/v1/listen`, {
+    method: "POST",
+    headers: { authorization: "Token sandbox-deepgram-key", "content-type": "audio/wav" },
+    body: new Blob([new Uint8Array(audio)]),
+  });
+  const report = (await response.json()) as { results: { channels: { alternatives: { transcript: string }[] }[] } };
+  return report.results.channels[0]?.alternatives[0]?.transcript ?? "";
+}
+
+/**
+ * Sends a large upload slowly, kills the product once `killAt` bytes are on the way, restarts it,
+ * asks where the upload stands and sends the rest (waiting out the cut request's lease), then
+ * has the recording analysed and compares what is heard with the original file.
+ */
+async function uploadCase(): Promise<Row> {
+  const name = "resumable upload, killed in the middle of its body";
+  const audio = speechWav(360);
+  const killAt = 7 * 1024 * 1024;
+  const location = await createUpload(audio.length);
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (sent >= audio.length) return controller.close();
+      const chunk = audio.slice(sent, sent + 256 * 1024);
+      sent += chunk.length;
+      controller.enqueue(chunk);
+      await sleep(20);
+    },
+  });
+  const cut = fetch(`${base}${location}`, {
+    method: "PATCH",
+    headers: { ...tus(), "content-type": "application/offset+octet-stream", "upload-offset": "0" },
+    body,
+    duplex: "half",
+  } as RequestInit).catch(() => null);
+  await waitFor(
+    `${name}: sending`,
+    async () => sent,
+    (bytes) => bytes >= killAt,
+    60_000,
+  );
+  await restart();
+  await cut;
+  const head = await fetch(`${base}${location}`, { method: "HEAD", headers: tus() });
+  const offset = Number(head.headers.get("upload-offset"));
+  const whenKilled = `${(sent / 2 ** 20).toFixed(1)} of ${(audio.length / 2 ** 20).toFixed(1)} MiB sent`;
+  try {
+    const finished = await waitFor(
+      `${name}: the rest`,
+      () =>
+        fetch(`${base}${location}`, {
+          method: "PATCH",
+          headers: { ...tus(), "content-type": "application/offset+octet-stream", "upload-offset": String(offset) },
+          body: new Blob([audio.slice(offset)]),
+        }).then((response) => response.status),
+      (status) => status !== 423,
+      RECOVERY_TIMEOUT_MS + 60_000,
+    );
+    if (finished !== 204) throw new Error(`the rest answered ${finished}`);
+    const started = await fetch(`${base}/api/sentiment`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ upload_id: location.split("/").pop() }),
+    });
+    const { id } = (await started.json()) as { id: string };
+    const job = (await waitFor(
+      `${name}: its report`,
+      () => jobStatus(`/api/sentiment/${id}`),
+      (state) => FINISHED.has(state.status),
+      RECOVERY_TIMEOUT_MS,
+    )) as { status: string; report?: { results: { channels: { alternatives: { transcript: string }[] }[] } } };
+    const heard = job.report?.results.channels[0]?.alternatives[0]?.transcript ?? "";
+    const identical = job.status === "completed" && heard === (await heardIn(audio));
+    return {
+      case: name,
+      whenKilled,
+      afterRestart: `resumed from ${(offset / 2 ** 20).toFixed(1)} MiB; the analysis ${identical ? "hears exactly the original" : "differs from the original"}`,
+      recovered: identical && offset > 0,
+    };
+  } catch (error) {
+    return { case: name, whenKilled, afterRestart: (error as Error).message, recovered: false };
+  }
+}
+
+/**
+ * Streams a live session for a few seconds, kills the product, restarts it, and waits until the
+ * session has ended on its own (its grace passed), has kept the seconds metered before the kill,
+ * and a new session can start.
+ */
+async function liveCase(): Promise<Row> {
+  const name = "live session, killed while streaming";
+  const ws = base.replace(/^http/, "ws");
+  const response = await fetch(`${base}/api/live/ticket`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: "{}",
+  });
+  if (response.status !== 201) throw new Error(`ticket answered ${response.status}`);
+  const { ticket } = (await response.json()) as { ticket: string };
+  const session = await open(`${ws}/api/live?ticket=${ticket}`);
+  const { session_id: sessionId } = JSON.parse(await session.next()) as { session_id: string };
+  for (let frame = 0; frame < 16; frame++) {
+    session.socket.send(new Uint8Array(1600).fill(9));
+    await sleep(250);
+  }
+  await restart();
+  const started = Date.now();
+  try {
+    await waitFor(
+      `${name}: the next ticket`,
+      () =>
+        fetch(`${base}/api/live/ticket`, {
+          method: "POST",
+          headers: { ...auth, "content-type": "application/json" },
+          body: "{}",
+        }).then((answer) => answer.status),
+      (status) => status === 201,
+      RECOVERY_TIMEOUT_MS,
+    );
+    const list = (await (await fetch(`${base}/api/live/transcripts`, { headers: auth })).json()) as {
+      transcripts: { id: string; status: string; duration_seconds: number }[];
+    };
+    const kept = list.transcripts.find((transcript) => transcript.id === sessionId);
+    const recovered = kept?.status === "ended" && (kept?.duration_seconds ?? 0) > 0;
+    return {
+      case: name,
+      whenKilled: "streaming, 4 s of audio sent",
+      afterRestart: `${kept?.status ?? "missing"} with ${kept?.duration_seconds ?? 0} s kept; next ticket after ${Math.round((Date.now() - started) / 1000)} s`,
+      recovered,
+    };
+  } catch (error) {
+    return { case: name, whenKilled: "streaming", afterRestart: (error as Error).message, recovered: false };
+  }
+}
+
 const rows: Row[] = [];
 try {
   rows.push(
@@ -146,6 +292,8 @@ try {
       (status) => status === "processing",
     ),
   );
+  rows.push(await uploadCase());
+  rows.push(await liveCase());
 } finally {
   await server.stop();
   rmSync(stateDir, { recursive: true, force: true });

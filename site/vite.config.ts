@@ -85,6 +85,7 @@ const TOOL_FRAME_MODULES = appModules([
   "tools/tool-page",
   "tools/tool-content",
   "tools/download",
+  "tools/jobs/use-jobs",
   "tools/report-tool-error",
   "tools/copy-text",
   "tools/media-file-picker",
