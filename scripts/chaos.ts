@@ -41,13 +41,19 @@ async function jobStatus(path: string): Promise<{ status: string; error?: string
   return (await response.json()) as { status: string; error?: string };
 }
 
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number) {
+async function waitFor<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs: number,
+  intervalMs = 250,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
     if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 
@@ -172,7 +178,7 @@ async function uploadCase(): Promise<Row> {
   await cut;
   const head = await fetch(`${base}${location}`, { method: "HEAD", headers: tus() });
   const offset = Number(head.headers.get("upload-offset"));
-  const whenKilled = `${(sent / 2 ** 20).toFixed(1)} of ${(audio.length / 2 ** 20).toFixed(1)} MiB sent`;
+  const whenKilled = `${(sent / 2 ** 20).toFixed(1)} of ${(audio.length / 2 ** 20).toFixed(1)} MiB handed to the connection, ${(offset / 2 ** 20).toFixed(1)} MiB stored`;
   try {
     const finished = await waitFor(
       `${name}: the rest`,
@@ -203,7 +209,7 @@ async function uploadCase(): Promise<Row> {
     return {
       case: name,
       whenKilled,
-      afterRestart: `resumed from ${(offset / 2 ** 20).toFixed(1)} MiB; the analysis ${identical ? "hears exactly the original" : "differs from the original"}`,
+      afterRestart: `resumed at ${(offset / 2 ** 20).toFixed(1)} MiB; the analysis ${identical ? "hears exactly the original" : "differs from the original"}`,
       recovered: identical && offset > 0,
     };
   } catch (error) {
@@ -245,6 +251,8 @@ async function liveCase(): Promise<Row> {
         }).then((answer) => answer.status),
       (status) => status === 201,
       RECOVERY_TIMEOUT_MS,
+      // Tickets are limited per user; asking every 5 s stays far inside the limit.
+      5000,
     );
     const list = (await (await fetch(`${base}/api/live/transcripts`, { headers: auth })).json()) as {
       transcripts: { id: string; status: string; duration_seconds: number }[];
