@@ -83,6 +83,53 @@ describe("tools on a finished upload", { timeout: 60_000 }, () => {
     expect((await postJson("/api/sentiment", token, null)).status).toBe(400);
   });
 
+  it("refuses an {upload_id} body over the small JSON limit with 413, declared or chunked", async () => {
+    const { token } = await registerAndSignIn();
+    const MiB = 1024 * 1024;
+    /** A JSON body of `bytes` (an id padded with spaces), pulled a mebibyte at a time. */
+    const bigJson = (bytes: number) => {
+      const head = new TextEncoder().encode(`{"upload_id":"${crypto.randomUUID()}"`);
+      let left = bytes - head.length - 1;
+      let sentHead = false;
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (!sentHead) {
+            sentHead = true;
+            controller.enqueue(head);
+          } else if (left > 0) {
+            const part = Math.min(MiB, left);
+            left -= part;
+            controller.enqueue(new Uint8Array(part).fill(0x20));
+          } else {
+            controller.enqueue(new TextEncoder().encode("}"));
+            controller.close();
+          }
+        },
+      });
+    };
+    const post = (path: string, body: ReadableStream<Uint8Array>, length?: number) =>
+      call(path, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          ...(length ? { "content-length": String(length) } : {}),
+        },
+        body,
+      });
+    for (const path of ["/api/press-releases", "/api/sentiment"]) {
+      const declared = await post(path, bigJson(60 * MiB), 60 * MiB);
+      expect(declared.status).toBe(413);
+      expect(await declared.json()).toMatchObject({ code: "payload_too_large", message: expect.any(String) });
+      const chunked = await post(path, bigJson(60 * MiB));
+      expect(chunked.status).toBe(413);
+      expect(await chunked.json()).toMatchObject({ code: "payload_too_large" });
+    }
+    // Whitespace a hand-written body might carry stays well inside the limit.
+    const padded = await post("/api/sentiment", bigJson(4 * 1024));
+    expect(padded.status).toBe(404);
+  });
+
   it("a sentiment report on an upload is a kept job: 202, then the same report, listed, and deleted with its media", async () => {
     const { token } = await registerAndSignIn();
     const audio = speechWav(20);

@@ -129,6 +129,25 @@ describe("tus uploads", { timeout: 60_000 }, () => {
     expect((await create(token, 10, { "upload-metadata": metadata("take.wav", "audio/wav") })).status).toBe(201);
   });
 
+  it("creates uploads only behind the tools' gate: 409 for an unverified account, 402 once the trial has ended", async () => {
+    const uploadsOf = (userId: string) =>
+      env.DB.prepare("SELECT COUNT(*) AS n FROM uploads WHERE user_id = ?").bind(userId).first<number>("n");
+    const unverified = await registerAndSignIn({}, { verified: false });
+    const refused = await create(unverified.token, 2 * 1024 ** 3);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: "email_unverified", message: expect.any(String) });
+    expect(await uploadsOf(unverified.user.id)).toBe(0);
+
+    const lapsed = await registerAndSignIn();
+    await env.DB.prepare("UPDATE users SET trial_ends_at = ? WHERE id = ?")
+      .bind("2020-01-01T00:00:00.000Z", lapsed.user.id)
+      .run();
+    const ended = await create(lapsed.token, 1000);
+    expect(ended.status).toBe(402);
+    expect(await ended.json()).toMatchObject({ code: "payment_required" });
+    expect(await uploadsOf(lapsed.user.id)).toBe(0);
+  });
+
   it("counts the plan's storage quota at creation (402 past it)", async () => {
     const { token, user } = await registerAndSignIn();
     const first = await created(token, 1000);

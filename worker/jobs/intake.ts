@@ -43,24 +43,52 @@ export async function handToJob(c: Context<AppEnv>, kind: JobKind): Promise<Resp
   const intake = c.env.JOB_INTAKE.getByName(handOver.id);
   const upload = c.req.raw.body;
   if (!upload) return passOn(await intake.fetch(new Request(c.req.url, { method: "POST", headers })));
-  // The body streams through a pipe this Worker holds, so that when the object answers without
-  // reading all of it (a refusal), the rest is dropped here, not read after the answer has gone out
-  // (which the runtime refuses). A declared length is kept, so the object can refuse a body too
-  // large before reading it.
+  // A declared length is kept, so the object can refuse a body too large before reading it.
   const declared = Number(c.req.header("content-length"));
   const known = Number.isSafeInteger(declared) && declared > 0;
   if (!known) headers.delete("content-length");
   const { readable, writable } = known
     ? new FixedLengthStream(declared)
     : new TransformStream<Uint8Array, Uint8Array>();
-  const stop = new AbortController();
-  const piped = upload.pipeTo(writable, { signal: stop.signal }).catch(() => undefined);
+  const relay = relayBody(upload, writable);
   try {
-    return passOn(await intake.fetch(new Request(c.req.url, { method: "POST", headers, body: readable })));
+    const answer = await intake.fetch(new Request(c.req.url, { method: "POST", headers, body: readable }));
+    // Read whole (it is a short JSON answer) while the object's side of the pipe is still open.
+    return new Response(await answer.arrayBuffer(), answer);
   } finally {
-    stop.abort();
-    await piped;
+    await relay.finish();
   }
+}
+
+/**
+ * Forwards the client's body to the object until the object has answered, then reads and drops
+ * whatever the client still sends, and only then lets the answer go. A client that is still
+ * sending when a refusal goes out would otherwise have its connection closed under it and see a
+ * reset instead of the 401, 409 or 413 (a route that never touches its body gets this from the
+ * runtime; one that has started reading must finish the read itself, and the runtime refuses
+ * reads once the answer has gone). Chunks are moved by hand rather than with `pipeTo`, whose abort
+ * cancels the client's body.
+ */
+function relayBody(body: ReadableStream<Uint8Array>, into: WritableStream<Uint8Array>): { finish(): Promise<void> } {
+  const reader = body.getReader();
+  const writer = into.getWriter();
+  let forwarding = true;
+  const stopForwarding = () => {
+    forwarding = false;
+  };
+  const moved = (async () => {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      if (forwarding) await writer.write(chunk.value).catch(stopForwarding);
+    }
+    if (forwarding) await writer.close().catch(stopForwarding);
+  })().catch((error: unknown) => writer.abort(error).catch(() => undefined));
+  return {
+    async finish() {
+      stopForwarding();
+      await writer.abort().catch(() => undefined);
+      await moved;
+    },
+  };
 }
 
 /** A fetched answer's headers are immutable; CORS and the security headers are added after this. */

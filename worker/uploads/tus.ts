@@ -1,7 +1,9 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env.ts";
+import { assertActivePlan } from "../auth/require-plan.ts";
 import { requireUser } from "../auth/sessions.ts";
+import { passGate } from "../auth/tool-gate.ts";
 import { formatBytes, isAnalysableMedia } from "../contracts/media.ts";
 import { planLimits, storageQuotaBytes } from "../contracts/plans.ts";
 import { TUS_EXTENSIONS, TUS_VERSION, UPLOAD_MAX_BYTES, UPLOADS_PATH } from "../contracts/upload-constants.ts";
@@ -103,7 +105,17 @@ function byteCount(c: Context<AppEnv>, name: string): number {
   return Number(value);
 }
 
-tusUploads.post("/", requireUser, async (c) => {
+/**
+ * An upload exists only to be handed to a tool, so creating one (and reserving its length against
+ * the plan's storage) takes the tools' gate: verified e-mail and a plan or trial. It counts no
+ * call of a tool's allowance; the tool counts the call that takes the upload.
+ */
+const mayUseTools = createMiddleware<AppEnv>(async (c, next) => {
+  assertActivePlan((await passGate(c, null)).user);
+  await next();
+});
+
+tusUploads.post("/", mayUseTools, async (c) => {
   if (c.req.header("upload-defer-length")) {
     throw new ApiError(400, "length_required", "Send Upload-Length: this server does not defer it.");
   }
