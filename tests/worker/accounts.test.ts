@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { client, newUserInput, registerAndSignIn } from "./helpers.ts";
+import { client, newUserInput, outbox, registerAndSignIn, waitForMail } from "./helpers.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,12 +28,31 @@ describe("POST /auth/register", () => {
     expect(((await response.json()) as { data: { phone_number: string } }).data.phone_number).toBe("+2348031234567");
   });
 
-  it("refuses a second account for the same e-mail in any letter case", async () => {
-    const input = newUserInput();
-    expect((await client().post("/auth/register", input)).status).toBe(201);
-    const again = await client().post("/auth/register", { ...input, email: input.email.toUpperCase() });
-    expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ code: "email_taken", errors: { email: expect.any(Array) } });
+  it("answers a sign-up for a taken address, in any letter case, as for a new one and mails the owner instead", async () => {
+    const { input, api } = await registerAndSignIn();
+    const fresh = await client().post("/auth/register", newUserInput({ name: "Eve Intruder" }));
+    const again = await client().post("/auth/register", {
+      ...input,
+      name: "Eve Intruder",
+      email: input.email.toUpperCase(),
+      password: "another password",
+    });
+    expect(again.status).toBe(fresh.status);
+    const freshBody = (await fresh.json()) as { message: string; data: Record<string, unknown> };
+    const againBody = (await again.json()) as { message: string; data: Record<string, unknown> };
+    expect(againBody.message).toBe(freshBody.message);
+    expect(Object.keys(againBody.data).sort()).toEqual(Object.keys(freshBody.data).sort());
+    expect(againBody.data).toMatchObject({ name: "Eve Intruder", email_verified: false, subscription_status: 2 });
+
+    const [notice] = await waitForMail(input.email, 1, /^Someone tried to create a Vox account with your address$/);
+    expect(notice?.text).toMatch(/if it was you, log in or reset your password/i);
+    expect(notice?.text).not.toContain("Eve Intruder");
+    expect(await outbox(input.email)).toHaveLength(2);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(input.email).first("n")).toBe(
+      1,
+    );
+    expect((await api.get("/auth/me")).status).toBe(200);
+    expect((await client().post("/auth/signin", { email: input.email, password: input.password })).status).toBe(200);
   });
 
   it("rejects an invalid phone number and too-short password with field errors", async () => {

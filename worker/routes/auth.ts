@@ -47,6 +47,8 @@ const FORGOT_MESSAGE =
   "If an account exists for that e-mail, we have sent it a 6-digit code. It is valid for 10 minutes.";
 const RESEND_MESSAGE =
   "If that address has an account waiting for verification, we have sent it a new 6-digit code. It is valid for 10 minutes.";
+const REGISTER_MESSAGE =
+  "Thanks for signing up. We have sent a message to that e-mail address: check your inbox, then log in.";
 const INVALID_OTP = new ApiError(400, "invalid_otp", "That code is wrong or has expired. Request a new one.");
 
 const LOCKED_CODES: Record<CodePurpose, { code: string; what: string }> = {
@@ -115,13 +117,34 @@ auth.post("/register", jsonBody(registerBody), async (c) => {
     trial_ends_at: isoIn(TRIAL_DAYS * DAY_MS, now),
     created_at: new Date(now).toISOString(),
   });
-  if (!inserted) {
-    throw new ApiError(409, "email_taken", "An account with this e-mail already exists. Log in instead.", {
-      email: ["An account with this e-mail already exists"],
+  if (inserted) {
+    mailVerificationCode(c, inserted, await issueCode(c.env.DB, "verify-email", inserted.id));
+    return c.json({ message: REGISTER_MESSAGE, data: publicUser(inserted) }, 201);
+  }
+  // The address has an account. Answering otherwise would tell anyone which addresses do, so the
+  // answer is the one a new account gets, built from what was sent, and only the owner learns more.
+  const owner = await findUserByEmail(c.env.DB, body.email);
+  if (owner) {
+    deliverInBackground(c, {
+      to: owner.email,
+      subject: "Someone tried to create a Vox account with your address",
+      text: `Hello ${owner.name},\n\nSomeone just tried to create a new Vox account with this e-mail address, which already has one. Nothing about your account has changed.\n\nIf it was you, log in or reset your password: the login window has a Forgot Password link. If it was not you, you can ignore this e-mail.`,
     });
   }
-  mailVerificationCode(c, inserted, await issueCode(c.env.DB, "verify-email", inserted.id));
-  return c.json({ message: "Signed up successfully. You can now log in.", data: publicUser(inserted) }, 201);
+  const unsaved = {
+    id,
+    name: body.name,
+    email: body.email,
+    phone_number: phone,
+    organization_name: body.organization_name,
+    password_hash: "",
+    trial_ends_at: isoIn(TRIAL_DAYS * DAY_MS, now),
+    created_at: new Date(now).toISOString(),
+    plan: null,
+    subscription_expires_at: null,
+    email_verified_at: null,
+  };
+  return c.json({ message: REGISTER_MESSAGE, data: publicUser(unsaved) }, 201);
 });
 
 auth.post("/signin", jsonBody(signinBody), async (c) => {
