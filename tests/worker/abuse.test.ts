@@ -402,18 +402,44 @@ describe("password-checked account changes", () => {
     }
   });
 
-  it("a burst of password checks beyond what an isolate can hash at once is turned away with 503, not queued", async () => {
+  it("a burst of password hashes beyond what an isolate can run at once is turned away with 503, not queued", async () => {
     const burst = await Promise.all(
-      Array.from({ length: 16 }, (_, i) =>
-        client(`192.0.2.${i + 1}`).post("/auth/signin", { email: `nobody.${i}@example.ng`, password: "guess guess" }),
-      ),
+      Array.from({ length: 16 }, (_, i) => client(`192.0.2.${i + 1}`).post("/auth/register", newUserInput())),
     );
     const statuses = burst.map((response) => response.status);
-    expect(statuses.every((status) => status === 401 || status === 503)).toBe(true);
+    expect(statuses.every((status) => status === 201 || status === 503)).toBe(true);
     expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(0);
     const busy = burst.find((response) => response.status === 503);
     expect(busy?.headers.get("retry-after")).toBeTruthy();
     expect(await busy?.json()).toMatchObject({ code: "server_busy" });
+  });
+
+  it("a flood of sign-ins for unknown e-mails never stops a real account from signing in", async () => {
+    const { input } = await registerAndSignIn();
+    const flood = Array.from({ length: 30 }, (_, i) =>
+      client(`198.51.100.${i + 1}`).post("/auth/signin", {
+        email: `nobody.${i}.${Date.now()}@example.ng`,
+        password: "guess guess",
+      }),
+    );
+    const owner = client().post("/auth/signin", { email: input.email, password: input.password });
+    const [ownerAnswer, ...floodAnswers] = await Promise.all([owner, ...flood]);
+    expect(ownerAnswer?.status).toBe(200);
+    expect(floodAnswers.map((response) => response.status)).toEqual(floodAnswers.map(() => 401));
+  });
+
+  it("an unknown e-mail is answered like a wrong password, in content and about in time", async () => {
+    const { input } = await registerAndSignIn();
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const response = await client().post("/auth/signin", { email, password: "not the password" });
+      return { elapsed: performance.now() - started, status: response.status, body: await response.json() };
+    };
+    const known = await timed(input.email);
+    const unknown = await timed(`nobody.${Date.now()}@example.ng`);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    expect(unknown.elapsed).toBeGreaterThan(known.elapsed * 0.3);
   });
 });
 

@@ -8,7 +8,7 @@ import {
   isLocked,
   issueCode,
 } from "../auth/one-time-codes.ts";
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../auth/password.ts";
+import { checkNoOnesPassword, hashPassword, verifyPassword } from "../auth/password.ts";
 import { requireNigerianPhone } from "../auth/phone.ts";
 import { issueResetGrant, spendResetGrant } from "../auth/reset-grants.ts";
 import { createSession, deleteSession, deleteSessionsOf, requireUser } from "../auth/sessions.ts";
@@ -151,8 +151,8 @@ auth.post("/signin", jsonBody(signinBody), async (c) => {
   const { email, password } = c.req.valid("json");
   await limitAction(c, "signin", email);
   const user = await findUserByEmail(c.env.DB, email);
-  // Unknown e-mails cost a full hash too, so timing does not tell which accounts exist.
-  const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+  // Unknown e-mails take as long as a real check, so timing does not tell which accounts exist.
+  const valid = user ? await verifyPassword(password, user.password_hash) : await checkNoOnesPassword(password);
   if (!user || !valid) throw new ApiError(401, "invalid_credentials", "Incorrect e-mail or password.");
   const token = await createSession(c.env.DB, user.id);
   return c.json({ message: "Logged in successfully.", token, data: publicUser(user) });
