@@ -443,6 +443,60 @@ describe("password-checked account changes", () => {
   });
 });
 
+describe("codes and an owner's known browser", () => {
+  it("wrong recovery codes from elsewhere do not stop a browser that signed in before from recovering", async () => {
+    const { input, api } = await registerAndSignIn();
+    for (let round = 0; round < 2; round++) {
+      const code = await resetCode(input.email);
+      for (let guess = 0; guess < 5; guess++) {
+        await client().post("/auth/verify-otp", { email: input.email, otp: wrongCode(code) });
+      }
+    }
+    expect((await client().post("/auth/verify-otp", { email: input.email, otp: "123456" })).status).toBe(429);
+
+    const owner = client();
+    owner.cookie = api.cookie;
+    const before = (await outbox(input.email)).filter((mail) => RESET_SUBJECT.test(mail.subject)).length;
+    expect((await owner.post("/auth/forgot-password", { email: input.email })).status).toBe(200);
+    const [latest] = await waitForMail(input.email, before + 1, RESET_SUBJECT);
+    // Strangers still cannot guess, even at the code the owner's browser asked for.
+    expect((await client().post("/auth/verify-otp", { email: input.email, otp: "123456" })).status).toBe(429);
+    const verified = await owner.post("/auth/verify-otp", { email: input.email, otp: codeFrom(latest?.text ?? "") });
+    expect(verified.status).toBe(200);
+  });
+
+  it("wrong verification codes from elsewhere do not stop the signed-in browser from verifying", async () => {
+    const { input, api } = await registerAndSignIn({}, { verified: false });
+    const [mail] = await waitForMail(input.email, 1, VERIFICATION_SUBJECT);
+    const code = codeFrom(mail?.text ?? "");
+    for (let guess = 0; guess < 10; guess++) {
+      if (guess === 5) await client().post("/auth/resend-verification", { email: input.email });
+      await client().post("/auth/verify-email", { email: input.email, code: wrongCode(code) });
+    }
+    expect((await client().post("/auth/verify-email", { email: input.email, code })).status).toBe(429);
+
+    expect((await api.post("/auth/resend-verification", { email: input.email })).status).toBe(200);
+    const [fresh] = await waitForMail(input.email, 3, VERIFICATION_SUBJECT);
+    const verified = await api.post("/auth/verify-email", { email: input.email, code: codeFrom(fresh?.text ?? "") });
+    expect(verified.status).toBe(200);
+  });
+
+  it("a known browser has its own daily allowance of wrong codes", async () => {
+    const { input, api } = await registerAndSignIn();
+    const statuses: number[] = [];
+    for (let round = 0; round < 2; round++) {
+      const before = (await outbox(input.email)).filter((mail) => RESET_SUBJECT.test(mail.subject)).length;
+      expect((await api.post("/auth/forgot-password", { email: input.email })).status).toBe(200);
+      const [latest] = await waitForMail(input.email, before + 1, RESET_SUBJECT);
+      const code = codeFrom(latest?.text ?? "");
+      for (let guess = 0; guess < 5; guess++) {
+        statuses.push((await api.post("/auth/verify-otp", { email: input.email, otp: wrongCode(code) })).status);
+      }
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 400, 400, 400, 429]);
+  });
+});
+
 describe("plan changes", () => {
   async function buy(api: Client, plan: string) {
     const { authorization_url, reference } = await initialize(api, plan);

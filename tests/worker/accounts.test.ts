@@ -1,6 +1,7 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { client, newUserInput, outbox, registerAndSignIn, waitForMail } from "./helpers.ts";
+import { RATE_LIMITS } from "../../worker/rate-limit.ts";
+import { client, cookiePairs, newUserInput, outbox, registerAndSignIn, waitForMail } from "./helpers.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -176,5 +177,58 @@ describe("change password and delete account", () => {
       0,
     );
     expect((await client().post("/auth/signin", { email: input.email, password: input.password })).status).toBe(401);
+  });
+});
+
+describe("device cookies", () => {
+  it("a browser that signed in before keeps signing in while wrong passwords from elsewhere hold the account", async () => {
+    const { input } = await registerAndSignIn();
+    const browser = client();
+    const first = await browser.post("/auth/signin", { email: input.email, password: input.password });
+    expect(first.status).toBe(200);
+    const device = first.headers.getSetCookie().find((cookie) => cookie.startsWith("vox_device="));
+    expect(device).toMatch(/; HttpOnly/i);
+    expect(device).toMatch(/; SameSite=Strict/i);
+    expect(device).not.toMatch(/; Secure/i);
+    browser.cookie = cookiePairs(first);
+
+    const limit = RATE_LIMITS.signin.email.limit;
+    for (let i = 0; i < limit; i++) {
+      const wrong = await client().post("/auth/signin", { email: input.email, password: "wrong password" });
+      expect([401, 429]).toContain(wrong.status);
+    }
+    const stranger = await client().post("/auth/signin", { email: input.email, password: input.password });
+    expect(stranger.status).toBe(429);
+    expect((await browser.post("/auth/signin", { email: input.email, password: input.password })).status).toBe(200);
+
+    // A forged or another account's cookie is no exemption.
+    const forged = client();
+    forged.cookie = browser.cookie.replace(/vox_device=[^;]*/, "vox_device=forged.forged");
+    expect((await forged.post("/auth/signin", { email: input.email, password: input.password })).status).toBe(429);
+    const { api: other } = await registerAndSignIn();
+    const borrowed = client();
+    borrowed.cookie = other.cookie;
+    expect((await borrowed.post("/auth/signin", { email: input.email, password: input.password })).status).toBe(429);
+
+    // The browser keeps its own attempt limit.
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMITS.signin.device.limit; i++) {
+      statuses.push((await browser.post("/auth/signin", { email: input.email, password: "wrong password" })).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect((await browser.post("/auth/signin", { email: input.email, password: input.password })).status).toBe(429);
+  });
+
+  it("marks the device cookie Secure when the site is served over https", async () => {
+    const { input } = await registerAndSignIn();
+    const response = await exports.default.fetch(
+      new Request("https://127.0.0.1/auth/signin", {
+        method: "POST",
+        headers: { "content-type": "application/json", "cf-connecting-ip": client().ip },
+        body: JSON.stringify({ email: input.email, password: input.password }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().find((cookie) => cookie.startsWith("vox_device="))).toMatch(/; Secure/i);
   });
 });

@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
+import { knownDevice, rememberDevice } from "../auth/devices.ts";
 import {
   type CodeCheck,
   type CodePurpose,
@@ -60,16 +61,13 @@ function formatUtc(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-function lockedError(purpose: CodePurpose, until: Date): ApiError {
+function lockedError(purpose: CodePurpose, until: Date, device: string | null): ApiError {
   const retryAfter = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
   const { code, what } = LOCKED_CODES[purpose];
-  return new ApiError(
-    429,
-    code,
-    `Too many wrong codes for this account. ${what} is paused until ${formatUtc(until)}; the account owner has been told by e-mail.`,
-    undefined,
-    { "Retry-After": String(retryAfter) },
-  );
+  const message = device
+    ? `Too many wrong codes from this browser. ${what} is paused here until ${formatUtc(until)}.`
+    : `Too many wrong codes for this account. ${what} is paused until ${formatUtc(until)}, except in a browser that has logged in to it before; the account owner has been told by e-mail.`;
+  return new ApiError(429, code, message, undefined, { "Retry-After": String(retryAfter) });
 }
 
 /** Turns a failed check into its answer, telling the owner by e-mail when the guess locked the account. */
@@ -78,16 +76,19 @@ function refuseCode(
   user: UserRow,
   purpose: CodePurpose,
   check: Exclude<CodeCheck, { outcome: "accepted" }>,
+  device: string | null,
 ) {
-  if (check.outcome === "locked") return lockedError(purpose, check.lockedUntil);
+  if (check.outcome === "locked") return lockedError(purpose, check.lockedUntil, device);
   if (!check.lockedNow || !check.lockedUntil) return INVALID_OTP;
+  // The owner's own browser used up its allowance: nothing a stranger did to tell them about.
+  if (device) return lockedError(purpose, check.lockedUntil, device);
   const { what } = LOCKED_CODES[purpose];
   deliverInBackground(c, {
     to: user.email,
     subject: `${what} for your Vox account is paused`,
-    text: `Hello ${user.name},\n\nSomeone entered ${FAILED_GUESSES_PER_ACCOUNT} wrong codes for your Vox account in the last 24 hours, so ${what.toLowerCase()} is paused until ${formatUtc(check.lockedUntil)}. Your password has not changed and you can still log in with it.\n\nIf this was not you, you do not need to do anything; nobody got into your account.`,
+    text: `Hello ${user.name},\n\nSomeone entered ${FAILED_GUESSES_PER_ACCOUNT} wrong codes for your Vox account in the last 24 hours, so ${what.toLowerCase()} is paused until ${formatUtc(check.lockedUntil)}. Your password has not changed and you can still log in with it. In a browser where you have logged in to Vox before, ${what.toLowerCase()} still works.\n\nIf this was not you, you do not need to do anything; nobody got into your account.`,
   });
-  return lockedError(purpose, check.lockedUntil);
+  return lockedError(purpose, check.lockedUntil, null);
 }
 
 function mailVerificationCode(c: Context<AppEnv>, user: UserRow, code: string): void {
@@ -149,11 +150,13 @@ auth.post("/register", jsonBody(registerBody), async (c) => {
 
 auth.post("/signin", jsonBody(signinBody), async (c) => {
   const { email, password } = c.req.valid("json");
-  await limitAction(c, "signin", email);
   const user = await findUserByEmail(c.env.DB, email);
+  const device = user ? await knownDevice(c, user.id) : null;
+  await limitAction(c, "signin", email, device);
   // Unknown e-mails take as long as a real check, so timing does not tell which accounts exist.
   const valid = user ? await verifyPassword(password, user.password_hash) : await checkNoOnesPassword(password);
   if (!user || !valid) throw new ApiError(401, "invalid_credentials", "Incorrect e-mail or password.");
+  await rememberDevice(c, user.id, device);
   const token = await createSession(c.env.DB, user.id);
   return c.json({ message: "Logged in successfully.", token, data: publicUser(user) });
 });
@@ -167,10 +170,11 @@ auth.post("/logout", requireUser, async (c) => {
 
 auth.post("/forgot-password", jsonBody(forgotPasswordBody), async (c) => {
   const { email } = c.req.valid("json");
-  await limitAction(c, "forgot", email);
   const user = await findUserByEmail(c.env.DB, email);
+  const device = user ? await knownDevice(c, user.id) : null;
+  await limitAction(c, "forgot", email, device);
   // A locked account gets no new codes: they could not be used, and the answer stays the same.
-  if (user && !(await isLocked(c.env.DB, "recovery", user.id))) {
+  if (user && !(await isLocked(c.env.DB, "recovery", user.id, device))) {
     const code = await issueCode(c.env.DB, "recovery", user.id);
     deliverInBackground(c, {
       to: user.email,
@@ -183,11 +187,12 @@ auth.post("/forgot-password", jsonBody(forgotPasswordBody), async (c) => {
 
 auth.post("/verify-otp", jsonBody(verifyOtpBody), async (c) => {
   const { email, otp } = c.req.valid("json");
-  await limitAction(c, "verify", email);
   const user = await findUserByEmail(c.env.DB, email);
+  const device = user ? await knownDevice(c, user.id) : null;
+  await limitAction(c, "verify", email, device);
   if (!user) throw INVALID_OTP;
-  const check = await checkCode(c.env.DB, "recovery", user.id, otp);
-  if (check.outcome !== "accepted") throw refuseCode(c, user, "recovery", check);
+  const check = await checkCode(c.env.DB, "recovery", user.id, otp, device);
+  if (check.outcome !== "accepted") throw refuseCode(c, user, "recovery", check, device);
 
   const grant = await issueResetGrant(c.env.DB, user.id);
   return c.json({ message: "Code verified. Choose a new password.", data: { user_id: grant } });
@@ -195,12 +200,13 @@ auth.post("/verify-otp", jsonBody(verifyOtpBody), async (c) => {
 
 auth.post("/verify-email", jsonBody(verifyEmailBody), async (c) => {
   const { email, code } = c.req.valid("json");
-  await limitAction(c, "verifyEmail", email);
   const user = await findUserByEmail(c.env.DB, email);
+  const device = user ? await knownDevice(c, user.id) : null;
+  await limitAction(c, "verifyEmail", email, device);
   if (!user) throw INVALID_OTP;
   if (user.email_verified_at) return c.json({ message: "Your e-mail is already verified." });
-  const check = await checkCode(c.env.DB, "verify-email", user.id, code);
-  if (check.outcome !== "accepted") throw refuseCode(c, user, "verify-email", check);
+  const check = await checkCode(c.env.DB, "verify-email", user.id, code, device);
+  if (check.outcome !== "accepted") throw refuseCode(c, user, "verify-email", check, device);
   // The trial starts now: the days before the address was proven did not count.
   const now = Date.now();
   await markEmailVerified(c.env.DB, user.id, new Date(now).toISOString(), isoIn(TRIAL_DAYS * DAY_MS, now));
@@ -209,9 +215,10 @@ auth.post("/verify-email", jsonBody(verifyEmailBody), async (c) => {
 
 auth.post("/resend-verification", jsonBody(resendVerificationBody), async (c) => {
   const { email } = c.req.valid("json");
-  await limitAction(c, "resendVerification", email);
   const user = await findUserByEmail(c.env.DB, email);
-  if (user && !user.email_verified_at && !(await isLocked(c.env.DB, "verify-email", user.id))) {
+  const device = user ? await knownDevice(c, user.id) : null;
+  await limitAction(c, "resendVerification", email, device);
+  if (user && !user.email_verified_at && !(await isLocked(c.env.DB, "verify-email", user.id, device))) {
     mailVerificationCode(c, user, await issueCode(c.env.DB, "verify-email", user.id));
   }
   return c.json({ message: RESEND_MESSAGE });
