@@ -481,6 +481,21 @@ describe("codes and an owner's known browser", () => {
     expect(verified.status).toBe(200);
   });
 
+  it("a stranger's request for a code neither replaces the one the owner's browser asked for nor may spend it", async () => {
+    const { input, api } = await registerAndSignIn();
+    const before = (await outbox(input.email)).filter((mail) => RESET_SUBJECT.test(mail.subject)).length;
+    expect((await api.post("/auth/forgot-password", { email: input.email })).status).toBe(200);
+    const [owners] = await waitForMail(input.email, before + 1, RESET_SUBJECT);
+    const code = codeFrom(owners?.text ?? "");
+
+    expect((await client().post("/auth/forgot-password", { email: input.email })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await outbox(input.email)).filter((mail) => RESET_SUBJECT.test(mail.subject))).toHaveLength(before + 1);
+    // Even the right digits from another browser do not spend the owner's code.
+    expect((await client().post("/auth/verify-otp", { email: input.email, otp: code })).status).toBe(400);
+    expect((await api.post("/auth/verify-otp", { email: input.email, otp: code })).status).toBe(200);
+  });
+
   it("a known browser has its own daily allowance of wrong codes", async () => {
     const { input, api } = await registerAndSignIn();
     const statuses: number[] = [];

@@ -21,17 +21,40 @@ export const GUESSES_PER_CODE = 5;
 export const FAILED_GUESSES_PER_ACCOUNT = 10;
 export const FAILED_GUESS_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** Replaces any earlier code for the same purpose; answers the code to mail. */
-export async function issueCode(db: D1Database, purpose: CodePurpose, userId: string): Promise<string> {
+/** Whose allowance a guess draws on: the browser's when it is known to the account, else the account's. */
+export type Guesser = string | null;
+
+/**
+ * Replaces any earlier code for the same purpose and answers the code to mail, except that a live
+ * code a known browser asked for is not replaced by a stranger's request (null: nothing to mail),
+ * so strangers cannot keep cancelling the code the owner is about to type.
+ */
+export async function issueCode(
+  db: D1Database,
+  purpose: CodePurpose,
+  userId: string,
+  device: Guesser,
+): Promise<string | null> {
   const code = randomDigits(OTP_LENGTH);
-  await db
+  const table = CODE_TABLES[purpose];
+  const stored = await db
     .prepare(
-      `INSERT INTO ${CODE_TABLES[purpose]} (user_id, code_hash, attempts, expires_at) VALUES (?, ?, 0, ?)
-       ON CONFLICT (user_id) DO UPDATE SET code_hash = excluded.code_hash, attempts = 0, expires_at = excluded.expires_at`,
+      `INSERT INTO ${table} (user_id, code_hash, attempts, expires_at, device) VALUES (?1, ?2, 0, ?3, ?4)
+       ON CONFLICT (user_id) DO UPDATE SET code_hash = excluded.code_hash, attempts = 0,
+         expires_at = excluded.expires_at, device = excluded.device
+       WHERE excluded.device IS NOT NULL OR ${table}.device IS NULL OR ${table}.expires_at <= ?5 OR ${table}.attempts >= ?6
+       RETURNING user_id`,
     )
-    .bind(userId, await sha256Hex(`${userId}:${code}`), isoIn(CODE_TTL_MS))
-    .run();
-  return code;
+    .bind(
+      userId,
+      await sha256Hex(`${userId}:${code}`),
+      isoIn(CODE_TTL_MS),
+      device,
+      new Date().toISOString(),
+      GUESSES_PER_CODE,
+    )
+    .first<{ user_id: string }>();
+  return stored ? code : null;
 }
 
 export type CodeCheck =
@@ -39,9 +62,6 @@ export type CodeCheck =
   /** `lockedNow` is true for the guess that used up the account's allowance. */
   | { readonly outcome: "wrong"; readonly lockedNow: boolean; readonly lockedUntil: Date | null }
   | { readonly outcome: "locked"; readonly lockedUntil: Date };
-
-/** Whose allowance a guess draws on: the browser's when it is known to the account, else the account's. */
-export type Guesser = string | null;
 
 async function lockedUntil(
   db: D1Database,
@@ -87,9 +107,10 @@ export async function checkCode(
   const table = CODE_TABLES[purpose];
   const attempt = await db
     .prepare(
-      `UPDATE ${table} SET attempts = attempts + 1 WHERE user_id = ? AND attempts < ? AND expires_at > ? RETURNING code_hash`,
+      `UPDATE ${table} SET attempts = attempts + 1
+       WHERE user_id = ? AND attempts < ? AND expires_at > ? AND (device IS NULL OR device IS ?) RETURNING code_hash`,
     )
-    .bind(userId, GUESSES_PER_CODE, now.toISOString())
+    .bind(userId, GUESSES_PER_CODE, now.toISOString(), device)
     .first<{ code_hash: string }>();
   if (attempt && attempt.code_hash === (await sha256Hex(`${userId}:${code}`))) {
     await db.batch([

@@ -10,3 +10,7 @@ CREATE INDEX known_devices_user ON known_devices (user_id);
 
 -- A wrong code entered by a known browser counts against that browser, not against the account.
 ALTER TABLE otp_failures ADD COLUMN device TEXT;
+
+-- The known browser a code was asked for from, if any: a stranger may neither replace nor spend it.
+ALTER TABLE password_reset_codes ADD COLUMN device TEXT;
+ALTER TABLE email_verification_codes ADD COLUMN device TEXT;

@@ -119,7 +119,8 @@ auth.post("/register", jsonBody(registerBody), async (c) => {
     created_at: new Date(now).toISOString(),
   });
   if (inserted) {
-    mailVerificationCode(c, inserted, await issueCode(c.env.DB, "verify-email", inserted.id));
+    const code = await issueCode(c.env.DB, "verify-email", inserted.id, null);
+    if (code) mailVerificationCode(c, inserted, code);
     return c.json({ message: REGISTER_MESSAGE, data: publicUser(inserted) }, 201);
   }
   // The address has an account. Answering otherwise would tell anyone which addresses do, so the
@@ -174,8 +175,12 @@ auth.post("/forgot-password", jsonBody(forgotPasswordBody), async (c) => {
   const device = user ? await knownDevice(c, user.id) : null;
   await limitAction(c, "forgot", email, device);
   // A locked account gets no new codes: they could not be used, and the answer stays the same.
-  if (user && !(await isLocked(c.env.DB, "recovery", user.id, device))) {
-    const code = await issueCode(c.env.DB, "recovery", user.id);
+  // A stranger's request may also leave the owner's code in place; the answer is the same again.
+  const code =
+    user && !(await isLocked(c.env.DB, "recovery", user.id, device))
+      ? await issueCode(c.env.DB, "recovery", user.id, device)
+      : null;
+  if (user && code) {
     deliverInBackground(c, {
       to: user.email,
       subject: `${code} is your Vox password reset code`,
@@ -219,7 +224,8 @@ auth.post("/resend-verification", jsonBody(resendVerificationBody), async (c) =>
   const device = user ? await knownDevice(c, user.id) : null;
   await limitAction(c, "resendVerification", email, device);
   if (user && !user.email_verified_at && !(await isLocked(c.env.DB, "verify-email", user.id, device))) {
-    mailVerificationCode(c, user, await issueCode(c.env.DB, "verify-email", user.id));
+    const code = await issueCode(c.env.DB, "verify-email", user.id, device);
+    if (code) mailVerificationCode(c, user, code);
   }
   return c.json({ message: RESEND_MESSAGE });
 });
