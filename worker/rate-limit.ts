@@ -8,16 +8,40 @@ export interface RateLimitRule {
   readonly windowSeconds: number;
 }
 
-/** Abuse limits per endpoint, by client IP and by the e-mail address a request names. */
+/**
+ * Abuse limits per endpoint, by client IP and by the e-mail address a request names. A browser that
+ * signed in to that address's account before (`worker/auth/devices.ts`) counts against `device`
+ * instead of `email`, so strangers using up the address's allowance do not shut its owner out.
+ */
 export const RATE_LIMITS = {
-  signin: { ip: { limit: 30, windowSeconds: 600 }, email: { limit: 10, windowSeconds: 600 } },
+  signin: {
+    ip: { limit: 30, windowSeconds: 600 },
+    email: { limit: 10, windowSeconds: 600 },
+    device: { limit: 10, windowSeconds: 600 },
+  },
   register: { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
-  forgot: { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 3, windowSeconds: 900 } },
-  verify: { ip: { limit: 30, windowSeconds: 600 }, email: { limit: 15, windowSeconds: 600 } },
-  verifyEmail: { ip: { limit: 30, windowSeconds: 600 }, email: { limit: 15, windowSeconds: 600 } },
-  resendVerification: { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 3, windowSeconds: 900 } },
+  forgot: {
+    ip: { limit: 10, windowSeconds: 3600 },
+    email: { limit: 3, windowSeconds: 900 },
+    device: { limit: 3, windowSeconds: 900 },
+  },
+  verify: {
+    ip: { limit: 30, windowSeconds: 600 },
+    email: { limit: 15, windowSeconds: 600 },
+    device: { limit: 15, windowSeconds: 600 },
+  },
+  verifyEmail: {
+    ip: { limit: 30, windowSeconds: 600 },
+    email: { limit: 15, windowSeconds: 600 },
+    device: { limit: 15, windowSeconds: 600 },
+  },
+  resendVerification: {
+    ip: { limit: 10, windowSeconds: 3600 },
+    email: { limit: 3, windowSeconds: 900 },
+    device: { limit: 3, windowSeconds: 900 },
+  },
   contact: { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
-} as const satisfies Record<string, { ip: RateLimitRule; email: RateLimitRule }>;
+} as const satisfies Record<string, { ip: RateLimitRule; email: RateLimitRule; device?: RateLimitRule }>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 
@@ -73,10 +97,17 @@ export function clientIp(c: Context): string {
   return `${prefix.join(":")}::/64`;
 }
 
-export async function limitAction(c: Context<AppEnv>, action: RateLimitedAction, email?: string) {
-  const rules = RATE_LIMITS[action];
+/** `device` is the key of a browser known to the named account (`knownDevice`), if it is one. */
+export async function limitAction(
+  c: Context<AppEnv>,
+  action: RateLimitedAction,
+  email?: string,
+  device?: string | null,
+) {
+  const rules: { ip: RateLimitRule; email: RateLimitRule; device?: RateLimitRule } = RATE_LIMITS[action];
   await enforceRateLimit(c.env, action, `ip:${clientIp(c)}`, rules.ip);
-  if (email) await enforceRateLimit(c.env, action, `email:${email}`, rules.email);
+  if (device && rules.device) await enforceRateLimit(c.env, action, `device:${device}`, rules.device);
+  else if (email) await enforceRateLimit(c.env, action, `email:${email}`, rules.email);
 }
 
 /** Counts one password-checked account change against the signed-in user. */

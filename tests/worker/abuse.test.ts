@@ -402,18 +402,113 @@ describe("password-checked account changes", () => {
     }
   });
 
-  it("a burst of password checks beyond what an isolate can hash at once is turned away with 503, not queued", async () => {
+  it("a burst of password hashes beyond what an isolate can run at once is turned away with 503, not queued", async () => {
     const burst = await Promise.all(
-      Array.from({ length: 16 }, (_, i) =>
-        client(`192.0.2.${i + 1}`).post("/auth/signin", { email: `nobody.${i}@example.ng`, password: "guess guess" }),
-      ),
+      Array.from({ length: 16 }, (_, i) => client(`192.0.2.${i + 1}`).post("/auth/register", newUserInput())),
     );
     const statuses = burst.map((response) => response.status);
-    expect(statuses.every((status) => status === 401 || status === 503)).toBe(true);
+    expect(statuses.every((status) => status === 201 || status === 503)).toBe(true);
     expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(0);
     const busy = burst.find((response) => response.status === 503);
     expect(busy?.headers.get("retry-after")).toBeTruthy();
     expect(await busy?.json()).toMatchObject({ code: "server_busy" });
+  });
+
+  it("a flood of sign-ins for unknown e-mails never stops a real account from signing in", async () => {
+    const { input } = await registerAndSignIn();
+    const flood = Array.from({ length: 30 }, (_, i) =>
+      client(`198.51.100.${i + 1}`).post("/auth/signin", {
+        email: `nobody.${i}.${Date.now()}@example.ng`,
+        password: "guess guess",
+      }),
+    );
+    const owner = client().post("/auth/signin", { email: input.email, password: input.password });
+    const [ownerAnswer, ...floodAnswers] = await Promise.all([owner, ...flood]);
+    expect(ownerAnswer?.status).toBe(200);
+    expect(floodAnswers.map((response) => response.status)).toEqual(floodAnswers.map(() => 401));
+  });
+
+  it("an unknown e-mail is answered like a wrong password, in content and about in time", async () => {
+    const { input } = await registerAndSignIn();
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const response = await client().post("/auth/signin", { email, password: "not the password" });
+      return { elapsed: performance.now() - started, status: response.status, body: await response.json() };
+    };
+    const known = await timed(input.email);
+    const unknown = await timed(`nobody.${Date.now()}@example.ng`);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    expect(unknown.elapsed).toBeGreaterThan(known.elapsed * 0.3);
+  });
+});
+
+describe("codes and an owner's known browser", () => {
+  it("wrong recovery codes from elsewhere do not stop a browser that signed in before from recovering", async () => {
+    const { input, api } = await registerAndSignIn();
+    for (let round = 0; round < 2; round++) {
+      const code = await resetCode(input.email);
+      for (let guess = 0; guess < 5; guess++) {
+        await client().post("/auth/verify-otp", { email: input.email, otp: wrongCode(code) });
+      }
+    }
+    expect((await client().post("/auth/verify-otp", { email: input.email, otp: "123456" })).status).toBe(429);
+
+    const owner = client();
+    owner.cookie = api.cookie;
+    const before = (await outbox(input.email)).filter((mail) => RESET_SUBJECT.test(mail.subject)).length;
+    expect((await owner.post("/auth/forgot-password", { email: input.email })).status).toBe(200);
+    const [latest] = await waitForMail(input.email, before + 1, RESET_SUBJECT);
+    // Strangers still cannot guess, even at the code the owner's browser asked for.
+    expect((await client().post("/auth/verify-otp", { email: input.email, otp: "123456" })).status).toBe(429);
+    const verified = await owner.post("/auth/verify-otp", { email: input.email, otp: codeFrom(latest?.text ?? "") });
+    expect(verified.status).toBe(200);
+  });
+
+  it("wrong verification codes from elsewhere do not stop the signed-in browser from verifying", async () => {
+    const { input, api } = await registerAndSignIn({}, { verified: false });
+    const [mail] = await waitForMail(input.email, 1, VERIFICATION_SUBJECT);
+    const code = codeFrom(mail?.text ?? "");
+    for (let guess = 0; guess < 10; guess++) {
+      if (guess === 5) await client().post("/auth/resend-verification", { email: input.email });
+      await client().post("/auth/verify-email", { email: input.email, code: wrongCode(code) });
+    }
+    expect((await client().post("/auth/verify-email", { email: input.email, code })).status).toBe(429);
+
+    expect((await api.post("/auth/resend-verification", { email: input.email })).status).toBe(200);
+    const [fresh] = await waitForMail(input.email, 3, VERIFICATION_SUBJECT);
+    const verified = await api.post("/auth/verify-email", { email: input.email, code: codeFrom(fresh?.text ?? "") });
+    expect(verified.status).toBe(200);
+  });
+
+  it("a stranger's request for a code neither replaces the one the owner's browser asked for nor may spend it", async () => {
+    const { input, api } = await registerAndSignIn();
+    const before = (await outbox(input.email)).filter((mail) => RESET_SUBJECT.test(mail.subject)).length;
+    expect((await api.post("/auth/forgot-password", { email: input.email })).status).toBe(200);
+    const [owners] = await waitForMail(input.email, before + 1, RESET_SUBJECT);
+    const code = codeFrom(owners?.text ?? "");
+
+    expect((await client().post("/auth/forgot-password", { email: input.email })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await outbox(input.email)).filter((mail) => RESET_SUBJECT.test(mail.subject))).toHaveLength(before + 1);
+    // Even the right digits from another browser do not spend the owner's code.
+    expect((await client().post("/auth/verify-otp", { email: input.email, otp: code })).status).toBe(400);
+    expect((await api.post("/auth/verify-otp", { email: input.email, otp: code })).status).toBe(200);
+  });
+
+  it("a known browser has its own daily allowance of wrong codes", async () => {
+    const { input, api } = await registerAndSignIn();
+    const statuses: number[] = [];
+    for (let round = 0; round < 2; round++) {
+      const before = (await outbox(input.email)).filter((mail) => RESET_SUBJECT.test(mail.subject)).length;
+      expect((await api.post("/auth/forgot-password", { email: input.email })).status).toBe(200);
+      const [latest] = await waitForMail(input.email, before + 1, RESET_SUBJECT);
+      const code = codeFrom(latest?.text ?? "");
+      for (let guess = 0; guess < 5; guess++) {
+        statuses.push((await api.post("/auth/verify-otp", { email: input.email, otp: wrongCode(code) })).status);
+      }
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 400, 400, 400, 429]);
   });
 });
 

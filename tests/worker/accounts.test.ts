@@ -1,6 +1,7 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { client, newUserInput, registerAndSignIn } from "./helpers.ts";
+import { RATE_LIMITS } from "../../worker/rate-limit.ts";
+import { client, cookiePairs, newUserInput, outbox, registerAndSignIn, waitForMail } from "./helpers.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,12 +29,31 @@ describe("POST /auth/register", () => {
     expect(((await response.json()) as { data: { phone_number: string } }).data.phone_number).toBe("+2348031234567");
   });
 
-  it("refuses a second account for the same e-mail in any letter case", async () => {
-    const input = newUserInput();
-    expect((await client().post("/auth/register", input)).status).toBe(201);
-    const again = await client().post("/auth/register", { ...input, email: input.email.toUpperCase() });
-    expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ code: "email_taken", errors: { email: expect.any(Array) } });
+  it("answers a sign-up for a taken address, in any letter case, as for a new one and mails the owner instead", async () => {
+    const { input, api } = await registerAndSignIn();
+    const fresh = await client().post("/auth/register", newUserInput({ name: "Eve Intruder" }));
+    const again = await client().post("/auth/register", {
+      ...input,
+      name: "Eve Intruder",
+      email: input.email.toUpperCase(),
+      password: "another password",
+    });
+    expect(again.status).toBe(fresh.status);
+    const freshBody = (await fresh.json()) as { message: string; data: Record<string, unknown> };
+    const againBody = (await again.json()) as { message: string; data: Record<string, unknown> };
+    expect(againBody.message).toBe(freshBody.message);
+    expect(Object.keys(againBody.data).sort()).toEqual(Object.keys(freshBody.data).sort());
+    expect(againBody.data).toMatchObject({ name: "Eve Intruder", email_verified: false, subscription_status: 2 });
+
+    const [notice] = await waitForMail(input.email, 1, /^Someone tried to create a Vox account with your address$/);
+    expect(notice?.text).toMatch(/if it was you, log in or reset your password/i);
+    expect(notice?.text).not.toContain("Eve Intruder");
+    expect(await outbox(input.email)).toHaveLength(2);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(input.email).first("n")).toBe(
+      1,
+    );
+    expect((await api.get("/auth/me")).status).toBe(200);
+    expect((await client().post("/auth/signin", { email: input.email, password: input.password })).status).toBe(200);
   });
 
   it("rejects an invalid phone number and too-short password with field errors", async () => {
@@ -157,5 +177,58 @@ describe("change password and delete account", () => {
       0,
     );
     expect((await client().post("/auth/signin", { email: input.email, password: input.password })).status).toBe(401);
+  });
+});
+
+describe("device cookies", () => {
+  it("a browser that signed in before keeps signing in while wrong passwords from elsewhere hold the account", async () => {
+    const { input } = await registerAndSignIn();
+    const browser = client();
+    const first = await browser.post("/auth/signin", { email: input.email, password: input.password });
+    expect(first.status).toBe(200);
+    const device = first.headers.getSetCookie().find((cookie) => cookie.startsWith("vox_device="));
+    expect(device).toMatch(/; HttpOnly/i);
+    expect(device).toMatch(/; SameSite=Strict/i);
+    expect(device).not.toMatch(/; Secure/i);
+    browser.cookie = cookiePairs(first);
+
+    const limit = RATE_LIMITS.signin.email.limit;
+    for (let i = 0; i < limit; i++) {
+      const wrong = await client().post("/auth/signin", { email: input.email, password: "wrong password" });
+      expect([401, 429]).toContain(wrong.status);
+    }
+    const stranger = await client().post("/auth/signin", { email: input.email, password: input.password });
+    expect(stranger.status).toBe(429);
+    expect((await browser.post("/auth/signin", { email: input.email, password: input.password })).status).toBe(200);
+
+    // A forged or another account's cookie is no exemption.
+    const forged = client();
+    forged.cookie = browser.cookie.replace(/vox_device=[^;]*/, "vox_device=forged.forged");
+    expect((await forged.post("/auth/signin", { email: input.email, password: input.password })).status).toBe(429);
+    const { api: other } = await registerAndSignIn();
+    const borrowed = client();
+    borrowed.cookie = other.cookie;
+    expect((await borrowed.post("/auth/signin", { email: input.email, password: input.password })).status).toBe(429);
+
+    // The browser keeps its own attempt limit.
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMITS.signin.device.limit; i++) {
+      statuses.push((await browser.post("/auth/signin", { email: input.email, password: "wrong password" })).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect((await browser.post("/auth/signin", { email: input.email, password: input.password })).status).toBe(429);
+  });
+
+  it("marks the device cookie Secure when the site is served over https", async () => {
+    const { input } = await registerAndSignIn();
+    const response = await exports.default.fetch(
+      new Request("https://127.0.0.1/auth/signin", {
+        method: "POST",
+        headers: { "content-type": "application/json", "cf-connecting-ip": client().ip },
+        body: JSON.stringify({ email: input.email, password: input.password }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().find((cookie) => cookie.startsWith("vox_device="))).toMatch(/; Secure/i);
   });
 });

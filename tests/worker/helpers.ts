@@ -19,6 +19,8 @@ export function freshIp(): string {
 export interface Client {
   readonly ip: string;
   token?: string;
+  /** The `Cookie` header this client sends, as a browser would once the Worker set one. */
+  cookie?: string;
   post(path: string, body: unknown): Promise<Response>;
   get(path: string): Promise<Response>;
 }
@@ -28,6 +30,7 @@ export function client(ip = freshIp()): Client {
     "content-type": "application/json",
     "cf-connecting-ip": ip,
     ...(self.token ? { authorization: `Bearer ${self.token}` } : {}),
+    ...(self.cookie ? { cookie: self.cookie } : {}),
   });
   const self: Client = {
     ip,
@@ -79,7 +82,16 @@ export async function registerAndSignIn(overrides: Record<string, unknown> = {},
   expect(signin.status).toBe(200);
   const body = (await signin.json()) as { token: string; data: { id: string } };
   api.token = body.token;
+  api.cookie = cookiePairs(signin);
   return { api, input, user: body.data, token: body.token };
+}
+
+/** The `name=value` pairs a response sets, joined as a browser would send them back. */
+export function cookiePairs(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 interface OutboxMessage {

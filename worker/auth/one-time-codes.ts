@@ -4,7 +4,9 @@ import { isoIn, randomDigits, sha256Hex } from "./tokens.ts";
 /**
  * Six-digit codes mailed for password recovery and for e-mail verification. Each code allows a few
  * guesses, and the account as a whole allows a few more per day across all its codes, so asking for
- * code after code never buys an attacker more guesses.
+ * code after code never buys an attacker more guesses. A browser that signed in to the account before
+ * (`device`, see `devices.ts`) has an allowance of its own instead, so strangers who use up the
+ * account's cannot stop its owner from recovering or verifying from there.
  */
 
 export type CodePurpose = "recovery" | "verify-email";
@@ -19,17 +21,40 @@ export const GUESSES_PER_CODE = 5;
 export const FAILED_GUESSES_PER_ACCOUNT = 10;
 export const FAILED_GUESS_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** Replaces any earlier code for the same purpose; answers the code to mail. */
-export async function issueCode(db: D1Database, purpose: CodePurpose, userId: string): Promise<string> {
+/** Whose allowance a guess draws on: the browser's when it is known to the account, else the account's. */
+export type Guesser = string | null;
+
+/**
+ * Replaces any earlier code for the same purpose and answers the code to mail, except that a live
+ * code a known browser asked for is not replaced by a stranger's request (null: nothing to mail),
+ * so strangers cannot keep cancelling the code the owner is about to type.
+ */
+export async function issueCode(
+  db: D1Database,
+  purpose: CodePurpose,
+  userId: string,
+  device: Guesser,
+): Promise<string | null> {
   const code = randomDigits(OTP_LENGTH);
-  await db
+  const table = CODE_TABLES[purpose];
+  const stored = await db
     .prepare(
-      `INSERT INTO ${CODE_TABLES[purpose]} (user_id, code_hash, attempts, expires_at) VALUES (?, ?, 0, ?)
-       ON CONFLICT (user_id) DO UPDATE SET code_hash = excluded.code_hash, attempts = 0, expires_at = excluded.expires_at`,
+      `INSERT INTO ${table} (user_id, code_hash, attempts, expires_at, device) VALUES (?1, ?2, 0, ?3, ?4)
+       ON CONFLICT (user_id) DO UPDATE SET code_hash = excluded.code_hash, attempts = 0,
+         expires_at = excluded.expires_at, device = excluded.device
+       WHERE excluded.device IS NOT NULL OR ${table}.device IS NULL OR ${table}.expires_at <= ?5 OR ${table}.attempts >= ?6
+       RETURNING user_id`,
     )
-    .bind(userId, await sha256Hex(`${userId}:${code}`), isoIn(CODE_TTL_MS))
-    .run();
-  return code;
+    .bind(
+      userId,
+      await sha256Hex(`${userId}:${code}`),
+      isoIn(CODE_TTL_MS),
+      device,
+      new Date().toISOString(),
+      GUESSES_PER_CODE,
+    )
+    .first<{ user_id: string }>();
+  return stored ? code : null;
 }
 
 export type CodeCheck =
@@ -38,10 +63,18 @@ export type CodeCheck =
   | { readonly outcome: "wrong"; readonly lockedNow: boolean; readonly lockedUntil: Date | null }
   | { readonly outcome: "locked"; readonly lockedUntil: Date };
 
-async function lockedUntil(db: D1Database, purpose: CodePurpose, userId: string, since: string): Promise<Date> {
+async function lockedUntil(
+  db: D1Database,
+  purpose: CodePurpose,
+  userId: string,
+  device: Guesser,
+  since: string,
+): Promise<Date> {
   const oldest = await db
-    .prepare("SELECT MIN(failed_at) AS oldest FROM otp_failures WHERE user_id = ? AND purpose = ? AND failed_at > ?")
-    .bind(userId, purpose, since)
+    .prepare(
+      "SELECT MIN(failed_at) AS oldest FROM otp_failures WHERE user_id = ? AND purpose = ? AND device IS ? AND failed_at > ?",
+    )
+    .bind(userId, purpose, device, since)
     .first<string | null>("oldest");
   return new Date(Date.parse(oldest ?? new Date().toISOString()) + FAILED_GUESS_WINDOW_MS);
 }
@@ -56,25 +89,28 @@ export async function checkCode(
   purpose: CodePurpose,
   userId: string,
   code: string,
+  device: Guesser,
 ): Promise<CodeCheck> {
   const now = new Date();
   const since = new Date(now.getTime() - FAILED_GUESS_WINDOW_MS).toISOString();
   const reserved = await db
     .prepare(
-      `INSERT INTO otp_failures (user_id, purpose, failed_at)
-       SELECT ?1, ?2, ?3 WHERE (SELECT COUNT(*) FROM otp_failures WHERE user_id = ?1 AND purpose = ?2 AND failed_at > ?4) < ?5
+      `INSERT INTO otp_failures (user_id, purpose, failed_at, device)
+       SELECT ?1, ?2, ?3, ?6
+       WHERE (SELECT COUNT(*) FROM otp_failures WHERE user_id = ?1 AND purpose = ?2 AND device IS ?6 AND failed_at > ?4) < ?5
        RETURNING id`,
     )
-    .bind(userId, purpose, now.toISOString(), since, FAILED_GUESSES_PER_ACCOUNT)
+    .bind(userId, purpose, now.toISOString(), since, FAILED_GUESSES_PER_ACCOUNT, device)
     .first<{ id: number }>();
-  if (!reserved) return { outcome: "locked", lockedUntil: await lockedUntil(db, purpose, userId, since) };
+  if (!reserved) return { outcome: "locked", lockedUntil: await lockedUntil(db, purpose, userId, device, since) };
 
   const table = CODE_TABLES[purpose];
   const attempt = await db
     .prepare(
-      `UPDATE ${table} SET attempts = attempts + 1 WHERE user_id = ? AND attempts < ? AND expires_at > ? RETURNING code_hash`,
+      `UPDATE ${table} SET attempts = attempts + 1
+       WHERE user_id = ? AND attempts < ? AND expires_at > ? AND (device IS NULL OR device IS ?) RETURNING code_hash`,
     )
-    .bind(userId, GUESSES_PER_CODE, now.toISOString())
+    .bind(userId, GUESSES_PER_CODE, now.toISOString(), device)
     .first<{ code_hash: string }>();
   if (attempt && attempt.code_hash === (await sha256Hex(`${userId}:${code}`))) {
     await db.batch([
@@ -83,24 +119,37 @@ export async function checkCode(
     ]);
     return { outcome: "accepted" };
   }
-  const lockedNow = (await failuresSince(db, purpose, userId, since)) >= FAILED_GUESSES_PER_ACCOUNT;
+  const lockedNow = (await failuresSince(db, purpose, userId, device, since)) >= FAILED_GUESSES_PER_ACCOUNT;
   return {
     outcome: "wrong",
     lockedNow,
-    lockedUntil: lockedNow ? await lockedUntil(db, purpose, userId, since) : null,
+    lockedUntil: lockedNow ? await lockedUntil(db, purpose, userId, device, since) : null,
   };
 }
 
-async function failuresSince(db: D1Database, purpose: CodePurpose, userId: string, since: string): Promise<number> {
+async function failuresSince(
+  db: D1Database,
+  purpose: CodePurpose,
+  userId: string,
+  device: Guesser,
+  since: string,
+): Promise<number> {
   const failures = await db
-    .prepare("SELECT COUNT(*) AS n FROM otp_failures WHERE user_id = ? AND purpose = ? AND failed_at > ?")
-    .bind(userId, purpose, since)
+    .prepare(
+      "SELECT COUNT(*) AS n FROM otp_failures WHERE user_id = ? AND purpose = ? AND device IS ? AND failed_at > ?",
+    )
+    .bind(userId, purpose, device, since)
     .first<number>("n");
   return failures ?? 0;
 }
 
-/** True while the account has used up its wrong guesses for this purpose. */
-export async function isLocked(db: D1Database, purpose: CodePurpose, userId: string): Promise<boolean> {
+/** True while the guesser (the account, or a browser known to it) has used up its wrong guesses. */
+export async function isLocked(
+  db: D1Database,
+  purpose: CodePurpose,
+  userId: string,
+  device: Guesser,
+): Promise<boolean> {
   const since = new Date(Date.now() - FAILED_GUESS_WINDOW_MS).toISOString();
-  return (await failuresSince(db, purpose, userId, since)) >= FAILED_GUESSES_PER_ACCOUNT;
+  return (await failuresSince(db, purpose, userId, device, since)) >= FAILED_GUESSES_PER_ACCOUNT;
 }

@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
+import { knownDevice, rememberDevice } from "../auth/devices.ts";
 import {
   type CodeCheck,
   type CodePurpose,
@@ -8,7 +9,7 @@ import {
   isLocked,
   issueCode,
 } from "../auth/one-time-codes.ts";
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../auth/password.ts";
+import { checkNoOnesPassword, hashPassword, verifyPassword } from "../auth/password.ts";
 import { requireNigerianPhone } from "../auth/phone.ts";
 import { issueResetGrant, spendResetGrant } from "../auth/reset-grants.ts";
 import { createSession, deleteSession, deleteSessionsOf, requireUser } from "../auth/sessions.ts";
@@ -47,6 +48,8 @@ const FORGOT_MESSAGE =
   "If an account exists for that e-mail, we have sent it a 6-digit code. It is valid for 10 minutes.";
 const RESEND_MESSAGE =
   "If that address has an account waiting for verification, we have sent it a new 6-digit code. It is valid for 10 minutes.";
+const REGISTER_MESSAGE =
+  "Thanks for signing up. We have sent a message to that e-mail address: check your inbox, then log in.";
 const INVALID_OTP = new ApiError(400, "invalid_otp", "That code is wrong or has expired. Request a new one.");
 
 const LOCKED_CODES: Record<CodePurpose, { code: string; what: string }> = {
@@ -58,16 +61,13 @@ function formatUtc(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-function lockedError(purpose: CodePurpose, until: Date): ApiError {
+function lockedError(purpose: CodePurpose, until: Date, device: string | null): ApiError {
   const retryAfter = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
   const { code, what } = LOCKED_CODES[purpose];
-  return new ApiError(
-    429,
-    code,
-    `Too many wrong codes for this account. ${what} is paused until ${formatUtc(until)}; the account owner has been told by e-mail.`,
-    undefined,
-    { "Retry-After": String(retryAfter) },
-  );
+  const message = device
+    ? `Too many wrong codes from this browser. ${what} is paused here until ${formatUtc(until)}.`
+    : `Too many wrong codes for this account. ${what} is paused until ${formatUtc(until)}, except in a browser that has logged in to it before; the account owner has been told by e-mail.`;
+  return new ApiError(429, code, message, undefined, { "Retry-After": String(retryAfter) });
 }
 
 /** Turns a failed check into its answer, telling the owner by e-mail when the guess locked the account. */
@@ -76,16 +76,19 @@ function refuseCode(
   user: UserRow,
   purpose: CodePurpose,
   check: Exclude<CodeCheck, { outcome: "accepted" }>,
+  device: string | null,
 ) {
-  if (check.outcome === "locked") return lockedError(purpose, check.lockedUntil);
+  if (check.outcome === "locked") return lockedError(purpose, check.lockedUntil, device);
   if (!check.lockedNow || !check.lockedUntil) return INVALID_OTP;
+  // The owner's own browser used up its allowance: nothing a stranger did to tell them about.
+  if (device) return lockedError(purpose, check.lockedUntil, device);
   const { what } = LOCKED_CODES[purpose];
   deliverInBackground(c, {
     to: user.email,
     subject: `${what} for your Vox account is paused`,
-    text: `Hello ${user.name},\n\nSomeone entered ${FAILED_GUESSES_PER_ACCOUNT} wrong codes for your Vox account in the last 24 hours, so ${what.toLowerCase()} is paused until ${formatUtc(check.lockedUntil)}. Your password has not changed and you can still log in with it.\n\nIf this was not you, you do not need to do anything; nobody got into your account.`,
+    text: `Hello ${user.name},\n\nSomeone entered ${FAILED_GUESSES_PER_ACCOUNT} wrong codes for your Vox account in the last 24 hours, so ${what.toLowerCase()} is paused until ${formatUtc(check.lockedUntil)}. Your password has not changed and you can still log in with it. In a browser where you have logged in to Vox before, ${what.toLowerCase()} still works.\n\nIf this was not you, you do not need to do anything; nobody got into your account.`,
   });
-  return lockedError(purpose, check.lockedUntil);
+  return lockedError(purpose, check.lockedUntil, null);
 }
 
 function mailVerificationCode(c: Context<AppEnv>, user: UserRow, code: string): void {
@@ -115,22 +118,46 @@ auth.post("/register", jsonBody(registerBody), async (c) => {
     trial_ends_at: isoIn(TRIAL_DAYS * DAY_MS, now),
     created_at: new Date(now).toISOString(),
   });
-  if (!inserted) {
-    throw new ApiError(409, "email_taken", "An account with this e-mail already exists. Log in instead.", {
-      email: ["An account with this e-mail already exists"],
+  if (inserted) {
+    const code = await issueCode(c.env.DB, "verify-email", inserted.id, null);
+    if (code) mailVerificationCode(c, inserted, code);
+    return c.json({ message: REGISTER_MESSAGE, data: publicUser(inserted) }, 201);
+  }
+  // The address has an account. Answering otherwise would tell anyone which addresses do, so the
+  // answer is the one a new account gets, built from what was sent, and only the owner learns more.
+  const owner = await findUserByEmail(c.env.DB, body.email);
+  if (owner) {
+    deliverInBackground(c, {
+      to: owner.email,
+      subject: "Someone tried to create a Vox account with your address",
+      text: `Hello ${owner.name},\n\nSomeone just tried to create a new Vox account with this e-mail address, which already has one. Nothing about your account has changed.\n\nIf it was you, log in or reset your password: the login window has a Forgot Password link. If it was not you, you can ignore this e-mail.`,
     });
   }
-  mailVerificationCode(c, inserted, await issueCode(c.env.DB, "verify-email", inserted.id));
-  return c.json({ message: "Signed up successfully. You can now log in.", data: publicUser(inserted) }, 201);
+  const unsaved = {
+    id,
+    name: body.name,
+    email: body.email,
+    phone_number: phone,
+    organization_name: body.organization_name,
+    password_hash: "",
+    trial_ends_at: isoIn(TRIAL_DAYS * DAY_MS, now),
+    created_at: new Date(now).toISOString(),
+    plan: null,
+    subscription_expires_at: null,
+    email_verified_at: null,
+  };
+  return c.json({ message: REGISTER_MESSAGE, data: publicUser(unsaved) }, 201);
 });
 
 auth.post("/signin", jsonBody(signinBody), async (c) => {
   const { email, password } = c.req.valid("json");
-  await limitAction(c, "signin", email);
   const user = await findUserByEmail(c.env.DB, email);
-  // Unknown e-mails cost a full hash too, so timing does not tell which accounts exist.
-  const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+  const device = user ? await knownDevice(c, user.id) : null;
+  await limitAction(c, "signin", email, device);
+  // Unknown e-mails take as long as a real check, so timing does not tell which accounts exist.
+  const valid = user ? await verifyPassword(password, user.password_hash) : await checkNoOnesPassword(password);
   if (!user || !valid) throw new ApiError(401, "invalid_credentials", "Incorrect e-mail or password.");
+  await rememberDevice(c, user.id, device);
   const token = await createSession(c.env.DB, user.id);
   return c.json({ message: "Logged in successfully.", token, data: publicUser(user) });
 });
@@ -144,11 +171,16 @@ auth.post("/logout", requireUser, async (c) => {
 
 auth.post("/forgot-password", jsonBody(forgotPasswordBody), async (c) => {
   const { email } = c.req.valid("json");
-  await limitAction(c, "forgot", email);
   const user = await findUserByEmail(c.env.DB, email);
+  const device = user ? await knownDevice(c, user.id) : null;
+  await limitAction(c, "forgot", email, device);
   // A locked account gets no new codes: they could not be used, and the answer stays the same.
-  if (user && !(await isLocked(c.env.DB, "recovery", user.id))) {
-    const code = await issueCode(c.env.DB, "recovery", user.id);
+  // A stranger's request may also leave the owner's code in place; the answer is the same again.
+  const code =
+    user && !(await isLocked(c.env.DB, "recovery", user.id, device))
+      ? await issueCode(c.env.DB, "recovery", user.id, device)
+      : null;
+  if (user && code) {
     deliverInBackground(c, {
       to: user.email,
       subject: `${code} is your Vox password reset code`,
@@ -160,11 +192,12 @@ auth.post("/forgot-password", jsonBody(forgotPasswordBody), async (c) => {
 
 auth.post("/verify-otp", jsonBody(verifyOtpBody), async (c) => {
   const { email, otp } = c.req.valid("json");
-  await limitAction(c, "verify", email);
   const user = await findUserByEmail(c.env.DB, email);
+  const device = user ? await knownDevice(c, user.id) : null;
+  await limitAction(c, "verify", email, device);
   if (!user) throw INVALID_OTP;
-  const check = await checkCode(c.env.DB, "recovery", user.id, otp);
-  if (check.outcome !== "accepted") throw refuseCode(c, user, "recovery", check);
+  const check = await checkCode(c.env.DB, "recovery", user.id, otp, device);
+  if (check.outcome !== "accepted") throw refuseCode(c, user, "recovery", check, device);
 
   const grant = await issueResetGrant(c.env.DB, user.id);
   return c.json({ message: "Code verified. Choose a new password.", data: { user_id: grant } });
@@ -172,12 +205,13 @@ auth.post("/verify-otp", jsonBody(verifyOtpBody), async (c) => {
 
 auth.post("/verify-email", jsonBody(verifyEmailBody), async (c) => {
   const { email, code } = c.req.valid("json");
-  await limitAction(c, "verifyEmail", email);
   const user = await findUserByEmail(c.env.DB, email);
+  const device = user ? await knownDevice(c, user.id) : null;
+  await limitAction(c, "verifyEmail", email, device);
   if (!user) throw INVALID_OTP;
   if (user.email_verified_at) return c.json({ message: "Your e-mail is already verified." });
-  const check = await checkCode(c.env.DB, "verify-email", user.id, code);
-  if (check.outcome !== "accepted") throw refuseCode(c, user, "verify-email", check);
+  const check = await checkCode(c.env.DB, "verify-email", user.id, code, device);
+  if (check.outcome !== "accepted") throw refuseCode(c, user, "verify-email", check, device);
   // The trial starts now: the days before the address was proven did not count.
   const now = Date.now();
   await markEmailVerified(c.env.DB, user.id, new Date(now).toISOString(), isoIn(TRIAL_DAYS * DAY_MS, now));
@@ -186,10 +220,12 @@ auth.post("/verify-email", jsonBody(verifyEmailBody), async (c) => {
 
 auth.post("/resend-verification", jsonBody(resendVerificationBody), async (c) => {
   const { email } = c.req.valid("json");
-  await limitAction(c, "resendVerification", email);
   const user = await findUserByEmail(c.env.DB, email);
-  if (user && !user.email_verified_at && !(await isLocked(c.env.DB, "verify-email", user.id))) {
-    mailVerificationCode(c, user, await issueCode(c.env.DB, "verify-email", user.id));
+  const device = user ? await knownDevice(c, user.id) : null;
+  await limitAction(c, "resendVerification", email, device);
+  if (user && !user.email_verified_at && !(await isLocked(c.env.DB, "verify-email", user.id, device))) {
+    const code = await issueCode(c.env.DB, "verify-email", user.id, device);
+    if (code) mailVerificationCode(c, user, code);
   }
   return c.json({ message: RESEND_MESSAGE });
 });
