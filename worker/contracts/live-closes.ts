@@ -57,6 +57,11 @@ export const LIVE_CLOSES = {
     message: "Your live transcription time for this month is used up. Upgrade your plan for more.",
   },
   accountDeleted: { code: 4201, message: "This account was deleted, so the session has ended." },
+  /** The sign-in that opened the session ended: a logout, a password reset, or a password changed elsewhere. */
+  signedOut: {
+    code: 4202,
+    message: "You were signed out, so the session has ended. Sign in again to start a new one.",
+  },
 } as const satisfies Record<string, LiveClose>;
 
 /**
