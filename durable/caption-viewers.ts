@@ -1,5 +1,6 @@
 import type { LiveSegment, WatchServerMessage } from "../worker/contracts/live.ts";
 import { type LiveClose, WATCH_CLOSES } from "../worker/contracts/live-closes.ts";
+import { viewerReserve } from "../worker/contracts/live-constants.ts";
 
 const VIEWER_TAG = "viewer";
 /**
@@ -10,6 +11,17 @@ const VIEWER_TAG = "viewer";
 const INTERIM_EVERY_MS = 500;
 /** A tag per caption link, so revoking it closes exactly the sockets that came through it. */
 const linkTag = (token: string) => `link:${token}`;
+/** A tag per viewer address, so its share of the audience is counted without a list. */
+const addressTag = (address: string) => `address:${address}`;
+
+interface ViewerRequest {
+  readonly token: string;
+  readonly after: number;
+  /** The session's places: its owner's plan's viewers. */
+  readonly cap: number;
+  /** Where the viewer connects from, IPv6 by its /64. */
+  readonly address: string;
+}
 
 /**
  * The audience of one shared session: listen-only sockets accepted with the Hibernation API and
@@ -24,18 +36,27 @@ export class CaptionViewers {
   constructor(private readonly ctx: DurableObjectState) {}
 
   /**
-   * Seats a viewer of a running session unless it already has `cap` of them: first the finals
-   * after `after` (a late joiner gets them all, a reconnecting one what it missed), then the
-   * interim being spoken now.
+   * Seats a viewer of a running session unless it already has `cap` of them, or only the reserve
+   * is left and the viewer's address holds half the places or more: first the finals after
+   * `after` (a late joiner gets them all, a reconnecting one what it missed), then the interim
+   * being spoken now.
    */
-  admit(socket: WebSocket, view: { token: string; after: number; cap: number }, finals: readonly LiveSegment[]): void {
-    if (this.ctx.getWebSockets(VIEWER_TAG).length >= view.cap) {
-      refuse(socket, WATCH_CLOSES.full);
+  admit(socket: WebSocket, view: ViewerRequest, finals: readonly LiveSegment[]): void {
+    const refusal = this.refusal(view);
+    if (refusal) {
+      refuse(socket, refusal);
       return;
     }
-    this.ctx.acceptWebSocket(socket, [VIEWER_TAG, linkTag(view.token)]);
+    this.ctx.acceptWebSocket(socket, [VIEWER_TAG, linkTag(view.token), addressTag(view.address)]);
     sendFinals(socket, finals, view.after);
     if (this.interim) socket.send(JSON.stringify(this.interim));
+  }
+
+  private refusal({ cap, address }: ViewerRequest): LiveClose | null {
+    const free = cap - this.ctx.getWebSockets(VIEWER_TAG).length;
+    if (free <= 0) return WATCH_CLOSES.full;
+    if (free > viewerReserve(cap)) return null;
+    return this.ctx.getWebSockets(addressTag(address)).length * 2 >= cap ? WATCH_CLOSES.networkFull : null;
   }
 
   /** A finished session's link reads as a transcript: every final after `after`, then `ended`. */

@@ -50,23 +50,29 @@ export class TranscriptionRelay extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Admits a new session; a refusal is answered with no socket accepted, for the Worker to pass on. */
-  private async open(socket: WebSocket, handover: Extract<RelayRequest, { kind: "open" }>): Promise<Response | null> {
-    let admitted: Awaited<ReturnType<typeof admitSession>>;
-    try {
-      admitted = await admitSession(this.env.DB, handover);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      return Response.json({ message: error.message, code: error.code }, { status: error.status });
-    }
-    const { sessionId, origin, extraQuery } = handover;
-    const state = newSession({ sessionId, ...admitted, origin, extraQuery });
-    const { provider } = this.begin(state, SessionFinals.none(this.env.DB, state, this.label));
-    await this.save();
-    this.speaker.attach(socket, ready(state, handover.resumeToken, false));
-    await this.ctx.storage.setAlarm(Date.now() + LIVE_KEEPALIVE_MS);
-    provider.start();
-    return null;
+  /**
+   * Admits a new session; a refusal is answered with no socket accepted, for the Worker to pass on.
+   * Nothing else reaches the object until the session is running, so a sign-out or an erasure that
+   * comes while its row is being written finds it whole and ends it.
+   */
+  private open(socket: WebSocket, handover: Extract<RelayRequest, { kind: "open" }>): Promise<Response | null> {
+    return this.ctx.blockConcurrencyWhile(async () => {
+      let admitted: Awaited<ReturnType<typeof admitSession>>;
+      try {
+        admitted = await admitSession(this.env.DB, handover);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return Response.json({ message: error.message, code: error.code }, { status: error.status });
+      }
+      const { sessionId, origin, extraQuery } = handover;
+      const state = newSession({ sessionId, ...admitted, origin, extraQuery });
+      const { provider } = this.begin(state, SessionFinals.none(this.env.DB, state, this.label));
+      await this.save();
+      this.speaker.attach(socket, ready(state, handover.resumeToken, false));
+      await this.ctx.storage.setAlarm(Date.now() + LIVE_KEEPALIVE_MS);
+      provider.start();
+      return null;
+    });
   }
 
   private async resume(socket: WebSocket, handover: Extract<RelayRequest, { kind: "resume" }>): Promise<void> {
@@ -112,6 +118,11 @@ export class TranscriptionRelay extends DurableObject<Env> {
     this.session?.provider.dropPending();
     if (await this.load()) await this.end(LIVE_CLOSES.accountDeleted);
     await this.ctx.storage.deleteAll();
+  }
+
+  /** The sign-in that opened the session ended: end it now, metering what was used up to this moment. */
+  async signOut(): Promise<void> {
+    if (await this.load()) await this.end(LIVE_CLOSES.signedOut);
   }
 
   override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): Promise<void> {

@@ -7,6 +7,7 @@ import {
   watchServerMessage,
 } from "../../worker/contracts/live.ts";
 import { type LiveClose, WATCH_CLOSES } from "../../worker/contracts/live-closes.ts";
+import { viewerReserve } from "../../worker/contracts/live-constants.ts";
 import { planLimits } from "../../worker/contracts/plans.ts";
 import { monthOf } from "../../worker/live/usage.ts";
 import { WATCH_RATE_LIMIT } from "../../worker/rate-limit.ts";
@@ -67,6 +68,19 @@ const seqs = (messages: { type: string }[]) => finals(messages).map((m) => m.seq
 /** A close as the socket reports it. */
 const closing = (close: LiveClose) => ({ code: close.code, reason: close.message });
 const stop = (session: Session) => session.socket.send(JSON.stringify({ type: "stop" }));
+/** How a viewer's socket stands a moment after the upgrade: its close, or still open (seated). */
+const settled = (viewer: Viewer) =>
+  Promise.race([viewer.closed, new Promise((resolve) => setTimeout(() => resolve("still open"), 2000))]);
+
+/** `count` viewers of `link`, fifty at a time, each from the address `ipOf(i)` gives. */
+async function audience(link: string, count: number, ipOf: (i: number) => string): Promise<Viewer[]> {
+  const seated: Viewer[] = [];
+  for (let batch = 0; batch < count; batch += 50) {
+    const size = Math.min(50, count - batch);
+    seated.push(...(await Promise.all(Array.from({ length: size }, (_, i) => watch(link, { ip: ipOf(batch + i) })))));
+  }
+  return seated;
+}
 
 describe("sharing a live session's captions", () => {
   it("gives the owner one link (201, then the same link 200); others get 404, strangers to the API 401", async () => {
@@ -257,11 +271,10 @@ describe("limits on watching", () => {
   it(`caps a session at its owner's plan's viewers (${planLimits(null).liveViewers} on Monthly and trials): the next closes 4509`, async () => {
     const { session, link } = await sharedSession();
     const cap = planLimits(null).liveViewers;
-    const ip = "192.0.2.78";
-    const seated: Viewer[] = [];
-    for (let batch = 0; batch < cap; batch += 50) {
-      seated.push(...(await Promise.all(Array.from({ length: Math.min(50, cap - batch) }, () => watch(link, { ip })))));
-    }
+    // Four addresses of fifty, so no one address reaches the places kept for others.
+    const ipOf = (i: number) => `192.0.2.${80 + Math.floor(i / 50)}`;
+    const ip = ipOf(0);
+    const seated = await audience(link, cap, ipOf);
     const turnedAway = await watch(link, { ip });
     expect(await turnedAway.closed).toEqual(closing(WATCH_CLOSES.full));
     // Every seated viewer still gets the captions.
@@ -280,6 +293,23 @@ describe("limits on watching", () => {
         { timeout: 10_000 },
       )
       .toBe(1);
+  });
+
+  it("keeps the last tenth of the places for other addresses: one address (IPv6 by its /64) fills nine tenths, then 4510", async () => {
+    const { session, link } = await sharedSession();
+    const cap = planLimits(null).liveViewers;
+    const reserve = viewerReserve(cap);
+    // A venue's Wi-Fi: every device its own interface id within one /64.
+    const venue = (i: number) => `2001:db8:7:9:${(i + 1).toString(16)}::1`;
+    const inside = await audience(link, cap - reserve, venue);
+    expect(await settled(await watch(link, { ip: venue(cap) }))).toEqual(closing(WATCH_CLOSES.networkFull));
+    // Everyone else still gets in, up to the plan's places.
+    const elsewhere = await audience(link, reserve, () => freshIp());
+    expect(await settled(await watch(link))).toEqual(closing(WATCH_CLOSES.full));
+    speak(session, 12);
+    for (const viewer of [inside[0], inside.at(-1), ...elsewhere] as Viewer[]) {
+      await until(viewer, (messages) => finals(messages).length === 1);
+    }
   });
 
   it(`limits viewer connections per address (${WATCH_RATE_LIMIT.limit} a minute): past it, 4529`, async () => {

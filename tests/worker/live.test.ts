@@ -6,7 +6,7 @@ import {
   transcriptDetailSchema,
   transcriptListSchema,
 } from "../../worker/contracts/live.ts";
-import { LIVE_CLOSES, PAGE_WENT_OFFLINE } from "../../worker/contracts/live-closes.ts";
+import { LIVE_CLOSES, PAGE_WENT_OFFLINE, WATCH_CLOSES } from "../../worker/contracts/live-closes.ts";
 import { monthOf } from "../../worker/live/usage.ts";
 import { TOOL_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { call, registerAndSignIn } from "./helpers.ts";
@@ -144,10 +144,13 @@ describe("the live transcription relay", () => {
     expect(await session.closed).toEqual({ code: pageCode, reason: message });
   });
 
-  it("gives every close the page can receive its own code", () => {
-    const codes = Object.values(LIVE_CLOSES).map((close) => close.code);
+  it("gives every close the page can receive its own code, and words that fit a close frame", () => {
+    const closes = [...Object.values(LIVE_CLOSES), ...Object.values(WATCH_CLOSES)];
+    const codes = closes.filter((close) => close.code !== 1000).map((close) => close.code);
     expect(new Set(codes).size).toBe(codes.length);
     expect(codes).not.toContain(PAGE_WENT_OFFLINE);
+    // A WebSocket close reason is at most 123 bytes of UTF-8.
+    for (const close of closes) expect(new TextEncoder().encode(close.message).length).toBeLessThanOrEqual(123);
   });
 
   it("answers bad control messages without closing, and closes 1009 for an oversized frame", async () => {

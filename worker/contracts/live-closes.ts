@@ -57,6 +57,11 @@ export const LIVE_CLOSES = {
     message: "Your live transcription time for this month is used up. Upgrade your plan for more.",
   },
   accountDeleted: { code: 4201, message: "This account was deleted, so the session has ended." },
+  /** The sign-in that opened the session ended: a logout, a password reset, or a password changed elsewhere. */
+  signedOut: {
+    code: 4202,
+    message: "You were signed out, so the session has ended. Sign in again to start a new one.",
+  },
 } as const satisfies Record<string, LiveClose>;
 
 /**
@@ -74,6 +79,11 @@ export const WATCH_CLOSES = {
   viewerSpoke: { code: 4505, message: "Caption viewers can only listen; this page sent a message." },
   /** The session already has as many viewers as its owner's plan allows. */
   full: { code: 4509, message: "This session has as many viewers as it can take. Try again in a little while." },
+  /** The places left are kept for viewers on other networks (`viewerReserve`). */
+  networkFull: {
+    code: 4510,
+    message: "Many people on your network are watching; the last places are kept for others. Try mobile data, or wait.",
+  },
   /** Too many viewer connections from one network address in a short time. */
   rateLimited: { code: 4529, message: "Too many connections from your network. Wait a minute, then reload." },
 } as const satisfies Record<string, LiveClose>;

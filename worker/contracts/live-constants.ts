@@ -24,5 +24,14 @@ export const LIVE_BUFFER_MS = 120_000;
  */
 export const LIVE_AUTH_PROTOCOL = "vox-bearer";
 
+/**
+ * The places of a session's audience kept for viewers from other addresses: the last tenth (20 of
+ * 200, 50 of 500, 200 of 2,000). An address holding half the places or more cannot take them, so
+ * one address, a venue's Wi-Fi, can fill nine tenths of the room and never shut everyone else out.
+ */
+export function viewerReserve(places: number): number {
+  return Math.ceil(places / 10);
+}
+
 /** The site's public page for a caption link. */
 export const WATCH_PATH = "/watch";

@@ -30,6 +30,8 @@ export const relayRequest = z.discriminatedUnion("kind", [
     sessionId: z.uuid(),
     token: z.string().min(1),
     after: z.number().int().min(0),
+    /** The viewer's address (IPv6 by its /64), so one network cannot take the places kept for others. */
+    address: z.string().min(1).max(64),
   }),
 ]);
 export type RelayRequest = z.infer<typeof relayRequest>;

@@ -32,23 +32,27 @@ export interface Admitted {
 }
 
 /**
- * Spends the ticket and records the session: 401 when the ticket is unknown, used or expired, 402
- * without a plan or time left this month, 409 when the user already runs as many sessions as the
- * plan allows (checked again here, since a ticket may have been taken before another session began).
+ * Spends the ticket and records the session: 401 when the ticket is unknown, used or expired or
+ * the sign-in that minted it has ended, 402 without a plan or time left this month, 409 when the
+ * user already runs as many sessions as the plan allows (checked again here, since a ticket may
+ * have been taken before another session began; also the answer when a sign-out lands between
+ * spending the ticket and recording the session, a refusal the signed-out page never reads).
  */
 export async function admitSession(
   db: D1Database,
   handover: { readonly ticket: string; readonly sessionId: string; readonly resumeToken: string },
 ): Promise<Admitted> {
   const redeemed = await redeemTicket(db, handover.ticket, monthOf());
-  const user = redeemed.spent ? (redeemed.user as UserRow | undefined) : undefined;
-  if (!user) throw invalidTicket();
+  const { signIn } = redeemed;
+  const user = redeemed.user as UserRow | undefined;
+  if (!signIn || !user) throw invalidTicket();
   assertActivePlan(user);
   const left = secondsLeft(user.plan, redeemed.usedSeconds);
   if (left !== null && left <= 0) throw quotaUsed();
   const started = await startSession(db, {
     id: handover.sessionId,
     userId: user.id,
+    signIn,
     resumeTokenHash: await sha256Hex(handover.resumeToken),
     maxActive: planLimits(user.plan).liveSessions,
   });

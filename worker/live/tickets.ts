@@ -29,8 +29,8 @@ export function storeTicket(
     db.prepare("DELETE FROM live_tickets WHERE expires_at < ?").bind(key.now),
     db
       .prepare(
-        `INSERT INTO live_tickets (ticket_hash, user_id, expires_at)
-         SELECT ?3, ${SESSION_USER_ID}, ?4 WHERE ${SESSION_USER_ID} IS NOT NULL AND ${condition}`,
+        `INSERT INTO live_tickets (ticket_hash, user_id, expires_at, sign_in)
+         SELECT ?3, ${SESSION_USER_ID}, ?4, ?1 WHERE ${SESSION_USER_ID} IS NOT NULL AND ${condition}`,
       )
       .bind(key.tokenHash, key.now, ticket.hash, expiresAt),
   ];
@@ -38,7 +38,9 @@ export function storeTicket(
 
 /**
  * Spends a ticket and reads its user and this month's live usage in one batch: the first
- * statement answers the user id, or nothing when the ticket is unknown, used or expired.
+ * statement answers the user id and the sign-in that minted the ticket, or nothing when the
+ * ticket is unknown, used or expired, or that sign-in has ended (a logout, a password reset or
+ * change): a ticket never outlives the sign-in it stands in for.
  */
 export async function redeemTicket(db: D1Database, ticket: string, month: string) {
   const now = new Date().toISOString();
@@ -48,14 +50,15 @@ export async function redeemTicket(db: D1Database, ticket: string, month: string
     db
       .prepare(
         `UPDATE live_tickets SET used_at = ?1 WHERE ticket_hash = ?2 AND used_at IS NULL AND expires_at > ?1
-         RETURNING user_id`,
+           AND sign_in IN (SELECT token_hash FROM sessions WHERE expires_at > ?1)
+         RETURNING user_id, sign_in`,
       )
       .bind(now, hash),
     db.prepare(`SELECT * FROM users WHERE id = ${spentBy}`).bind(now, hash),
     db.prepare(`SELECT seconds FROM live_usage WHERE user_id = ${spentBy} AND month = ?3`).bind(now, hash, month),
   ]);
   return {
-    spent: spent?.results.length === 1,
+    signIn: (spent?.results[0] as { sign_in: string } | undefined)?.sign_in,
     user: user?.results[0],
     usedSeconds: (usage?.results[0] as { seconds: number } | undefined)?.seconds ?? 0,
   };

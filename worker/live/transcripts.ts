@@ -23,21 +23,23 @@ export function activeSessions(db: D1Database, key: SessionKey): D1PreparedState
 }
 
 /**
- * Records a new session unless the user already runs `maxActive`; one statement, so two upgrades
- * racing for the last place cannot both get it. Answers whether the session was recorded.
+ * Records a new session of the sign-in `signIn` unless the user already runs `maxActive` or that
+ * sign-in has ended; one statement, so two upgrades racing for the last place cannot both get it,
+ * and a sign-out either comes first or finds the session to end. Answers whether it was recorded.
  */
 export async function startSession(
   db: D1Database,
-  session: { id: string; userId: string; resumeTokenHash: string; maxActive: number },
+  session: { id: string; userId: string; signIn: string; resumeTokenHash: string; maxActive: number },
 ): Promise<boolean> {
   const now = new Date().toISOString();
   const result = await db
     .prepare(
-      `INSERT INTO live_sessions (id, user_id, resume_token_hash, started_at, alive_at)
-       SELECT ?1, ?2, ?3, ?4, ?4
-       WHERE (SELECT COUNT(*) FROM live_sessions WHERE user_id = ?2 AND status = 'active' AND alive_at > ?5) < ?6`,
+      `INSERT INTO live_sessions (id, user_id, resume_token_hash, started_at, alive_at, sign_in)
+       SELECT ?1, ?2, ?3, ?4, ?4, ?7
+       WHERE (SELECT COUNT(*) FROM live_sessions WHERE user_id = ?2 AND status = 'active' AND alive_at > ?5) < ?6
+         AND EXISTS (SELECT 1 FROM sessions WHERE token_hash = ?7 AND expires_at > ?4)`,
     )
-    .bind(session.id, session.userId, session.resumeTokenHash, now, aliveSince(), session.maxActive)
+    .bind(session.id, session.userId, session.resumeTokenHash, now, aliveSince(), session.maxActive, session.signIn)
     .run();
   return result.meta.changes === 1;
 }
@@ -45,6 +47,23 @@ export async function startSession(
 /** The ids of a user's sessions not yet ended, however long silent (erasing the account ends them). */
 export function openSessionsOf(db: D1Database, userId: string): RowsStatement<{ id: string }> {
   return db.prepare("SELECT id FROM live_sessions WHERE user_id = ? AND status = 'active'").bind(userId);
+}
+
+/**
+ * The running sessions opened by one sign-in, or by every sign-in of a user but `keep` (the one
+ * that changed the password stays signed in).
+ */
+export function openSessionsOfSignIns(
+  db: D1Database,
+  signIns: { signIn: string } | { userId: string; keep?: string },
+): RowsStatement<{ id: string }> {
+  if ("signIn" in signIns) {
+    return db.prepare("SELECT id FROM live_sessions WHERE sign_in = ? AND status = 'active'").bind(signIns.signIn);
+  }
+  if (signIns.keep === undefined) return openSessionsOf(db, signIns.userId);
+  return db
+    .prepare("SELECT id FROM live_sessions WHERE user_id = ? AND status = 'active' AND sign_in IS NOT ?")
+    .bind(signIns.userId, signIns.keep);
 }
 
 export interface SessionOwner {

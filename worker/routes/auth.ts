@@ -36,6 +36,7 @@ import {
 import { TRIAL_DAYS } from "../contracts/plans.ts";
 import { eraseAccount } from "../erase-account.ts";
 import { ApiError } from "../errors.ts";
+import { endLiveSessions } from "../live/sign-out.ts";
 import { deliverInBackground } from "../mailer.ts";
 import { limitAccountChange, limitAction } from "../rate-limit.ts";
 import { jsonBody, jsonBodyLimit } from "../validate.ts";
@@ -166,6 +167,7 @@ auth.get("/me", requireUser, (c) => c.json({ data: publicUser(c.var.user) }));
 
 auth.post("/logout", requireUser, async (c) => {
   await deleteSession(c.env.DB, c.var.sessionTokenHash);
+  await endLiveSessions(c.env, { signIn: c.var.sessionTokenHash });
   return c.json({ message: "Logged out." });
 });
 
@@ -242,6 +244,7 @@ auth.post("/reset-password", jsonBody(resetPasswordBody), async (c) => {
   }
   const passwordHash = await hashPassword(password);
   await c.env.DB.batch([setPasswordHash(c.env.DB, userId, passwordHash), deleteSessionsOf(c.env.DB, userId)]);
+  await endLiveSessions(c.env, { userId });
   return c.json({ message: "Password reset successfully. Log in with your new password." });
 });
 
@@ -259,6 +262,7 @@ auth.post("/change-password", requireUser, jsonBody(changePasswordBody), async (
     setPasswordHash(c.env.DB, c.var.user.id, passwordHash),
     deleteSessionsOf(c.env.DB, c.var.user.id, c.var.sessionTokenHash),
   ]);
+  await endLiveSessions(c.env, { userId: c.var.user.id, keep: c.var.sessionTokenHash });
   return c.json({ message: "Password changed." });
 });
 

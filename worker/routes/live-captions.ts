@@ -48,7 +48,7 @@ liveCaptions.delete("/sessions/:session_id/share", requireUser, async (c) => {
 
 /**
  * A viewer's socket. A malformed query is a 400 like any bad input; the refusals a watching page
- * must be able to explain (unknown link, too many connections) come as close codes, since a
+ * must be able to explain (unknown link, too many connections, a full audience) come as close codes, since a
  * browser cannot read the status of a refused WebSocket upgrade.
  */
 liveCaptions.get("/watch", async (c) => {
@@ -57,8 +57,9 @@ liveCaptions.get("/watch", async (c) => {
   }
   const query = watchQuery.safeParse(c.req.query());
   if (!query.success) throw new ApiError(400, "validation_failed", "The caption link or sequence number is malformed.");
+  const address = clientIp(c);
   const [limited, share] = await Promise.all([
-    enforceRateLimit(c.env, "watch", `ip:${clientIp(c)}`, WATCH_RATE_LIMIT).then(
+    enforceRateLimit(c.env, "watch", `ip:${address}`, WATCH_RATE_LIMIT).then(
       () => false,
       (error) => {
         if (error instanceof ApiError && error.status === 429) return true;
@@ -69,7 +70,12 @@ liveCaptions.get("/watch", async (c) => {
   ]);
   if (limited) return refused(WATCH_CLOSES.rateLimited);
   if (!share) return refused(WATCH_CLOSES.unknownLink);
-  const relayed = await handOver(c, share.sessionId, { kind: "watch", sessionId: share.sessionId, ...query.data });
+  const relayed = await handOver(c, share.sessionId, {
+    kind: "watch",
+    sessionId: share.sessionId,
+    address,
+    ...query.data,
+  });
   return new Response(null, { status: 101, webSocket: relayed });
 });
 

@@ -28,8 +28,12 @@ const FINAL_CLOSES = new Set<number>([
   WATCH_CLOSES.unknownLink.code,
   WATCH_CLOSES.viewerSpoke.code,
 ]);
-/** The session is full or this network is too busy: worth trying again, slowly. */
-const BUSY_CLOSES = new Set<number>([WATCH_CLOSES.full.code, WATCH_CLOSES.rateLimited.code]);
+/** The session is full, or full for this network, or this network is too busy: worth trying again, slowly. */
+const BUSY_CLOSES = new Set<number>([
+  WATCH_CLOSES.full.code,
+  WATCH_CLOSES.networkFull.code,
+  WATCH_CLOSES.rateLimited.code,
+]);
 const BUSY_RETRY_MS = 30_000;
 
 /**
