@@ -2,7 +2,7 @@ import { Buffer } from "node:buffer";
 import { request } from "node:http";
 import { describe, expect, it } from "vitest";
 import { baseUrl } from "./browser.ts";
-import { newPerson, registerThroughApi, sessionThroughApi } from "./people.ts";
+import { newPerson, registerThroughApi, registerUnverified, sessionThroughApi } from "./people.ts";
 
 const MiB = 1024 * 1024;
 
@@ -70,18 +70,7 @@ function postWholeFile(path: string, token: string, bytes: number): Promise<Seen
 /** An account that signed up and never entered its verification code. */
 async function unverifiedSession(): Promise<string> {
   const person = newPerson();
-  const registered = await fetch(`${baseUrl()}/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "cf-connecting-ip": `2001:db8:ffff:${Date.now() % 65536}::1` },
-    body: JSON.stringify({
-      name: person.name,
-      email: person.email,
-      phone_number: person.phone,
-      organization_name: person.company,
-      password: person.password,
-    }),
-  });
-  expect(registered.status).toBe(201);
+  await registerUnverified(person);
   return (await sessionThroughApi(person)).token;
 }
 

@@ -94,8 +94,8 @@ export async function logIn(page: Page, email: string, password: string) {
   await dialog.getByRole("button", { name: "Login" }).click();
 }
 
-/** An account made through the API, e-mail verified, for journeys that start signed up. */
-export async function registerThroughApi(person: ReturnType<typeof newPerson>): Promise<void> {
+/** An account made through the API that has not entered its verification code yet. */
+export async function registerUnverified(person: ReturnType<typeof newPerson>): Promise<void> {
   const response = await fetch(`${baseUrl()}/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json", "cf-connecting-ip": clientAddress() },
@@ -108,6 +108,11 @@ export async function registerThroughApi(person: ReturnType<typeof newPerson>): 
     }),
   });
   expect(response.status).toBe(201);
+}
+
+/** An account made through the API, e-mail verified, for journeys that start signed up. */
+export async function registerThroughApi(person: ReturnType<typeof newPerson>): Promise<void> {
+  await registerUnverified(person);
   await verifyEmailThroughApi(person);
 }
 
