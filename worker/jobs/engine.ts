@@ -1,5 +1,5 @@
 import type { WorkflowStep, WorkflowStepConfig } from "cloudflare:workers";
-import type { JobKind } from "../contracts/jobs.ts";
+import { JOB_POLL_MS, type JobKind } from "../contracts/jobs.ts";
 import { objectProviders } from "../object-providers.ts";
 import { ProviderError } from "../providers/provider-error.ts";
 import {
@@ -10,7 +10,7 @@ import {
   type RunningJob,
   type StepOutcome,
 } from "./pipeline.ts";
-import { pollDelayMs, pressReleasePipeline } from "./press-release-steps.ts";
+import { pressReleasePipeline } from "./press-release-steps.ts";
 import { sentimentPipeline } from "./sentiment-steps.ts";
 import { setJobStatus } from "./store.ts";
 
@@ -21,7 +21,7 @@ import { setJobStatus } from "./store.ts";
  * ends the job in `error` with a message its owner can act on.
  */
 
-export const PIPELINES: Record<JobKind, JobPipeline> = {
+const PIPELINES: Record<JobKind, JobPipeline> = {
   press_release: pressReleasePipeline,
   sentiment: sentimentPipeline,
 };
@@ -32,6 +32,11 @@ export const STEP_CONFIG = {
   // The provider analyses hours of media before it answers (deepgram.ts waits up to 14 minutes).
   timeout: "15 minutes",
 } as const satisfies WorkflowStepConfig;
+
+/** How long a job waits between two polls of its provider: every 3 s at first, then less often. */
+function pollDelayMs(round: number): number {
+  return round < 40 ? JOB_POLL_MS : 15_000;
+}
 
 export async function runJob(env: Env, payload: unknown, step: WorkflowStep): Promise<void> {
   const params = jobParamsSchema.parse(payload);

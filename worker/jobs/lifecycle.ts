@@ -40,7 +40,7 @@ export async function resumeStalledJobs(env: Env): Promise<void> {
   }
 }
 
-export async function resumeJob(env: Env, row: JobRow): Promise<void> {
+async function resumeJob(env: Env, row: JobRow): Promise<void> {
   const instance = await findInstance(env, row.id);
   if (!instance) {
     if (Date.now() - Date.parse(row.created_at) < START_GRACE_MS) return;

@@ -1,5 +1,4 @@
 import { loadConfig } from "../config.ts";
-import { JOB_POLL_MS } from "../contracts/jobs.ts";
 import { PRESS_RELEASE_MAX_OUTPUT_TOKENS, PRESS_RELEASE_TEMPERATURE } from "../contracts/press-releases.ts";
 import {
   createTranscript,
@@ -88,8 +87,3 @@ export const pressReleasePipeline: JobPipeline = {
       "Something went wrong while writing the press release. Please try again.",
     ),
 };
-
-/** How long a job waits between two polls of its transcript: every 3 s at first, then less often. */
-export function pollDelayMs(round: number): number {
-  return round < 40 ? JOB_POLL_MS : 15_000;
-}

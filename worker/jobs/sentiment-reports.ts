@@ -3,7 +3,7 @@ import { insertFinishedJob } from "./store.ts";
 
 /** Sentiment reports are JSON in R2: a report on hours of audio outgrows a D1 row. */
 
-export const reportKey = (id: string) => `sentiment-reports/${id}.json`;
+const reportKey = (id: string) => `sentiment-reports/${id}.json`;
 
 export async function storeReport(env: Env, id: string, report: SentimentReport): Promise<string> {
   const key = reportKey(id);
