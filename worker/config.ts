@@ -54,6 +54,7 @@ const envSchema = z.object({
   ELEVENLABS_API_KEY: optionalKey,
   DEEPGRAM_API_KEY: optionalKey,
   ASSEMBLYAI_API_KEY: optionalKey,
+  SPITCH_API_KEY: optionalKey,
   PAYSTACK_SECRET_KEY: optionalKey,
   MAIL_API_KEY: optionalKey,
   HUME_API_KEY: optionalKey,

@@ -1,6 +1,7 @@
 import { DeepgramClient } from "@deepgram/sdk";
 import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
 import { AssemblyAI } from "assemblyai";
+import Spitch from "spitch";
 import { describe, expect, it } from "vitest";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { baseUrl } from "./browser.ts";
@@ -130,5 +131,49 @@ describe("AssemblyAI SDK against the sandbox", () => {
   it("is refused, as by the real service, when speech_models is left out", async () => {
     const uploadUrl = await client.files.upload(Buffer.from(speechWav(2)));
     await expect(client.transcripts.submit({ audio: uploadUrl })).rejects.toThrow(/speech_models is required/);
+  });
+});
+
+describe("Spitch SDK against the sandbox", () => {
+  const client = new Spitch({ apiKey: "sandbox-spitch-key", baseURL: sandbox("spitch") });
+
+  it("speaks Yorùbá as MP3 with a Yorùbá voice, as Vox Speaks asks", async () => {
+    const response = await client.speech.generate({
+      text: "Ẹ káàárọ̀ o.",
+      voice: "sade",
+      language: "yo",
+      format: "mp3",
+    });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(isMp3(bytes)).toBe(true);
+    expect(bytes.length).toBeGreaterThan(1000);
+  });
+
+  it("transcribes a Hausa recording with sentence timestamps and special words", async () => {
+    const transcription = await client.speech.transcribe({
+      content: new File([speechWav(8)], "briefing.wav", { type: "audio/wav" }),
+      language: "ha",
+      timestamp: "sentence",
+      special_words: "Vox,Abuja",
+    });
+    expect(transcription.text).toMatch(/^Barka da safiya/);
+    expect(transcription.segments?.length).toBe(2);
+    expect(transcription.request_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("translates to English and adds Yorùbá tone marks", async () => {
+    const translation = await client.text.translate({
+      text: "Daalụ, ka Chineke gọzie obodo anyị.",
+      source: "ig",
+      target: "en",
+    });
+    expect(translation.text).toBe("Thank you, and may God bless our country.");
+    const marked = await client.text.toneMark({ language: "yo", text: "E se o, ki Olorun bukun orile-ede wa." });
+    expect(marked.text).toBe("Ẹ ṣé o, kí Ọlọ́run bùkún orílẹ̀-èdè wa.");
+  });
+
+  it("is refused with 401 for a wrong key", async () => {
+    const stranger = new Spitch({ apiKey: "not-a-key", baseURL: sandbox("spitch"), maxRetries: 0 });
+    await expect(stranger.text.toneMark({ language: "yo", text: "Bawo" })).rejects.toMatchObject({ status: 401 });
   });
 });

@@ -13,11 +13,13 @@ import * as deepgram from "../../worker/providers/contracts/deepgram.ts";
 import * as elevenlabs from "../../worker/providers/contracts/elevenlabs.ts";
 import * as gateway from "../../worker/providers/contracts/llm-gateway.ts";
 import * as paystack from "../../worker/providers/contracts/paystack.ts";
+import * as spitch from "../../worker/providers/contracts/spitch.ts";
 import { analysisQuery } from "../../worker/providers/deepgram.ts";
 import { liveQuery } from "../../worker/providers/deepgram-live.ts";
 import { speechRequestBody } from "../../worker/providers/elevenlabs.ts";
 import { initializeRequestBody } from "../../worker/providers/paystack.ts";
 import { ProviderContractError, readAnswer } from "../../worker/providers/provider-error.ts";
+import { speechRequestBody as spitchSpeechBody, transcriptionForm } from "../../worker/providers/spitch.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { call, ORIGIN } from "./helpers.ts";
 
@@ -282,6 +284,87 @@ describe("ElevenLabs voices, text-to-speech and speech-to-speech", () => {
     const response = await call(`${SANDBOX}/elevenlabs/v1/voices`, { headers: { "xi-api-key": "nope" } });
     expect(response.status).toBe(401);
     expect(elevenlabs.statusError.parse(await response.json()).detail.status).toBe("invalid_api_key");
+  });
+});
+
+describe("Spitch speech, transcription, translation and tone marks", () => {
+  const auth = { authorization: "Bearer sandbox-spitch-key" };
+  const post = (path: string, body: unknown) => call(`${SANDBOX}/spitch${path}`, json(body, auth));
+  const transcribe = (form: FormData) =>
+    call(`${SANDBOX}/spitch/v1/transcriptions`, { method: "POST", headers: auth, body: form });
+
+  it("the adapter's speech body passes the contract and is answered with MP3", async () => {
+    const body = spitchSpeechBody({ voice: "sade", text: "Ẹ káàárọ̀, Èkó.", language: "yo" });
+    expect(spitch.speechRequest.parse(body).format).toBe("mp3");
+    const response = await post("/v1/speech", body);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("audio/mpeg");
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
+
+  it("transcribes in the language asked for, with every field the SDK declares and sentence timestamps", async () => {
+    const form = transcriptionForm({
+      audio: new Blob([wav(12)], { type: "audio/wav" }),
+      language: "ha",
+      specialWords: ["Vox", "Abuja"],
+    });
+    const fields = Object.fromEntries([...form.entries()].filter(([name]) => name !== "content"));
+    expect(spitch.transcriptionFields.parse(fields)).toEqual({
+      language: "ha",
+      timestamp: "sentence",
+      special_words: "Vox,Abuja",
+    });
+    const response = await transcribe(form);
+    expect(response.status).toBe(200);
+    const answer = spitch.transcriptionAnswer.required().parse(await response.json());
+    expect(answer.text).toMatch(/^Barka da safiya/);
+    expect(answer.segments?.length).toBe(3);
+    expect(answer.segments?.at(-1)?.end).toBeCloseTo(12, 1);
+  });
+
+  it("translates corpus sentences and restores Yorùbá tone marks, answering request_id and text", async () => {
+    const translated = await post("/v1/translate", {
+      text: "Mun gode, Allah ya albarkaci ƙasarmu.",
+      source: "ha",
+      target: "en",
+    });
+    expect(spitch.textAnswer.parse(await translated.json()).text).toBe("Thank you, and may God bless our country.");
+    const marked = await post("/v1/diacritics", { language: "yo", text: "E se o, ki Olorun bukun orile-ede wa." });
+    expect(spitch.textAnswer.parse(await marked.json()).text).toBe("Ẹ ṣé o, kí Ọlọ́run bùkún orílẹ̀-èdè wa.");
+  });
+
+  it("refuses what the SDK's types refuse with 422 and a language a service lacks with 400, as {error: {message, type, code}}", async () => {
+    const noContent = new FormData();
+    noContent.set("language", "yo");
+    const badTimestamp = new FormData();
+    badTimestamp.set("content", new Blob([wav(2)]), "take.wav");
+    badTimestamp.set("timestamp", "minute");
+    const pidgin = new FormData();
+    pidgin.set("content", new Blob([wav(2)]), "take.wav");
+    pidgin.set("language", "pcm");
+    const cases: [Promise<Response>, number, string][] = [
+      [post("/v1/speech", { text: "Hi", voice: "tunde" }), 422, "invalid_request"],
+      [post("/v1/speech", { voice: "sade" }), 422, "invalid_request"],
+      [post("/v1/speech", { text: "Hi", voice: "sade", format: "aac" }), 422, "invalid_request"],
+      [post("/v1/speech", { text: "Hi", voice: "sade", language: "fr", format: "mp3" }), 400, "invalid_language"],
+      [post("/v1/translate", { text: "Hi" }), 422, "invalid_request"],
+      [post("/v1/translate", { text: "Hi", target: "xx" }), 400, "invalid_language"],
+      [post("/v1/diacritics", { language: "ha", text: "Sannu" }), 400, "invalid_language"],
+      [transcribe(noContent), 422, "invalid_request"],
+      [transcribe(badTimestamp), 422, "invalid_request"],
+      [transcribe(pidgin), 400, "invalid_language"],
+    ];
+    for (const [pending, status, code] of cases) {
+      const response = await pending;
+      expect(response.status).toBe(status);
+      expect(spitch.errorBody.parse(await response.json()).error.code).toBe(code);
+    }
+  });
+
+  it("refuses a wrong key with 401", async () => {
+    const response = await call(`${SANDBOX}/spitch/v1/diacritics`, json({ language: "yo", text: "Bawo" }, {}));
+    expect(response.status).toBe(401);
+    expect(spitch.errorBody.parse(await response.json()).error.code).toBe("invalid_api_key");
   });
 });
 

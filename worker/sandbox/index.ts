@@ -11,6 +11,7 @@ import { sandboxFaults } from "./faults.ts";
 import { sandboxHume } from "./hume.ts";
 import { sandboxMail } from "./mail.ts";
 import { sandboxPaystack } from "./paystack.ts";
+import { sandboxSpitch } from "./spitch.ts";
 import { sandboxVapi } from "./vapi.ts";
 
 /**
@@ -27,6 +28,7 @@ const EMULATORS = {
   deepgram: sandboxDeepgram,
   assemblyai: sandboxAssemblyAi,
   "assemblyai-llm": sandboxAssemblyAiLlm,
+  spitch: sandboxSpitch,
   hume: sandboxHume,
   vapi: sandboxVapi,
 } as const;

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import {
+  type DiacriticsRequest,
+  errorBody,
+  type SpeechRequest,
+  type SpitchVoice,
+  segment,
+  type TranscriptionFields,
+  type TranslateRequest,
+  textAnswer,
+  transcriptionAnswer,
+} from "./contracts/spitch.ts";
+import type { ProviderEndpoint } from "./endpoint.ts";
+import { type ProviderAdapter, ProviderError, providerJson, providerStream } from "./provider-error.ts";
+
+/** Spitch speech, transcription, translation and Yorùbá tone marks, with a bearer key. */
+
+export class SpitchError extends ProviderError {
+  override name = "SpitchError";
+}
+
+const spitch: ProviderAdapter = {
+  provider: "spitch",
+  auth: (endpoint) => ({ authorization: `Bearer ${endpoint.apiKey}` }),
+  timeoutMs: 20_000,
+  errorClass: SpitchError,
+  refusalDetail: (body) => errorBody.safeParse(body).data?.error.message,
+};
+
+export interface SpitchSpeech {
+  readonly voice: SpitchVoice;
+  readonly text: string;
+  readonly language: string;
+}
+
+export function speechRequestBody(request: SpitchSpeech): SpeechRequest {
+  return { text: request.text, voice: request.voice, language: request.language, format: "mp3" };
+}
+
+/** MP3 as it is generated; the body is handed on unread. */
+export function streamSpitchSpeech(endpoint: ProviderEndpoint, request: SpitchSpeech) {
+  return providerStream(spitch, endpoint, {
+    what: "speech",
+    path: "/v1/speech",
+    headers: { accept: "audio/mpeg" },
+    json: speechRequestBody(request),
+  });
+}
+
+export interface SpitchTranscription {
+  readonly audio: Blob;
+  readonly language: string;
+  /** Names and terms the recogniser should expect (the account's vocabulary). */
+  readonly specialWords?: readonly string[];
+  readonly timestamp?: NonNullable<TranscriptionFields["timestamp"]>;
+}
+
+export function transcriptionForm(request: SpitchTranscription): FormData {
+  const fields: TranscriptionFields = {
+    language: request.language,
+    timestamp: request.timestamp ?? "sentence",
+    ...(request.specialWords?.length ? { special_words: request.specialWords.join(",") } : {}),
+  };
+  const form = new FormData();
+  form.set("content", request.audio, "recording");
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.set(name, value);
+  return form;
+}
+
+const neededTranscription = z.object({ text: z.string(), segments: z.array(segment).nullish() });
+
+export function transcribe(endpoint: ProviderEndpoint, request: SpitchTranscription) {
+  return providerJson(
+    spitch,
+    endpoint,
+    { what: "transcription", path: "/v1/transcriptions", body: transcriptionForm(request), timeoutMs: 120_000 },
+    { documented: transcriptionAnswer, needed: neededTranscription },
+  );
+}
+
+export async function translate(endpoint: ProviderEndpoint, request: TranslateRequest): Promise<string> {
+  const answer = await providerJson(
+    spitch,
+    endpoint,
+    { what: "translation", path: "/v1/translate", json: request },
+    { documented: textAnswer, needed: textAnswer },
+  );
+  return answer.text;
+}
+
+/** Yorùbá only, as the provider states. */
+export async function addToneMarks(endpoint: ProviderEndpoint, request: DiacriticsRequest): Promise<string> {
+  const answer = await providerJson(
+    spitch,
+    endpoint,
+    { what: "tone marks", path: "/v1/diacritics", json: request },
+    { documented: textAnswer, needed: textAnswer },
+  );
+  return answer.text;
+}
