@@ -53,8 +53,33 @@ describe("GET /api/tts/voices", () => {
     expect(voices[0]?.preview_url).toContain("/__sandbox/elevenlabs/previews/");
     const key = voicesCacheKey(`${ORIGIN}/__sandbox/elevenlabs`);
     await expect.poll(async () => (await caches.default.match(key))?.status).toBe(200);
-    const cached = (await (await caches.default.match(key))?.json()) as { voices: unknown[] };
-    expect(cached.voices).toEqual(voices);
+    const cached = (await (await caches.default.match(key))?.json()) as { voices: object[] };
+    const english = (await (await call("/api/tts/voices?language=en")).json()) as { voices: unknown[] };
+    expect(english.voices).toEqual(cached.voices.map((voice) => ({ ...voice, language: "en" })));
+  });
+
+  it("answers only Yorùbá voices for ?language=yo, every voice carrying its language", async () => {
+    const response = await call("/api/tts/voices?language=yo");
+    expect(response.status).toBe(200);
+    const { voices } = (await response.json()) as { voices: Array<{ voice_id: string; language: string }> };
+    expect(voices.map((voice) => voice.voice_id).sort()).toEqual(["femi", "funmi", "sade", "segun"]);
+    expect(voices.every((voice) => voice.language === "yo")).toBe(true);
+  });
+
+  it("without a language lists every voice of every language, each with its language", async () => {
+    const { voices } = (await (await call("/api/tts/voices")).json()) as {
+      voices: Array<{ voice_id: string; language: string }>;
+    };
+    const languages = new Set(voices.map((voice) => voice.language));
+    expect([...languages].sort()).toEqual(["en", "ha", "ig", "pcm", "yo"]);
+    expect(voices.find((voice) => voice.voice_id === VOICE)?.language).toBe("en");
+    expect(voices.find((voice) => voice.voice_id === "amina")?.language).toBe("ha");
+  });
+
+  it("refuses a language it does not offer", async () => {
+    const response = await call("/api/tts/voices?language=fr");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: "validation_failed" });
   });
 });
 
@@ -100,6 +125,57 @@ describe("POST /api/tts", () => {
 
     const short = await readAll(await api.post("/api/tts", { text: "Hello.", voice_id: VOICE }));
     expect(short.all.length * 4).toBeLessThan(streamed.all.length);
+  });
+});
+
+describe("POST /api/tts in Yorùbá, Hausa, Igbo and Pidgin", () => {
+  it("refuses a voice of another language with a clear message", async () => {
+    const { api } = await registerAndSignIn();
+    const yorubaText = "Ẹ káàárọ̀ o.";
+    const english = await api.post("/api/tts", { text: yorubaText, voice_id: VOICE, language: "yo" });
+    expect(english.status).toBe(400);
+    expect(await english.json()).toMatchObject({
+      code: "voice_language_mismatch",
+      message: "That voice speaks English (Nigeria), not Yorùbá. Choose a voice for Yorùbá.",
+    });
+    const hausa = await api.post("/api/tts", { text: "Sannu", voice_id: "amina" });
+    expect(hausa.status).toBe(400);
+    expect(await hausa.json()).toMatchObject({
+      message: "That voice speaks Hausa, not English (Nigeria). Choose a voice for English (Nigeria).",
+    });
+  });
+
+  it("speaks Yorùbá through Spitch as MP3, recorded in the history and served from R2 on a repeat", async () => {
+    const { api } = await registerAndSignIn();
+    const text = "Ẹ káàárọ̀, a dúpẹ́ lọ́wọ́ gbogbo yín.";
+    const first = await api.post("/api/tts", { text, voice_id: "sade", language: "yo" });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("audio/mpeg");
+    expect(first.headers.get("x-vox-cache")).toBe("miss");
+    const spoken = await readAll(first);
+    expect(isMp3FrameStart(spoken.first)).toBe(true);
+    const [item] = await waitForHistory(api, 1);
+    expect(item).toMatchObject({ bytes: spoken.all.length, text_excerpt: text });
+    const again = await api.post("/api/tts", { text, voice_id: "sade", language: "yo" });
+    expect(again.headers.get("x-vox-cache")).toBe("hit");
+    expect((await readAll(again)).all).toEqual(spoken.all);
+  });
+
+  it("takes English as the default language, so today's requests are unchanged", async () => {
+    const { api } = await registerAndSignIn();
+    const explicit = await api.post("/api/tts", { text: "Good day, Kano.", voice_id: VOICE, language: "en" });
+    expect(explicit.headers.get("x-vox-cache")).toBe("miss");
+    await readAll(explicit);
+    await waitForHistory(api, 1);
+    const implicit = await api.post("/api/tts", { text: "Good day, Kano.", voice_id: VOICE });
+    expect(implicit.headers.get("x-vox-cache")).toBe("hit");
+  });
+
+  it("refuses a language it does not offer", async () => {
+    const { api } = await registerAndSignIn();
+    const response = await api.post("/api/tts", { text: "Bonjour", voice_id: VOICE, language: "fr" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ errors: { language: ["Choose a language from the list"] } });
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "./languages.ts";
 import { groupThousands } from "./numbers.ts";
 import { TTS_MAX_CHARACTERS } from "./tts-constants.ts";
 
@@ -9,14 +10,25 @@ export const ttsBody = z.object({
     .min(1, "Type the text to speak")
     .max(TTS_MAX_CHARACTERS, `Use at most ${groupThousands(TTS_MAX_CHARACTERS)} characters`),
   voice_id: z.string({ error: "Choose a voice" }).min(1, "Choose a voice").max(64),
+  language: z.enum(LANGUAGES, { error: "Choose a language from the list" }).default(DEFAULT_LANGUAGE),
 });
 
-export const voiceSchema = z.object({
+export const voicesQuery = z.object({
+  language: z.enum(LANGUAGES, { error: "Choose a language from the list" }).optional(),
+});
+
+/** A voice as the speech provider lists it. */
+export const providerVoiceSchema = z.object({
   voice_id: z.string(),
   name: z.string(),
   preview_url: z.string().nullable().optional(),
   labels: z.record(z.string(), z.string()).nullable().optional(),
 });
+
+export const providerVoicesResponse = z.object({ voices: z.array(providerVoiceSchema) });
+
+/** A voice as Vox offers it: every voice speaks one language. */
+export const voiceSchema = providerVoiceSchema.extend({ language: z.enum(LANGUAGES) });
 
 export const voicesResponse = z.object({ voices: z.array(voiceSchema) });
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { voicesResponse } from "../contracts/tts.ts";
+import { providerVoicesResponse } from "../contracts/tts.ts";
 import {
   type AudioQuery,
   type OUTPUT_FORMATS,
@@ -24,14 +24,14 @@ const elevenlabs: ProviderAdapter = {
   refusalDetail: (body) => statusError.safeParse(body).data?.detail.message,
 };
 
-export type Voice = z.infer<typeof voicesResponse>["voices"][number];
+export type ProviderVoice = z.infer<typeof providerVoicesResponse>["voices"][number];
 
-export async function listVoices(endpoint: ProviderEndpoint): Promise<Voice[]> {
+export async function listVoices(endpoint: ProviderEndpoint): Promise<ProviderVoice[]> {
   const answer = await providerJson(
     elevenlabs,
     endpoint,
     { what: "voices", path: "/v1/voices" },
-    { documented: voicesAnswer, needed: voicesResponse },
+    { documented: voicesAnswer, needed: providerVoicesResponse },
   );
   return answer.voices.map(({ voice_id, name, preview_url, labels }) => ({ voice_id, name, preview_url, labels }));
 }

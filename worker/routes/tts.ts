@@ -1,18 +1,55 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { collect, OWN_SPEECH_STORED_SQL, recordAudioItem, ttsAudioKey, ttsDigest } from "../audio/store.ts";
-import { cachedVoices } from "../audio/voices.ts";
+import { cachedVoices, spitchVoice, voicesFor } from "../audio/voices.ts";
 import { sessionKey } from "../auth/sessions.ts";
 import { passGate } from "../auth/tool-gate.ts";
-import { ttsBody } from "../contracts/tts.ts";
+import { LANGUAGE_NAMES, type Language } from "../contracts/languages.ts";
+import { ttsBody, voicesQuery } from "../contracts/tts.ts";
 import { TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS } from "../contracts/tts-constants.ts";
 import { ApiError, providerUnavailable } from "../errors.ts";
 import { SpeechProviderError, streamSpeech } from "../providers/elevenlabs.ts";
+import { SpitchError, streamSpitchSpeech } from "../providers/spitch.ts";
 import { jsonBody, jsonBodyLimit } from "../validate.ts";
 
 export const tts = new Hono<AppEnv>();
 
-tts.get("/voices", async (c) => c.json({ voices: await cachedVoices(c) }));
+tts.get("/voices", async (c) => {
+  const query = voicesQuery.safeParse(c.req.query());
+  if (!query.success) {
+    const message = query.error.issues[0]?.message ?? "Choose a language from the list";
+    throw new ApiError(400, "validation_failed", `language: ${message}`, { language: [message] });
+  }
+  return c.json({ voices: await voicesFor(c, query.data.language) });
+});
+
+function voiceLanguageMismatch(voiceLanguage: Language, language: Language): ApiError {
+  return new ApiError(
+    400,
+    "voice_language_mismatch",
+    `That voice speaks ${LANGUAGE_NAMES[voiceLanguage]}, not ${LANGUAGE_NAMES[language]}. Choose a voice for ${LANGUAGE_NAMES[language]}.`,
+    { voice_id: [`Choose a voice for ${LANGUAGE_NAMES[language]}`] },
+  );
+}
+
+/** English speech as before; the other languages through Spitch, whose voices are fixed. */
+async function speak(c: Context<AppEnv>, language: Language, voiceId: string, text: string) {
+  const spitch = spitchVoice(voiceId);
+  try {
+    if (spitch) return await streamSpitchSpeech(c.var.provider("spitch"), { voice: spitch.voice_id, text, language });
+    return await streamSpeech(c.var.provider("elevenlabs"), {
+      voiceId,
+      text,
+      modelId: TTS_MODEL_ID,
+      outputFormat: TTS_OUTPUT_FORMAT,
+      voiceSettings: TTS_VOICE_SETTINGS,
+    });
+  } catch (error) {
+    if (error instanceof SpeechProviderError || error instanceof SpitchError)
+      throw providerUnavailable("speech", error);
+    throw error;
+  }
+}
 
 const audioHeaders = (cache: "hit" | "miss", id: string) => ({
   "content-type": "audio/mpeg",
@@ -28,26 +65,31 @@ const audioHeaders = (cache: "hit" | "miss", id: string) => ({
  * afresh. Either way the generation lands in the user's history.
  */
 tts.post("/", jsonBodyLimit, jsonBody(ttsBody), async (c) => {
-  const { text, voice_id } = c.req.valid("json");
-  const digest = await ttsDigest({
-    text,
-    voice_id,
-    model: TTS_MODEL_ID,
-    settings: TTS_VOICE_SETTINGS,
-    format: TTS_OUTPUT_FORMAT,
-  });
+  const { text, voice_id, language } = c.req.valid("json");
+  // The roster is fixed, so a Spitch voice of another language is refused before any round trip.
+  const spitch = spitchVoice(voice_id);
+  if (spitch && spitch.language !== language) throw voiceLanguageMismatch(spitch.language, language);
+  // English keeps the digest it always had, so audio generated before languages stays a hit.
+  const digest = await ttsDigest(
+    spitch
+      ? { text, voice_id, language, provider: "spitch", format: "mp3" }
+      : { text, voice_id, model: TTS_MODEL_ID, settings: TTS_VOICE_SETTINGS, format: TTS_OUTPUT_FORMAT },
+  );
   // Session, plan and allowance (one D1 batch) and the voice list (edge cache) do not depend on
   // each other. Audio the user already generated is free, so the batch counts the call only when
   // none of their history items holds this digest.
   const session = await sessionKey(c);
   const gate = passGate(c, "tts", { key: session, freeWhen: { sql: OWN_SPEECH_STORED_SQL, param: digest } });
-  const voicesLookup = cachedVoices(c);
-  voicesLookup.catch(() => undefined); // a refused session answers first; its lookup is dropped
+  const voicesLookup = spitch ? null : cachedVoices(c);
+  voicesLookup?.catch(() => undefined); // a refused session answers first; its lookup is dropped
   const passed = await gate;
-  if (!(await voicesLookup).some((voice) => voice.voice_id === voice_id)) {
-    throw new ApiError(400, "unknown_voice", "That voice is not available. Choose another one.", {
-      voice_id: ["Choose a voice from the list"],
-    });
+  if (voicesLookup) {
+    if (!(await voicesLookup).some((voice) => voice.voice_id === voice_id)) {
+      throw new ApiError(400, "unknown_voice", "That voice is not available. Choose another one.", {
+        voice_id: ["Choose a voice from the list"],
+      });
+    }
+    if (language !== "en") throw voiceLanguageMismatch("en", language);
   }
   // The key holds the account, which only the gate's answer names, so a hit reads R2 after it: a
   // second round trip, but only when the batch found the user's own copy, and shorter than the
@@ -75,19 +117,7 @@ tts.post("/", jsonBodyLimit, jsonBody(ttsBody), async (c) => {
   }
   // Its history items said stored, but the audio has just been deleted: a real generation, counted.
   if (!passed.counted) await passGate(c, "tts");
-  let audio: ReadableStream<Uint8Array>;
-  try {
-    audio = await streamSpeech(c.var.provider("elevenlabs"), {
-      voiceId: voice_id,
-      text,
-      modelId: TTS_MODEL_ID,
-      outputFormat: TTS_OUTPUT_FORMAT,
-      voiceSettings: TTS_VOICE_SETTINGS,
-    });
-  } catch (error) {
-    if (error instanceof SpeechProviderError) throw providerUnavailable("speech", error);
-    throw error;
-  }
+  const audio = await speak(c, language, voice_id, text);
   const [toClient, toStore] = audio.tee();
   c.executionCtx.waitUntil(
     collect(toStore)
