@@ -17,6 +17,7 @@ import { live } from "./routes/live.ts";
 import { liveCaptions } from "./routes/live-captions.ts";
 import { liveTranscripts } from "./routes/live-transcripts.ts";
 import { payments, plans, processPay } from "./routes/payments.ts";
+import { preferences, vocabulary } from "./routes/preferences.ts";
 import { sentiment } from "./routes/sentiment.ts";
 import { tts } from "./routes/tts.ts";
 import { voiceAssistant } from "./routes/voice-assistant.ts";
@@ -71,7 +72,7 @@ app.use(
   "*",
   cors({
     origin: (origin, c) => (c.var.config.siteUrl !== null && origin === c.var.config.siteUrl ? origin : null),
-    allowMethods: ["GET", "HEAD", "POST", "PATCH", "DELETE"],
+    allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
     allowHeaders: ["authorization", "content-type", "accept", ...TUS_REQUEST_HEADERS],
     exposeHeaders: [
       "x-vox-cache",
@@ -102,6 +103,8 @@ app.route(UPLOADS_PATH, tusUploads);
 app.route(MEDIA_PATH, media);
 app.route("/api/voice", voiceAssistant);
 app.route("/api/history", history);
+app.route("/api/preferences", preferences);
+app.route("/api/vocabulary", vocabulary);
 app.route("/api/audio", audio);
 app.route("/api", contact);
 app.route("/auth", auth);

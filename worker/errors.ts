@@ -30,6 +30,8 @@ const PROVIDER_SERVICES = {
   voice: "The voice service",
   analysis: "The analysis service",
   payment: "The payment provider",
+  tone_marks: "The tone-mark service",
+  translation: "The translation service",
 } as const;
 
 /** A provider outage as the caller sees it: 502 `<kind>_provider_unavailable`; the cause goes to the log. */

@@ -76,6 +76,11 @@ export const ACCOUNT_RATE_LIMITS = {
   deleteAccount: { limit: 5, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimitRule>;
 
+/** Free provider calls a signed-in user makes while preparing work, such as adding Yorùbá tone marks. */
+export const HELPER_RATE_LIMITS = {
+  toneMarks: { limit: 120, windowSeconds: 3600 },
+} as const satisfies Record<string, RateLimitRule>;
+
 /** Counts one attempt against `scope:key`; past the rule's limit it answers 429 with Retry-After. */
 export async function enforceRateLimit(env: Env, scope: string, key: string, rule: RateLimitRule): Promise<void> {
   const limiter = env.RATE_LIMITER.getByName(`${scope}:${key}`);

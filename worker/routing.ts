@@ -1,5 +1,6 @@
-import type { Language } from "./contracts/languages.ts";
-import type { ToolId } from "./contracts/tools.ts";
+import { type LanguageTool, languageRefusal } from "./contracts/language-support.ts";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES, type Language } from "./contracts/languages.ts";
+import { ApiError } from "./errors.ts";
 import type { Provider } from "./providers/endpoint.ts";
 
 /**
@@ -19,10 +20,7 @@ export type Route =
   | { readonly served: true; readonly stages: readonly Stage[] }
   | { readonly served: false; readonly message: string };
 
-export type RoutedTool = Exclude<ToolId, "deepfake">;
-
-const serve = (...stages: Stage[]): Route => ({ served: true, stages });
-const refuse = (message: string): Route => ({ served: false, message });
+const serve = (...stages: Stage[]): readonly Stage[] => stages;
 
 const spitchSpeech = serve({ provider: "spitch", does: "speak with a voice made for the language" });
 const spitchAnalysis = serve(
@@ -35,13 +33,9 @@ const spitchRelease = serve(
   { provider: "spitch", does: "translate to English" },
   { provider: "assemblyai-llm", does: "write the release" },
 );
-const NO_PIDGIN_RECOGNITION =
-  "No provider we use recognises spoken Naijá (Pidgin) yet, so recordings in it cannot be transcribed. Choose English (Nigeria) if the speakers mostly use English.";
-const NO_LIVE =
-  "Live transcription is available in English (Nigeria) only: no streaming provider recognises this language yet.";
-const NO_CONVERSION = "Voice conversion is available in English (Nigeria) only for now.";
 
-export const ROUTES: Readonly<Record<RoutedTool, Readonly<Record<Language, Route>>>> = {
+/** The chain for every served cell; `null` where `LANGUAGE_REFUSALS` gives the reason instead. */
+const STAGES: Readonly<Record<LanguageTool, Readonly<Record<Language, readonly Stage[] | null>>>> = {
   tts: {
     en: serve({ provider: "elevenlabs", model: "eleven_multilingual_v2", does: "speak" }),
     yo: spitchSpeech,
@@ -54,7 +48,7 @@ export const ROUTES: Readonly<Record<RoutedTool, Readonly<Record<Language, Route
     yo: spitchAnalysis,
     ha: spitchAnalysis,
     ig: spitchAnalysis,
-    pcm: refuse(NO_PIDGIN_RECOGNITION),
+    pcm: null,
   },
   pressRelease: {
     en: serve(
@@ -64,32 +58,65 @@ export const ROUTES: Readonly<Record<RoutedTool, Readonly<Record<Language, Route
     yo: spitchRelease,
     ha: spitchRelease,
     ig: spitchRelease,
-    pcm: refuse(NO_PIDGIN_RECOGNITION),
+    pcm: null,
   },
   live: {
     en: serve({ provider: "deepgram", model: "nova-3", does: "stream captions" }),
-    yo: refuse(NO_LIVE),
-    ha: refuse(NO_LIVE),
-    ig: refuse(NO_LIVE),
-    pcm: refuse(NO_LIVE),
+    yo: null,
+    ha: null,
+    ig: null,
+    pcm: null,
   },
   voiceConversion: {
     en: serve({ provider: "elevenlabs", model: "eleven_multilingual_sts_v2", does: "convert the voice" }),
-    yo: refuse(NO_CONVERSION),
-    ha: refuse(NO_CONVERSION),
-    ig: refuse(NO_CONVERSION),
-    pcm: refuse(NO_CONVERSION),
+    yo: null,
+    ha: null,
+    ig: null,
+    pcm: null,
   },
 };
 
-export function routeFor(tool: RoutedTool, language: Language): Route {
-  return ROUTES[tool][language];
+export function routeFor(tool: LanguageTool, language: Language): Route {
+  const stages = STAGES[tool][language];
+  const refusal = languageRefusal(tool, language);
+  if (stages && refusal === null) return { served: true, stages };
+  return { served: false, message: refusal ?? `${tool} has no route for ${language}` };
 }
+
+export const ROUTES = Object.fromEntries(
+  Object.entries(STAGES).map(([tool, row]) => [
+    tool,
+    Object.fromEntries(
+      Object.keys(row).map((language) => [language, routeFor(tool as LanguageTool, language as Language)]),
+    ),
+  ]),
+) as Readonly<Record<LanguageTool, Readonly<Record<Language, Route>>>>;
 
 /** The provider that speaks `language` on Vox Speaks; every language has one. */
 export function speechProvider(language: Language): Provider {
-  const route = ROUTES.tts[language];
-  const first = route.served ? route.stages[0] : undefined;
+  const first = STAGES.tts[language]?.[0];
   if (!first) throw new Error(`no speech route for ${language}`);
   return first.provider;
+}
+
+/**
+ * A request's `language` (absent means English) checked against the table: an unknown code or a
+ * language the tool cannot serve is a 400 that says why, before any provider is called.
+ */
+export function requireRoute(
+  tool: LanguageTool,
+  value: unknown,
+): { readonly language: Language; readonly stages: readonly Stage[] } {
+  const language = value === undefined || value === null || value === "" ? DEFAULT_LANGUAGE : value;
+  if (!isLanguage(language)) {
+    const message = "Choose a language from the list";
+    throw new ApiError(400, "validation_failed", `language: ${message}`, { language: [message] });
+  }
+  const route = routeFor(tool, language);
+  if (!route.served) {
+    throw new ApiError(400, "language_not_served", route.message, {
+      language: [`Not available in ${LANGUAGE_NAMES[language]}`],
+    });
+  }
+  return { language, stages: route.stages };
 }

@@ -13,6 +13,16 @@ export const ttsBody = z.object({
   language: z.enum(LANGUAGES, { error: "Choose a language from the list" }).default(DEFAULT_LANGUAGE),
 });
 
+/** Yorùbá text to give its tone marks and under-dots (the only language the service marks). */
+export const toneMarksBody = z.object({
+  text: z
+    .string({ error: "Type the text to mark" })
+    .trim()
+    .min(1, "Type the text to mark")
+    .max(TTS_MAX_CHARACTERS, `Use at most ${groupThousands(TTS_MAX_CHARACTERS)} characters`),
+});
+export const toneMarksResponse = z.object({ text: z.string() });
+
 export const voicesQuery = z.object({
   language: z.enum(LANGUAGES, { error: "Choose a language from the list" }).optional(),
 });

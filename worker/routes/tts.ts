@@ -2,14 +2,15 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { collect, OWN_SPEECH_STORED_SQL, recordAudioItem, ttsAudioKey, ttsDigest } from "../audio/store.ts";
 import { cachedVoices, spitchVoice, voicesFor } from "../audio/voices.ts";
-import { sessionKey } from "../auth/sessions.ts";
+import { requireUser, sessionKey } from "../auth/sessions.ts";
 import { passGate } from "../auth/tool-gate.ts";
 import { LANGUAGE_NAMES, type Language } from "../contracts/languages.ts";
-import { ttsBody, voicesQuery } from "../contracts/tts.ts";
+import { toneMarksBody, ttsBody, voicesQuery } from "../contracts/tts.ts";
 import { TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS } from "../contracts/tts-constants.ts";
 import { ApiError, providerUnavailable } from "../errors.ts";
 import { SpeechProviderError, streamSpeech } from "../providers/elevenlabs.ts";
-import { SpitchError, streamSpitchSpeech } from "../providers/spitch.ts";
+import { addToneMarks, SpitchError, streamSpitchSpeech } from "../providers/spitch.ts";
+import { enforceRateLimit, HELPER_RATE_LIMITS } from "../rate-limit.ts";
 import { jsonBody, jsonBodyLimit } from "../validate.ts";
 
 export const tts = new Hono<AppEnv>();
@@ -128,4 +129,16 @@ tts.post("/", jsonBodyLimit, jsonBody(ttsBody), async (c) => {
       .catch((error: unknown) => console.error("[tts] storing the generated audio failed", error)),
   );
   return new Response(toClient, { headers: audioHeaders("miss", id) });
+});
+
+/** Yorùbá typed without its marks gets them back before it is spoken (Spitch's diacritics service). */
+tts.post("/tone-marks", requireUser, jsonBodyLimit, jsonBody(toneMarksBody), async (c) => {
+  await enforceRateLimit(c.env, "toneMarks", `user:${c.var.user.id}`, HELPER_RATE_LIMITS.toneMarks);
+  try {
+    const text = await addToneMarks(c.var.provider("spitch"), { language: "yo", text: c.req.valid("json").text });
+    return c.json({ text }, 200, { "cache-control": "no-store" });
+  } catch (error) {
+    if (error instanceof SpitchError) throw providerUnavailable("tone_marks", error);
+    throw error;
+  }
 });

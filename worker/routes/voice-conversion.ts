@@ -6,9 +6,10 @@ import { requireTool } from "../auth/tool-gate.ts";
 import { STS_MODEL_ID, TTS_OUTPUT_FORMAT, VOICE_CONVERSION_MAX_BYTES } from "../contracts/tts-constants.ts";
 import { ApiError, providerUnavailable } from "../errors.ts";
 import { SpeechProviderError, streamConversion } from "../providers/elevenlabs.ts";
+import { requireRoute } from "../routing.ts";
 import { readUpload } from "../uploads.ts";
 
-/** `POST /api/voice-conversion` multipart `{audio, voice_id}`: streams the converted mp3 back. */
+/** `POST /api/voice-conversion` multipart `{audio, voice_id, language?}` (English only): streams the converted mp3 back. */
 export const voiceConversion = new Hono<AppEnv>();
 
 voiceConversion.post("/", requireTool("voiceConversion"), async (c) => {
@@ -19,6 +20,7 @@ voiceConversion.post("/", requireTool("voiceConversion"), async (c) => {
     missing: "Choose or record some audio first.",
     wrongType: "Only audio files can be converted.",
   });
+  requireRoute("voiceConversion", form.get("language"));
   const voiceId = form.get("voice_id");
   if (typeof voiceId !== "string" || !(await cachedVoices(c)).some((voice) => voice.voice_id === voiceId)) {
     throw new ApiError(400, "unknown_voice", "Choose a voice from the list.", {

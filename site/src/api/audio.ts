@@ -1,18 +1,25 @@
+import type { Language } from "@contracts/languages.ts";
 import { apiFetch, apiRequest, messageResponse, schemaOf } from "./client.ts";
 
 /** Voices, speech generation, voice conversion and the audio history. */
 
 const tts = () => import("@contracts/tts.ts");
 
-export const fetchVoices = () => apiRequest("/api/tts/voices", { schema: schemaOf(tts, "voicesResponse") });
+export const voicesPath = (language: Language) => `/api/tts/voices?language=${language}`;
 
-export const generateSpeech = (text: string, voiceId: string, signal?: AbortSignal) =>
-  apiFetch("/api/tts", { body: { text, voice_id: voiceId }, ...(signal ? { signal } : {}) });
+export const fetchVoices = (path: string) => apiRequest(path, { schema: schemaOf(tts, "voicesResponse") });
 
-export function convertVoice(audio: Blob, filename: string, voiceId: string): Promise<Response> {
+export const generateSpeech = (text: string, voiceId: string, language: Language, signal?: AbortSignal) =>
+  apiFetch("/api/tts", { body: { text, voice_id: voiceId, language }, ...(signal ? { signal } : {}) });
+
+export const addToneMarks = (text: string) =>
+  apiRequest("/api/tts/tone-marks", { body: { text }, schema: schemaOf(tts, "toneMarksResponse") });
+
+export function convertVoice(audio: Blob, filename: string, voiceId: string, language: Language): Promise<Response> {
   const form = new FormData();
   form.set("audio", audio, filename);
   form.set("voice_id", voiceId);
+  form.set("language", language);
   return apiFetch("/api/voice-conversion", { body: form });
 }
 

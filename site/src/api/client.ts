@@ -63,7 +63,7 @@ async function readError(response: Response): Promise<ApiError> {
 }
 
 interface FetchOptions {
-  readonly method?: "GET" | "POST" | "DELETE";
+  readonly method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** JSON-encoded unless it is FormData (uploads), which the browser encodes itself. */
   readonly body?: unknown;
   readonly isLogin?: boolean;

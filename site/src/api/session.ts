@@ -4,7 +4,13 @@ import { useSyncExternalStore } from "react";
  * The browser storage keys the product has always used: `id` holds the password-reset grant until the reset succeeds,
  * `amount` the plan price across the payment redirect until it is verified.
  */
-export const STORAGE_KEYS = { token: "token", user: "userObj", resetGrant: "id", amount: "amount" } as const;
+export const STORAGE_KEYS = {
+  token: "token",
+  user: "userObj",
+  resetGrant: "id",
+  amount: "amount",
+  language: "vox_language",
+} as const;
 
 /** Fired when the server ends the session (401/403); the layout answers by going home. */
 export const UNAUTHORIZED_EVENT = "vox:unauthorized";

@@ -2,6 +2,7 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { BillingSummary } from "../account/billing-summary.tsx";
 import { ChangePasswordForm } from "../account/change-password-form.tsx";
 import { DeleteAccount } from "../account/delete-account.tsx";
+import { PreferencesForm } from "../account/preferences-form.tsx";
 import { useUser } from "../account/use-user.ts";
 import { DocumentTitle } from "../ui/document-title.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
@@ -42,6 +43,7 @@ export function Component() {
                 <dt>Organisation</dt>
                 <dd>{user.organization_name || "Not Available"}</dd>
               </dl>
+              <PreferencesForm />
             </Tabs.Content>
             <Tabs.Content value="password" className="panel tabs__panel">
               <ChangePasswordForm />

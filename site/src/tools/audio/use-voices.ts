@@ -1,7 +1,11 @@
+import type { Language } from "@contracts/languages.ts";
 import useSWR from "swr";
-import { fetchVoices } from "../../api/audio.ts";
+import { fetchVoices, voicesPath } from "../../api/audio.ts";
 
-/** The voice list (`GET /api/tts/voices`), shared by Vox Speaks and VoxOver; nothing loads until `wanted`. */
-export function useVoices(wanted: boolean) {
-  return useSWR(wanted ? "/api/tts/voices" : null, fetchVoices, { revalidateOnFocus: false });
+/**
+ * One language's voices (`GET /api/tts/voices?language=`), shared by Vox Speaks and VoxOver;
+ * nothing loads until `wanted`.
+ */
+export function useVoices(wanted: boolean, language: Language) {
+  return useSWR(wanted ? voicesPath(language) : null, fetchVoices, { revalidateOnFocus: false });
 }

@@ -1,3 +1,4 @@
+import type { Language } from "@contracts/languages.ts";
 import { Play, Square } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { FieldFrame } from "../../ui/form-fields.tsx";
@@ -5,6 +6,8 @@ import { useWantedSoon } from "../../ui/use-wanted-soon.ts";
 import { useVoices } from "./use-voices.ts";
 
 interface VoicePickerProps {
+  /** Only this language's voices are offered. */
+  readonly language: Language;
   readonly value: string;
   readonly onChange: (voiceId: string) => void;
   readonly error?: string | undefined;
@@ -14,10 +17,10 @@ interface VoicePickerProps {
  * Voice dropdown with a preview button where the voice has one. The list loads once the dropdown
  * comes into view or the visitor starts on the form (on a phone it sits below the introduction).
  */
-export function VoicePicker({ value, onChange, error }: VoicePickerProps) {
+export function VoicePicker({ language, value, onChange, error }: VoicePickerProps) {
   const id = useId();
   const field = useRef<HTMLSpanElement>(null);
-  const { data, error: loadError } = useVoices(useWantedSoon(field));
+  const { data, error: loadError } = useVoices(useWantedSoon(field), language);
   const loading = !data && !loadError;
   const preview = useRef<HTMLAudioElement | null>(null);
   const [previewing, setPreviewing] = useState(false);

@@ -1,9 +1,9 @@
 import { groupThousands } from "@contracts/numbers.ts";
 import { TTS_MAX_CHARACTERS } from "@contracts/tts-constants.ts";
-import { Download } from "lucide-react";
+import { Download, Sparkles } from "lucide-react";
 import { useRef, useState } from "react";
 import { useSWRConfig } from "swr";
-import { generateSpeech } from "../../api/audio.ts";
+import { addToneMarks, generateSpeech } from "../../api/audio.ts";
 import { useStoredUser } from "../../api/session.ts";
 import { takeUpEarlyText } from "../../ui/early-text.ts";
 import { SubmitButton } from "../../ui/form-fields.tsx";
@@ -12,17 +12,24 @@ import { streamToPlayer } from "../audio/stream-to-player.ts";
 import { refreshHistoryUntil } from "../audio/use-history.ts";
 import { VoicePicker } from "../audio/voice-picker.tsx";
 import { downloadBlob } from "../download.ts";
+import { LanguagePicker } from "../language/language-picker.tsx";
+import { useLanguage } from "../language/use-language.ts";
 import { reportToolError } from "../report-tool-error.ts";
 
-/** Vox Speaks: text + voice → speech that starts playing while it streams, then downloads as mp3. */
+/**
+ * Vox Speaks: language, text and voice → speech that starts playing while it streams, then
+ * downloads as mp3. Yorùbá typed without its tone marks can have them added first.
+ */
 export function TtsTool() {
   const user = useStoredUser();
   const { openModal } = useModals();
   const { mutate } = useSWRConfig();
+  const [language, setLanguage] = useLanguage();
   const [text, setText] = useState("");
   const [voiceId, setVoiceId] = useState("");
   const [errors, setErrors] = useState<{ text?: string; voice?: string }>({});
   const [busy, setBusy] = useState(false);
+  const [marking, setMarking] = useState(false);
   const [result, setResult] = useState<Blob | null>(null);
   const player = useRef<HTMLAudioElement>(null);
 
@@ -41,7 +48,7 @@ export function TtsTool() {
     setBusy(true);
     setResult(null);
     try {
-      const response = await generateSpeech(text, voiceId);
+      const response = await generateSpeech(text, voiceId, language);
       if (!player.current) return;
       setResult(await streamToPlayer(response, player.current));
       await refreshHistoryUntil(mutate, response.headers.get("x-vox-audio-id"));
@@ -52,9 +59,35 @@ export function TtsTool() {
     }
   };
 
+  const chooseLanguage = (chosen: typeof language) => {
+    setLanguage(chosen);
+    setVoiceId(""); // each voice speaks one language
+  };
+
+  const markTones = async () => {
+    if (!text.trim()) {
+      setErrors({ text: "Type the Yorùbá text to mark" });
+      return;
+    }
+    if (!user) {
+      openModal("login");
+      return;
+    }
+    setMarking(true);
+    try {
+      setText((await addToneMarks(text)).text);
+      setErrors({});
+    } catch (error) {
+      reportToolError(error);
+    } finally {
+      setMarking(false);
+    }
+  };
+
   const remaining = TTS_MAX_CHARACTERS - text.length;
   return (
     <form className="form" onSubmit={generate} noValidate>
+      <LanguagePicker tool="tts" value={language} onChange={chooseLanguage} />
       <div className="field">
         <label className="field__label" htmlFor="tts-text">
           Text
@@ -67,6 +100,7 @@ export function TtsTool() {
           maxLength={TTS_MAX_CHARACTERS}
           value={text}
           onChange={(event) => setText(event.target.value)}
+          lang={language}
           placeholder="Paste your statement, script or lesson here."
           aria-invalid={errors.text ? true : undefined}
           aria-describedby="tts-text-count"
@@ -79,8 +113,19 @@ export function TtsTool() {
             {errors.text}
           </p>
         )}
+        {language === "yo" && (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={markTones}
+            disabled={marking || busy}
+            aria-busy={marking || undefined}
+          >
+            <Sparkles aria-hidden="true" size={18} /> {marking ? "Adding tone marks…" : "Add tone marks"}
+          </button>
+        )}
       </div>
-      <VoicePicker value={voiceId} onChange={setVoiceId} error={errors.voice} />
+      <VoicePicker language={language} value={voiceId} onChange={setVoiceId} error={errors.voice} />
       <SubmitButton submitting={busy}>Generate Speech</SubmitButton>
       <div className="result" hidden={!busy && !result}>
         {/* biome-ignore lint/a11y/useMediaCaption: the spoken text is the textarea above */}

@@ -10,6 +10,8 @@ import { refreshHistoryUntil } from "../audio/use-history.ts";
 import { formatElapsed, useRecorder } from "../audio/use-recorder.ts";
 import { VoicePicker } from "../audio/voice-picker.tsx";
 import { downloadBlob } from "../download.ts";
+import { LanguagePicker, languageServed } from "../language/language-picker.tsx";
+import { useLanguage } from "../language/use-language.ts";
 import { reportToolError } from "../report-tool-error.ts";
 
 function useObjectUrl(blob: Blob | null): string | undefined {
@@ -24,6 +26,7 @@ export function VoiceConversionTool() {
   const { openModal } = useModals();
   const { mutate } = useSWRConfig();
   const recorder = useRecorder();
+  const [language, setLanguage] = useLanguage();
   const [upload, setUpload] = useState<File | null>(null);
   const [voiceId, setVoiceId] = useState("");
   const [problems, setProblems] = useState<{ audio?: string; voice?: string }>({});
@@ -61,7 +64,7 @@ export function VoiceConversionTool() {
       ...(voiceId ? {} : { voice: "Choose a voice" }),
     };
     setProblems(found);
-    if (!source || Object.keys(found).length) return;
+    if (!source || Object.keys(found).length || !languageServed("voiceConversion", language)) return;
     if (!user) {
       openModal("login");
       return;
@@ -69,7 +72,7 @@ export function VoiceConversionTool() {
     setBusy(true);
     setConverted(null);
     try {
-      const response = await convertVoice(source, upload?.name ?? "recording.webm", voiceId);
+      const response = await convertVoice(source, upload?.name ?? "recording.webm", voiceId, language);
       setConverted(await response.blob());
       await refreshHistoryUntil(mutate, response.headers.get("x-vox-audio-id"));
     } catch (error) {
@@ -127,7 +130,8 @@ export function VoiceConversionTool() {
           </p>
         )}
       </div>
-      <VoicePicker value={voiceId} onChange={setVoiceId} error={problems.voice} />
+      <LanguagePicker tool="voiceConversion" value={language} onChange={setLanguage} />
+      <VoicePicker language="en" value={voiceId} onChange={setVoiceId} error={problems.voice} />
       <SubmitButton submitting={busy}>Convert</SubmitButton>
       {converted && (
         <div className="result">

@@ -1,0 +1,50 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../contracts/languages.ts";
+
+/** The `preferences` table: an account's language and vocabulary, English and no terms until chosen. */
+
+interface PreferencesRow {
+  readonly language: string;
+  readonly vocabulary: string;
+}
+
+export async function languageOf(db: D1Database, userId: string): Promise<Language> {
+  const row = await db
+    .prepare("SELECT language FROM preferences WHERE user_id = ?")
+    .bind(userId)
+    .first<Pick<PreferencesRow, "language">>();
+  return row && isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE;
+}
+
+/** The account's terms, deduplicated and in the order they were saved. */
+export async function vocabularyOf(db: D1Database, userId: string): Promise<string[]> {
+  const row = await db
+    .prepare("SELECT vocabulary FROM preferences WHERE user_id = ?")
+    .bind(userId)
+    .first<Pick<PreferencesRow, "vocabulary">>();
+  if (!row) return [];
+  const terms: unknown = JSON.parse(row.vocabulary);
+  return Array.isArray(terms) ? terms.filter((term): term is string => typeof term === "string") : [];
+}
+
+export async function saveLanguage(db: D1Database, userId: string, language: Language, now: string): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO preferences (user_id, language, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET language = excluded.language, updated_at = excluded.updated_at`,
+    )
+    .bind(userId, language, now)
+    .run();
+}
+
+/** Replaces the whole list: the same PUT twice leaves the same row. */
+export async function saveVocabulary(db: D1Database, userId: string, terms: readonly string[], now: string) {
+  const unique = [...new Map(terms.map((term) => [term.toLocaleLowerCase(), term])).values()];
+  await db
+    .prepare(
+      `INSERT INTO preferences (user_id, vocabulary, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET vocabulary = excluded.vocabulary, updated_at = excluded.updated_at`,
+    )
+    .bind(userId, JSON.stringify(unique), now)
+    .run();
+  return unique;
+}
