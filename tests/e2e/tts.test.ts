@@ -48,6 +48,62 @@ describe("Vox Speaks in the browser", () => {
     expect(errors).toEqual([]);
   });
 
+  it("speaks Yorùbá: the Language control offers only Yorùbá voices, adds tone marks and is remembered", async ({
+    page,
+    errors,
+  }) => {
+    const person = newPerson();
+    await registerThroughApi(person);
+    await page.goto("/vox-speaks");
+    await page.getByRole("button", { name: "Login" }).first().click();
+    await logIn(page, person.email, person.password);
+    await page.waitForURL("**/solutions");
+    await page.goto("/vox-speaks");
+
+    const language = page.getByLabel("Language", { exact: true });
+    expect(await language.locator("option").allTextContents()).toEqual([
+      "English (Nigeria)",
+      "Yorùbá",
+      "Hausa",
+      "Igbo",
+      "Naijá (Pidgin)",
+    ]);
+    await language.selectOption({ label: "Yorùbá" });
+    const voice = page.getByLabel("Voice", { exact: true });
+    await voice.locator("option", { hasText: "Sade" }).waitFor({ state: "attached" });
+    expect(await voice.locator("option").allTextContents()).toEqual([
+      "Choose a voice",
+      "Sade · nigerian",
+      "Segun · nigerian",
+      "Femi · nigerian",
+      "Funmi · nigerian",
+    ]);
+
+    await page.getByLabel("Text").fill("E kaaaro, a dupe lowo gbogbo yin fun didara po mo wa lonii.");
+    await page.getByRole("button", { name: "Add tone marks" }).click();
+    await expect
+      .poll(() => page.getByLabel("Text").inputValue())
+      .toBe("Ẹ káàárọ̀, a dúpẹ́ lọ́wọ́ gbogbo yín fún dídára pọ̀ mọ́ wa lónìí.");
+
+    await voice.selectOption({ label: "Sade · nigerian" });
+    await page.getByRole("button", { name: "Generate Speech" }).click();
+    const download = page.getByRole("region", { name: "Vox Speaks" }).getByRole("button", { name: "Download mp3" });
+    await expect.poll(() => download.isEnabled(), { timeout: 15_000 }).toBe(true);
+    const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+    expect(file.suggestedFilename()).toBe("vox-speech.mp3");
+    const bytes = readFileSync((await file.path()) as string);
+    expect(bytes[0]).toBe(0xff);
+    expect((bytes[1] ?? 0) & 0xe0).toBe(0xe0);
+
+    // The choice is the account's: a fresh page opens in Yorùbá, and so does the account elsewhere.
+    await page.reload();
+    expect(await page.getByLabel("Language", { exact: true }).inputValue()).toBe("yo");
+    await page.evaluate(() => localStorage.removeItem("vox_language"));
+    await page.reload();
+    await expect.poll(() => page.getByLabel("Language", { exact: true }).inputValue()).toBe("yo");
+    expect(errors).toEqual([]);
+  });
+
   it("loads the voice list as a phone visitor reaches the voice picker, not while the page loads", async ({
     openPage,
   }) => {

@@ -22,6 +22,7 @@ export interface Client {
   /** The `Cookie` header this client sends, as a browser would once the Worker set one. */
   cookie?: string;
   post(path: string, body: unknown): Promise<Response>;
+  put(path: string, body: unknown): Promise<Response>;
   get(path: string): Promise<Response>;
 }
 
@@ -35,6 +36,7 @@ export function client(ip = freshIp()): Client {
   const self: Client = {
     ip,
     post: (path, body) => call(path, { method: "POST", headers: headers(self), body: JSON.stringify(body) }),
+    put: (path, body) => call(path, { method: "PUT", headers: headers(self), body: JSON.stringify(body) }),
     get: (path) => call(path, { headers: headers(self) }),
   };
   return self;

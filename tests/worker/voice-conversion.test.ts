@@ -3,10 +3,17 @@ import { call, declaredOversizedUpload, registerAndSignIn } from "./helpers.ts";
 
 const VOICE = "sbxTundeNews002";
 
-function upload(token: string | undefined, audio: Blob | null, voiceId = VOICE, filename = "take.webm") {
+function upload(
+  token: string | undefined,
+  audio: Blob | null,
+  voiceId = VOICE,
+  filename = "take.webm",
+  language?: string,
+) {
   const form = new FormData();
   if (audio) form.set("audio", audio, filename);
   form.set("voice_id", voiceId);
+  if (language) form.set("language", language);
   return call("/api/voice-conversion", {
     method: "POST",
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -45,5 +52,17 @@ describe("POST /api/voice-conversion", () => {
     expect(json.status).toBe(415);
     const huge = await declaredOversizedUpload("/api/voice-conversion", token, 30 * 1024 * 1024);
     expect(huge.status).toBe(413);
+  });
+
+  it("converts in English (Nigeria) only and says so for another language, before any provider call", async () => {
+    const { token } = await registerAndSignIn();
+    expect((await upload(token, recording(16_000), VOICE, "take.webm", "en")).status).toBe(200);
+    const yoruba = await upload(token, recording(16_000), VOICE, "take.webm", "yo");
+    expect(yoruba.status).toBe(400);
+    expect(await yoruba.json()).toMatchObject({
+      code: "language_not_served",
+      message: "Voice conversion is available in English (Nigeria) only for now.",
+    });
+    expect((await upload(token, recording(16_000), VOICE, "take.webm", "xx")).status).toBe(400);
   });
 });

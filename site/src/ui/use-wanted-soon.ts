@@ -19,10 +19,13 @@ export function useWantedSoon(ref: RefObject<HTMLElement | null>): boolean {
     const form = element.closest("form") ?? element;
     form.addEventListener("focusin", want);
     form.addEventListener("pointerdown", want);
+    // Assistive technology can set a control's value without focusing it first.
+    form.addEventListener("change", want);
     return () => {
       observer.disconnect();
       form.removeEventListener("focusin", want);
       form.removeEventListener("pointerdown", want);
+      form.removeEventListener("change", want);
     };
   }, [ref, wanted]);
   return wanted;
