@@ -53,6 +53,38 @@ describe("account journeys in the browser", () => {
     expect(errors).toEqual([]);
   });
 
+  it("Settings keeps the account's language and vocabulary, and refuses a list that is too long", async ({
+    page,
+    errors,
+  }) => {
+    const person = newPerson();
+    await registerThroughApi(person);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Login" }).first().click();
+    await logIn(page, person.email, person.password);
+    await page.waitForURL("**/solutions");
+    await page.goto("/settings");
+
+    await page.getByLabel("Language", { exact: true }).selectOption({ label: "Hausa" });
+    const vocabulary = page.getByLabel("Names and terms to recognise");
+    await expect.poll(() => vocabulary.isEnabled()).toBe(true);
+    await vocabulary.fill(Array.from({ length: 101 }, (_, i) => `Term ${i}`).join("\n"));
+    await page.getByRole("button", { name: "Save vocabulary" }).click();
+    await page.getByText("Use at most 100 terms (you have 101).").waitFor();
+
+    await vocabulary.fill("Ngozi Okonjo-Iweala\n\n  Ìbàdàn  \nVox");
+    await page.getByRole("button", { name: "Save vocabulary" }).click();
+    await page.getByText("Vocabulary saved: 3 terms.").waitFor();
+
+    await page.evaluate(() => localStorage.removeItem("vox_language"));
+    await page.reload();
+    await expect
+      .poll(() => page.getByLabel("Names and terms to recognise").inputValue())
+      .toBe("Ngozi Okonjo-Iweala\nÌbàdàn\nVox");
+    await expect.poll(() => page.getByLabel("Language", { exact: true }).inputValue()).toBe("ha");
+    expect(errors).toEqual([]);
+  });
+
   it("forgot password: code from the sandbox outbox → reset → log in with the new password", async ({
     page,
     errors,
