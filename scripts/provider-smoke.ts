@@ -5,6 +5,7 @@ import { analyseRecording } from "../worker/providers/deepgram.ts";
 import { listVoices, streamSpeech } from "../worker/providers/elevenlabs.ts";
 import type { Provider, ProviderEndpoint } from "../worker/providers/endpoint.ts";
 import { initializeTransaction, verifyTransaction } from "../worker/providers/paystack.ts";
+import { addToneMarks, streamSpitchSpeech, transcribe, translate } from "../worker/providers/spitch.ts";
 
 /**
  * The smallest call to each provider through the product's own adapters, so a changed contract or
@@ -32,6 +33,7 @@ export interface SmokeOptions {
 }
 
 const SENTENCE = "Vox smoke check: one, two, three.";
+const YORUBA_UNMARKED = "E kaaaro, a dupe lowo gbogbo yin fun didara po mo wa lonii.";
 
 async function timed(provider: string, call: string, work: () => Promise<string>): Promise<SmokeResult> {
   const started = performance.now();
@@ -153,6 +155,39 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeResult[]> {
         temperature: 0,
       });
       return `answered "${text.slice(0, 40)}"`;
+    }),
+  );
+  let yorubaSpeech: Uint8Array<ArrayBuffer> = new Uint8Array();
+  let yoruba = "";
+  results.push(
+    await timed("spitch", "POST /v1/diacritics (yo)", async () => {
+      yoruba = await addToneMarks(endpoint("spitch"), { language: "yo", text: YORUBA_UNMARKED });
+      return `marked "${yoruba.slice(0, 40)}"`;
+    }),
+  );
+  results.push(
+    await timed("spitch", "POST /v1/speech (yo, sade, mp3)", async () => {
+      const stream = await streamSpitchSpeech(endpoint("spitch"), { voice: "sade", text: yoruba, language: "yo" });
+      yorubaSpeech = new Uint8Array(await new Response(stream).arrayBuffer());
+      return `${yorubaSpeech.length} bytes of MP3`;
+    }),
+  );
+  let heard = "";
+  results.push(
+    await timed("spitch", "POST /v1/transcriptions (yo)", async () => {
+      const transcript = await transcribe(endpoint("spitch"), {
+        audio: new Blob([yorubaSpeech], { type: "audio/mpeg" }),
+        language: "yo",
+        timestamp: "sentence",
+      });
+      heard = transcript.text;
+      return `heard "${heard.slice(0, 40)}" in ${transcript.segments?.length ?? 0} segments`;
+    }),
+  );
+  results.push(
+    await timed("spitch", "POST /v1/translate (yo → en)", async () => {
+      const english = await translate(endpoint("spitch"), { text: heard, source: "yo", target: "en" });
+      return `answered "${english.slice(0, 40)}"`;
     }),
   );
   results.push(

@@ -24,8 +24,15 @@ it("`npm run smoke`'s calls all pass against the sandbox, through the product's 
     { provider: "deepgram", ok: true, detail: "" },
     { provider: "assemblyai", ok: true, detail: "" },
     { provider: "assemblyai-llm", ok: true, detail: "" },
+    { provider: "spitch", ok: true, detail: "" },
+    { provider: "spitch", ok: true, detail: "" },
+    { provider: "spitch", ok: true, detail: "" },
+    { provider: "spitch", ok: true, detail: "" },
     { provider: "paystack", ok: true, detail: "" },
   ]);
   expect(results[1]?.detail).toMatch(/^\d{4,} bytes of MP3$/);
   expect(results[3]?.detail).toMatch(/^\d+ Results, \d+\.\d\d s$/);
+  expect(results[6]?.detail).toMatch(/^marked "Ẹ káàárọ̀, a dúpẹ́ lọ́wọ́/);
+  expect(results[7]?.detail).toMatch(/^\d{4,} bytes of MP3$/);
+  expect(results[8]?.detail).toMatch(/^heard ".+" in [1-9]\d* segments$/);
 });
