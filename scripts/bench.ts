@@ -3,8 +3,9 @@
 // cache hit vs a miss. Live relay: added latency per message through the relay vs straight to the
 // sandbox Deepgram emulator, and N concurrent sessions. Critical paths: per route, the remote round
 // trips made one after another before the first byte, and the modelled time to first byte from
-// Lagos (BENCH_PATHS_ONLY=1 runs only that table). Prints tables; the goals are in README "Quality".
+// Lagos (BENCH_PATHS_ONLY=1 runs only that table). Per language: TTS first byte and job wall time. Prints tables; the goals are in README "Quality".
 
+import { languageBench } from "./bench-languages.ts";
 import { liveRelayBench } from "./bench-live.ts";
 import { criticalPathBench } from "./bench-paths.ts";
 import { startProduct, verifiedAccount } from "./product-server.ts";
@@ -99,4 +100,6 @@ async function loopbackBench(base: string) {
   ]);
 
   console.table(await liveRelayBench(base, authed));
+  console.log("Per language, in the sandbox (recordings are the product's own speech in each language):");
+  console.table(await languageBench(base, token));
 }
