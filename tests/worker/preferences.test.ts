@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { client, registerAndSignIn } from "./helpers.ts";
 
@@ -38,6 +39,17 @@ describe("GET/PUT /api/vocabulary: names the recognisers should expect", () => {
     const other = await registerAndSignIn();
     expect(await (await other.api.get("/api/vocabulary")).json()).toEqual({ terms: [] });
     expect(await (await api.put("/api/vocabulary", { terms: [] })).json()).toEqual({ terms: [] });
+  });
+
+  it("goes with the account", async () => {
+    const { api, user, input } = await registerAndSignIn();
+    await api.put("/api/vocabulary", { terms: ["Ọọ̀ni of Ifẹ̀"] });
+    await api.put("/api/preferences", { language: "ig" });
+    const rows = () =>
+      env.DB.prepare("SELECT COUNT(*) AS n FROM preferences WHERE user_id = ?").bind(user.id).first("n");
+    expect(await rows()).toBe(1);
+    expect((await api.post("/auth/delete-account", { password: input.password })).status).toBe(200);
+    expect(await rows()).toBe(0);
   });
 
   it("refuses more than 100 terms, a term over 50 characters and a comma with 400s that say so", async () => {
