@@ -21,7 +21,7 @@ export function LanguagePicker({ tool, value, onChange, hint }: LanguagePickerPr
   const id = useId();
   const refusal = tool ? languageRefusal(tool, value) : null;
   return (
-    <FieldFrame id={id} label="Language" hint={refusal ?? hint}>
+    <FieldFrame id={id} label="Language" hint={refusal ? undefined : hint}>
       <select
         id={id}
         className="field__input"
@@ -31,7 +31,7 @@ export function LanguagePicker({ tool, value, onChange, hint }: LanguagePickerPr
           const chosen = LANGUAGES.find((language) => language === event.target.value);
           if (chosen) onChange(chosen);
         }}
-        aria-describedby={refusal || hint ? `${id}-hint` : undefined}
+        aria-describedby={refusal ? `${id}-refusal` : hint ? `${id}-hint` : undefined}
       >
         {LANGUAGES.map((language) => (
           <option key={language} value={language} lang={language}>
@@ -39,6 +39,10 @@ export function LanguagePicker({ tool, value, onChange, hint }: LanguagePickerPr
           </option>
         ))}
       </select>
+      {/* A status, so a screen reader hears why as soon as the language is chosen. */}
+      <p id={`${id}-refusal`} className="field__hint field__hint--warn" role="status">
+        {refusal}
+      </p>
     </FieldFrame>
   );
 }
