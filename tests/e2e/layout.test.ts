@@ -179,7 +179,7 @@ const JOURNEYS: Journey[] = [
     expectedErrors: /^Failed to load resource: the server responded with a status of 404/,
     async visit(page, capture) {
       await page.goto("/no-such-page");
-      await page.getByRole("heading", { name: "Unexpected Application Error!" }).waitFor();
+      await page.getByRole("heading", { name: "Page not found" }).waitFor();
       await capture("not-found");
     },
   },

@@ -42,10 +42,11 @@ describe("solution cards", () => {
 });
 
 describe("errors", () => {
-  it("an unknown route shows the error heading and a way home", async () => {
+  it("an unknown route says the page was not found, not that something crashed, and leads home", async () => {
     renderSite("/no-such-page");
-    expect(await screen.findByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
-    expect(screen.getByText(/404 Not Found/)).toBeVisible();
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeVisible();
+    expect(screen.getByText(/There is no page at this address/)).toBeVisible();
+    expect(screen.queryByText("Unexpected Application Error!")).toBeNull();
     expect(screen.getByRole("link", { name: "Back to the home page" })).toHaveAttribute("href", "/");
   });
 

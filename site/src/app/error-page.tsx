@@ -4,12 +4,11 @@ import { PATHS } from "../paths.ts";
 import { DocumentTitle } from "../ui/document-title.tsx";
 import { Logo } from "./logo.tsx";
 
-function ErrorCard({ detail, onHome }: { detail: string; onHome?: () => void }) {
+function ErrorCard({ title, detail, onHome }: { title: string; detail: string; onHome?: () => void }) {
   return (
     <div className="error-page__card">
       <Logo onNavigate={onHome} />
-      {/* The router's generic fallback heading, kept as the product always showed it. */}
-      <h1>Unexpected Application Error!</h1>
+      <h1>{title}</h1>
       <p className="error-page__detail">{detail}</p>
       <Link to={PATHS.home} className="button button--primary" onClick={onHome}>
         Back to the home page
@@ -18,12 +17,18 @@ function ErrorCard({ detail, onHome }: { detail: string; onHome?: () => void }) 
   );
 }
 
-/** Unknown addresses: shown inside the layout, so the navigation stays at hand. */
+/**
+ * Unknown addresses: shown inside the layout, so the navigation stays at hand. Said plainly, so a
+ * mistyped link does not read like a crash.
+ */
 export function NotFoundPage() {
   return (
     <div className="error-page">
       <DocumentTitle>Page not found · Vox</DocumentTitle>
-      <ErrorCard detail="404 Not Found: there is no page at this address." />
+      <ErrorCard
+        title="Page not found"
+        detail="There is no page at this address. It may have moved, or the link may be mistyped."
+      />
     </div>
   );
 }
@@ -37,6 +42,8 @@ export function CrashPage({ error, resetErrorBoundary }: FallbackProps) {
     <div className="page page--backdrop error-page error-page--standalone">
       <main>
         <ErrorCard
+          // The router's generic fallback heading, which the specification keeps for real crashes.
+          title="Unexpected Application Error!"
           detail={error instanceof Error ? error.message : "Something went wrong while showing this page."}
           onHome={resetErrorBoundary}
         />

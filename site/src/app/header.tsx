@@ -61,6 +61,14 @@ export function Header() {
               setMobileOpen(false);
               openModal("contact");
             }}
+            onLogin={() => {
+              setMobileOpen(false);
+              openModal("login");
+            }}
+            onSignup={() => {
+              setMobileOpen(false);
+              openModal("signup");
+            }}
             onLogout={() => {
               setMobileOpen(false);
               signOut();

@@ -3,16 +3,20 @@ import { X } from "lucide-react";
 import { NavLink } from "react-router-dom";
 import { PATHS } from "../paths.ts";
 import { TOOLS } from "../tools/catalog.ts";
+import { useInertBackground } from "../ui/use-inert-background.ts";
 
 interface MobileMenuProps {
   readonly signedIn: boolean;
   readonly onClose: () => void;
   readonly onContact: () => void;
+  readonly onLogin: () => void;
+  readonly onSignup: () => void;
   readonly onLogout: () => void;
 }
 
 /** Full-screen overlay navigation for small screens; a dialog, so focus stays inside while open. */
-export default function MobileMenu({ signedIn, onClose, onContact, onLogout }: MobileMenuProps) {
+export default function MobileMenu({ signedIn, onClose, onContact, onLogin, onSignup, onLogout }: MobileMenuProps) {
+  useInertBackground();
   return (
     <RadixDialog.Root open onOpenChange={(open) => !open && onClose()}>
       <RadixDialog.Portal>
@@ -55,12 +59,32 @@ export default function MobileMenu({ signedIn, onClose, onContact, onLogout }: M
                   Contact Us
                 </button>
               </li>
-              {signedIn && (
-                <li>
-                  <button type="button" className="mobile-menu__link" onClick={onLogout}>
-                    Logout
-                  </button>
-                </li>
+              {signedIn ? (
+                <>
+                  <li className="mobile-menu__account">
+                    <NavLink to={PATHS.settings} className="mobile-menu__link" onClick={onClose}>
+                      Settings
+                    </NavLink>
+                  </li>
+                  <li>
+                    <button type="button" className="mobile-menu__link" onClick={onLogout}>
+                      Logout
+                    </button>
+                  </li>
+                </>
+              ) : (
+                <>
+                  <li className="mobile-menu__account">
+                    <button type="button" className="mobile-menu__link" onClick={onLogin}>
+                      Log in
+                    </button>
+                  </li>
+                  <li>
+                    <button type="button" className="mobile-menu__link" onClick={onSignup}>
+                      Create account
+                    </button>
+                  </li>
+                </>
               )}
             </ul>
           </nav>

@@ -1,6 +1,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
+import { useInertBackground } from "./use-inert-background.ts";
 
 interface DialogProps {
   readonly title: string;
@@ -13,6 +14,7 @@ interface DialogProps {
 
 /** The one modal frame: focus trap, Escape, labelled title and a close icon. */
 export function Dialog({ title, description, onClose, children, wide = false }: DialogProps) {
+  useInertBackground();
   return (
     <RadixDialog.Root open onOpenChange={(open) => !open && onClose()}>
       <RadixDialog.Portal>
