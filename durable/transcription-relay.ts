@@ -1,10 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
+import { DEFAULT_LANGUAGE, type Language } from "../worker/contracts/languages.ts";
 import { LIVE_CLOSES, type LiveClose } from "../worker/contracts/live-closes.ts";
 import { LIVE_KEEPALIVE_MS, LIVE_MAX_FRAME_BYTES, LIVE_RESUME_GRACE_MS } from "../worker/contracts/live-constants.ts";
 import type { RelayRequest } from "../worker/contracts/live-handover.ts";
 import { planLimits } from "../worker/contracts/plans.ts";
 import { ApiError } from "../worker/errors.ts";
 import { admitSession } from "../worker/live/admission.ts";
+import { CaptionTranslations } from "../worker/live/caption-translation.ts";
 import { meter, quotaReached, resumeMetering } from "../worker/live/meter.ts";
 import { ProviderStreams } from "../worker/live/provider-stream.ts";
 import { readHandover } from "../worker/live/relay-handover.ts";
@@ -12,7 +14,9 @@ import { SessionFinals } from "../worker/live/session-finals.ts";
 import { newSession, readSession, type SessionState, writeSession } from "../worker/live/session-state.ts";
 import { readControl, refuseSpeaker, SpeakerSocket } from "../worker/live/speaker-socket.ts";
 import { segmentsAfter } from "../worker/live/transcripts.ts";
+import { objectProviders } from "../worker/object-providers.ts";
 import type { LiveTranscript } from "../worker/providers/live-transcription.ts";
+import { translate } from "../worker/providers/spitch.ts";
 import { CaptionViewers } from "./caption-viewers.ts";
 
 /** The session this object runs, once opened or read back from storage. */
@@ -20,13 +24,14 @@ interface Session {
   readonly state: SessionState;
   readonly finals: SessionFinals;
   readonly provider: ProviderStreams;
+  readonly translations: CaptionTranslations;
 }
 
 /**
  * One live-transcription session: the page's socket (`SpeakerSocket`) on one side, the provider's
  * streams (`ProviderStreams`) on the other. Audio goes up; transcripts come down, finals numbered
  * and stored as they arrive (`SessionFinals`) and fanned out to a shared session's caption
- * viewers (`CaptionViewers`). When the page's socket drops, the session waits 30 s for a resume,
+ * viewers (`CaptionViewers`), translated for those who read another language (`CaptionTranslations`). When the page's socket drops, the session waits 30 s for a resume,
  * keeping the provider stream open with KeepAlive, then ends. An alarm every 3 s sends KeepAlive
  * and meters the audio against the monthly quota (`meter.ts`).
  */
@@ -101,11 +106,14 @@ export class TranscriptionRelay extends DurableObject<Env> {
     const session = await this.load();
     if (!session || session.state.ended) {
       const finals = session?.finals.all ?? (await segmentsAfter(this.env.DB, handover.sessionId, handover.after));
-      this.viewers.replay(socket, finals, handover.after);
+      // A session whose relay kept nothing was spoken before languages: English.
+      const translations =
+        session?.translations ?? this.translations(handover.sessionId, DEFAULT_LANGUAGE, handover.origin);
+      void this.viewers.replay(socket, finals, handover.after, handover.language, translations);
       return;
     }
     const cap = planLimits(session.state.plan).liveViewers;
-    this.viewers.admit(socket, { ...handover, cap }, session.finals.all);
+    this.viewers.admit(socket, { ...handover, cap }, session.finals.all, session.translations);
   }
 
   /** The owner revoked `token`: its viewers are told and closed. */
@@ -230,7 +238,7 @@ export class TranscriptionRelay extends DurableObject<Env> {
     await this.save();
     await this.ctx.storage.deleteAlarm();
     this.speaker.close(close, announce);
-    this.viewers.sessionEnded();
+    await this.viewers.sessionEnded();
   }
 
   private heard(transcript: LiveTranscript): void {
@@ -243,9 +251,9 @@ export class TranscriptionRelay extends DurableObject<Env> {
       this.viewers.broadcastInterim(interim);
       return;
     }
-    const final = { type: "transcript", is_final: true, ...session.finals.add(text, start, duration) } as const;
-    this.speaker.send(final);
-    this.viewers.broadcastFinal(final);
+    const segment = session.finals.add(text, start, duration);
+    this.speaker.send({ type: "transcript", is_final: true, ...segment });
+    this.viewers.broadcastFinal(segment, session.translations);
   }
 
   /** The provider closed the stream audio goes to. */
@@ -271,8 +279,20 @@ export class TranscriptionRelay extends DurableObject<Env> {
       },
       this.label,
     );
-    this.session = { state, finals, provider };
+    const translations = this.translations(state.sessionId, state.language, state.origin);
+    this.session = { state, finals, provider, translations };
     return this.session;
+  }
+
+  private translations(sessionId: string, source: Language, origin: string): CaptionTranslations {
+    const spitch = () => objectProviders(this.env, origin)("spitch");
+    return new CaptionTranslations(
+      this.env.DB,
+      sessionId,
+      source,
+      (text, from, target) => translate(spitch(), { text, source: from, target }),
+      this.label,
+    );
   }
 
   private async load(): Promise<Session | null> {
