@@ -1,12 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
-import { DEFAULT_LANGUAGE, type Language } from "../worker/contracts/languages.ts";
+import { DEFAULT_LANGUAGE } from "../worker/contracts/languages.ts";
 import { LIVE_CLOSES, type LiveClose } from "../worker/contracts/live-closes.ts";
 import { LIVE_KEEPALIVE_MS, LIVE_MAX_FRAME_BYTES, LIVE_RESUME_GRACE_MS } from "../worker/contracts/live-constants.ts";
 import type { RelayRequest } from "../worker/contracts/live-handover.ts";
 import { planLimits } from "../worker/contracts/plans.ts";
 import { ApiError } from "../worker/errors.ts";
 import { admitSession } from "../worker/live/admission.ts";
-import { CaptionTranslations } from "../worker/live/caption-translation.ts";
+import { type CaptionTranslations, captionTranslations } from "../worker/live/caption-translation.ts";
 import { meter, quotaReached, resumeMetering } from "../worker/live/meter.ts";
 import { ProviderStreams } from "../worker/live/provider-stream.ts";
 import { readHandover } from "../worker/live/relay-handover.ts";
@@ -14,9 +14,7 @@ import { SessionFinals } from "../worker/live/session-finals.ts";
 import { newSession, readSession, type SessionState, writeSession } from "../worker/live/session-state.ts";
 import { readControl, refuseSpeaker, SpeakerSocket } from "../worker/live/speaker-socket.ts";
 import { segmentsAfter } from "../worker/live/transcripts.ts";
-import { objectProviders } from "../worker/object-providers.ts";
 import type { LiveTranscript } from "../worker/providers/live-transcription.ts";
-import { translate } from "../worker/providers/spitch.ts";
 import { CaptionViewers } from "./caption-viewers.ts";
 
 /** The session this object runs, once opened or read back from storage. */
@@ -107,8 +105,8 @@ export class TranscriptionRelay extends DurableObject<Env> {
     if (!session || session.state.ended) {
       const finals = session?.finals.all ?? (await segmentsAfter(this.env.DB, handover.sessionId, handover.after));
       // A session whose relay kept nothing was spoken before languages: English.
-      const translations =
-        session?.translations ?? this.translations(handover.sessionId, DEFAULT_LANGUAGE, handover.origin);
+      const spokenIn = { sessionId: handover.sessionId, language: DEFAULT_LANGUAGE, origin: handover.origin };
+      const translations = session?.translations ?? captionTranslations(this.env, spokenIn, this.label);
       void this.viewers.replay(socket, finals, handover.after, handover.language, translations);
       return;
     }
@@ -279,20 +277,9 @@ export class TranscriptionRelay extends DurableObject<Env> {
       },
       this.label,
     );
-    const translations = this.translations(state.sessionId, state.language, state.origin);
+    const translations = captionTranslations(this.env, state, this.label);
     this.session = { state, finals, provider, translations };
     return this.session;
-  }
-
-  private translations(sessionId: string, source: Language, origin: string): CaptionTranslations {
-    const spitch = () => objectProviders(this.env, origin)("spitch");
-    return new CaptionTranslations(
-      this.env.DB,
-      sessionId,
-      source,
-      (text, from, target) => translate(spitch(), { text, source: from, target }),
-      this.label,
-    );
   }
 
   private async load(): Promise<Session | null> {

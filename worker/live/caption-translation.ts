@@ -1,5 +1,7 @@
 import type { Language } from "../contracts/languages.ts";
 import type { CaptionTranscriptMessage, LiveSegment } from "../contracts/live.ts";
+import { objectProviders } from "../object-providers.ts";
+import { translate } from "../providers/spitch.ts";
 
 /**
  * How long a reader of another language waits for a live final's translation before getting it as
@@ -88,6 +90,22 @@ export class CaptionTranslations {
     }
     return stored;
   }
+}
+
+/** A session's translations through Spitch, from the language it is spoken in. */
+export function captionTranslations(
+  env: Env,
+  session: { readonly sessionId: string; readonly language: Language; readonly origin: string },
+  label: string,
+): CaptionTranslations {
+  const spitch = () => objectProviders(env, session.origin)("spitch");
+  return new CaptionTranslations(
+    env.DB,
+    session.sessionId,
+    session.language,
+    (text, source, target) => translate(spitch(), { text, source, target }),
+    label,
+  );
 }
 
 /** Resolves to `promise`'s value, or to null once `ms` have passed. */
