@@ -1,6 +1,8 @@
+import { LANGUAGES, type Language } from "../worker/contracts/languages.ts";
 import type { LiveSegment, WatchServerMessage } from "../worker/contracts/live.ts";
 import { type LiveClose, WATCH_CLOSES } from "../worker/contracts/live-closes.ts";
 import { viewerReserve } from "../worker/contracts/live-constants.ts";
+import { type CaptionTranslations, spokenFinal, TRANSLATION_WAIT_MS } from "../worker/live/caption-translation.ts";
 
 const VIEWER_TAG = "viewer";
 /**
@@ -13,6 +15,8 @@ const INTERIM_EVERY_MS = 500;
 const linkTag = (token: string) => `link:${token}`;
 /** A tag per viewer address, so its share of the audience is counted without a list. */
 const addressTag = (address: string) => `address:${address}`;
+/** A tag per language read, so each final goes to its readers in theirs without a list. */
+const readsTag = (language: Language) => `reads:${language}`;
 
 interface ViewerRequest {
   readonly token: string;
@@ -21,6 +25,8 @@ interface ViewerRequest {
   readonly cap: number;
   /** Where the viewer connects from, IPv6 by its /64. */
   readonly address: string;
+  /** The language the viewer reads; the session's own when absent. */
+  readonly language?: Language;
 }
 
 /**
@@ -32,6 +38,8 @@ export class CaptionViewers {
   private interimSentAt = Number.NEGATIVE_INFINITY;
   /** The words being spoken now, for a viewer who joins mid-sentence. */
   private interim: WatchServerMessage | null = null;
+  /** Translated finals on their way, which the session's end waits for. */
+  private readonly translating = new Set<Promise<unknown>>();
 
   constructor(private readonly ctx: DurableObjectState) {}
 
@@ -41,14 +49,21 @@ export class CaptionViewers {
    * `after` (a late joiner gets them all, a reconnecting one what it missed), then the interim
    * being spoken now.
    */
-  admit(socket: WebSocket, view: ViewerRequest, finals: readonly LiveSegment[]): void {
+  admit(
+    socket: WebSocket,
+    view: ViewerRequest,
+    finals: readonly LiveSegment[],
+    translations: CaptionTranslations,
+  ): void {
     const refusal = this.refusal(view);
     if (refusal) {
       refuse(socket, refusal);
       return;
     }
-    this.ctx.acceptWebSocket(socket, [VIEWER_TAG, linkTag(view.token), addressTag(view.address)]);
-    sendFinals(socket, finals, view.after);
+    const reads = view.language ?? translations.source;
+    this.ctx.acceptWebSocket(socket, [VIEWER_TAG, linkTag(view.token), addressTag(view.address), readsTag(reads)]);
+    if (reads === translations.source) sendFinals(socket, finals, view.after);
+    else this.track(catchUp(socket, finals, view.after, reads, translations));
     if (this.interim) socket.send(JSON.stringify(this.interim));
   }
 
@@ -59,10 +74,20 @@ export class CaptionViewers {
     return this.ctx.getWebSockets(addressTag(address)).length * 2 >= cap ? WATCH_CLOSES.networkFull : null;
   }
 
-  /** A finished session's link reads as a transcript: every final after `after`, then `ended`. */
-  replay(socket: WebSocket, finals: readonly LiveSegment[], after: number): void {
+  /**
+   * A finished session's link reads as a transcript: every final after `after`, in the reader's
+   * language, then `ended`.
+   */
+  async replay(
+    socket: WebSocket,
+    finals: readonly LiveSegment[],
+    after: number,
+    reads: Language | undefined,
+    translations: CaptionTranslations,
+  ): Promise<void> {
     socket.accept();
-    sendFinals(socket, finals, after);
+    if (reads === undefined || reads === translations.source) sendFinals(socket, finals, after);
+    else await catchUp(socket, finals, after, reads, translations);
     closeWith(socket, { type: "ended", reason: "session_ended" }, WATCH_CLOSES.ended);
   }
 
@@ -79,16 +104,28 @@ export class CaptionViewers {
     this.broadcast(message);
   }
 
-  /** A final replaces the words being spoken. */
-  broadcastFinal(message: WatchServerMessage): void {
+  /**
+   * A final replaces the words being spoken. Readers of the session's language get it at once, as
+   * the speaker does; each other language read gets it when its translation is ready (or its wait
+   * is over), on its own, so neither a slow translation nor another language holds anyone back.
+   */
+  broadcastFinal(segment: LiveSegment, translations: CaptionTranslations): void {
     this.interim = null;
-    this.broadcast(message);
+    this.broadcast(spokenFinal(segment), readsTag(translations.source));
+    for (const language of LANGUAGES) {
+      if (language === translations.source || !this.ctx.getWebSockets(readsTag(language)).length) continue;
+      this.track(
+        translations
+          .final(segment, language, TRANSLATION_WAIT_MS)
+          .then((final) => this.broadcast(final, readsTag(language))),
+      );
+    }
   }
 
-  /** Serialised once for the whole audience. */
-  private broadcast(message: WatchServerMessage): void {
+  /** Serialised once for the whole audience, or everyone reading one language. */
+  private broadcast(message: WatchServerMessage, tag = VIEWER_TAG): void {
     const data = JSON.stringify(message);
-    for (const socket of this.ctx.getWebSockets(VIEWER_TAG)) {
+    for (const socket of this.ctx.getWebSockets(tag)) {
       try {
         socket.send(data);
       } catch {
@@ -97,9 +134,15 @@ export class CaptionViewers {
     }
   }
 
-  /** The session is over: every viewer is told, then closed. */
-  sessionEnded(): void {
+  private track(sending: Promise<unknown>): void {
+    this.translating.add(sending);
+    void sending.finally(() => this.translating.delete(sending));
+  }
+
+  /** The session is over: every viewer is told, once the finals being translated have reached them, then closed. */
+  async sessionEnded(): Promise<void> {
     this.interim = null;
+    await Promise.all(this.translating);
     for (const socket of this.ctx.getWebSockets(VIEWER_TAG)) {
       closeWith(socket, { type: "ended", reason: "session_ended" }, WATCH_CLOSES.ended);
     }
@@ -122,6 +165,31 @@ function sendFinals(socket: WebSocket, finals: readonly LiveSegment[], after: nu
   for (const segment of finals) {
     if (segment.seq > after) socket.send(JSON.stringify({ type: "transcript", is_final: true, ...segment }));
   }
+}
+
+/**
+ * A reader of another language catching up: every final after `after` is asked for at once and
+ * sent as its translation arrives (the page places finals by `seq`), so a slow one holds up none.
+ */
+async function catchUp(
+  socket: WebSocket,
+  finals: readonly LiveSegment[],
+  after: number,
+  reads: Language,
+  translations: CaptionTranslations,
+): Promise<void> {
+  await Promise.all(
+    finals
+      .filter((segment) => segment.seq > after)
+      .map(async (segment) => {
+        const final = await translations.final(segment, reads);
+        try {
+          socket.send(JSON.stringify(final));
+        } catch {
+          // The reader left while its captions were being translated.
+        }
+      }),
+  );
 }
 
 function closeWith(socket: WebSocket, message: WatchServerMessage, close: LiveClose): void {

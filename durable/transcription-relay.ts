@@ -1,10 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
+import { DEFAULT_LANGUAGE } from "../worker/contracts/languages.ts";
 import { LIVE_CLOSES, type LiveClose } from "../worker/contracts/live-closes.ts";
 import { LIVE_KEEPALIVE_MS, LIVE_MAX_FRAME_BYTES, LIVE_RESUME_GRACE_MS } from "../worker/contracts/live-constants.ts";
 import type { RelayRequest } from "../worker/contracts/live-handover.ts";
 import { planLimits } from "../worker/contracts/plans.ts";
 import { ApiError } from "../worker/errors.ts";
 import { admitSession } from "../worker/live/admission.ts";
+import { type CaptionTranslations, captionTranslations } from "../worker/live/caption-translation.ts";
 import { meter, quotaReached, resumeMetering } from "../worker/live/meter.ts";
 import { ProviderStreams } from "../worker/live/provider-stream.ts";
 import { readHandover } from "../worker/live/relay-handover.ts";
@@ -20,13 +22,14 @@ interface Session {
   readonly state: SessionState;
   readonly finals: SessionFinals;
   readonly provider: ProviderStreams;
+  readonly translations: CaptionTranslations;
 }
 
 /**
  * One live-transcription session: the page's socket (`SpeakerSocket`) on one side, the provider's
  * streams (`ProviderStreams`) on the other. Audio goes up; transcripts come down, finals numbered
  * and stored as they arrive (`SessionFinals`) and fanned out to a shared session's caption
- * viewers (`CaptionViewers`). When the page's socket drops, the session waits 30 s for a resume,
+ * viewers (`CaptionViewers`), translated for those who read another language (`CaptionTranslations`). When the page's socket drops, the session waits 30 s for a resume,
  * keeping the provider stream open with KeepAlive, then ends. An alarm every 3 s sends KeepAlive
  * and meters the audio against the monthly quota (`meter.ts`).
  */
@@ -101,11 +104,14 @@ export class TranscriptionRelay extends DurableObject<Env> {
     const session = await this.load();
     if (!session || session.state.ended) {
       const finals = session?.finals.all ?? (await segmentsAfter(this.env.DB, handover.sessionId, handover.after));
-      this.viewers.replay(socket, finals, handover.after);
+      // A session whose relay kept nothing was spoken before languages: English.
+      const spokenIn = { sessionId: handover.sessionId, language: DEFAULT_LANGUAGE, origin: handover.origin };
+      const translations = session?.translations ?? captionTranslations(this.env, spokenIn, this.label);
+      void this.viewers.replay(socket, finals, handover.after, handover.language, translations);
       return;
     }
     const cap = planLimits(session.state.plan).liveViewers;
-    this.viewers.admit(socket, { ...handover, cap }, session.finals.all);
+    this.viewers.admit(socket, { ...handover, cap }, session.finals.all, session.translations);
   }
 
   /** The owner revoked `token`: its viewers are told and closed. */
@@ -230,7 +236,7 @@ export class TranscriptionRelay extends DurableObject<Env> {
     await this.save();
     await this.ctx.storage.deleteAlarm();
     this.speaker.close(close, announce);
-    this.viewers.sessionEnded();
+    await this.viewers.sessionEnded();
   }
 
   private heard(transcript: LiveTranscript): void {
@@ -243,9 +249,9 @@ export class TranscriptionRelay extends DurableObject<Env> {
       this.viewers.broadcastInterim(interim);
       return;
     }
-    const final = { type: "transcript", is_final: true, ...session.finals.add(text, start, duration) } as const;
-    this.speaker.send(final);
-    this.viewers.broadcastFinal(final);
+    const segment = session.finals.add(text, start, duration);
+    this.speaker.send({ type: "transcript", is_final: true, ...segment });
+    this.viewers.broadcastFinal(segment, session.translations);
   }
 
   /** The provider closed the stream audio goes to. */
@@ -271,7 +277,8 @@ export class TranscriptionRelay extends DurableObject<Env> {
       },
       this.label,
     );
-    this.session = { state, finals, provider };
+    const translations = captionTranslations(this.env, state, this.label);
+    this.session = { state, finals, provider, translations };
     return this.session;
   }
 

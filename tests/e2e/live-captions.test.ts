@@ -1,5 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
+import { languageRefusal } from "../../worker/contracts/language-support.ts";
+import { briefingSentence, translateText } from "../../worker/sandbox/spitch-corpus.ts";
 import { type PageOptions, screenshot, seriousAxeViolations, VIEWPORTS } from "./browser.ts";
 import { it, type OpenPage } from "./fixtures.ts";
 import { layoutProblems } from "./layout.ts";
@@ -101,6 +103,43 @@ describe("live captions in the browser", () => {
       .toBe("The speaker stopped sharing these captions.");
     await speaker.page.getByText("Sharing stopped. The link no longer works.").waitFor();
     await speaker.page.getByRole("button", { name: "Share captions" }).waitFor();
+    expect(viewer.errors).toEqual([]);
+    expect(speaker.errors).toEqual([]);
+  });
+
+  it("a caption viewer reads Yorùbá captions of an English talk, and the choice is remembered on that device", async ({
+    openPage,
+  }) => {
+    // Yorùbá cannot be transcribed live: the speaker's page says why and does not start.
+    const refused = await openPage("desktop");
+    await storeSession(refused.page, await newSession());
+    await refused.page.goto("/voxscribe");
+    await refused.page.getByLabel("Language").selectOption({ label: "Yorùbá" });
+    await refused.page.getByText(languageRefusal("live", "yo") ?? "").waitFor();
+    expect(await refused.page.getByRole("button", { name: "Start recording" }).isDisabled()).toBe(true);
+
+    const speaker = await openPage("desktop");
+    const link = await speakAndShare(speaker.page);
+    const viewer = await openLink(openPage, link);
+    const { page } = viewer;
+    await page.getByLabel("Language").selectOption({ label: "Yorùbá" });
+    const yoruba = page.getByRole("log").locator('p[lang="yo"]');
+    await expect.poll(() => yoruba.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    const sentences = Array.from({ length: 7 }, (_, i) => briefingSentence("yo", i));
+    const spoken = await speaker.page.getByRole("region", { name: "Transcript", exact: true }).textContent();
+    for (const line of await yoruba.allTextContents()) {
+      expect(sentences).toContain(line);
+      expect(spoken).toContain(translateText(line, "yo", "en"));
+    }
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // The reader's choice holds on this device; the captions already said come again in Yorùbá.
+    await page.reload();
+    expect(await page.getByLabel("Language").inputValue()).toBe("yo");
+    await expect.poll(() => yoruba.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await page.getByLabel("Language").selectOption({ label: "As spoken" });
+    await expect.poll(() => yoruba.count()).toBe(0);
+    await expect.poll(() => captionLines(page).count()).toBeGreaterThanOrEqual(2);
     expect(viewer.errors).toEqual([]);
     expect(speaker.errors).toEqual([]);
   });

@@ -1,11 +1,6 @@
 import { env, evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import {
-  captionShareSchema,
-  type LiveServerMessage,
-  type WatchServerMessage,
-  watchServerMessage,
-} from "../../worker/contracts/live.ts";
+import { captionShareSchema, type LiveServerMessage, type WatchServerMessage } from "../../worker/contracts/live.ts";
 import { type LiveClose, WATCH_CLOSES } from "../../worker/contracts/live-closes.ts";
 import { viewerReserve } from "../../worker/contracts/live-constants.ts";
 import { planLimits } from "../../worker/contracts/plans.ts";
@@ -13,57 +8,26 @@ import { monthOf } from "../../worker/live/usage.ts";
 import { WATCH_RATE_LIMIT } from "../../worker/rate-limit.ts";
 import { call, freshIp, registerAndSignIn } from "./helpers.ts";
 import {
-  attach,
   finals,
   frame,
+  linkFor,
   open,
   readyOf,
   relay,
   resume,
   type Session,
-  type Socket,
+  share,
+  sharedSession,
+  speak,
   transcripts,
   until,
+  type Viewer,
+  watch,
 } from "./live-sockets.ts";
 
 // Real sockets through the Worker, the relay and the provider emulator; a busy machine is slow.
 vi.setConfig({ testTimeout: 60_000 });
 
-type Viewer = Socket<WatchServerMessage>;
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-function share(token: string, sessionId: string, method: "POST" | "DELETE" = "POST"): Promise<Response> {
-  return call(`/api/live/sessions/${sessionId}/share`, { method, headers: bearer(token) });
-}
-
-async function linkFor(token: string, sessionId: string): Promise<string> {
-  const response = await share(token, sessionId);
-  expect(response.status).toBe(201);
-  return captionShareSchema.parse(await response.json()).token;
-}
-
-async function watch(link: string, { after, ip = freshIp() }: { after?: number; ip?: string } = {}): Promise<Viewer> {
-  const query = new URLSearchParams({ token: link, ...(after === undefined ? {} : { after: String(after) }) });
-  const response = await call(`/api/live/watch?${query}`, {
-    headers: { upgrade: "websocket", "cf-connecting-ip": ip },
-  });
-  expect(response.status).toBe(101);
-  return attach(response, (data) => watchServerMessage.parse(data));
-}
-
-/** A speaker recording, with a working caption link. */
-async function sharedSession() {
-  const speaker = await registerAndSignIn();
-  const session = await open(speaker.token);
-  await session.received(1);
-  const link = await linkFor(speaker.token, session.id);
-  return { speaker, session, link };
-}
-
-const speak = (session: Session, frames: number) => {
-  for (let i = 0; i < frames; i++) session.socket.send(frame());
-};
 const seqs = (messages: { type: string }[]) => finals(messages).map((m) => m.seq);
 /** A close as the socket reports it. */
 const closing = (close: LiveClose) => ({ code: close.code, reason: close.message });

@@ -1,7 +1,15 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import { type LiveServerMessage, liveServerMessage, liveTicketSchema } from "../../worker/contracts/live.ts";
-import { call } from "./helpers.ts";
+import type { Language } from "../../worker/contracts/languages.ts";
+import {
+  captionShareSchema,
+  type LiveServerMessage,
+  liveServerMessage,
+  liveTicketSchema,
+  type WatchServerMessage,
+  watchServerMessage,
+} from "../../worker/contracts/live.ts";
+import { call, freshIp, registerAndSignIn } from "./helpers.ts";
 
 /** Real sockets through the Worker to the live relay, as the speaker's page and viewers open them. */
 
@@ -104,3 +112,45 @@ export async function until<M>(session: Socket<M>, predicate: (messages: M[]) =>
 
 export const frame = (bytes = 2048) => new Uint8Array(bytes).fill(9).buffer;
 export const relay = (id: string) => env.TRANSCRIPTION_RELAY.getByName(id);
+
+export type Viewer = Socket<WatchServerMessage>;
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function share(token: string, sessionId: string, method: "POST" | "DELETE" = "POST"): Promise<Response> {
+  return call(`/api/live/sessions/${sessionId}/share`, { method, headers: bearer(token) });
+}
+
+export async function linkFor(token: string, sessionId: string): Promise<string> {
+  const response = await share(token, sessionId);
+  expect(response.status).toBe(201);
+  return captionShareSchema.parse(await response.json()).token;
+}
+
+/** A caption viewer of `link`, reading in `language` when given. */
+export async function watch(
+  link: string,
+  { after, ip = freshIp(), language }: { after?: number; ip?: string; language?: Language } = {},
+): Promise<Viewer> {
+  const query = new URLSearchParams({ token: link });
+  if (after !== undefined) query.set("after", String(after));
+  if (language) query.set("language", language);
+  const response = await call(`/api/live/watch?${query}`, {
+    headers: { upgrade: "websocket", "cf-connecting-ip": ip },
+  });
+  expect(response.status).toBe(101);
+  return attach(response, (data) => watchServerMessage.parse(data));
+}
+
+/** A speaker recording, with a working caption link. */
+export async function sharedSession() {
+  const speaker = await registerAndSignIn();
+  const session = await open(speaker.token);
+  await session.received(1);
+  const link = await linkFor(speaker.token, session.id);
+  return { speaker, session, link };
+}
+
+export const speak = (session: Session, frames: number) => {
+  for (let i = 0; i < frames; i++) session.socket.send(frame());
+};

@@ -1,5 +1,6 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
+import { languageRefusal } from "../../worker/contracts/language-support.ts";
 import {
   type LiveServerMessage,
   liveTicketSchema,
@@ -7,6 +8,7 @@ import {
   transcriptListSchema,
 } from "../../worker/contracts/live.ts";
 import { LIVE_CLOSES, PAGE_WENT_OFFLINE, WATCH_CLOSES } from "../../worker/contracts/live-closes.ts";
+import type { SessionState } from "../../worker/live/session-state.ts";
 import { monthOf } from "../../worker/live/usage.ts";
 import { TOOL_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { call, registerAndSignIn } from "./helpers.ts";
@@ -40,6 +42,49 @@ describe("live transcription tickets", () => {
     expect(
       (await call("/api/live/ticket", { method: "POST", headers: { authorization: `Bearer ${token}` } })).status,
     ).toBe(402);
+  });
+
+  it("are given only for a language a streaming provider serves; any other is a 400 that says why", async () => {
+    const { token } = await registerAndSignIn();
+    const ask = (body: unknown) =>
+      call("/api/live/ticket", {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    for (const language of ["yo", "ha", "ig", "pcm"] as const) {
+      const refused = await ask({ language });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        code: "language_not_served",
+        message: languageRefusal("live", language),
+        errors: { language: [expect.stringMatching(/^Not available in /)] },
+      });
+    }
+    const unknown = await ask({ language: "fr" });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ code: "validation_failed" });
+    expect((await ask({ language: "en" })).status).toBe(201);
+    expect((await ask({})).status).toBe(201);
+  });
+
+  it("open a session in the ticket's language, whose provider stream expects the account's vocabulary", async () => {
+    const { token } = await registerAndSignIn();
+    const terms = ["Vox", "Ọba Akínwùmí", "Studio;54"];
+    const saved = await call("/api/vocabulary", {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ terms }),
+    });
+    expect(saved.status).toBe(200);
+    const session = await open(token);
+    session.socket.send(frame());
+    // The emulator refuses a stream whose keyterms are not as Deepgram takes them; this one runs.
+    await until(session, (messages) => transcripts(messages).length > 0);
+    const state = await runInDurableObject(relay(session.id), (_, object) =>
+      object.storage.get<SessionState>("session"),
+    );
+    expect(state).toMatchObject({ language: "en", keyterms: terms });
   });
 
   it("open the socket once: no ticket, a forged one and a reused one get 401 before any upgrade", async () => {

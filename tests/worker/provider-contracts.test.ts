@@ -199,7 +199,14 @@ describe("Deepgram streaming /v1/listen", () => {
     });
 
   it("refuses an unknown model or a bad flag before the upgrade", async () => {
-    for (const query of ["model=nova-9", "model=nova-3&interim_results=yes"]) {
+    for (const query of [
+      "model=nova-9",
+      "model=nova-3&interim_results=yes",
+      "model=nova-2&keyterm=Vox",
+      "model=nova-3&keyterm=Vox,Lagos",
+      "model=nova-3&keyterm=Vox;Lagos",
+      "model=nova-3&keyterm=Vox:0.15",
+    ]) {
       const response = await open(new URLSearchParams(query));
       expect(response.status).toBe(400);
       expect(response.webSocket).toBeNull();
@@ -208,7 +215,10 @@ describe("Deepgram streaming /v1/listen", () => {
   });
 
   it("Results and Metadata carry every required field for the relay's query", async () => {
-    const response = await open(liveQuery({ model: "nova-3" }));
+    const query = liveQuery({ model: "nova-3", language: "en", keyterms: ["Vox", "Ọba of Benin", "Studio;54:2"] });
+    // The account's vocabulary, one repeated keyterm per term, made plain where it would read as a weight.
+    expect(query.getAll("keyterm")).toEqual(["Vox", "Ọba of Benin", "Studio 54 2"]);
+    const response = await open(query);
     expect(response.status).toBe(101);
     const socket = response.webSocket as WebSocket;
     const messages: unknown[] = [];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGUAGES } from "./languages.ts";
 
 /**
  * What the Worker tells a session's relay when it hands over an upgrade: a new session, a resume,
@@ -32,6 +33,10 @@ export const relayRequest = z.discriminatedUnion("kind", [
     after: z.number().int().min(0),
     /** The viewer's address (IPv6 by its /64), so one network cannot take the places kept for others. */
     address: z.string().min(1).max(64),
+    /** The language the viewer reads the captions in; the session's own when absent. */
+    language: z.enum(LANGUAGES).optional(),
+    /** Where the link was opened, for a finished session whose relay no longer knows its own. */
+    origin: z.url(),
   }),
 ]);
 export type RelayRequest = z.infer<typeof relayRequest>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGUAGES } from "./languages.ts";
 
 /** Live transcription and the relay's WebSocket messages, shared with the site. */
 
@@ -8,6 +9,13 @@ export const liveResumeQuery = z.object({
   after: z.coerce.number().int().min(0).default(0),
   fresh: z.enum(["0", "1"]).default("0"),
 });
+
+/**
+ * `POST /api/live/ticket`: the language the speaker will speak (English when absent), checked
+ * against the routing table (`requireRoute("live", …)`) before a ticket is given.
+ */
+export const liveTicketBody = z.object({ language: z.string().max(16).optional() });
+export type LiveTicketBody = z.infer<typeof liveTicketBody>;
 
 export const liveTicketSchema = z.object({
   ticket: z.string(),
@@ -84,21 +92,38 @@ export type CaptionShare = z.infer<typeof captionShareSchema>;
 
 export const liveSessionParam = z.object({ session_id: z.uuid() });
 
-/** `GET /api/live/watch?token=…[&after=SEQ]`; `after` is the last final the viewer already has. */
+/**
+ * `GET /api/live/watch?token=…[&after=SEQ][&language=yo]`; `after` is the last final the viewer
+ * already has, `language` the one it reads the captions in (the session's own when absent).
+ */
 export const watchQuery = z.object({
   token: z.string().regex(/^[\w-]{43}$/),
   after: z.coerce.number().int().min(0).default(0),
+  language: z.enum(LANGUAGES).optional(),
 });
 
 /** Why a viewer's captions stopped: the session ended, or its owner stopped sharing. */
 export const captionsEndedReason = z.enum(["session_ended", "sharing_stopped"]);
 
 /**
- * Relay → viewer messages: the speaker's transcript messages (finals with `seq`, interims without)
- * and `ended`, after which the relay closes the socket. Viewers only listen.
+ * A transcript message as a caption reader gets it. Readers of the session's own language get the
+ * speaker's messages unchanged. A reader of another language gets each final with `language` (the
+ * language `text` is in): translated, with `original` (the words as spoken); or, when translating
+ * it failed or took too long, the final as spoken with `language` the session's, which is how the
+ * page knows to mark it untranslated. Interims are never translated.
+ */
+export const captionTranscriptMessage = liveTranscriptMessage.extend({
+  language: z.enum(LANGUAGES).optional(),
+  original: z.string().optional(),
+});
+export type CaptionTranscriptMessage = z.infer<typeof captionTranscriptMessage>;
+
+/**
+ * Relay → viewer messages: transcript messages (finals with `seq`, interims without) and `ended`,
+ * after which the relay closes the socket. Viewers only listen.
  */
 export const watchServerMessage = z.discriminatedUnion("type", [
-  liveTranscriptMessage,
+  captionTranscriptMessage,
   z.object({ type: z.literal("ended"), reason: captionsEndedReason }),
 ]);
 export type WatchServerMessage = z.infer<typeof watchServerMessage>;

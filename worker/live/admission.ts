@@ -1,6 +1,7 @@
 import { assertActivePlan } from "../auth/require-plan.ts";
 import { sha256Hex } from "../auth/tokens.ts";
 import type { UserRow } from "../auth/users.ts";
+import type { Language } from "../contracts/languages.ts";
 import { planLimits } from "../contracts/plans.ts";
 import { ApiError } from "../errors.ts";
 import { redeemTicket } from "./tickets.ts";
@@ -29,6 +30,10 @@ export const sessionActive = () =>
 export interface Admitted {
   readonly userId: string;
   readonly plan: string | null;
+  /** What the speaker speaks, as chosen when the ticket was given. */
+  readonly language: Language;
+  /** The account's vocabulary, for the recogniser to expect. */
+  readonly keyterms: readonly string[];
 }
 
 /**
@@ -57,5 +62,5 @@ export async function admitSession(
     maxActive: planLimits(user.plan).liveSessions,
   });
   if (!started) throw sessionActive();
-  return { userId: user.id, plan: user.plan };
+  return { userId: user.id, plan: user.plan, language: redeemed.language, keyterms: redeemed.vocabulary };
 }

@@ -19,10 +19,12 @@ interface Stream {
 /** Audio that arrives while a provider stream is opening: at most what the page itself buffers. */
 const MAX_PENDING_FRAMES = LIVE_BUFFER_MS / LIVE_CHUNK_MS;
 
-/** What the streams need of the session: where it was opened, and the audio of streams gone. */
+/** What the streams need of the session: where it was opened, what is spoken, and the audio of streams gone. */
 export interface StreamedSession {
   readonly origin: string;
   readonly extraQuery: string;
+  readonly language: string;
+  readonly keyterms: readonly string[];
   closedSeconds: number;
 }
 
@@ -116,7 +118,12 @@ export class ProviderStreams {
       const providers = objectProviders(this.env, this.session.origin);
       stream.live = await deepgramLive.connect(
         providers("deepgram"),
-        { model: loadConfig(this.env).models.analysis, extraQuery: new URLSearchParams(this.session.extraQuery) },
+        {
+          model: loadConfig(this.env).models.analysis,
+          language: this.session.language,
+          keyterms: this.session.keyterms,
+          extraQuery: new URLSearchParams(this.session.extraQuery),
+        },
         {
           onTranscript: (transcript) =>
             this.events.onTranscript({ ...transcript, start: Number((stream.offset + transcript.start).toFixed(3)) }),

@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE, type Language } from "../contracts/languages.ts";
+
 /** What must survive the relay being evicted: kept in its storage under one key. */
 export interface SessionState {
   readonly sessionId: string;
@@ -5,6 +7,10 @@ export interface SessionState {
   readonly plan: string | null;
   readonly origin: string;
   readonly extraQuery: string;
+  /** The language spoken, which the provider recognises and caption readers translate from. */
+  readonly language: Language;
+  /** The account's vocabulary when the session opened, passed to every provider stream it opens. */
+  readonly keyterms: readonly string[];
   /** The last final's sequence number. */
   seq: number;
   /** Audio seconds the provider processed in streams that have since closed. */
@@ -20,13 +26,15 @@ export interface SessionState {
 const KEY = "session";
 
 export function newSession(
-  fields: Pick<SessionState, "sessionId" | "userId" | "plan" | "origin" | "extraQuery">,
+  fields: Pick<SessionState, "sessionId" | "userId" | "plan" | "origin" | "extraQuery" | "language" | "keyterms">,
 ): SessionState {
   return { ...fields, seq: 0, closedSeconds: 0, metered: 0, detachedAt: null, stopping: false, ended: false };
 }
 
-export function readSession(storage: DurableObjectStorage): Promise<SessionState | undefined> {
-  return storage.get<SessionState>(KEY);
+/** A session stored before languages was English, without vocabulary. */
+export async function readSession(storage: DurableObjectStorage): Promise<SessionState | undefined> {
+  const stored = await storage.get<Partial<SessionState> & Omit<SessionState, "language" | "keyterms">>(KEY);
+  return stored && { language: DEFAULT_LANGUAGE, keyterms: [], ...stored };
 }
 
 export function writeSession(storage: DurableObjectStorage, state: SessionState): Promise<void> {

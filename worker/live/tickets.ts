@@ -1,6 +1,8 @@
 import { SESSION_USER_ID, type SessionKey } from "../auth/sessions.ts";
 import { randomToken, sha256Hex } from "../auth/tokens.ts";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../contracts/languages.ts";
 import { LIVE_TICKET_TTL_SECONDS } from "../contracts/live-constants.ts";
+import { parseVocabulary } from "../preferences/store.ts";
 
 /** Single-use, short-lived tickets that stand in for the bearer token on the WebSocket URL. */
 
@@ -16,12 +18,13 @@ export async function newTicket(): Promise<NewTicket> {
 
 /**
  * Statements for the gate's batch that store the ticket for the signed-in user when `condition`
- * (SQL binding `?1`, `?2` of the session key) holds, and drop expired tickets.
+ * (SQL binding `?1`, `?2` of the session key) holds, and drop expired tickets. `language` is the
+ * one the session will be spoken in, already checked against the routing table.
  */
 export function storeTicket(
   db: D1Database,
   key: SessionKey,
-  ticket: NewTicket,
+  ticket: NewTicket & { readonly language: Language },
   condition: string,
 ): D1PreparedStatement[] {
   const expiresAt = new Date(Date.now() + LIVE_TICKET_TTL_SECONDS * 1000).toISOString();
@@ -29,16 +32,17 @@ export function storeTicket(
     db.prepare("DELETE FROM live_tickets WHERE expires_at < ?").bind(key.now),
     db
       .prepare(
-        `INSERT INTO live_tickets (ticket_hash, user_id, expires_at, sign_in)
-         SELECT ?3, ${SESSION_USER_ID}, ?4, ?1 WHERE ${SESSION_USER_ID} IS NOT NULL AND ${condition}`,
+        `INSERT INTO live_tickets (ticket_hash, user_id, expires_at, sign_in, language)
+         SELECT ?3, ${SESSION_USER_ID}, ?4, ?1, ?5 WHERE ${SESSION_USER_ID} IS NOT NULL AND ${condition}`,
       )
-      .bind(key.tokenHash, key.now, ticket.hash, expiresAt),
+      .bind(key.tokenHash, key.now, ticket.hash, expiresAt, ticket.language),
   ];
 }
 
 /**
- * Spends a ticket and reads its user and this month's live usage in one batch: the first
- * statement answers the user id and the sign-in that minted the ticket, or nothing when the
+ * Spends a ticket and reads its user, this month's live usage and the account's vocabulary in one
+ * batch: the first statement answers the user id, the sign-in that minted the ticket and the
+ * session's language, or nothing when the
  * ticket is unknown, used or expired, or that sign-in has ended (a logout, a password reset or
  * change): a ticket never outlives the sign-in it stands in for.
  */
@@ -46,20 +50,24 @@ export async function redeemTicket(db: D1Database, ticket: string, month: string
   const now = new Date().toISOString();
   const hash = await sha256Hex(ticket);
   const spentBy = "(SELECT user_id FROM live_tickets WHERE ticket_hash = ?2 AND used_at = ?1)";
-  const [spent, user, usage] = await db.batch([
+  const [spent, user, usage, preferences] = await db.batch([
     db
       .prepare(
         `UPDATE live_tickets SET used_at = ?1 WHERE ticket_hash = ?2 AND used_at IS NULL AND expires_at > ?1
            AND sign_in IN (SELECT token_hash FROM sessions WHERE expires_at > ?1)
-         RETURNING user_id, sign_in`,
+         RETURNING user_id, sign_in, language`,
       )
       .bind(now, hash),
     db.prepare(`SELECT * FROM users WHERE id = ${spentBy}`).bind(now, hash),
     db.prepare(`SELECT seconds FROM live_usage WHERE user_id = ${spentBy} AND month = ?3`).bind(now, hash, month),
+    db.prepare(`SELECT vocabulary FROM preferences WHERE user_id = ${spentBy}`).bind(now, hash),
   ]);
+  const ticketRow = spent?.results[0] as { sign_in: string; language: string } | undefined;
   return {
-    signIn: (spent?.results[0] as { sign_in: string } | undefined)?.sign_in,
+    signIn: ticketRow?.sign_in,
+    language: isLanguage(ticketRow?.language) ? ticketRow.language : DEFAULT_LANGUAGE,
     user: user?.results[0],
     usedSeconds: (usage?.results[0] as { seconds: number } | undefined)?.seconds ?? 0,
+    vocabulary: parseVocabulary((preferences?.results[0] as { vocabulary: string } | undefined)?.vocabulary),
   };
 }

@@ -21,8 +21,13 @@ export async function vocabularyOf(db: D1Database, userId: string): Promise<stri
     .prepare("SELECT vocabulary FROM preferences WHERE user_id = ?")
     .bind(userId)
     .first<Pick<PreferencesRow, "vocabulary">>();
-  if (!row) return [];
-  const terms: unknown = JSON.parse(row.vocabulary);
+  return parseVocabulary(row?.vocabulary);
+}
+
+/** A `preferences.vocabulary` column as terms; no row means no terms. */
+export function parseVocabulary(column: string | undefined): string[] {
+  if (column === undefined) return [];
+  const terms: unknown = JSON.parse(column);
   return Array.isArray(terms) ? terms.filter((term): term is string => typeof term === "string") : [];
 }
 

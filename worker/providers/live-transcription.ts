@@ -32,6 +32,10 @@ export interface LiveStream {
 
 export interface LiveStreamOptions {
   readonly model: string;
+  /** The spoken language, one the routing table gives this provider. */
+  readonly language: string;
+  /** Names and terms the recogniser should expect (the account's vocabulary). */
+  readonly keyterms: readonly string[];
   /** Extra query parameters, e.g. the sandbox emulator's test-only fault flags. */
   readonly extraQuery?: URLSearchParams;
 }

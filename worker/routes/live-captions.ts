@@ -74,6 +74,7 @@ liveCaptions.get("/watch", async (c) => {
     kind: "watch",
     sessionId: share.sessionId,
     address,
+    origin: new URL(c.req.url).origin,
     ...query.data,
   });
   return new Response(null, { status: 101, webSocket: relayed });

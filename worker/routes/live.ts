@@ -3,7 +3,7 @@ import type { AppEnv } from "../app-env.ts";
 import { requireUser, userForToken } from "../auth/sessions.ts";
 import { randomToken, sha256Hex } from "../auth/tokens.ts";
 import { passGate, withinAllowance } from "../auth/tool-gate.ts";
-import { liveResumeQuery } from "../contracts/live.ts";
+import { liveResumeQuery, liveTicketBody } from "../contracts/live.ts";
 import { LIVE_AUTH_PROTOCOL, LIVE_TICKET_TTL_SECONDS } from "../contracts/live-constants.ts";
 import { planLimits } from "../contracts/plans.ts";
 import { ApiError } from "../errors.ts";
@@ -12,6 +12,8 @@ import { handOver } from "../live/relay-handover.ts";
 import { newTicket, storeTicket } from "../live/tickets.ts";
 import { activeSessions, sessionOwner } from "../live/transcripts.ts";
 import { monthOf, quotaSeconds, secondsLeft, sessionUsage, usedSeconds } from "../live/usage.ts";
+import { requireRoute } from "../routing.ts";
+import { jsonBody, jsonBodyLimit } from "../validate.ts";
 
 /**
  * Live transcription: a ticket (bearer-authenticated), then the WebSocket upgrade that spends it
@@ -23,12 +25,14 @@ export const live = new Hono<AppEnv>();
 const SANDBOX_FLAGS = ["fail_status", "fail_close", "fail_after_ms", "fail_reason", "idle_ms"];
 
 /**
- * Session, plan, allowance, this month's usage, the running sessions and the new ticket in one D1
+ * `{language?}`: a language no streaming provider serves is a 400 that says so, before anything
+ * else. Session, plan, allowance, this month's usage, the running sessions and the new ticket in one D1
  * batch. The ticket is stored only within the allowance; one refused for the plan, the month or a
  * running session is never handed out and expires unused.
  */
-live.post("/ticket", async (c) => {
-  const ticket = await newTicket();
+live.post("/ticket", jsonBodyLimit, jsonBody(liveTicketBody), async (c) => {
+  const { language } = requireRoute("live", c.req.valid("json").language);
+  const ticket = { ...(await newTicket()), language };
   const { user, results } = await passGate(c, "live", {
     with: (db, key) => [
       sessionUsage(db, key),

@@ -9,9 +9,10 @@ import {
   type LiveResults,
   liveControl,
   streamingQuery,
+  streamingQueryObject,
 } from "../providers/contracts/deepgram.ts";
 import { modelInfo } from "./deepgram.ts";
-import { corpusSentence } from "./speech-corpus.ts";
+import { briefingSentence } from "./spitch-corpus.ts";
 
 /**
  * Emulates Deepgram's streaming `GET /v1/listen` WebSocket: the key as `Authorization: Token …`
@@ -20,6 +21,10 @@ import { corpusSentence } from "./speech-corpus.ts";
  * close 1000), and the idle close after 10 s without audio or KeepAlive (1011 `NET-0001`). Query
  * flags and models are checked as the service checks them (400 before the upgrade), and every
  * message carries the fields the streaming description marks required.
+ *
+ * What it "hears" are the English sentences of the Spitch emulator's briefing, so a shared session's
+ * captions translate into real Yorùbá, Hausa, Igbo and Naijá. `keyterm` is taken as the service
+ * takes it: repeated, plain terms, Nova-3 models only.
  *
  * Test-only query flags: `fail_status=401|402|429` refuses the upgrade; `fail_close=CODE` with
  * `fail_after_ms` and `fail_reason` closes the stream mid-session; `idle_ms` shortens the idle close.
@@ -52,7 +57,7 @@ sandboxDeepgramStreaming.get("/v1/listen", async (c) => {
   const auth = authorised(c.req.raw);
   if (!auth.ok) return streamError(401, "INVALID_AUTH", "Invalid credentials.");
   const query = new URL(c.req.url).searchParams;
-  const options = streamingQuery.safeParse(Object.fromEntries(query));
+  const options = streamingQuery.safeParse(streamingQueryObject(query));
   if (!options.success) {
     const issue = options.error.issues[0];
     return streamError(400, "Bad Request", `Invalid query string. ${issue?.path.join(".")}: ${issue?.message}`);
@@ -99,7 +104,7 @@ sandboxDeepgramStreaming.get("/v1/listen", async (c) => {
     );
   };
   const results = (isFinal: boolean) => {
-    const words = corpusSentence(sentence).split(" ");
+    const words = briefingSentence("en", sentence).split(" ");
     const heard =
       isFinal && framesInSentence >= FRAMES_PER_SENTENCE
         ? words.length

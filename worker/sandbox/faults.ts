@@ -14,6 +14,7 @@ export const FAULT_TARGETS = [
   "assemblyai-poll",
   "assemblyai-delete",
   "assemblyai-llm",
+  "spitch-translate",
 ] as const;
 export type FaultTarget = (typeof FAULT_TARGETS)[number];
 

@@ -141,11 +141,6 @@ const CORPUS: readonly CorpusSentence[] = [
   },
 ];
 
-/** The corpus sentence at `index` (wrapping), for emulators that produce speech as time passes. */
-export function corpusSentence(index: number): string {
-  return (CORPUS[((index % CORPUS.length) + CORPUS.length) % CORPUS.length] as CorpusSentence).text;
-}
-
 /** FNV-1a over the recording's edges and size: the same file always seeds the same sentences. */
 function fingerprint(media: MediaProbe): number {
   let value = 2166136261 ^ media.size;

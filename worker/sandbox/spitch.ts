@@ -17,6 +17,7 @@ import {
   transcriptionFields,
   translateRequest,
 } from "../providers/contracts/spitch.ts";
+import { takeFault } from "./faults.ts";
 import { MediaFetchError, type MediaProbe, probeStream, probeUrl } from "./media-probe.ts";
 import { hear, looksLikeMedia } from "./speech-corpus.ts";
 import {
@@ -164,6 +165,15 @@ function segmentsOf(sentences: readonly string[], duration: number, timestamp: "
 }
 
 sandboxSpitch.post("/v1/translate", async (c) => {
+  const fault = await takeFault(c.env.DB, "spitch-translate");
+  if (fault !== null) {
+    return Response.json(
+      {
+        error: { message: "The sandbox was told to fail this translation.", type: "api_error", code: "sandbox_fault" },
+      },
+      { status: fault },
+    );
+  }
   const body = translateRequest.safeParse(await c.req.json().catch(() => undefined));
   if (!body.success) return invalid(body.error);
   const { text, target, source } = body.data;

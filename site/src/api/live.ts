@@ -1,11 +1,18 @@
+import type { Language } from "@contracts/languages.ts";
+import type { LiveTicketBody } from "@contracts/live.ts";
 import { apiFetch, apiRequest, schemaOf } from "./client.ts";
 
 /** Live transcription: tickets, the month's usage and the saved transcripts. */
 
 const live = () => import("@contracts/live.ts");
 
-export const requestLiveTicket = () =>
-  apiRequest("/api/live/ticket", { method: "POST", body: {}, schema: schemaOf(live, "liveTicketSchema") });
+/** A ticket for a session spoken in `language`; one no streaming provider serves is refused (400). */
+export const requestLiveTicket = (language: Language) =>
+  apiRequest("/api/live/ticket", {
+    method: "POST",
+    body: { language } satisfies LiveTicketBody,
+    schema: schemaOf(live, "liveTicketSchema"),
+  });
 
 export const fetchLiveUsage = () => apiRequest("/api/live/usage", { schema: schemaOf(live, "liveUsageSchema") });
 

@@ -162,7 +162,32 @@ export const STREAMING_MODELS = [
   "custom",
 ] as const;
 
-export const streamingQuery = listenQuery.extend({ model: z.enum(STREAMING_MODELS).optional() });
+/**
+ * `keyterm`: "Key term prompting … Only compatible with Nova-3", repeated once per term
+ * (`keyterm=a&keyterm=b`); plain terms only, so a weight (`term:0.15`) is invalid, and terms are
+ * never joined with commas, semicolons or line breaks. The description states no count limit.
+ */
+export const keyterm = z
+  .string()
+  .min(1)
+  .refine((term) => !/[,;\r\n]/.test(term), "separate key terms by repeating keyterm, not with , or ;")
+  .refine((term) => !/:\s*-?\d+(\.\d+)?$/.test(term), "keyterm takes plain terms, not weights");
+
+export const streamingQuery = listenQuery
+  .extend({ model: z.enum(STREAMING_MODELS).optional(), keyterm: z.array(keyterm).optional() })
+  .refine((query) => !query.keyterm || (query.model ?? "").startsWith("nova-3"), {
+    path: ["keyterm"],
+    message: "keyterm is only compatible with Nova-3 models",
+  });
+export type StreamingQuery = z.infer<typeof streamingQuery>;
+
+/** A query string as the streaming schema reads it: `keyterm` repeats, every other flag once. */
+export function streamingQueryObject(params: URLSearchParams): Record<string, string | string[]> {
+  const object: Record<string, string | string[]> = Object.fromEntries(params);
+  const terms = params.getAll("keyterm");
+  if (terms.length) object.keyterm = terms;
+  return object;
+}
 
 // Streaming messages, service → client.
 

@@ -3,6 +3,8 @@ import { useStoredUser } from "../../api/session.ts";
 import { lazyWhenShown } from "../../ui/lazy-named.ts";
 import { useModals } from "../../ui/modal-context.ts";
 import { formatElapsed } from "../audio/use-recorder.ts";
+import { LanguagePicker, languageServed } from "../language/language-picker.tsx";
+import { useLanguage } from "../language/use-language.ts";
 import { ShareCaptions } from "./share-captions.tsx";
 import { TranscriptActions } from "./transcript-actions.tsx";
 import { transcriptText } from "./transcript-export.ts";
@@ -23,6 +25,9 @@ export function LiveTool() {
   const user = useStoredUser();
   const { openModal } = useModals();
   const live = useLiveTranscription(Boolean(user));
+  const [language, setLanguage] = useLanguage();
+  // Continuing a session needs no new ticket, so only a new start waits for a served language.
+  const blocked = !languageServed("live", language) && live.state !== "interrupted";
   const recording = live.state === "recording" || live.state === "reconnecting" || live.state === "stopping";
   const text = transcriptText(live.segments);
   const quota = minutesLeft(live.secondsLeft, live.elapsedMs, recording);
@@ -32,11 +37,21 @@ export function LiveTool() {
       openModal("login");
       return;
     }
-    void live.start();
+    // The picker already says why this language cannot be transcribed live.
+    if (blocked) return;
+    void live.start(language);
   };
 
   return (
     <div className="form">
+      {!recording && (
+        <LanguagePicker
+          tool="live"
+          value={language}
+          onChange={setLanguage}
+          hint="The language you will speak. Viewers of your caption link can read the captions in another."
+        />
+      )}
       <fieldset className="recorder" aria-label="Live transcription controls">
         {recording ? (
           <>
@@ -59,7 +74,7 @@ export function LiveTool() {
             type="button"
             className="button button--primary"
             onClick={start}
-            disabled={live.state === "starting"}
+            disabled={live.state === "starting" || blocked}
             aria-busy={live.state === "starting"}
           >
             <Mic aria-hidden="true" size={18} />{" "}

@@ -1,3 +1,4 @@
+import type { Language } from "@contracts/languages.ts";
 import type { LiveServerMessage } from "@contracts/live.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
@@ -99,78 +100,82 @@ export function useLiveTranscription(signedIn: boolean) {
 
   useEffect(() => () => connection.current?.dispose(), []);
 
-  const start = useCallback(async () => {
-    setProblem(null);
-    setDroppedSeconds(0);
-    const resuming = interrupted.current;
-    interrupted.current = null;
-    setState("starting");
-    let ticket: string | null = null;
-    let messages: ZodType<LiveServerMessage>;
-    let Connection: typeof LiveConnection;
-    try {
-      // The connection's code comes with the first ticket, as the schema does, not with the page.
-      const [loaded, answer, connection] = await Promise.all([
-        loadSchema(liveServerMessages),
-        resuming ? null : requestLiveTicket(),
-        import("./live-connection.ts"),
-      ]);
-      messages = loaded;
-      Connection = connection.LiveConnection;
-      if (answer) {
-        ticket = answer.ticket;
-        setSecondsLeft(answer.seconds_left);
+  /** Starts a session spoken in `language`; a session that expires is replaced in the same one. */
+  const start = useCallback(
+    async (language: Language) => {
+      setProblem(null);
+      setDroppedSeconds(0);
+      const resuming = interrupted.current;
+      interrupted.current = null;
+      setState("starting");
+      let ticket: string | null = null;
+      let messages: ZodType<LiveServerMessage>;
+      let Connection: typeof LiveConnection;
+      try {
+        // The connection's code comes with the first ticket, as the schema does, not with the page.
+        const [loaded, answer, connection] = await Promise.all([
+          loadSchema(liveServerMessages),
+          resuming ? null : requestLiveTicket(language),
+          import("./live-connection.ts"),
+        ]);
+        messages = loaded;
+        Connection = connection.LiveConnection;
+        if (answer) {
+          ticket = answer.ticket;
+          setSecondsLeft(answer.seconds_left);
+        }
+      } catch (error) {
+        reportToolError(error);
+        interrupted.current = resuming;
+        setState("idle");
+        return;
       }
-    } catch (error) {
-      reportToolError(error);
-      interrupted.current = resuming;
-      setState("idle");
-      return;
-    }
-    const live = new Connection(
-      {
-        onLive: () => setState((current) => (current === "stopping" ? current : "recording")),
-        onReconnecting: () => setState((current) => (current === "stopping" ? current : "reconnecting")),
-        onInterim: setInterim,
-        onFinal: (segment) => {
-          setSegments((previous) => [...previous, segment]);
-          setInterim("");
+      const live = new Connection(
+        {
+          onLive: () => setState((current) => (current === "stopping" ? current : "recording")),
+          onReconnecting: () => setState((current) => (current === "stopping" ? current : "reconnecting")),
+          onInterim: setInterim,
+          onFinal: (segment) => {
+            setSegments((previous) => [...previous, segment]);
+            setInterim("");
+          },
+          onSession: (session) => {
+            storeSession(session);
+            if (session) setSessionId(session.id);
+          },
+          onAudioDropped: (seconds) => setDroppedSeconds((total) => total + seconds),
+          onEnded: (reason) => {
+            if (connection.current === live) connection.current = null;
+            if (reason) setProblem(reason);
+            setInterim("");
+            setState("stopped");
+            void stopRecorder();
+            void refreshUsage();
+            void mutate(TRANSCRIPTS_KEY);
+          },
         },
-        onSession: (session) => {
-          storeSession(session);
-          if (session) setSessionId(session.id);
-        },
-        onAudioDropped: (seconds) => setDroppedSeconds((total) => total + seconds),
-        onEnded: (reason) => {
-          if (connection.current === live) connection.current = null;
-          if (reason) setProblem(reason);
-          setInterim("");
-          setState("stopped");
-          void stopRecorder();
-          void refreshUsage();
-          void mutate(TRANSCRIPTS_KEY);
-        },
-      },
-      async () => (await requestLiveTicket()).ticket,
-      messages,
-    );
-    connection.current = live;
-    if (!(await recorder.start())) {
-      live.dispose();
-      connection.current = null;
-      setState("idle");
-      return;
-    }
-    if (resuming) {
-      const lastEnd = segments.at(-1)?.endMs ?? 0;
-      live.reattach(resuming, lastEnd / 1000);
-    } else {
-      setSegments([]);
-      setInterim("");
-      live.open(ticket as string);
-    }
-    void mutate(TRANSCRIPTS_KEY);
-  }, [recorder.start, stopRecorder, refreshUsage, mutate, segments]);
+        async () => (await requestLiveTicket(language)).ticket,
+        messages,
+      );
+      connection.current = live;
+      if (!(await recorder.start())) {
+        live.dispose();
+        connection.current = null;
+        setState("idle");
+        return;
+      }
+      if (resuming) {
+        const lastEnd = segments.at(-1)?.endMs ?? 0;
+        live.reattach(resuming, lastEnd / 1000);
+      } else {
+        setSegments([]);
+        setInterim("");
+        live.open(ticket as string);
+      }
+      void mutate(TRANSCRIPTS_KEY);
+    },
+    [recorder.start, stopRecorder, refreshUsage, mutate, segments],
+  );
 
   const stop = useCallback(async () => {
     setState("stopping");

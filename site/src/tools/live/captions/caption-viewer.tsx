@@ -1,7 +1,8 @@
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from "@contracts/languages.ts";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useParams } from "react-router-dom";
 import { type CaptionPreferences, TEXT_SIZES, THEMES, useCaptionPreferences } from "./caption-preferences.ts";
-import { type CaptionFeed, useCaptionFeed } from "./use-caption-feed.ts";
+import { type CaptionFeed, type CaptionLine, useCaptionFeed } from "./use-caption-feed.ts";
 
 /** How close to the end counts as reading the latest words, so auto-scroll carries on. */
 const FOLLOW_SLACK_PX = 48;
@@ -39,8 +40,8 @@ const themeClass: Record<CaptionPreferences["theme"], string> = {
  */
 export function CaptionViewer() {
   const { token } = useParams();
-  const feed = useCaptionFeed(token);
-  const [preferences, update] = useCaptionPreferences();
+  const [preferences, update, loaded] = useCaptionPreferences();
+  const feed = useCaptionFeed(token, preferences.language, loaded);
   const [projector, setProjector] = useState(false);
   const [following, setFollowing] = useState(true);
   const stage = useRef<HTMLElement>(null);
@@ -141,6 +142,20 @@ export function CaptionViewer() {
                 </select>
               </label>
               <label className="captions__control">
+                Language
+                <select
+                  value={preferences.language ?? ""}
+                  onChange={(e) => update({ language: isLanguage(e.target.value) ? e.target.value : null })}
+                >
+                  <option value="">As spoken</option>
+                  {LANGUAGES.map((language) => (
+                    <option key={language} value={language} lang={language}>
+                      {LANGUAGE_NAMES[language]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="captions__control">
                 Colours
                 <select
                   value={preferences.theme}
@@ -171,10 +186,8 @@ export function CaptionViewer() {
         aria-label="Captions"
       >
         <div role="log" aria-live="polite" aria-relevant="additions">
-          {feed.finals.map((segment) => (
-            <p key={segment.seq} className="captions__line">
-              {segment.text}
-            </p>
+          {feed.finals.map((line) => (
+            <CaptionText key={line.seq} line={line} reading={preferences.language} />
           ))}
         </div>
         {feed.interim && <p className="captions__line captions__interim">{feed.interim}</p>}
@@ -185,5 +198,19 @@ export function CaptionViewer() {
         </button>
       )}
     </section>
+  );
+}
+
+/**
+ * One final. A translated one is marked with its language (for screen readers and fonts); one the
+ * reader asked for in another language that could not be translated says so.
+ */
+function CaptionText({ line, reading }: { line: CaptionLine; reading: Language | null }) {
+  const untranslated = reading !== null && line.language !== undefined && line.language !== reading;
+  return (
+    <p className="captions__line" lang={line.language}>
+      {line.text}
+      {untranslated && <span className="captions__untranslated"> (not translated)</span>}
+    </p>
   );
 }

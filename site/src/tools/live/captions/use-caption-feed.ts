@@ -1,4 +1,5 @@
-import type { LiveSegment, WatchServerMessage } from "@contracts/live.ts";
+import type { Language } from "@contracts/languages.ts";
+import type { CaptionTranscriptMessage, LiveSegment, WatchServerMessage } from "@contracts/live.ts";
 import { liveCloseMessage, PAGE_WENT_OFFLINE, WATCH_CLOSES } from "@contracts/live-closes.ts";
 import { useEffect, useState } from "react";
 import type { ZodType } from "zod";
@@ -13,9 +14,13 @@ import { ReconnectPolicy } from "../reconnect-policy.ts";
  */
 export type FeedStatus = "connecting" | "live" | "reconnecting" | "ended" | "stopped" | "refused";
 
+/** A final as read: `language` and `original` when the reader chose a language (see the contract). */
+export type CaptionLine = LiveSegment & Pick<CaptionTranscriptMessage, "language" | "original">;
+
 export interface CaptionFeed {
   readonly status: FeedStatus;
-  readonly finals: readonly LiveSegment[];
+  /** In `seq` order, whatever order they arrived in. */
+  readonly finals: readonly CaptionLine[];
   readonly interim: string;
   /** Why the captions cannot be shown, in the relay's words. */
   readonly problem: string | null;
@@ -37,39 +42,52 @@ const BUSY_CLOSES = new Set<number>([
 const BUSY_RETRY_MS = 30_000;
 
 /**
- * A caption link's listen-only socket: finals in order (a reconnect asks only for those after the
- * last it has), the current interim, and how it ended. Reconnects after a drop (`ReconnectPolicy`).
+ * A caption link's listen-only socket, reading in `language` (null: as spoken): finals placed by
+ * `seq` (translated ones arrive as each is ready; a reconnect asks only for those after the last
+ * it has without a gap), the current interim, and how it ended. Reconnects after a drop
+ * (`ReconnectPolicy`). A new language starts over from the first final, so what is already shown
+ * is read again in it. Waits while `enabled` is false (the reader's stored choice is not read yet).
  */
-export function useCaptionFeed(token: string | undefined): CaptionFeed {
+export function useCaptionFeed(token: string | undefined, language: Language | null, enabled = true): CaptionFeed {
   const [feed, setFeed] = useState<CaptionFeed>({ status: "connecting", finals: [], interim: "", problem: null });
 
   useEffect(() => {
+    if (!enabled) return;
     if (!token) {
       setFeed({ status: "refused", finals: [], interim: "", problem: "This caption link is incomplete." });
       return;
     }
+    setFeed((current) => ({ ...current, finals: [], interim: "" }));
     let socket: WebSocket | null = null;
+    const received = new Set<number>();
+    /** The last final before the first one missing: what a reconnect asks to continue after. */
     let lastSeq = 0;
     let over = false;
 
     let messages: Promise<ZodType<WatchServerMessage>> | null = null;
 
     const show = (message: WatchServerMessage) => {
+      // A socket being replaced (another language, the page leaving) says nothing more.
+      if (over) return;
       if (message.type === "ended") {
         over = true;
         const status = message.reason === "sharing_stopped" ? "stopped" : "ended";
         setFeed((current) => ({ ...current, status, interim: "" }));
       } else if (!message.is_final) {
         setFeed((current) => ({ ...current, interim: message.text }));
-      } else if (message.seq !== undefined && message.seq > lastSeq) {
-        lastSeq = message.seq;
-        const segment = { seq: message.seq, text: message.text, start: message.start, duration: message.duration };
-        setFeed((current) => ({ ...current, finals: [...current.finals, segment], interim: "" }));
+      } else if (message.seq !== undefined && !received.has(message.seq)) {
+        received.add(message.seq);
+        while (received.has(lastSeq + 1)) lastSeq++;
+        const { type: _type, is_final: _final, ...line } = message;
+        const final = { ...line, seq: message.seq };
+        setFeed((current) => ({ ...current, finals: placed(current.finals, final), interim: "" }));
       }
     };
 
     const connect = () => {
-      const ws = new WebSocket(socketUrl(WATCH_PATH, { token, after: String(lastSeq) }));
+      const ws = new WebSocket(
+        socketUrl(WATCH_PATH, { token, after: String(lastSeq), ...(language ? { language } : {}) }),
+      );
       socket = ws;
       ws.addEventListener("open", () => {
         reconnection.connected();
@@ -133,7 +151,12 @@ export function useCaptionFeed(token: string | undefined): CaptionFeed {
       reconnection.dispose();
       socket?.close(1000, "page closed");
     };
-  }, [token]);
+  }, [token, language, enabled]);
 
   return feed;
+}
+
+function placed(finals: readonly CaptionLine[], final: CaptionLine): CaptionLine[] {
+  const at = finals.findIndex((line) => line.seq > final.seq);
+  return at === -1 ? [...finals, final] : [...finals.slice(0, at), final, ...finals.slice(at)];
 }
