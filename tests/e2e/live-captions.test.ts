@@ -144,6 +144,44 @@ describe("live captions in the browser", () => {
     expect(speaker.errors).toEqual([]);
   });
 
+  it("on a phone nothing of the site covers the newest caption; an unknown link says so at once", async ({
+    openPage,
+  }) => {
+    const speaker = await openPage("desktop");
+    const link = await speakAndShare(speaker.page);
+    const viewer = await openLink(openPage, link, { size: { width: 390, height: 844 } }, "mobile");
+    const { page } = viewer;
+    await expect.poll(() => captionLines(page).count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    expect(await page.locator(".mobile-cta").count()).toBe(0);
+    // What the reader's eye lands on at the newest line's place is that line, not a bar over it.
+    await captionLines(page).last().scrollIntoViewIfNeeded();
+    const covered = await captionLines(page)
+      .last()
+      .evaluate((line) => {
+        const box = line.getBoundingClientRect();
+        const points = [box.top + 2, box.bottom - 2].map((y) => document.elementFromPoint(box.left + 4, y));
+        return points.some((element) => !element || !line.contains(element));
+      });
+    expect(covered).toBe(false);
+    expect(viewer.errors).toEqual([]);
+
+    // Refused at once, not retried: the words come with the relay's first answer, never "Reconnecting…".
+    const stranger = await openPage("mobile");
+    const statuses: string[] = [];
+    await stranger.page.exposeFunction("noteStatus", (text: string) => statuses.push(text));
+    await stranger.page.addInitScript(() => {
+      new MutationObserver(() => {
+        const status = document.querySelector("[role=status]")?.textContent;
+        if (status) (window as unknown as { noteStatus: (text: string) => void }).noteStatus(status);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await stranger.page.goto(`/watch/${"x".repeat(43)}`);
+    await expect
+      .poll(() => stranger.page.getByRole("status").first().textContent())
+      .toBe("This caption link does not work any more. Ask the speaker for a new one.");
+    expect(statuses.filter((status) => /Reconnecting/.test(status))).toEqual([]);
+  });
+
   it("after the session the kept link reads as its transcript (at 320 px and with 200 % text) until the owner revokes it", async ({
     openPage,
   }) => {

@@ -33,6 +33,9 @@ export function Layout() {
   const hydrated = useHydrated();
   // Every page sits on the background image except /about, which is plain white.
   const plain = pathname === PATHS.about;
+  // A caption link is read on a phone held up in a hall: nothing of the site sticks over the
+  // newest line (no Get Started bar, a header that scrolls away).
+  const captions = pathname === PATHS.watch || pathname.startsWith(`${PATHS.watch}/`);
   // A new page starts at its top, as a full page load would.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page change is the trigger, not an input
   useEffect(() => {
@@ -57,7 +60,7 @@ export function Layout() {
 
   return (
     <ModalProvider>
-      <div className={plain ? "page page--plain" : "page page--backdrop"}>
+      <div className={`page ${plain ? "page--plain" : "page--backdrop"}${captions ? " page--captions" : ""}`}>
         <a className="skip-link" href="#main">
           Skip to content
         </a>
@@ -69,7 +72,7 @@ export function Layout() {
           </Suspense>
         </main>
         <Footer />
-        <MobileCta />
+        {!captions && <MobileCta />}
       </div>
       {hydrated && (
         <Suspense fallback={null}>
