@@ -21,6 +21,19 @@ export async function vocabularyOf(db: D1Database, userId: string): Promise<stri
     .prepare("SELECT vocabulary FROM preferences WHERE user_id = ?")
     .bind(userId)
     .first<Pick<PreferencesRow, "vocabulary">>();
+  return termsOf(row);
+}
+
+/** The terms of the account a job belongs to, as they are when the job's step runs. */
+export async function vocabularyOfJob(db: D1Database, jobId: string): Promise<string[]> {
+  const row = await db
+    .prepare("SELECT p.vocabulary FROM jobs j JOIN preferences p ON p.user_id = j.user_id WHERE j.id = ?")
+    .bind(jobId)
+    .first<Pick<PreferencesRow, "vocabulary">>();
+  return termsOf(row);
+}
+
+function termsOf(row: Pick<PreferencesRow, "vocabulary"> | null): string[] {
   if (!row) return [];
   const terms: unknown = JSON.parse(row.vocabulary);
   return Array.isArray(terms) ? terms.filter((term): term is string => typeof term === "string") : [];

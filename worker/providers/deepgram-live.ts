@@ -1,5 +1,6 @@
 import {
   type ListenQuery,
+  listenSearchParams,
   liveMetadata,
   liveMetadataNeeded,
   liveResults,
@@ -26,7 +27,7 @@ export function liveQuery(options: LiveStreamOptions): URLSearchParams {
     smart_format: "true",
     interim_results: "true",
   };
-  const query = new URLSearchParams(documented);
+  const query = listenSearchParams(documented);
   for (const [key, value] of options.extraQuery ?? []) query.set(key, value);
   return query;
 }
