@@ -6,6 +6,7 @@ const base = {
   id: "0b7a3f7e-8a0e-4a53-9d1e-2f7f0f1c9a11",
   file_name: "briefing.wav",
   bytes: 1000,
+  language: "en" as const,
   created_at: "2026-11-22T10:00:00.000Z",
   updated_at: "2026-11-22T10:01:00.000Z",
 };

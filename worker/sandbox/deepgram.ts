@@ -37,6 +37,9 @@ export const deepgramError = (status: number, err_code: string, err_msg: string)
 /** The same uuid for a model name every time, as the service's model_info keys are stable. */
 async function modelUuid(name: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(name)));
+  // RFC 9562 version 8 (name-based, custom hash) and variant bits, so it reads as a valid uuid.
+  digest[6] = ((digest[6] ?? 0) & 0x0f) | 0x80;
+  digest[8] = ((digest[8] ?? 0) & 0x3f) | 0x80;
   const hex = [...digest.subarray(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
