@@ -15,7 +15,9 @@ import {
   recordingPart,
   UncuttableRecording,
 } from "../../worker/jobs/recording-parts.ts";
+import { readAnswer } from "../../worker/providers/contracts/deepgram.ts";
 import { TRANSCRIPTION_MAX_BYTES } from "../../worker/providers/contracts/spitch.ts";
+import { TEXT_ANALYSIS_QUERY } from "../../worker/providers/deepgram.ts";
 import { briefingSentence } from "../../worker/sandbox/spitch-corpus.ts";
 import { synthesiseMp3Stream, wordsOf } from "../../worker/sandbox/synth-mp3.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
@@ -266,6 +268,34 @@ describe("the account's vocabulary reaches every recogniser", { timeout: 120_000
       });
     expect((await create(["one two three four five six seven"])).status).toBe(400);
     expect((await create(Array.from({ length: 201 }, (_, i) => `term ${i}`))).status).toBe(400);
+  });
+
+  it("Deepgram /v1/read answers every declared field for English text and refuses what the service refuses", async () => {
+    const read = (query: string, body: unknown, key = "sandbox-deepgram-key") =>
+      call(`/__sandbox/deepgram/v1/read?${query}`, {
+        method: "POST",
+        headers: { authorization: `Token ${key}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const text = { text: briefingSentence("en", 1) };
+    const answered = await read(new URLSearchParams(TEXT_ANALYSIS_QUERY).toString(), text);
+    expect(answered.status).toBe(200);
+    const answer = readAnswer.strict().parse(await answered.json());
+    expect(Object.keys(answer.metadata.metadata ?? {}).sort()).toEqual([
+      "created",
+      "intents_info",
+      "language",
+      "request_id",
+      "sentiment_info",
+      "summary_info",
+      "topics_info",
+    ]);
+    expect(Object.keys(answer.results).sort()).toEqual(["intents", "sentiments", "summary", "topics"]);
+    expect((await read("summarize=v2", text)).status).toBe(400);
+    expect((await read("sentiment=true&language=ha", text)).status).toBe(400);
+    expect((await read("sentiment=true", { text: " " })).status).toBe(400);
+    expect((await read("sentiment=true", { words: "x" })).status).toBe(400);
+    expect((await read("sentiment=true", text, "wrong")).status).toBe(401);
   });
 });
 
