@@ -96,13 +96,20 @@ const TOOL_FRAME_MODULES = appModules([
   "tools/audio/voice-picker",
   "tools/audio/use-voices",
   "tools/audio/signed-in-history",
+  // The Language control, on every tool that takes a language.
+  "tools/language/language-picker",
+  "tools/language/use-language",
+  "api/preferences",
 ]);
+/** Languages and what each tool serves: plain constants the Language control and the tools share. */
+const TOOL_FRAME_CONTRACTS = /[\\/]worker[\\/]contracts[\\/](languages|language-support|transcription-parts)\.ts$/;
 const SHELL_CONTRACTS = /[\\/]worker[\\/]contracts[\\/](numbers|plans|jobs|media|live-closes|[a-z-]+-constants)\.ts$/;
 const moduleOf = (id: string) => id.replace(/\.tsx?$/, "");
 const inShell = (id: string) => SHELL_CONTRACTS.test(id) || SHELL_MODULES.includes(moduleOf(id));
 /** SWR: every tool page and /pricing fetch with it, the home page does not. */
 const TOOL_FRAME_PACKAGES = /[\\/]node_modules[\\/](swr|dequal)[\\/]/;
-const inToolFrame = (id: string) => TOOL_FRAME_MODULES.includes(moduleOf(id)) || TOOL_FRAME_PACKAGES.test(id);
+const inToolFrame = (id: string) =>
+  TOOL_FRAME_MODULES.includes(moduleOf(id)) || TOOL_FRAME_CONTRACTS.test(id) || TOOL_FRAME_PACKAGES.test(id);
 
 /** The app's own code and the libraries that render it: compiled eagerly (see `postBanner` below). */
 const runsOnLoad = (id: string) =>

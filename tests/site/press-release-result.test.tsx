@@ -31,6 +31,20 @@ describe("a press release on the page", () => {
     expect(container.querySelectorAll("h3")).toHaveLength(0);
   });
 
+  it("shows the release in the recording's language under the English one, marked with its language", () => {
+    const translation = { language: "ig" as const, text: "# Redio maka steeti iri na abụọ\n\nDaalụ." };
+    render(
+      <PressReleaseResult
+        release={{ ...base, language: "ig", status: "completed", text: "# Radio for twelve states", translation }}
+      />,
+    );
+    const section = screen.getByRole("region", { name: "In Igbo" });
+    expect(section.querySelector("article")).toHaveAttribute("lang", "ig");
+    expect(screen.getByRole("heading", { level: 1, name: "Redio maka steeti iri na abụọ" })).toBeVisible();
+    expect(screen.getByRole("heading", { level: 1, name: "Radio for twelve states" })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Copy text in Igbo" })).toBeVisible();
+  });
+
   it("shows where a running job is, and the reason when one failed", () => {
     const { rerender } = render(<PressReleaseResult release={{ ...base, status: "processing" }} />);
     expect(screen.getByText("Transcribing and writing").closest("li")).toHaveAttribute("aria-current", "step");

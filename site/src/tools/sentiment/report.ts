@@ -1,3 +1,4 @@
+import type { Translation } from "@contracts/job-schema.ts";
 import { LANGUAGE_NAMES } from "@contracts/languages.ts";
 import type { SentimentReport } from "@contracts/sentiment.ts";
 
@@ -90,11 +91,16 @@ export function reportAsText(report: SentimentReport, fileName: string): string 
     const sentences = report.sentences ?? [];
     if (sentences.length) for (const s of sentences) lines.push(`[${clockTime(s.start)}] ${s.text}`);
     else lines.push(transcriptOf(report.results));
-    lines.push("", `${LANGUAGE_NAMES[report.translation.language]} translation:`, report.translation.text, "");
+    lines.push("", `${translationHeading(report.translation)}:`, report.translation.text, "");
   } else {
     lines.push("", "Transcript:", transcriptOf(report.results), "");
   }
   return lines.join("\n");
+}
+
+/** "English translation": the analyses' language is English, not English (Nigeria) as spoken. */
+export function translationHeading(translation: Translation): string {
+  return `${translation.language === "en" ? "English" : LANGUAGE_NAMES[translation.language]} translation`;
 }
 
 /** Seconds from the start as m:ss, or h:mm:ss past an hour. */

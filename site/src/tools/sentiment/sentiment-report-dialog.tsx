@@ -14,6 +14,7 @@ import {
   reportFields,
   sentimentSegments,
   transcriptOf,
+  translationHeading,
 } from "./report.ts";
 
 interface Props {
@@ -145,7 +146,7 @@ function TranscriptAndTranslation({ report, translation }: { report: SentimentRe
       </section>
       <section aria-labelledby="report-translation">
         <h3 id="report-translation" className="report__heading">
-          {LANGUAGE_NAMES[translation.language]} translation
+          {translationHeading(translation)}
         </h3>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard */}
         <div className="report__transcript" tabIndex={0} lang={translation.language}>
