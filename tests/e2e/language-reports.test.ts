@@ -47,10 +47,10 @@ describe("Vox Sentiment in Hausa", () => {
     const [left, right] = [await box(original), await box(english)];
     expect(right.x).toBeGreaterThan(left.x + left.width - 1);
     expect(Math.abs(right.y - left.y)).toBeLessThan(2);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.setViewportSize(VIEWPORTS.mobile);
     await expect.poll(async () => (await box(english)).y).toBeGreaterThan((await box(original)).y + 20);
     expect(Math.abs((await box(english)).x - (await box(original)).x)).toBeLessThan(2);
-    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await report.getByRole("button", { name: "Close" }).click();
     await page.locator(".history").getByText("Hausa", { exact: true }).first().waitFor();
