@@ -96,12 +96,13 @@ const TOOL_FRAME_MODULES = appModules([
   "tools/audio/voice-picker",
   "tools/audio/use-voices",
   "tools/audio/signed-in-history",
+  // The Language control, on every tool that takes a language.
   "tools/language/language-picker",
   "tools/language/use-language",
   "api/preferences",
 ]);
-/** The language table every tool's Language control reads (plain constants, no zod). */
-const TOOL_FRAME_CONTRACTS = /[\\/]worker[\\/]contracts[\\/](languages|language-support)\.ts$/;
+/** Languages and what each tool serves: plain constants the Language control and the tools share. */
+const TOOL_FRAME_CONTRACTS = /[\\/]worker[\\/]contracts[\\/](languages|language-support|transcription-parts)\.ts$/;
 const SHELL_CONTRACTS = /[\\/]worker[\\/]contracts[\\/](numbers|plans|jobs|media|live-closes|[a-z-]+-constants)\.ts$/;
 const moduleOf = (id: string) => id.replace(/\.tsx?$/, "");
 const inShell = (id: string) => SHELL_CONTRACTS.test(id) || SHELL_MODULES.includes(moduleOf(id));

@@ -11,6 +11,7 @@ import {
 import type { SentimentReport } from "../../worker/contracts/sentiment.ts";
 
 const full: SentimentReport = {
+  language: "en",
   results: {
     channels: [
       {
@@ -63,7 +64,7 @@ describe("the sentiment report", () => {
   });
 
   it("shows Not Available for every field the provider left out", () => {
-    const empty: SentimentReport = { results: { channels: [{ alternatives: [{ transcript: "" }] }] } };
+    const empty: SentimentReport = { language: "en", results: { channels: [{ alternatives: [{ transcript: "" }] }] } };
     expect(reportFields(empty).map((field) => field.value)).toEqual(Array(7).fill(NOT_AVAILABLE));
     expect(transcriptOf({})).toBe(NOT_AVAILABLE);
   });

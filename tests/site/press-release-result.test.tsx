@@ -6,6 +6,7 @@ const base = {
   id: "0b7a3f7e-8a0e-4a53-9d1e-2f7f0f1c9a11",
   file_name: "briefing.wav",
   bytes: 1000,
+  language: "en" as const,
   created_at: "2026-11-22T10:00:00.000Z",
   updated_at: "2026-11-22T10:01:00.000Z",
 };
@@ -28,6 +29,20 @@ describe("a press release on the page", () => {
     );
     expect(container.querySelector(".release__text")?.textContent).toContain("###");
     expect(container.querySelectorAll("h3")).toHaveLength(0);
+  });
+
+  it("shows the release in the recording's language under the English one, marked with its language", () => {
+    const translation = { language: "ig" as const, text: "# Redio maka steeti iri na abụọ\n\nDaalụ." };
+    render(
+      <PressReleaseResult
+        release={{ ...base, language: "ig", status: "completed", text: "# Radio for twelve states", translation }}
+      />,
+    );
+    const section = screen.getByRole("region", { name: "In Igbo" });
+    expect(section.querySelector("article")).toHaveAttribute("lang", "ig");
+    expect(screen.getByRole("heading", { level: 1, name: "Redio maka steeti iri na abụọ" })).toBeVisible();
+    expect(screen.getByRole("heading", { level: 1, name: "Radio for twelve states" })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Copy text in Igbo" })).toBeVisible();
   });
 
   it("shows where a running job is, and the reason when one failed", () => {

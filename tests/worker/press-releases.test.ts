@@ -255,18 +255,21 @@ describe("press release jobs", () => {
   });
 
   it("stops polling after the overall time limit", async () => {
-    const [, , waiting] = pressReleasePipeline.steps;
+    const params = {
+      kind: "press_release" as const,
+      id: crypto.randomUUID(),
+      r2Key: "press-releases/x",
+      contentType: "audio/wav",
+      origin: "http://localhost",
+      byUrl: false,
+      startedAt: Date.now() - PRESS_RELEASE_DEADLINE_MS - 1,
+      language: "en" as const,
+      alsoInLanguage: false,
+    };
+    const [, , waiting] = pressReleasePipeline.steps(params);
     const late = {
       env,
-      params: {
-        kind: "press_release" as const,
-        id: crypto.randomUUID(),
-        r2Key: "press-releases/x",
-        contentType: "audio/wav",
-        origin: "http://localhost",
-        byUrl: false,
-        startedAt: Date.now() - PRESS_RELEASE_DEADLINE_MS - 1,
-      },
+      params,
       providers: () => {
         throw new Error("no provider is called after the deadline");
       },

@@ -141,8 +141,8 @@ describe("AssemblyAI LLM Gateway /v1/chat/completions", () => {
 
 describe("Deepgram prerecorded /v1/listen", () => {
   const auth = { authorization: "Token sandbox-deepgram-key" };
-  const listen = (query: Record<string, string>, init: RequestInit) =>
-    call(`${SANDBOX}/deepgram/v1/listen?${new URLSearchParams(query)}`, init);
+  const listen = (query: deepgram.ListenQuery, init: RequestInit) =>
+    call(`${SANDBOX}/deepgram/v1/listen?${deepgram.listenSearchParams(query)}`, init);
 
   it("the adapter's query passes the description; the answer has sha256, model_info and the utterances it asked for", async () => {
     const query = deepgram.listenQuery.parse(analysisQuery("nova-3"));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { JOB_STATUSES } from "./jobs.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "./languages.ts";
 
 /** What every job answers, whatever its kind; each kind's schema adds its result. */
 export const jobSchema = z.object({
@@ -7,6 +8,8 @@ export const jobSchema = z.object({
   status: z.enum(JOB_STATUSES),
   file_name: z.string(),
   bytes: z.number(),
+  /** The language spoken in the recording. */
+  language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
   created_at: z.string(),
   updated_at: z.string(),
   error: z.string().optional(),
@@ -14,3 +17,7 @@ export const jobSchema = z.object({
 
 /** The 202 a job is started with. */
 export const createdJobSchema = jobSchema.pick({ id: true, status: true });
+
+/** Text in another language than the recording's: a translation of a transcript or of a result. */
+export const translationSchema = z.object({ language: z.enum(LANGUAGES), text: z.string() });
+export type Translation = z.infer<typeof translationSchema>;

@@ -1,10 +1,13 @@
 import { z } from "zod";
-import { createdJobSchema, jobSchema } from "./job-schema.ts";
+import { createdJobSchema, jobSchema, translationSchema } from "./job-schema.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "./languages.ts";
 
 /**
  * The sentiment report: the part of Deepgram's prerecorded answer the tool shows (read from its
  * `results`). Every field is optional because the provider omits what it could not
- * find, and the site shows "Not Available" for it.
+ * find, and the site shows "Not Available" for it. A report on a recording in another language
+ * than English keeps its transcript in that language (with sentence timestamps) and the English
+ * translation the analyses were made on.
  */
 
 /** Uploads are read into memory by the Worker before they go to the provider. */
@@ -26,7 +29,17 @@ const segment = z.object({
 
 export const sentimentLabel = z.enum(["positive", "neutral", "negative"]);
 
+/** A sentence of the original transcript and when it was spoken, in seconds from the start. */
+export const timedSentenceSchema = z.object({ start: z.number(), end: z.number(), text: z.string() });
+export type TimedSentence = z.infer<typeof timedSentenceSchema>;
+
 export const sentimentReportSchema = z.object({
+  /** The language spoken in the recording; reports from before languages were English. */
+  language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
+  /** The original transcript's sentences, when it was not English. */
+  sentences: z.array(timedSentenceSchema).optional(),
+  /** What the analyses read, when the recording was not in English. */
+  translation: translationSchema.optional(),
   metadata: z.object({ request_id: z.string().optional(), duration: z.number().optional() }).optional(),
   results: z.object({
     channels: z

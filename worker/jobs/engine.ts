@@ -44,7 +44,7 @@ export async function runJob(env: Env, payload: unknown, step: WorkflowStep): Pr
   const job: RunningJob = { env, params, providers: objectProviders(env, params.origin) };
   let state: JobState = {};
   try {
-    for (const { name, run } of pipeline.steps) {
+    for (const { name, run } of pipeline.steps(params)) {
       for (let round = 0; ; round++) {
         const stepName = round === 0 ? name : `${name} (${round + 1})`;
         const outcome = await step.do(stepName, STEP_CONFIG, () => attempt(pipeline, () => run(job, state)));
@@ -52,6 +52,10 @@ export async function runJob(env: Env, payload: unknown, step: WorkflowStep): Pr
         if ("done" in outcome) {
           state = { ...state, ...outcome.done };
           break;
+        }
+        if ("more" in outcome) {
+          state = { ...state, ...outcome.more };
+          continue;
         }
         await step.sleep(`${stepName}: pause`, pollDelayMs(round));
       }

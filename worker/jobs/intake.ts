@@ -4,9 +4,12 @@ import type { AppEnv } from "../app-env.ts";
 import { sessionKey } from "../auth/sessions.ts";
 import { requireTool } from "../auth/tool-gate.ts";
 import { JOB_KINDS, JOB_PATHS, type JobKind } from "../contracts/jobs.ts";
+import type { LanguageTool } from "../contracts/language-support.ts";
+import type { Language } from "../contracts/languages.ts";
 import { formatBytes } from "../contracts/media.ts";
 import { planLimits, storageQuotaBytes } from "../contracts/plans.ts";
 import { ApiError, handleError } from "../errors.ts";
+import { requireRoute } from "../routing.ts";
 import { displayName } from "../uploads/display-name.ts";
 import { readUploadId, sendsUploadId } from "../uploads/json-body.ts";
 import { analysisUpload, readUpload } from "../uploads.ts";
@@ -15,6 +18,7 @@ import { startJob } from "./lifecycle.ts";
 import type { JobParams } from "./pipeline.ts";
 import { insertJobWithinQuota, setJobStatus } from "./store.ts";
 import { takeUpload } from "./take-upload.ts";
+import { requireTranscribable } from "./transcribable.ts";
 
 /**
  * A job is started where its intake is fastest. The Worker hands the request, its body still
@@ -113,14 +117,16 @@ jobIntake.post(
   async (c) => {
     const { id, kind } = handOverOf(c);
     const origin = new URL(c.req.url).origin;
+    const tool = JOB_KIND_CONFIG[kind].tool;
     let params: JobParams;
     if (sendsUploadId(c)) {
-      const { upload_id } = await readUploadId(c);
-      const taken = await takeUpload(c.env.DB, { id, kind, origin }, upload_id, c.var.user.id);
-      params = { kind, id, origin, ...taken, byUrl: true, startedAt: Date.now() };
+      const body = await readUploadId(c);
+      const options = { language: requireRoute(tool, body.language).language, alsoInLanguage: !!body.also_in_language };
+      const taken = await takeUpload(c.env.DB, { id, kind, origin, ...options }, body.upload_id, c.var.user.id);
+      params = { kind, id, origin, ...taken, ...options, byUrl: true, startedAt: Date.now() };
     } else {
-      const { r2Key, contentType } = await storeRecording(c, id, kind);
-      params = { kind, id, origin, r2Key, contentType, byUrl: false, startedAt: Date.now() };
+      const { r2Key, contentType, options } = await storeRecording(c, id, kind);
+      params = { kind, id, origin, r2Key, contentType, ...options, byUrl: false, startedAt: Date.now() };
     }
     await orMarkFailed(c, id, () => startJob(c.env, params));
     c.header("location", `${JOB_PATHS[kind]}/${id}`);
@@ -137,12 +143,14 @@ async function storeRecording(
   c: Context<AppEnv>,
   id: string,
   kind: JobKind,
-): Promise<{ r2Key: string; contentType: string }> {
-  const takesFile = JOB_KIND_CONFIG[kind].file;
+): Promise<{ r2Key: string; contentType: string; options: JobOptions }> {
+  const { tool, file: takesFile } = JOB_KIND_CONFIG[kind];
   if (!takesFile) {
     throw new ApiError(415, "unsupported_media_type", "Send the id of a finished upload as JSON {upload_id}.");
   }
-  const { file } = await readUpload(c, analysisUpload(takesFile.maxBytes, takesFile.missing));
+  const { file, form } = await readUpload(c, analysisUpload(takesFile.maxBytes, takesFile.missing));
+  const options = formOptions(tool, form);
+  requireTranscribable(options.language, file);
   const r2Key = `${takesFile.keyPrefix}${id}`;
   const quota = storageQuotaBytes(planLimits(c.var.user.plan));
   const job = {
@@ -154,6 +162,7 @@ async function storeRecording(
     bytes: file.size,
     r2_key: r2Key,
     origin: new URL(c.req.url).origin,
+    ...options,
   };
   if (!(await insertJobWithinQuota(c.env.DB, job, quota))) {
     throw new ApiError(
@@ -163,7 +172,23 @@ async function storeRecording(
     );
   }
   await orMarkFailed(c, id, () => c.env.AUDIO.put(r2Key, file, { httpMetadata: { contentType: file.type } }));
-  return { r2Key, contentType: file.type };
+  return { r2Key, contentType: file.type, options };
+}
+
+interface JobOptions {
+  readonly language: Language;
+  readonly alsoInLanguage: boolean;
+}
+
+/** A form's `language` (checked against the routing table) and `also_in_language` (`true` or `false`). */
+function formOptions(tool: LanguageTool, form: FormData): JobOptions {
+  const { language } = requireRoute(tool, form.get("language"));
+  const also = form.get("also_in_language");
+  if (also !== null && also !== "true" && also !== "false") {
+    const message = "also_in_language is true or false";
+    throw new ApiError(400, "validation_failed", message, { also_in_language: [message] });
+  }
+  return { language, alsoInLanguage: also === "true" };
 }
 
 /** A job whose recording could not be stored, or that could not start, shows `error` in the list. */

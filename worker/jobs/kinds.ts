@@ -1,10 +1,12 @@
 import type { Tool } from "../auth/tool-gate.ts";
 import type { JobKind } from "../contracts/jobs.ts";
+import type { LanguageTool } from "../contracts/language-support.ts";
 import { PRESS_RELEASE_MAX_BYTES } from "../contracts/press-releases.ts";
 
 /** What differs between job kinds at the edges (gate, intake, answers); their steps are in engine.ts. */
 export interface JobKindConfig {
-  readonly tool: Tool;
+  /** The gate it passes and the row of the routing table it is served by. */
+  readonly tool: Tool & LanguageTool;
   /** A small file sent as a multipart form becomes the job's recording (otherwise only `{upload_id}`). */
   readonly file?: { readonly maxBytes: number; readonly missing: string; readonly keyPrefix: string };
   readonly notFound: string;

@@ -53,6 +53,8 @@ async function resumeJob(env: Env, row: JobRow): Promise<void> {
       origin: row.origin,
       byUrl: true,
       startedAt: Date.parse(row.created_at),
+      language: row.language,
+      alsoInLanguage: row.also_in_language === 1,
     });
   }
   const { status } = await instance.status();

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { Provider, ProviderEndpoint } from "../config.ts";
 import { JOB_KINDS } from "../contracts/jobs.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../contracts/languages.ts";
+import type { TimedSentence } from "../contracts/sentiment.ts";
 import { ProviderContractError, ProviderError } from "../providers/provider-error.ts";
 
 /**
@@ -20,17 +22,40 @@ export const jobParamsSchema = z.object({
   /** The provider fetches the recording from a signed URL instead of being sent it. */
   byUrl: z.boolean(),
   startedAt: z.number().int(),
+  /** The language spoken in the recording; jobs started before languages were English. */
+  language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
+  /** A press release is also given in the recording's language. */
+  alsoInLanguage: z.boolean().default(false),
 });
 export type JobParams = z.infer<typeof jobParamsSchema>;
+export type NewJobParams = z.input<typeof jobParamsSchema>;
 
 /** What earlier steps found. Kept small: the engine stores every step's answer (at most 1 MiB). */
 export interface JobState {
   readonly audioUrl?: string;
   readonly transcriptId?: string;
   readonly transcript?: string;
+  /** The transcript's sentences with their times, when the recording was not in English. */
+  readonly sentences?: readonly TimedSentence[];
+  /** A recording transcribed in parts: where the next part starts, in bytes and in seconds. */
+  readonly nextByte?: number;
+  readonly nextSecond?: number;
+  /** The transcript in English, when the recording was not. */
+  readonly translation?: string;
+  /** A press release written but not yet kept (it is translated first). */
+  readonly release?: string;
 }
 
-export type StepOutcome = { readonly done: JobState } | { readonly wait: true } | { readonly failed: string };
+/**
+ * `done`: the step is finished. `more`: it has more of the same work to do (the next part of a
+ * recording) and runs again at once, each run its own kept step. `wait`: it runs again after a
+ * pause (polling a provider). `failed`: the job ends with this message.
+ */
+export type StepOutcome =
+  | { readonly done: JobState }
+  | { readonly more: JobState }
+  | { readonly wait: true }
+  | { readonly failed: string };
 
 export interface RunningJob {
   readonly env: Env;
@@ -44,7 +69,8 @@ export interface JobStep {
 }
 
 export interface JobPipeline {
-  readonly steps: readonly JobStep[];
+  /** The steps for this job; fixed by its parameters, so a resumed job runs the same list. */
+  steps(params: JobParams): readonly JobStep[];
   /** What the owner reads when the job fails with `error`. */
   failureMessage(error: unknown): string;
 }
@@ -57,6 +83,7 @@ export class JobGone extends Error {}
 
 export const done = (state: JobState = {}): StepOutcome => ({ done: state });
 export const again: StepOutcome = { wait: true };
+export const more = (state: JobState): StepOutcome => ({ more: state });
 
 /**
  * What a job's owner reads when a step failed on its provider, worded for the service the kind

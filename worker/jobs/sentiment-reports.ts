@@ -1,4 +1,7 @@
+import type { Language } from "../contracts/languages.ts";
 import { type SentimentReport, sentimentReportSchema } from "../contracts/sentiment.ts";
+import type { TextAnalysis } from "../providers/deepgram.ts";
+import type { TranscriptSoFar } from "./spitch-transcript.ts";
 import { insertFinishedJob } from "./store.ts";
 
 /** Sentiment reports are JSON in R2: a report on hours of audio outgrows a D1 row. */
@@ -16,11 +19,32 @@ export async function readReport(env: Env, key: string): Promise<SentimentReport
   return stored ? sentimentReportSchema.parse(await stored.json()) : undefined;
 }
 
+/**
+ * The report on a recording in another language: its transcript (with sentence times) where an
+ * English report has Deepgram's, the English translation, and the analyses made on that.
+ */
+export function languageReport(
+  language: Language,
+  original: TranscriptSoFar,
+  translation: string,
+  analysis: TextAnalysis,
+): SentimentReport {
+  const duration = original.sentences.at(-1)?.end;
+  return {
+    language,
+    sentences: [...original.sentences],
+    translation: { language: "en", text: translation },
+    ...(duration === undefined ? {} : { metadata: { duration } }),
+    results: { channels: [{ alternatives: [{ transcript: original.transcript }] }], ...analysis },
+  };
+}
+
 export interface AnalysedFile {
   readonly userId: string;
   readonly fileName: string;
   readonly contentType: string;
   readonly bytes: number;
+  readonly language: Language;
 }
 
 /** Keeps a report made on the spot from a small file (the file itself is not kept); answers its id. */
@@ -33,6 +57,7 @@ export async function keepReport(env: Env, file: AnalysedFile, report: Sentiment
     file_name: file.fileName,
     content_type: file.contentType,
     bytes: file.bytes,
+    language: file.language,
     result_key: await storeReport(env, id, report),
   });
   return id;

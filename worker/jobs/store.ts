@@ -1,4 +1,5 @@
 import type { JobKind, JobStatus } from "../contracts/jobs.ts";
+import type { Language } from "../contracts/languages.ts";
 import { batchRows, type RowsStatement } from "../d1.ts";
 import { STORAGE_USED_SQL } from "../storage-used.ts";
 
@@ -16,8 +17,14 @@ export interface JobRow {
   /** The site the job was started from; null for jobs made before it was kept. */
   origin: string | null;
   status: JobStatus;
+  /** The language spoken in the recording. */
+  language: Language;
+  /** 1 when a press release was asked for in the recording's language too. */
+  also_in_language: number;
   /** A press release's text. */
   text: string | null;
+  /** The press release in the recording's language, when asked for. */
+  translated_text: string | null;
   /** A sentiment report, as JSON in R2. */
   result_key: string | null;
   error: string | null;
@@ -27,8 +34,12 @@ export interface JobRow {
   updated_at: string;
 }
 
-export type NewJob = Pick<JobRow, "id" | "user_id" | "kind" | "file_name" | "content_type" | "bytes" | "r2_key"> & {
+export type NewJob = Pick<
+  JobRow,
+  "id" | "user_id" | "kind" | "file_name" | "content_type" | "bytes" | "r2_key" | "language"
+> & {
   readonly origin: string;
+  readonly alsoInLanguage: boolean;
 };
 
 /**
@@ -40,8 +51,9 @@ export async function insertJobWithinQuota(db: D1Database, job: NewJob, quotaByt
   const now = new Date().toISOString();
   const result = await db
     .prepare(
-      `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, r2_key, origin, status, created_at, updated_at)
-       SELECT ?2, ?1, ?3, ?4, ?5, ?6, ?7, ?8, 'queued', ?9, ?9
+      `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, r2_key, origin, language, also_in_language,
+         status, created_at, updated_at)
+       SELECT ?2, ?1, ?3, ?4, ?5, ?6, ?7, ?8, ?11, ?12, 'queued', ?9, ?9
        WHERE ?10 IS NULL OR ${STORAGE_USED_SQL} + ?6 <= ?10`,
     )
     .bind(
@@ -55,9 +67,19 @@ export async function insertJobWithinQuota(db: D1Database, job: NewJob, quotaByt
       job.origin,
       now,
       quotaBytes,
+      job.language,
+      job.alsoInLanguage ? 1 : 0,
     )
     .run();
   return result.meta.changes === 1;
+}
+
+export interface JobFromUpload {
+  readonly id: string;
+  readonly kind: JobKind;
+  readonly origin: string;
+  readonly language: Language;
+  readonly alsoInLanguage: boolean;
 }
 
 /**
@@ -66,7 +88,7 @@ export async function insertJobWithinQuota(db: D1Database, job: NewJob, quotaByt
  */
 export async function insertJobFromUpload(
   db: D1Database,
-  job: { readonly id: string; readonly kind: JobKind; readonly origin: string },
+  job: JobFromUpload,
   uploadId: string,
   userId: string,
 ): Promise<boolean> {
@@ -74,11 +96,12 @@ export async function insertJobFromUpload(
   const [inserted] = await db.batch([
     db
       .prepare(
-        `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, r2_key, origin, status, created_at, updated_at)
-         SELECT ?1, user_id, ?2, file_name, content_type, length, r2_key, ?3, 'queued', ?4, ?4
+        `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, r2_key, origin, language, also_in_language,
+           status, created_at, updated_at)
+         SELECT ?1, user_id, ?2, file_name, content_type, length, r2_key, ?3, ?7, ?8, 'queued', ?4, ?4
          FROM uploads WHERE id = ?5 AND user_id = ?6 AND status = 'complete'`,
       )
-      .bind(job.id, job.kind, job.origin, now, uploadId, userId),
+      .bind(job.id, job.kind, job.origin, now, uploadId, userId, job.language, job.alsoInLanguage ? 1 : 0),
     db.prepare("DELETE FROM uploads WHERE id = ? AND user_id = ? AND status = 'complete'").bind(uploadId, userId),
   ]);
   return inserted?.meta.changes === 1;
@@ -87,21 +110,34 @@ export async function insertJobFromUpload(
 /** Keeps a result made on the spot from a small file (the file itself is not kept). */
 export async function insertFinishedJob(
   db: D1Database,
-  job: Pick<JobRow, "id" | "user_id" | "kind" | "file_name" | "content_type" | "bytes" | "result_key">,
+  job: Pick<JobRow, "id" | "user_id" | "kind" | "file_name" | "content_type" | "bytes" | "result_key" | "language">,
 ): Promise<void> {
   const now = new Date().toISOString();
   await db
     .prepare(
-      `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, r2_key, result_key, status, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, NULL, ?, 'completed', ?, ?)`,
+      `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, r2_key, result_key, language, status,
+         created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, 'completed', ?, ?)`,
     )
-    .bind(job.id, job.user_id, job.kind, job.file_name, job.content_type, job.bytes, job.result_key, now, now)
+    .bind(
+      job.id,
+      job.user_id,
+      job.kind,
+      job.file_name,
+      job.content_type,
+      job.bytes,
+      job.result_key,
+      job.language,
+      now,
+      now,
+    )
     .run();
 }
 
 export interface StatusUpdate {
   readonly status: JobStatus;
   readonly text?: string;
+  readonly translatedText?: string;
   readonly resultKey?: string;
   readonly error?: string;
 }
@@ -110,12 +146,13 @@ export interface StatusUpdate {
 export async function setJobStatus(db: D1Database, id: string, update: StatusUpdate): Promise<void> {
   await db
     .prepare(
-      `UPDATE jobs SET status = ?, text = ?, result_key = ?, error = ?, updated_at = ?
+      `UPDATE jobs SET status = ?, text = ?, translated_text = ?, result_key = ?, error = ?, updated_at = ?
        WHERE id = ? AND status NOT IN ('completed', 'error')`,
     )
     .bind(
       update.status,
       update.text ?? null,
+      update.translatedText ?? null,
       update.resultKey ?? null,
       update.error ?? null,
       new Date().toISOString(),

@@ -1,7 +1,7 @@
-import type { JobKind } from "../contracts/jobs.ts";
 import { ApiError } from "../errors.ts";
 import { findOwnUpload, isExpired } from "../uploads/store.ts";
-import { insertJobFromUpload } from "./store.ts";
+import { insertJobFromUpload, type JobFromUpload } from "./store.ts";
+import { requireTranscribable } from "./transcribable.ts";
 
 /**
  * Hands a finished upload over to a new job in one transaction: the job row is inserted from the
@@ -16,7 +16,7 @@ export interface TakenUpload {
 
 export async function takeUpload(
   db: D1Database,
-  job: { readonly id: string; readonly kind: JobKind; readonly origin: string },
+  job: JobFromUpload,
   uploadId: string,
   userId: string,
 ): Promise<TakenUpload> {
@@ -31,6 +31,7 @@ export async function takeUpload(
       upload_id: ["The upload has not finished."],
     });
   }
+  requireTranscribable(job.language, { size: upload.length, type: upload.content_type });
   if (!(await insertJobFromUpload(db, job, uploadId, userId))) {
     throw new ApiError(409, "upload_taken", "That upload is already being used.", { upload_id: ["Already used."] });
   }

@@ -16,6 +16,7 @@ function common(row: JobRow) {
     status: row.status,
     file_name: row.file_name,
     bytes: row.bytes,
+    language: row.language,
     created_at: row.created_at,
     updated_at: row.updated_at,
     ...(row.error === null ? {} : { error: row.error }),
@@ -30,6 +31,7 @@ export const JOB_VIEWS: Record<JobKind, JobView> = {
     detail: async (_env, row): Promise<PressRelease> => ({
       ...common(row),
       ...(row.text === null ? {} : { text: row.text }),
+      ...(row.translated_text === null ? {} : { translation: { language: row.language, text: row.translated_text } }),
     }),
   },
   sentiment: {

@@ -24,6 +24,15 @@ export async function vocabularyOf(db: D1Database, userId: string): Promise<stri
   return parseVocabulary(row?.vocabulary);
 }
 
+/** The terms of the account a job belongs to, as they are when the job's step runs. */
+export async function vocabularyOfJob(db: D1Database, jobId: string): Promise<string[]> {
+  const row = await db
+    .prepare("SELECT p.vocabulary FROM jobs j JOIN preferences p ON p.user_id = j.user_id WHERE j.id = ?")
+    .bind(jobId)
+    .first<Pick<PreferencesRow, "vocabulary">>();
+  return parseVocabulary(row?.vocabulary);
+}
+
 /** A `preferences.vocabulary` column as terms; no row means no terms. */
 export function parseVocabulary(column: string | undefined): string[] {
   if (column === undefined) return [];

@@ -1,6 +1,8 @@
 import {
   type CreateTranscriptRequest,
   errorBody,
+  KEYTERM_MAX_WORDS,
+  keytermWords,
   transcriptAnswer,
   transcriptNeeded,
   uploadAnswer,
@@ -57,16 +59,24 @@ export interface TranscriptRequest {
   readonly audioUrl: string;
   /** Models in priority order; the provider routes each file to the first that fits its language. */
   readonly speechModels: readonly string[];
+  /** Names and terms the recogniser should expect (the account's vocabulary). */
+  readonly keyterms?: readonly string[];
 }
 
-/** The transcript request the product sends: detected language, punctuated, formatted text. */
+/**
+ * The transcript request the product sends: detected language, punctuated, formatted text, and the
+ * account's terms as `keyterms_prompt` when it has any. A phrase is at most 6 words there, so
+ * longer terms are left out rather than the whole request refused.
+ */
 export function transcriptRequestBody(request: TranscriptRequest): CreateTranscriptRequest {
+  const keyterms = (request.keyterms ?? []).filter((term) => keytermWords(term) <= KEYTERM_MAX_WORDS);
   return {
     audio_url: request.audioUrl,
     speech_models: [...request.speechModels],
     language_detection: true,
     punctuate: true,
     format_text: true,
+    ...(keyterms.length ? { keyterms_prompt: keyterms } : {}),
   };
 }
 

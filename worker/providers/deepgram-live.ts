@@ -1,10 +1,11 @@
 import {
+  keytermsFor,
   type ListenQuery,
+  listenSearchParams,
   liveMetadata,
   liveMetadataNeeded,
   liveResults,
   liveResultsNeeded,
-  type StreamingQuery,
 } from "./contracts/deepgram.ts";
 import { deepgram } from "./deepgram.ts";
 import type { ProviderEndpoint } from "./endpoint.ts";
@@ -27,29 +28,10 @@ export function liveQuery(options: LiveStreamOptions): URLSearchParams {
     smart_format: "true",
     interim_results: "true",
   };
-  const query = new URLSearchParams(documented);
-  const keyterm: StreamingQuery["keyterm"] = keytermsFor(options.model, options.keyterms);
-  // Repeated, one term each: the description forbids joining them with commas.
-  for (const term of keyterm ?? []) query.append("keyterm", term);
+  const keyterm = keytermsFor(options.model, options.keyterms);
+  const query = listenSearchParams(keyterm ? { ...documented, keyterm } : documented);
   for (const [key, value] of options.extraQuery ?? []) query.set(key, value);
   return query;
-}
-
-/** Nova-3 only takes key terms; another model gets none rather than a refused stream. */
-function keytermsFor(model: string, terms: readonly string[]): string[] | undefined {
-  return model.startsWith("nova-3") && terms.length ? terms.map(plainKeyterm) : undefined;
-}
-
-/**
- * Our vocabulary already refuses commas and line breaks; a semicolon would read as a separator and
- * a trailing `:number` as a weight, so each becomes a space.
- */
-function plainKeyterm(term: string): string {
-  return term
-    .replace(/;/g, " ")
-    .replace(/:(?=\s*-?\d+(\.\d+)?$)/, " ")
-    .replace(/\s+/g, " ")
-    .trim();
 }
 
 export const deepgramLive: LiveTranscriber = {

@@ -1,9 +1,15 @@
+import { z } from "zod";
 import { type SentimentReport, sentimentReportSchema } from "../contracts/sentiment.ts";
 import {
   analysisSegments,
   errorBody,
+  keytermsFor,
   type ListenQuery,
+  listenSearchParams,
   prerecordedAnswer,
+  type ReadBody,
+  type ReadQuery,
+  readAnswer,
   type UrlBody,
 } from "./contracts/deepgram.ts";
 import type { ProviderEndpoint } from "./endpoint.ts";
@@ -11,7 +17,7 @@ import { type ProviderAdapter, providerJson } from "./provider-error.ts";
 
 /**
  * Deepgram prerecorded analysis: the raw recording in the body or a JSON `{url}` it fetches,
- * `Authorization: Token <key>`.
+ * `Authorization: Token <key>`; and text intelligence (`/v1/read`) on text the product already has.
  */
 
 /** The provider fetches and analyses hours of media before it answers. */
@@ -25,8 +31,12 @@ export const deepgram: ProviderAdapter = {
   refusalDetail: (body) => errorBody.safeParse(body).data?.err_msg,
 };
 
-/** Summary, topics, intents and sentiment on a smart-formatted English transcript. */
-export function analysisQuery(model: string): ListenQuery {
+/**
+ * Summary, topics, intents and sentiment on a smart-formatted English transcript; the account's
+ * terms as `keyterm` when there are any (Nova-3 only, so never with another model).
+ */
+export function analysisQuery(model: string, keyterms: readonly string[] = []): ListenQuery {
+  const keyterm = keytermsFor(model, keyterms);
   return {
     model,
     language: "en",
@@ -37,6 +47,7 @@ export function analysisQuery(model: string): ListenQuery {
     smart_format: "true",
     punctuate: "true",
     utterances: "true",
+    ...(keyterm ? { keyterm } : {}),
   };
 }
 
@@ -44,6 +55,8 @@ export interface AnalysisRequest {
   /** The recording itself, or a URL the provider fetches it from. */
   readonly audio: Blob | { readonly url: string };
   readonly model: string;
+  /** Names and terms the recogniser should expect (the account's vocabulary). */
+  readonly keyterms?: readonly string[];
 }
 
 export async function analyseRecording(endpoint: ProviderEndpoint, request: AnalysisRequest): Promise<SentimentReport> {
@@ -52,10 +65,54 @@ export async function analyseRecording(endpoint: ProviderEndpoint, request: Anal
     audio instanceof Blob
       ? { body: audio, headers: { "content-type": audio.type || "application/octet-stream" } }
       : { json: { url: audio.url } satisfies UrlBody, timeoutMs: URL_TIMEOUT_MS };
+  const query = listenSearchParams(analysisQuery(request.model, request.keyterms));
   return providerJson(
     deepgram,
     endpoint,
-    { what: "listen", path: `/v1/listen?${new URLSearchParams(analysisQuery(request.model))}`, ...source },
+    { what: "listen", path: `/v1/listen?${query}`, ...source },
     { documented: prerecordedAnswer, needed: sentimentReportSchema, prepare: analysisSegments },
   );
+}
+
+/** Every analysis the report shows; `/v1/read` takes English. */
+export const TEXT_ANALYSIS_QUERY = {
+  language: "en",
+  sentiment: "true",
+  topics: "true",
+  intents: "true",
+  summarize: "true",
+} as const satisfies ReadQuery;
+
+/** What the product reads of a `/v1/read` answer, topics and intents already flattened. */
+const textAnalysisNeeded = z.object({
+  results: sentimentReportSchema.shape.results
+    .pick({ sentiments: true, topics: true, intents: true })
+    .extend({ summary: readAnswer.shape.results.shape.summary }),
+});
+
+export type TextAnalysis = Pick<SentimentReport["results"], "sentiments" | "topics" | "intents" | "summary">;
+
+/** Sentiment, topics, intents and a summary of an English text, in the report's shape. */
+export async function analyseText(endpoint: ProviderEndpoint, text: string): Promise<TextAnalysis> {
+  const { results } = await providerJson(
+    deepgram,
+    endpoint,
+    {
+      what: "read",
+      path: `/v1/read?${new URLSearchParams(TEXT_ANALYSIS_QUERY)}`,
+      json: { text } satisfies ReadBody,
+    },
+    {
+      documented: readAnswer,
+      needed: textAnalysisNeeded,
+      prepare: analysisSegments,
+    },
+  );
+  const summary = results.summary?.results?.summary?.text;
+  return {
+    sentiments: results.sentiments,
+    topics: results.topics,
+    intents: results.intents,
+    ...(summary ? { summary: { short: summary } } : {}),
+  };
 }

@@ -1,47 +1,74 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { requireTool } from "../auth/tool-gate.ts";
 import { JOB_PATHS } from "../contracts/jobs.ts";
-import { SENTIMENT_MAX_BYTES } from "../contracts/sentiment.ts";
+import type { Language } from "../contracts/languages.ts";
+import { SENTIMENT_MAX_BYTES, type SentimentReport } from "../contracts/sentiment.ts";
 import { ApiError, providerUnavailable } from "../errors.ts";
-import { keepReport } from "../jobs/sentiment-reports.ts";
-import { analyseRecording } from "../providers/deepgram.ts";
+import { blobSource, UncuttableRecording } from "../jobs/recording-parts.ts";
+import { keepReport, languageReport } from "../jobs/sentiment-reports.ts";
+import { transcribeWhole, translateToEnglish } from "../jobs/spitch-transcript.ts";
+import { requireTranscribable } from "../jobs/transcribable.ts";
+import { vocabularyOf } from "../preferences/store.ts";
+import { analyseRecording, analyseText } from "../providers/deepgram.ts";
 import { ProviderError } from "../providers/provider-error.ts";
+import { requireRoute } from "../routing.ts";
 import { displayName } from "../uploads/display-name.ts";
 import { analysisUpload, readUpload } from "../uploads.ts";
 
 /**
- * `POST /api/sentiment` multipart `{file}`: transcript, sentiment, topics, intents and summary,
- * answered at once and kept (the file is not). Mounted after the sentiment job routes
- * (`jobs.ts`), which take a finished resumable upload (JSON `{upload_id}`) as a report job.
+ * `POST /api/sentiment` multipart `{file, language?}`: transcript, sentiment, topics, intents and
+ * summary, answered at once and kept (the file is not). A recording in Yorùbá, Hausa or Igbo is
+ * transcribed and translated first and the English text analysed, as the job does. Mounted after
+ * the sentiment job routes (`jobs.ts`), which take a finished resumable upload (JSON `{upload_id}`)
+ * as a report job.
  */
 export const sentiment = new Hono<AppEnv>();
 
+const unanalysable = (message = "This file could not be analysed. Check that it plays and has speech in it.") =>
+  new ApiError(422, "unprocessable_media", message);
+
 sentiment.post("/", requireTool("sentiment"), async (c) => {
-  const { file } = await readUpload(c, analysisUpload(SENTIMENT_MAX_BYTES, "No file selected"));
+  const { file, form } = await readUpload(c, analysisUpload(SENTIMENT_MAX_BYTES, "No file selected"));
+  const { language } = requireRoute("sentiment", form.get("language"));
+  requireTranscribable(language, file);
   try {
-    const report = await analyseRecording(c.var.provider("deepgram"), {
-      audio: file,
-      model: c.var.config.models.analysis,
-    });
+    const report = language === "en" ? await analyseEnglish(c, file) : await analyseInLanguage(c, file, language);
     const id = await keepReport(
       c.env,
-      { userId: c.var.user.id, fileName: displayName(file.name), contentType: file.type, bytes: file.size },
+      { userId: c.var.user.id, fileName: displayName(file.name), contentType: file.type, bytes: file.size, language },
       report,
     );
     c.header("location", `${JOB_PATHS.sentiment}/${id}`);
     return c.json(report);
   } catch (error) {
+    if (error instanceof UncuttableRecording) throw unanalysable(error.message);
     if (!(error instanceof ProviderError)) throw error;
-    // Deepgram answers 400 for audio it cannot decode: that is about the file, not an outage.
-    if (error.status === 400) {
+    // A provider's 4xx for the recording (undecodable, too large) is about the file, not an outage.
+    if (!error.retryable && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403) {
       console.error("[analysis] provider refused the recording", error);
-      throw new ApiError(
-        422,
-        "unprocessable_media",
-        "This file could not be analysed. Check that it plays and has speech in it.",
-      );
+      throw unanalysable();
     }
     throw providerUnavailable("analysis", error);
   }
 });
+
+async function analyseEnglish(c: Context<AppEnv>, file: File): Promise<SentimentReport> {
+  return analyseRecording(c.var.provider("deepgram"), {
+    audio: file,
+    model: c.var.config.models.analysis,
+    keyterms: await vocabularyOf(c.env.DB, c.var.user.id),
+  });
+}
+
+async function analyseInLanguage(c: Context<AppEnv>, file: File, language: Language): Promise<SentimentReport> {
+  const spitch = c.var.provider("spitch");
+  const original = await transcribeWhole(spitch, blobSource(file), {
+    type: file.type,
+    language,
+    specialWords: await vocabularyOf(c.env.DB, c.var.user.id),
+  });
+  if (!original.transcript) throw unanalysable("No speech was found in the recording.");
+  const translation = await translateToEnglish(spitch, original.transcript, language);
+  return languageReport(language, original, translation, await analyseText(c.var.provider("deepgram"), translation));
+}

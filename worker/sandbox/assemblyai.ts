@@ -5,17 +5,21 @@ import { sandboxKey } from "../config.ts";
 import {
   type CreateTranscriptRequest,
   createTranscriptRequest,
+  KEYTERM_MAX_WORDS,
+  KEYTERMS_MAX,
+  keytermWords,
   SPEECH_MODELS,
   type TranscriptAnswer,
 } from "../providers/contracts/assemblyai.ts";
 import { takeFault } from "./faults.ts";
+import { spellAsHinted } from "./hinted-spelling.ts";
 import { MediaFetchError, type MediaProbe, probeStream, probeUrl } from "./media-probe.ts";
 import { hear, looksLikeMedia, transcriptOf } from "./speech-corpus.ts";
 
 /**
  * Emulates AssemblyAI's `/v2/upload` and `/v2/transcript` with its `authorization` key header
  * and `{error}` answers, refusing a transcript request the provider would refuse (no
- * `speech_models`, an unknown model, a wrong type). A transcript is `queued` when created,
+ * `speech_models`, an unknown model, a wrong type, `keyterms_prompt` past its limits). A transcript is `queued` when created,
  * `processing` on the first poll and `completed` (or `error`, for a file that is not audio) from the
  * second, like the real service, and always carries every field the provider documents as required.
  * An `audio_url` elsewhere on this Worker is downloaded in-process, as the service downloads one.
@@ -84,7 +88,8 @@ interface TranscriptRow {
 function transcriptJson(row: TranscriptRow, audioUrl: string): TranscriptAnswer {
   const request = JSON.parse(row.request) as Partial<CreateTranscriptRequest>;
   const completed = row.status === "completed";
-  const words = completed ? row.text.split(" ") : [];
+  const text = spellAsHinted(row.text, request.keyterms_prompt ?? []);
+  const words = completed ? text.split(" ") : [];
   const msPerWord = (row.duration * 1000) / Math.max(1, words.length);
   return {
     id: row.id,
@@ -106,7 +111,7 @@ function transcriptJson(row: TranscriptRow, audioUrl: string): TranscriptAnswer 
     language_confidence: completed && request.language_detection ? 0.97 : null,
     punctuate: request.punctuate ?? true,
     format_text: request.format_text ?? true,
-    text: completed ? row.text : null,
+    text: completed ? text : null,
     words: completed
       ? words.map((text, i) => ({
           text,
@@ -120,6 +125,21 @@ function transcriptJson(row: TranscriptRow, audioUrl: string): TranscriptAnswer 
     audio_duration: completed ? Math.round(row.duration) : null,
     error: row.status === "error" ? (row.error ?? undefined) : undefined,
   };
+}
+
+/** `keyterms_prompt` within the description's limits for every model the request may be routed to. */
+function keytermsProblem(request: CreateTranscriptRequest): string | null {
+  const keyterms = request.keyterms_prompt;
+  if (!keyterms) return null;
+  const limits = request.speech_models.flatMap((model) => {
+    const limit = KEYTERMS_MAX[model as keyof typeof KEYTERMS_MAX];
+    return limit === undefined ? [] : [limit];
+  });
+  const limit = Math.min(...limits);
+  if (keyterms.length > limit) return `Invalid keyterms_prompt: at most ${limit} phrases for these speech_models.`;
+  const long = keyterms.find((phrase) => keytermWords(phrase) > KEYTERM_MAX_WORDS);
+  if (long !== undefined) return `Invalid keyterms_prompt: "${long}" has more than ${KEYTERM_MAX_WORDS} words.`;
+  return null;
 }
 
 /** The service transcribes at most 10 hours of audio; a longer recording's transcript ends in `error`. */
@@ -150,6 +170,8 @@ sandboxAssemblyAi.post("/v2/transcript", async (c) => {
   if (unknown.length > 0) {
     return assemblyError(400, `Invalid speech_models: ${unknown.join(", ")}. Use ${SPEECH_MODELS.join(", ")}.`);
   }
+  const keytermsRefusal = keytermsProblem(body.data);
+  if (keytermsRefusal) return assemblyError(400, keytermsRefusal);
   const audioPath = new URL(body.data.audio_url).pathname;
   const uploadId = audioPath.startsWith(UPLOAD_PATH)
     ? audioPath.slice(UPLOAD_PATH.length)

@@ -7,9 +7,9 @@ import {
   type ErrorBody,
   type LiveMetadata,
   type LiveResults,
+  listenQueryObject,
   liveControl,
   streamingQuery,
-  streamingQueryObject,
 } from "../providers/contracts/deepgram.ts";
 import { modelInfo } from "./deepgram.ts";
 import { briefingSentence } from "./spitch-corpus.ts";
@@ -57,7 +57,7 @@ sandboxDeepgramStreaming.get("/v1/listen", async (c) => {
   const auth = authorised(c.req.raw);
   if (!auth.ok) return streamError(401, "INVALID_AUTH", "Invalid credentials.");
   const query = new URL(c.req.url).searchParams;
-  const options = streamingQuery.safeParse(streamingQueryObject(query));
+  const options = streamingQuery.safeParse(listenQueryObject(query));
   if (!options.success) {
     const issue = options.error.issues[0];
     return streamError(400, "Bad Request", `Invalid query string. ${issue?.path.join(".")}: ${issue?.message}`);

@@ -3,14 +3,17 @@ import type { AppEnv } from "../app-env.ts";
 import { sandboxKey } from "../config.ts";
 import {
   type ErrorBody,
+  isKeytermModel,
   type ListenQuery,
   listenQuery,
+  listenQueryObject,
   type PrerecordedAnswer,
   urlBody,
 } from "../providers/contracts/deepgram.ts";
 import { takeFault } from "./faults.ts";
+import { spellAsHinted } from "./hinted-spelling.ts";
 import { type HashedProbe, MediaFetchError, probeStream, probeUrl } from "./media-probe.ts";
-import { deepgramResults, hear, looksLikeMedia } from "./speech-corpus.ts";
+import { deepgramResults, type HeardSpeech, hear, looksLikeMedia } from "./speech-corpus.ts";
 
 /**
  * Emulates Deepgram's prerecorded `POST /v1/listen`: the recording as the raw body or a JSON
@@ -18,8 +21,15 @@ import { deepgramResults, hear, looksLikeMedia } from "./speech-corpus.ts";
  * reaches nothing else), `Authorization: Token <key>`, query flags checked as the service checks
  * them, its `{err_code, err_msg, request_id}` errors, and an answer with every documented field
  * (metadata with sha256 and model_info, utterances when asked) for the features the query asks for.
+ * `keyterm` is taken with Nova-3 models only, and the terms are spelled as given in the transcript.
+ * Text intelligence (`/v1/read`) is in `deepgram-read.ts`.
  */
 export const sandboxDeepgram = new Hono<AppEnv>();
+
+const hinted = (speech: HeardSpeech, keyterms: readonly string[]): HeardSpeech => ({
+  ...speech,
+  sentences: speech.sentences.map((sentence) => ({ ...sentence, text: spellAsHinted(sentence.text, keyterms) })),
+});
 
 export const deepgramError = (status: number, err_code: string, err_msg: string) =>
   Response.json({ err_code, err_msg, request_id: crypto.randomUUID() } satisfies ErrorBody, { status });
@@ -27,6 +37,9 @@ export const deepgramError = (status: number, err_code: string, err_msg: string)
 /** The same uuid for a model name every time, as the service's model_info keys are stable. */
 async function modelUuid(name: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(name)));
+  // RFC 9562 version 8 (name-based, custom hash) and variant bits, so it reads as a valid uuid.
+  digest[6] = ((digest[6] ?? 0) & 0x0f) | 0x80;
+  digest[8] = ((digest[8] ?? 0) & 0x3f) | 0x80;
   const hex = [...digest.subarray(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
@@ -36,8 +49,13 @@ export async function modelInfo(model: string) {
 }
 
 export function parseListenQuery(url: string): { query: ListenQuery } | { error: string } {
-  const parsed = listenQuery.safeParse(Object.fromEntries(new URL(url).searchParams));
-  if (parsed.success) return { query: parsed.data };
+  const parsed = listenQuery.safeParse(listenQueryObject(new URL(url).searchParams));
+  if (parsed.success) {
+    if (parsed.data.keyterm && !isKeytermModel(parsed.data.model)) {
+      return { error: "Bad Request: Keyterm Prompting is only compatible with Nova-3 models." };
+    }
+    return { query: parsed.data };
+  }
   const issue = parsed.error.issues[0];
   return { error: `Bad Request: Invalid query string. ${issue?.path.join(".")}: ${issue?.message}` };
 }
@@ -86,7 +104,7 @@ sandboxDeepgram.post("/v1/listen", async (c) => {
   if (!looksLikeMedia(media)) {
     return deepgramError(400, "Bad Request", "Bad Request: failed to process audio: corrupt or unsupported data");
   }
-  const speech = hear(media);
+  const speech = hinted(hear(media), query.keyterm ?? []);
   const { channels, utterances, ...analyses } = deepgramResults(speech);
   const on = (flag: (typeof ANALYSES)[number][0]) =>
     flag === "summarize" ? query.summarize === "v2" : query[flag] === "true";

@@ -9,6 +9,7 @@ import type { AppEnv } from "../app-env.ts";
  */
 export const FAULT_TARGETS = [
   "deepgram-listen",
+  "deepgram-read",
   "assemblyai-upload",
   "assemblyai-transcript",
   "assemblyai-poll",

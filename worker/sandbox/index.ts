@@ -5,6 +5,7 @@ import { scheduledWork } from "../scheduled.ts";
 import { sandboxAssemblyAi } from "./assemblyai.ts";
 import { sandboxAssemblyAiLlm } from "./assemblyai-llm.ts";
 import { sandboxDeepgram } from "./deepgram.ts";
+import { sandboxDeepgramRead } from "./deepgram-read.ts";
 import { sandboxDeepgramStreaming } from "./deepgram-streaming.ts";
 import { sandboxElevenLabs } from "./elevenlabs.ts";
 import { sandboxFaults } from "./faults.ts";
@@ -49,6 +50,7 @@ sandbox.post("/scheduled", async (c) => {
 });
 // Deepgram's streaming endpoint shares /v1/listen with the prerecorded one (GET upgrade vs POST).
 sandbox.route("/deepgram", sandboxDeepgramStreaming);
+sandbox.route("/deepgram", sandboxDeepgramRead);
 
 /** Mounts the emulators at `path`; says whether this build has them. */
 export function mountSandbox(app: Hono<AppEnv>, path: string): boolean {

@@ -18,6 +18,7 @@ import {
   translateRequest,
 } from "../providers/contracts/spitch.ts";
 import { takeFault } from "./faults.ts";
+import { spellAsHinted } from "./hinted-spelling.ts";
 import { MediaFetchError, type MediaProbe, probeStream, probeUrl } from "./media-probe.ts";
 import { hear, looksLikeMedia } from "./speech-corpus.ts";
 import {
@@ -34,6 +35,7 @@ import { synthesiseMp3Stream, wordsOf } from "./synth-mp3.ts";
  * paths, with `Authorization: Bearer <key>` and the documented `{error: {message, type, code}}`
  * refusals: 422 for a request the SDK's types refuse, 400 for a language the service does not
  * offer there. Answers carry every field the SDK declares. Speech is synthesised as MP3 only.
+ * Transcripts spell `special_words` as given.
  */
 export const sandboxSpitch = new Hono<AppEnv>();
 
@@ -138,7 +140,8 @@ sandboxSpitch.post("/v1/transcriptions", async (c) => {
   }
   const speech = hear(media);
   const corpusLanguage = asCorpusLanguage(language) ?? "en";
-  const sentences = speech.sentences.map((_, i) => briefingSentence(corpusLanguage, i));
+  const specialWords = fields.data.special_words?.split(",") ?? [];
+  const sentences = speech.sentences.map((_, i) => spellAsHinted(briefingSentence(corpusLanguage, i), specialWords));
   const answer: TranscriptionAnswer = {
     request_id: crypto.randomUUID(),
     text: sentences.join(" "),

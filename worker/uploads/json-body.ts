@@ -50,6 +50,10 @@ export async function readUploadId(c: Context<AppEnv>): Promise<FromUpload> {
   }
   const parsed = fromUploadSchema.safeParse(json);
   if (!parsed.success) {
+    const option = parsed.error.issues.find((issue) => issue.path.length > 0 && issue.path[0] !== "upload_id");
+    if (option) {
+      throw new ApiError(400, "validation_failed", option.message, { [String(option.path[0])]: [option.message] });
+    }
     throw new ApiError(400, "validation_failed", "Send the id of a finished upload as upload_id.", {
       upload_id: ["Send the id of a finished upload."],
     });

@@ -1,4 +1,5 @@
 import { JOB_PATHS, type JobKind } from "@contracts/jobs.ts";
+import type { Language } from "@contracts/languages.ts";
 import type { PressRelease, PressReleaseList } from "@contracts/press-releases.ts";
 import type { SentimentJob, SentimentJobList } from "@contracts/sentiment.ts";
 import {
@@ -17,30 +18,44 @@ const sentiment = () => import("@contracts/sentiment.ts");
 const pressReleases = () => import("@contracts/press-releases.ts");
 const createdPressRelease = schemaOf(pressReleases, "createdPressReleaseSchema");
 
-function fileForm(file: File): FormData {
+/** What a job is started with beside its recording: the language spoken in it, and for a release a copy in it. */
+export interface JobOptions {
+  readonly language: Language;
+  readonly alsoInLanguage?: boolean;
+}
+
+function fileForm(file: File, { language, alsoInLanguage }: JobOptions): FormData {
   const form = new FormData();
   form.set("file", file, file.name);
+  form.set("language", language);
+  if (alsoInLanguage) form.set("also_in_language", "true");
   return form;
 }
 
-export async function analyseRecording(file: File, options?: UploadOptions) {
-  const response = await apiUpload("/api/sentiment", fileForm(file), options);
+const uploadBody = (uploadId: string, { language, alsoInLanguage }: JobOptions) => ({
+  upload_id: uploadId,
+  language,
+  ...(alsoInLanguage ? { also_in_language: true } : {}),
+});
+
+export async function analyseRecording(file: File, job: JobOptions, options?: UploadOptions) {
+  const response = await apiUpload("/api/sentiment", fileForm(file, job), options);
   return readAnswer(response, schemaOf(sentiment, "sentimentReportSchema"));
 }
 
-export async function startPressRelease(file: File, options?: UploadOptions) {
-  const response = await apiUpload("/api/press-releases", fileForm(file), options);
+export async function startPressRelease(file: File, job: JobOptions, options?: UploadOptions) {
+  const response = await apiUpload("/api/press-releases", fileForm(file, job), options);
   return readAnswer(response, createdPressRelease);
 }
 
 /** A finished resumable upload becomes a press release job. */
-export const startPressReleaseFromUpload = (uploadId: string) =>
-  apiRequest("/api/press-releases", { body: { upload_id: uploadId }, schema: createdPressRelease });
+export const startPressReleaseFromUpload = (uploadId: string, job: JobOptions) =>
+  apiRequest("/api/press-releases", { body: uploadBody(uploadId, job), schema: createdPressRelease });
 
 /** A finished resumable upload becomes a kept sentiment report job. */
-export const startSentimentFromUpload = (uploadId: string) =>
+export const startSentimentFromUpload = (uploadId: string, job: JobOptions) =>
   apiRequest("/api/sentiment", {
-    body: { upload_id: uploadId },
+    body: uploadBody(uploadId, job),
     schema: schemaOf(sentiment, "createdSentimentJobSchema"),
   });
 

@@ -12,6 +12,15 @@ import { z } from "zod";
  */
 export const SPEECH_MODELS = ["assemblyai-stt-3-7", "universal-3-5-pro", "universal-3-pro", "universal-2"] as const;
 
+/** How many `keyterms_prompt` phrases each model takes, as the description states it. */
+export const KEYTERMS_MAX: Readonly<Partial<Record<(typeof SPEECH_MODELS)[number], number>>> = {
+  "universal-2": 200,
+  "universal-3-pro": 1000,
+};
+export const KEYTERM_MAX_WORDS = 6;
+
+export const keytermWords = (phrase: string) => phrase.trim().split(/\s+/).filter(Boolean).length;
+
 /** Every error answer: a human message in `error`. */
 export const errorBody = z.object({ error: z.string(), status: z.string().optional() });
 
@@ -26,6 +35,8 @@ export const createTranscriptRequest = z.object({
   punctuate: z.boolean().optional(),
   format_text: z.boolean().optional(),
   webhook_url: z.url().optional(),
+  /** "up to 200 (for Universal-2) or 1000 (for Universal-3 Pro) … (maximum 6 words per phrase)". */
+  keyterms_prompt: z.array(z.string()).optional(),
 });
 export type CreateTranscriptRequest = z.infer<typeof createTranscriptRequest>;
 

@@ -14,6 +14,17 @@ export type ErrorBody = z.infer<typeof errorBody>;
 /** Boolean query flags travel as the strings `true` and `false`; anything else is refused. */
 const flag = z.enum(["true", "false"]);
 
+/**
+ * `keyterm`: "Key term prompting … Only compatible with Nova-3", repeated once per term
+ * (`keyterm=a&keyterm=b`); plain terms only, so a weight (`term:0.15`) is invalid, and terms are
+ * never joined with commas, semicolons or line breaks. The description states no count limit.
+ */
+export const keyterm = z
+  .string()
+  .min(1)
+  .refine((term) => !/[,;\r\n]/.test(term), "separate key terms by repeating keyterm, not with , or ;")
+  .refine((term) => !/:\s*-?\d+(\.\d+)?$/.test(term), "keyterm takes plain terms, not weights");
+
 /** The query flags of `/v1/listen` the product uses, prerecorded and streaming. */
 export const listenQuery = z.object({
   model: z.string().min(1).optional(),
@@ -31,8 +42,44 @@ export const listenQuery = z.object({
     .optional(),
   sample_rate: z.string().regex(/^\d+$/).optional(),
   channels: z.string().regex(/^\d+$/).optional(),
+  /** Terms to expect, one query parameter each; "Only compatible with Nova-3". */
+  keyterm: z.array(keyterm).optional(),
 });
 export type ListenQuery = z.infer<typeof listenQuery>;
+
+/** `keyterm` is the one parameter the product repeats; the rest are single strings. */
+export function listenQueryObject(params: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = Object.fromEntries(params);
+  if (params.has("keyterm")) query.keyterm = params.getAll("keyterm");
+  return query;
+}
+
+export function listenSearchParams(query: ListenQuery): URLSearchParams {
+  const { keyterm = [], ...single } = query;
+  const params = new URLSearchParams(single);
+  for (const term of keyterm) params.append("keyterm", term);
+  return params;
+}
+
+/** Models `keyterm` works with. */
+export const isKeytermModel = (model: string | undefined) => model?.startsWith("nova-3") ?? false;
+
+/**
+ * An account's terms as `keyterm` for `model`: none for a model that does not take them (a
+ * refused request would cost the whole job). The vocabulary already refuses commas and line
+ * breaks; a semicolon would read as a separator and a trailing `:number` as a weight, so each
+ * becomes a space.
+ */
+export function keytermsFor(model: string, terms: readonly string[]): string[] | undefined {
+  if (!isKeytermModel(model) || !terms.length) return undefined;
+  return terms.map((term) =>
+    term
+      .replace(/;/g, " ")
+      .replace(/:(?=\s*-?\d+(\.\d+)?$)/, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
+}
 
 /** The JSON body form: the service fetches the media itself. */
 export const urlBody = z.object({ url: z.url() });
@@ -114,6 +161,79 @@ export const prerecordedAnswer = z.object({
 export type PrerecordedAnswer = z.infer<typeof prerecordedAnswer>;
 
 /**
+ * Text intelligence, `POST /v1/read`: JSON `{text}` or `{url}`, the analyses asked for in the query.
+ * Unlike `/v1/listen`, `summarize` "accepts boolean only" here.
+ */
+export const readQuery = z.object({
+  language: z.string().min(2).optional(),
+  sentiment: flag.optional(),
+  topics: flag.optional(),
+  intents: flag.optional(),
+  summarize: flag.optional(),
+  custom_topic: z.string().optional(),
+  custom_topic_mode: z.enum(["extended", "strict"]).optional(),
+  custom_intent: z.string().optional(),
+  custom_intent_mode: z.enum(["extended", "strict"]).optional(),
+  tag: z.string().optional(),
+  callback: z.string().optional(),
+  callback_method: z.enum(["POST", "PUT"]).optional(),
+});
+export type ReadQuery = z.infer<typeof readQuery>;
+
+export const readBody = z.union([z.object({ text: z.string() }), z.object({ url: z.url() })]);
+export type ReadBody = z.infer<typeof readBody>;
+
+const tokenInfo = z.object({ model_uuid: z.uuid(), input_tokens: z.number().int(), output_tokens: z.number().int() });
+
+/**
+ * A `/v1/read` answer, every field as the description declares it (only `metadata` and `results`
+ * are required there; an analysis that was asked for is answered whole).
+ */
+export const readAnswer = z.object({
+  metadata: z.object({
+    metadata: z
+      .object({
+        request_id: z.uuid(),
+        created: z.iso.datetime(),
+        language: z.string(),
+        summary_info: tokenInfo,
+        sentiment_info: tokenInfo,
+        topics_info: tokenInfo,
+        intents_info: tokenInfo,
+      })
+      .partial()
+      .optional(),
+  }),
+  results: z.object({
+    summary: z
+      .object({ results: z.object({ summary: z.object({ text: z.string() }).partial() }).partial() })
+      .partial()
+      .optional(),
+    // Nested as described; flattened like `/v1/listen`'s when read (see `analysisSegments`).
+    topics: z
+      .union([
+        z.object({ segments: topicSegments }),
+        z.object({ results: z.object({ topics: z.object({ segments: topicSegments }) }) }),
+      ])
+      .optional(),
+    intents: z
+      .union([
+        z.object({ segments: intentSegments }),
+        z.object({ results: z.object({ intents: z.object({ segments: intentSegments }) }) }),
+      ])
+      .optional(),
+    sentiments: z
+      .object({
+        segments: z.array(segment.extend({ sentiment: z.string(), sentiment_score: z.number() })),
+        average: z.object({ sentiment: z.string(), sentiment_score: z.number() }),
+      })
+      .partial()
+      .optional(),
+  }),
+});
+export type ReadAnswer = z.infer<typeof readAnswer>;
+
+/**
  * Topics and intents as the service answers them (`{segments}`), whichever of the two nestings
  * arrived, so the report reads one shape.
  */
@@ -162,32 +282,13 @@ export const STREAMING_MODELS = [
   "custom",
 ] as const;
 
-/**
- * `keyterm`: "Key term prompting … Only compatible with Nova-3", repeated once per term
- * (`keyterm=a&keyterm=b`); plain terms only, so a weight (`term:0.15`) is invalid, and terms are
- * never joined with commas, semicolons or line breaks. The description states no count limit.
- */
-export const keyterm = z
-  .string()
-  .min(1)
-  .refine((term) => !/[,;\r\n]/.test(term), "separate key terms by repeating keyterm, not with , or ;")
-  .refine((term) => !/:\s*-?\d+(\.\d+)?$/.test(term), "keyterm takes plain terms, not weights");
-
 export const streamingQuery = listenQuery
-  .extend({ model: z.enum(STREAMING_MODELS).optional(), keyterm: z.array(keyterm).optional() })
+  .extend({ model: z.enum(STREAMING_MODELS).optional() })
   .refine((query) => !query.keyterm || (query.model ?? "").startsWith("nova-3"), {
     path: ["keyterm"],
     message: "keyterm is only compatible with Nova-3 models",
   });
 export type StreamingQuery = z.infer<typeof streamingQuery>;
-
-/** A query string as the streaming schema reads it: `keyterm` repeats, every other flag once. */
-export function streamingQueryObject(params: URLSearchParams): Record<string, string | string[]> {
-  const object: Record<string, string | string[]> = Object.fromEntries(params);
-  const terms = params.getAll("keyterm");
-  if (terms.length) object.keyterm = terms;
-  return object;
-}
 
 // Streaming messages, service → client.
 

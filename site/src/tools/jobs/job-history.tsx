@@ -1,4 +1,5 @@
 import type { JobKind, JobStatus } from "@contracts/jobs.ts";
+import { LANGUAGE_NAMES, type Language } from "@contracts/languages.ts";
 import { formatBytes } from "@contracts/media.ts";
 import { Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -17,6 +18,7 @@ export interface JobItem {
   readonly created_at: string;
   readonly status: JobStatus;
   readonly error?: string;
+  readonly language: Language;
 }
 
 /** How one tool names its jobs in the list, its dialog and its toasts. */
@@ -99,6 +101,8 @@ export function JobHistory<T extends JobItem>({
                 <span className="muted">
                   {" "}
                   · {formatWhen(item.created_at)} · {formatBytes(item.bytes)}
+                  {item.language === "en" ? "" : " · "}
+                  {item.language === "en" ? null : <span lang={item.language}>{LANGUAGE_NAMES[item.language]}</span>}
                   {item.error ? ` · ${item.error}` : ""}
                 </span>
               </button>

@@ -1,3 +1,5 @@
+import type { Language } from "@contracts/languages.ts";
+
 /** The Markdown the generator writes, as plain text for the .txt download and pasting into e-mail. */
 export function markdownToPlainText(markdown: string): string {
   return markdown
@@ -18,7 +20,7 @@ export function markdownToPlainText(markdown: string): string {
 }
 
 /** A download name from the recording's name: `town-hall.mp3` → `town-hall-press-release.md`. */
-export function releaseFileName(recording: string, extension: "md" | "txt"): string {
+export function releaseFileName(recording: string, extension: "md" | "txt", language?: Language): string {
   const base = recording.replace(/\.[^.]+$/, "").replace(/[^\w.-]+/g, "-") || "recording";
-  return `${base}-press-release.${extension}`;
+  return `${base}-press-release${language ? `-${language}` : ""}.${extension}`;
 }

@@ -1,3 +1,5 @@
+import type { Translation } from "@contracts/job-schema.ts";
+import { LANGUAGE_NAMES } from "@contracts/languages.ts";
 import type { PressRelease } from "@contracts/press-releases.ts";
 import { AlertCircle, Copy } from "lucide-react";
 import Markdown from "markdown-to-jsx";
@@ -73,8 +75,36 @@ export function PressReleaseResult({ release }: { release: PressRelease }) {
               text={() => markdownToPlainText(release.text ?? "")}
             />
           </div>
+          {release.translation && <TranslatedRelease release={release} translation={release.translation} />}
         </>
       )}
+    </section>
+  );
+}
+
+/** The release in the recording's language, asked for at the start; its own copy and download. */
+function TranslatedRelease({ release, translation }: { release: PressRelease; translation: Translation }) {
+  const name = LANGUAGE_NAMES[translation.language];
+  const copy = () => copyText(translation.text, `Press release in ${name} copied`, "Use the download instead.");
+  return (
+    <section className="release__translation" aria-labelledby="release-translation">
+      <h3 id="release-translation">
+        In <span lang={translation.language}>{name}</span>
+      </h3>
+      <article className="release__text prose" lang={translation.language}>
+        <Markdown options={{ disableParsingRawHTML: true }}>{showEndMark(translation.text)}</Markdown>
+      </article>
+      <div className="button-row">
+        <button type="button" className="button button--ghost" onClick={copy}>
+          <Copy aria-hidden="true" size={18} /> Copy text in {name}
+        </button>
+        <DownloadButton
+          label={`Download .md in ${name}`}
+          fileName={releaseFileName(release.file_name, "md", translation.language)}
+          type="text/markdown"
+          text={() => translation.text}
+        />
+      </div>
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import { isFinished } from "@contracts/jobs.ts";
+import { LANGUAGE_NAMES } from "@contracts/languages.ts";
 import { formatBytes } from "@contracts/media.ts";
+import { recordingRefusal } from "@contracts/transcription-parts.ts";
 import { UPLOAD_MAX_BYTES } from "@contracts/upload-constants.ts";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
@@ -11,6 +13,8 @@ import { lazyWhenShown } from "../../ui/lazy-named.ts";
 import { useModals } from "../../ui/modal-context.ts";
 import { useHydrated } from "../../ui/use-hydrated.ts";
 import { jobListKey, useJob, useJobs } from "../jobs/use-jobs.ts";
+import { LanguagePicker, languageServed } from "../language/language-picker.tsx";
+import { useLanguage } from "../language/use-language.ts";
 import { MediaFilePicker, UploadProgress } from "../media-file-picker.tsx";
 import { reportToolError } from "../report-tool-error.ts";
 import { ResumableProgress } from "../resumable-progress.tsx";
@@ -24,7 +28,10 @@ const PressReleaseResult = lazyWhenShown(loadResult, "PressReleaseResult");
 /** The job shown is in the address (`?release=id`), so a reload or a shared tab resumes it. */
 const RELEASE_PARAM = "release";
 
-/** VoxRelease: upload a recording; a press release is written from it in the background. */
+/**
+ * VoxRelease: upload a recording; a press release is written from it in the background, in English,
+ * and on request also in the recording's language.
+ */
 export function PressReleaseTool() {
   const user = useStoredUser();
   const { openModal } = useModals();
@@ -36,6 +43,9 @@ export function PressReleaseTool() {
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const resumable = useResumableUpload();
+  const [language, setLanguage] = useLanguage();
+  const [alsoInLanguage, setAlsoInLanguage] = useState(false);
+  const uncuttable = file ? recordingRefusal(language, file) : null;
   const list = useJobs("press_release");
   const selected = useJob("press_release", selectedId);
   const selectedStatus = selected.data?.status;
@@ -67,6 +77,8 @@ export function PressReleaseTool() {
       setProblem("Choose a recording first.");
       return;
     }
+    // The Language control and the file's note already say why.
+    if (!languageServed("pressRelease", language) || uncuttable) return;
     if (!user) {
       openModal("login");
       return;
@@ -74,10 +86,11 @@ export function PressReleaseTool() {
     setProblem(null);
     setProgress(0);
     try {
+      const job = { language, alsoInLanguage: language !== "en" && alsoInLanguage };
       const { id } =
         file.size > RESUMABLE_FROM_BYTES
-          ? await startPressReleaseFromUpload(await resumable.upload(file))
-          : await startPressRelease(file, { onProgress: setProgress });
+          ? await startPressReleaseFromUpload(await resumable.upload(file), job)
+          : await startPressRelease(file, job, { onProgress: setProgress });
       setFile(null);
       select(id);
       await Promise.all([mutate(jobPath("press_release", id)), mutate(jobListKey("press_release"))]);
@@ -93,6 +106,24 @@ export function PressReleaseTool() {
   return (
     <>
       <form className="form" onSubmit={start} noValidate>
+        <LanguagePicker
+          tool="pressRelease"
+          value={language}
+          onChange={setLanguage}
+          hint={
+            language === "en" ? undefined : "The release is written in English from a translation of the recording."
+          }
+        />
+        {language !== "en" && languageServed("pressRelease", language) && (
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={alsoInLanguage}
+              onChange={(event) => setAlsoInLanguage(event.target.checked)}
+            />{" "}
+            Also give the release in <span lang={language}>{LANGUAGE_NAMES[language]}</span>
+          </label>
+        )}
         <MediaFilePicker
           label="Recording of the briefing, interview or speech"
           file={file}
@@ -103,9 +134,9 @@ export function PressReleaseTool() {
             setProblem(null);
           }}
         />
-        {problem && (
+        {(problem ?? uncuttable) && (
           <p className="field__error" role="alert">
-            {problem}
+            {problem ?? uncuttable}
           </p>
         )}
         <SubmitButton submitting={uploading}>Generate press release</SubmitButton>

@@ -1,3 +1,5 @@
+import type { Translation } from "@contracts/job-schema.ts";
+import { LANGUAGE_NAMES } from "@contracts/languages.ts";
 import type { SentimentReport } from "@contracts/sentiment.ts";
 
 /** Turns the provider's report into what the report modal and its exports show. */
@@ -84,8 +86,29 @@ export function reportAsText(report: SentimentReport, fileName: string): string 
       lines.push(`- [${segment.sentiment} ${segment.sentiment_score.toFixed(2)}] ${segment.text}`);
     }
   }
-  lines.push("", "Transcript:", transcriptOf(report.results), "");
+  if (report.translation) {
+    lines.push("", `Transcript (${LANGUAGE_NAMES[report.language]}):`);
+    const sentences = report.sentences ?? [];
+    if (sentences.length) for (const s of sentences) lines.push(`[${clockTime(s.start)}] ${s.text}`);
+    else lines.push(transcriptOf(report.results));
+    lines.push("", `${translationHeading(report.translation)}:`, report.translation.text, "");
+  } else {
+    lines.push("", "Transcript:", transcriptOf(report.results), "");
+  }
   return lines.join("\n");
+}
+
+/** "English translation": the analyses' language is English, not English (Nigeria) as spoken. */
+export function translationHeading(translation: Translation): string {
+  return `${translation.language === "en" ? "English" : LANGUAGE_NAMES[translation.language]} translation`;
+}
+
+/** Seconds from the start as m:ss, or h:mm:ss past an hour. */
+export function clockTime(seconds: number): string {
+  const whole = Math.floor(seconds);
+  const [h, m, s] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
 }
 
 /** A file name for exports: the recording's name without its extension. */

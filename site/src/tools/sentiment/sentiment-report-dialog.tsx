@@ -1,3 +1,5 @@
+import type { Translation } from "@contracts/job-schema.ts";
+import { LANGUAGE_NAMES } from "@contracts/languages.ts";
 import type { SentimentReport } from "@contracts/sentiment.ts";
 import { Copy } from "lucide-react";
 import { Dialog } from "../../ui/dialog.tsx";
@@ -6,11 +8,13 @@ import { DownloadButton } from "../download-button.tsx";
 import {
   allIntents,
   allTopics,
+  clockTime,
   exportName,
   reportAsText,
   reportFields,
   sentimentSegments,
   transcriptOf,
+  translationHeading,
 } from "./report.ts";
 
 interface Props {
@@ -30,15 +34,19 @@ export function SentimentReportDialog({ report, fileName, onClose }: Props) {
   return (
     <Dialog title="Sentiment report" description={fileName} onClose={onClose} wide>
       <div className="report">
-        <section aria-labelledby="report-transcript">
-          <h3 id="report-transcript" className="report__heading">
-            Transcript
-          </h3>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard */}
-          <div className="report__transcript" tabIndex={0}>
-            {transcriptOf(report.results)}
-          </div>
-        </section>
+        {report.translation ? (
+          <TranscriptAndTranslation report={report} translation={report.translation} />
+        ) : (
+          <section aria-labelledby="report-transcript">
+            <h3 id="report-transcript" className="report__heading">
+              Transcript
+            </h3>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard */}
+            <div className="report__transcript" tabIndex={0}>
+              {transcriptOf(report.results)}
+            </div>
+          </section>
+        )}
         <dl className="report__fields">
           {reportFields(report).map((field) => (
             <div key={field.label} className={field.long ? "report__field report__field--long" : "report__field"}>
@@ -110,5 +118,41 @@ export function SentimentReportDialog({ report, fileName, onClose }: Props) {
         </div>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * A report on a recording in another language: what was said, sentence by sentence with its time,
+ * beside the English the analyses read; side by side on a wide screen, one above the other on a phone.
+ */
+function TranscriptAndTranslation({ report, translation }: { report: SentimentReport; translation: Translation }) {
+  const sentences = report.sentences ?? [];
+  return (
+    <div className="report__languages">
+      <section aria-labelledby="report-transcript">
+        <h3 id="report-transcript" className="report__heading">
+          Transcript in <span lang={report.language}>{LANGUAGE_NAMES[report.language]}</span>
+        </h3>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard */}
+        <div className="report__transcript" tabIndex={0} lang={report.language}>
+          {sentences.length
+            ? sentences.map((sentence) => (
+                <p key={sentence.start} className="report__sentence">
+                  <span className="report__time">{clockTime(sentence.start)}</span> {sentence.text}
+                </p>
+              ))
+            : transcriptOf(report.results)}
+        </div>
+      </section>
+      <section aria-labelledby="report-translation">
+        <h3 id="report-translation" className="report__heading">
+          {translationHeading(translation)}
+        </h3>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard */}
+        <div className="report__transcript" tabIndex={0} lang={translation.language}>
+          {translation.text}
+        </div>
+      </section>
+    </div>
   );
 }

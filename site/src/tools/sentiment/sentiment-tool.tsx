@@ -1,4 +1,5 @@
 import type { SentimentReport } from "@contracts/sentiment.ts";
+import { recordingRefusal } from "@contracts/transcription-parts.ts";
 import { UPLOAD_MAX_BYTES } from "@contracts/upload-constants.ts";
 import { FileText } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -11,6 +12,8 @@ import { useModals } from "../../ui/modal-context.ts";
 import { toast } from "../../ui/toast.ts";
 import { TOAST_MS } from "../../ui/toast-timing.ts";
 import { jobListKey, useJob, useJobs } from "../jobs/use-jobs.ts";
+import { LanguagePicker, languageServed } from "../language/language-picker.tsx";
+import { useLanguage } from "../language/use-language.ts";
 import { MediaFilePicker, UploadProgress } from "../media-file-picker.tsx";
 import { isAnsweredByClient } from "../report-tool-error.ts";
 import { ResumableProgress } from "../resumable-progress.tsx";
@@ -20,7 +23,8 @@ const SentimentHistory = lazyWhenShown(() => import("./sentiment-history.tsx"), 
 const SentimentReportDialog = lazyWhenShown(() => import("./sentiment-report-dialog.tsx"), "SentimentReportDialog");
 
 /**
- * Vox Sentiment: upload a recording, get its transcript, sentiment, topics, intents and summary.
+ * Vox Sentiment: upload a recording, get its transcript, sentiment, topics, intents and summary; a
+ * recording in Yorùbá, Hausa or Igbo also gets the English translation the analyses were made on.
  * A small file is answered at once; a large one goes up resumably and becomes a report job, shown
  * when it completes. Every report is kept and listed with the past ones.
  */
@@ -64,12 +68,17 @@ export function SentimentTool() {
   const [result, setResult] = useState<{ report: SentimentReport; fileName: string } | null>(null);
   const [reportOpen, setReportOpen] = useState(false);
 
+  const [language, setLanguage] = useLanguage();
+  const uncuttable = file ? recordingRefusal(language, file) : null;
+
   const analyse = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!file) {
       toast.error("No file selected", { duration: TOAST_MS });
       return;
     }
+    // The Language control and the file's note already say why.
+    if (!languageServed("sentiment", language) || uncuttable) return;
     if (!user) {
       openModal("login");
       return;
@@ -78,12 +87,12 @@ export function SentimentTool() {
     setProgress(0);
     try {
       if (file.size > RESUMABLE_FROM_BYTES) {
-        const { id } = await startSentimentFromUpload(await resumable.upload(file));
+        const { id } = await startSentimentFromUpload(await resumable.upload(file), { language });
         setWaitingFor(id);
         void mutate(jobListKey("sentiment"));
         return;
       }
-      const report = await analyseRecording(file, { onProgress: setProgress });
+      const report = await analyseRecording(file, { language }, { onProgress: setProgress });
       void mutate(jobListKey("sentiment"));
       setResult({ report, fileName: file.name });
       setReportOpen(true);
@@ -102,7 +111,13 @@ export function SentimentTool() {
   return (
     <>
       <form className="form" onSubmit={analyse} noValidate>
+        <LanguagePicker tool="sentiment" value={language} onChange={setLanguage} />
         <MediaFilePicker label="Recording" file={file} maxBytes={UPLOAD_MAX_BYTES} disabled={busy} onChange={setFile} />
+        {uncuttable && (
+          <p className="field__error" role="alert">
+            {uncuttable}
+          </p>
+        )}
         <SubmitButton submitting={busy}>Use Vox Sentiment</SubmitButton>
         {resumable.state ? (
           <ResumableProgress state={resumable.state} onPause={resumable.pause} onResume={resumable.resume} />
