@@ -76,7 +76,17 @@ describe("sandbox e-mail", () => {
     const response = await call("/__sandbox");
     expect(await response.json()).toEqual({
       sandbox: true,
-      providers: ["mail", "paystack", "elevenlabs", "deepgram", "assemblyai", "assemblyai-llm", "hume", "vapi"],
+      providers: [
+        "mail",
+        "paystack",
+        "elevenlabs",
+        "deepgram",
+        "assemblyai",
+        "assemblyai-llm",
+        "spitch",
+        "hume",
+        "vapi",
+      ],
     });
   });
 });

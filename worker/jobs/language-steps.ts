@@ -1,4 +1,4 @@
-import { vocabularyOfJob } from "../preferences/store.ts";
+import { vocabularyOfJob } from "./job-vocabulary.ts";
 import { done, JobFailure, type JobStep, more } from "./pipeline.ts";
 import { r2Source } from "./recording-parts.ts";
 import { transcribePart, translateToEnglish } from "./spitch-transcript.ts";

@@ -1,6 +1,5 @@
 import { loadConfig } from "../config.ts";
 import { PRESS_RELEASE_MAX_OUTPUT_TOKENS, PRESS_RELEASE_TEMPERATURE } from "../contracts/press-releases.ts";
-import { vocabularyOfJob } from "../preferences/store.ts";
 import {
   createTranscript,
   deleteTranscript,
@@ -10,6 +9,7 @@ import {
 } from "../providers/assemblyai.ts";
 import { translate } from "../providers/spitch.ts";
 import { signedMediaUrl } from "../uploads/media-url.ts";
+import { vocabularyOfJob } from "./job-vocabulary.ts";
 import { transcribeInLanguage, translateTranscript } from "./language-steps.ts";
 import {
   again,

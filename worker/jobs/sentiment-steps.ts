@@ -1,7 +1,7 @@
 import { loadConfig } from "../config.ts";
-import { vocabularyOfJob } from "../preferences/store.ts";
 import { analyseRecording, analyseText } from "../providers/deepgram.ts";
 import { signedMediaUrl } from "../uploads/media-url.ts";
+import { vocabularyOfJob } from "./job-vocabulary.ts";
 import { transcribeInLanguage, translateTranscript } from "./language-steps.ts";
 import { done, type JobPipeline, type JobStep, providerFailureMessage } from "./pipeline.ts";
 import { languageReport, storeReport } from "./sentiment-reports.ts";

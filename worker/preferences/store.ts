@@ -1,3 +1,4 @@
+import { SESSION_USER_ID, type SessionKey } from "../auth/sessions.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../contracts/languages.ts";
 
 /** The `preferences` table: an account's language and vocabulary, English and no terms until chosen. */
@@ -24,13 +25,11 @@ export async function vocabularyOf(db: D1Database, userId: string): Promise<stri
   return parseVocabulary(row?.vocabulary);
 }
 
-/** The terms of the account a job belongs to, as they are when the job's step runs. */
-export async function vocabularyOfJob(db: D1Database, jobId: string): Promise<string[]> {
-  const row = await db
-    .prepare("SELECT p.vocabulary FROM jobs j JOIN preferences p ON p.user_id = j.user_id WHERE j.id = ?")
-    .bind(jobId)
-    .first<Pick<PreferencesRow, "vocabulary">>();
-  return parseVocabulary(row?.vocabulary);
+/** The signed-in user's terms, read in the tool gate's batch (`with`): no round trip of its own. */
+export function sessionVocabulary(db: D1Database, key: SessionKey): D1PreparedStatement {
+  return db
+    .prepare(`SELECT vocabulary FROM preferences WHERE user_id = ${SESSION_USER_ID}`)
+    .bind(key.tokenHash, key.now);
 }
 
 /** A `preferences.vocabulary` column as terms; no row means no terms. */
