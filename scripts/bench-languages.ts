@@ -44,6 +44,27 @@ async function firstByteAndBody(
   return { firstByte, body: new Uint8Array(Buffer.concat(parts)) };
 }
 
+interface JobAnswer {
+  readonly status?: string;
+  readonly language?: string;
+  readonly text?: string | null;
+  readonly translation?: { readonly text: string } | null;
+  readonly report?: { readonly translation?: { readonly text: string } } | null;
+  /** An English report: Deepgram's transcript. */
+  readonly results?: { readonly channels?: { readonly alternatives?: { readonly transcript?: string }[] }[] };
+}
+
+/** What the finished job holds, so a fast figure is known to be a real result. */
+function resultOf(answer: JobAnswer): string {
+  const english =
+    answer.text ??
+    answer.translation?.text ??
+    answer.report?.translation?.text ??
+    answer.results?.channels?.[0]?.alternatives?.[0]?.transcript ??
+    "";
+  return `${answer.language ?? "?"}, ${english.length} characters`;
+}
+
 /** Seconds from the request to a finished job (an on-the-spot answer counts as finished). */
 async function jobSeconds(
   base: string,
@@ -58,13 +79,18 @@ async function jobSeconds(
   form.set("language", language);
   const headers = { authorization: `Bearer ${token}` };
   const created = await fetch(`${base}${path}`, { method: "POST", headers, body: form });
-  if (created.status === 200) return { seconds: (performance.now() - started) / 1000, status: "completed" };
-  if (created.status !== 202) return { seconds: 0, status: `${created.status} ${(await created.text()).slice(0, 80)}` };
+  if (created.status === 200) {
+    const answer = (await created.json()) as JobAnswer;
+    return { seconds: (performance.now() - started) / 1000, status: "completed", result: resultOf(answer) };
+  }
+  if (created.status !== 202) {
+    return { seconds: 0, status: `${created.status} ${(await created.text()).slice(0, 80)}`, result: "" };
+  }
   const { id } = (await created.json()) as { id: string };
   for (;;) {
-    const job = (await (await fetch(`${base}${path}/${id}`, { headers })).json()) as { status: string };
+    const job = (await (await fetch(`${base}${path}/${id}`, { headers })).json()) as JobAnswer;
     if (job.status === "completed" || job.status === "error") {
-      return { seconds: (performance.now() - started) / 1000, status: job.status };
+      return { seconds: (performance.now() - started) / 1000, status: job.status, result: resultOf(job) };
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -86,8 +112,8 @@ export async function languageBench(base: string, token: string) {
     for (let i = 0; i < RUNS; i++) firstBytes.push((await speak(i)).firstByte);
     const job = async (tool: "sentiment" | "pressRelease", path: string) => {
       if (languageRefusal(tool, language)) return "refused (no recogniser)";
-      const { seconds, status } = await jobSeconds(base, token, path, recording, language);
-      return status === "completed" ? `${seconds.toFixed(2)} s` : status;
+      const { seconds, status, result } = await jobSeconds(base, token, path, recording, language);
+      return status === "completed" ? `${seconds.toFixed(2)} s (${result})` : status;
     };
     rows.push({
       language: LANGUAGE_NAMES[language],
