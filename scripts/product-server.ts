@@ -42,6 +42,22 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`npm start did not answer ${baseUrl}/api/health within ${timeoutMs} ms`);
 }
 
+/** Waits until no process of the group is left: killed after 10 s, given up on after 15 s. */
+async function groupGone(processGroup: number): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(-processGroup, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (let waited = 0; alive() && waited < 15_000; waited += 100) {
+    if (waited === 10_000) process.kill(-processGroup, "SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * Runs the real `npm start` (site build, migrations, wrangler dev) on a free port, with fresh state
  * or, to start again after a crash, on the state of an earlier run (which `stop` then keeps).
@@ -64,10 +80,12 @@ export async function startProduct(options: { stateDir?: string; port?: number }
       process.kill(-child.pid, signal);
       await exited;
     }
+    // npm can exit before the workerd it started, which may still be writing its state.
+    if (child.pid) await groupGone(child.pid);
   };
   const stop = async () => {
     await end("SIGTERM");
-    if (!options.stateDir) rmSync(stateDir, { recursive: true, force: true });
+    if (!options.stateDir) rmSync(stateDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   const crash = () => end("SIGKILL");
   try {
