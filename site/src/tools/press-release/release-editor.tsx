@@ -32,7 +32,8 @@ const saveLabel = (state: SaveState) =>
 export function ReleaseEditor({ release }: { release: PressRelease & { text: string } }) {
   const id = useId();
   const [text, setText] = useState(release.text);
-  const [preview, setPreview] = useState(false);
+  // A finished release is read first; editing is one press away.
+  const [preview, setPreview] = useState(true);
   const [showVersions, setShowVersions] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const versions = useSWR(showVersions ? versionsPath(release.id) : null, fetchVersions);
@@ -103,7 +104,7 @@ export function ReleaseEditor({ release }: { release: PressRelease & { text: str
           onClick={() => setPreview(!preview)}
         >
           {preview ? <Pencil aria-hidden="true" size={18} /> : <Eye aria-hidden="true" size={18} />}
-          {preview ? "Edit" : "Preview"}
+          {preview ? "Edit text" : "Preview"}
         </button>
         <p className={`release-editor__status release-editor__status--${state.kind}`} role="status">
           {saveLabel(state)}
