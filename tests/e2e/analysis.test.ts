@@ -101,10 +101,10 @@ describe("VoxRelease in the browser", () => {
     await headline.waitFor();
     expect(((await headline.textContent()) ?? "").length).toBeGreaterThan(10);
 
-    await release.getByRole("button", { name: "Copy text" }).click();
-    await page.getByText("Press release copied").waitFor();
+    await release.getByRole("button", { name: "Copy as rich text" }).click();
+    await page.getByText("Press release copied with its formatting").waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied.startsWith(`# ${await headline.textContent()}`)).toBe(true);
+    expect(copied.startsWith(`${await headline.textContent()}\n\n`)).toBe(true);
 
     const list = page.getByRole("region", { name: "Your press releases" });
     await list.getByText("minister-briefing.wav").waitFor();

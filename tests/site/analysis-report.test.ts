@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markdownToPlainText, releaseFileName } from "../../site/src/tools/press-release/plain-text.ts";
+import { releaseFileName } from "../../site/src/tools/press-release/release-file-name.ts";
 import {
   allTopics,
   exportName,
@@ -8,6 +8,7 @@ import {
   reportFields,
   transcriptOf,
 } from "../../site/src/tools/sentiment/report.ts";
+import { releasePlainText } from "../../worker/contracts/release-markdown.ts";
 import type { SentimentReport } from "../../worker/contracts/sentiment.ts";
 
 const full: SentimentReport = {
@@ -86,7 +87,7 @@ describe("the sentiment report", () => {
 describe("press release downloads", () => {
   it("turn the generated Markdown into plain text", () => {
     const markdown = "# Big news\n\n**LAGOS, Nigeria** — We *launch* today.\n\n> A quote\n\n- one\n- two\n\n\n\n###";
-    expect(markdownToPlainText(markdown)).toBe(
+    expect(releasePlainText(markdown)).toBe(
       "Big news\n\nLAGOS, Nigeria — We launch today.\n\nA quote\n\n• one\n• two\n\n###\n",
     );
     expect(releaseFileName("Minister's briefing.m4a", "md")).toBe("Minister-s-briefing-press-release.md");

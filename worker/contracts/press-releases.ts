@@ -25,3 +25,24 @@ export const pressReleaseListSchema = z.object({
   storage: z.object({ used_bytes: z.number(), quota_bytes: z.number().nullable() }),
 });
 export type PressReleaseList = z.infer<typeof pressReleaseListSchema>;
+
+/** An edited release: what the editor saves. Kept as written, apart from refusing an empty one. */
+export const RELEASE_MAX_CHARACTERS = 60_000;
+export const releaseTextBody = z.object({
+  text: z
+    .string({ error: "text is the release's Markdown" })
+    .max(RELEASE_MAX_CHARACTERS, `A release has at most ${RELEASE_MAX_CHARACTERS} characters`)
+    .refine((text) => text.trim() !== "", "A release cannot be empty"),
+});
+
+/** Every text a release has had, newest first; the generated one is number 1. */
+export const releaseVersionsSchema = z.object({
+  items: z.array(z.object({ number: z.number().int().positive(), text: z.string(), created_at: z.string() })),
+});
+export type ReleaseVersions = z.infer<typeof releaseVersionsSchema>;
+
+export const RELEASE_EXPORT_FORMATS = ["docx", "pdf", "txt", "md"] as const;
+export type ReleaseExportFormat = (typeof RELEASE_EXPORT_FORMATS)[number];
+export const releaseExportQuery = z.object({
+  format: z.enum(RELEASE_EXPORT_FORMATS, { error: "format is one of docx, pdf, txt, md" }),
+});

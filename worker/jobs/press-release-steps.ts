@@ -9,6 +9,7 @@ import {
 } from "../providers/assemblyai.ts";
 import { translate } from "../providers/spitch.ts";
 import { signedMediaUrl } from "../uploads/media-url.ts";
+import { organisationOfJob } from "./job-organisation.ts";
 import { vocabularyOfJob } from "./job-vocabulary.ts";
 import { transcribeInLanguage, translateTranscript } from "./language-steps.ts";
 import {
@@ -75,14 +76,18 @@ const waitForTranscript: JobStep = {
 
 /**
  * Writes the English release from the English transcript (a translation, for a recording in
- * another language). It is kept at once unless a copy in the recording's language was asked for.
+ * another language) and the account's press kit. It is kept at once unless a copy in the recording's language was asked for.
  */
 const writeRelease: JobStep = {
   name: "write the release",
   async run({ env, params, providers }, { transcript = "", translation }) {
     const text = await generateText(providers("assemblyai-llm"), {
       model: loadConfig(env).models.pressRelease,
-      messages: pressReleaseMessages(translation ?? transcript, new Date(params.startedAt)),
+      messages: pressReleaseMessages(
+        translation ?? transcript,
+        await organisationOfJob(env.DB, params.id),
+        new Date(params.startedAt),
+      ),
       maxTokens: PRESS_RELEASE_MAX_OUTPUT_TOKENS,
       temperature: PRESS_RELEASE_TEMPERATURE,
     });

@@ -22,12 +22,7 @@ export function jobRoutes(kind: JobKind): Hono<AppEnv> {
   const config = JOB_KIND_CONFIG[kind];
   const view = JOB_VIEWS[kind];
 
-  const ownJob = async (c: Context<AppEnv>): Promise<JobRow> => {
-    const id = c.req.param("id") ?? "";
-    const row = UUID.test(id) ? await findOwnJob(c.env.DB, kind, id, c.var.user.id) : null;
-    if (!row) throw new ApiError(404, "not_found", config.notFound);
-    return row;
-  };
+  const ownJob = (c: Context<AppEnv>) => findOwnJobOr404(c, kind);
 
   routes.post("/", (c, next) => (config.file || sendsUploadId(c) ? handToJob(c, kind) : next()));
 
@@ -49,6 +44,14 @@ export function jobRoutes(kind: JobKind): Hono<AppEnv> {
   });
 
   return routes;
+}
+
+/** The signed-in user's job of this kind named by the `:id` parameter; 404 for anyone else's. */
+export async function findOwnJobOr404(c: Context<AppEnv>, kind: JobKind): Promise<JobRow> {
+  const id = c.req.param("id") ?? "";
+  const row = UUID.test(id) ? await findOwnJob(c.env.DB, kind, id, c.var.user.id) : null;
+  if (!row) throw new ApiError(404, "not_found", JOB_KIND_CONFIG[kind].notFound);
+  return row;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -2,14 +2,15 @@ import { Hono } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { sandboxKey } from "../config.ts";
-import { TRANSCRIPT_MARKER } from "../jobs/press-release-prompt.ts";
+import { FACTS_MARKER, type ReleaseFacts, TRANSCRIPT_MARKER } from "../jobs/press-release-prompt.ts";
 import { type ChatAnswer, chatRequest, type errorBody } from "../providers/contracts/llm-gateway.ts";
 import { takeFault } from "./faults.ts";
 
 /**
  * Emulates the AssemblyAI LLM Gateway's `POST /v1/chat/completions` in the gateway's own shape
  * (not OpenAI's): it writes a plainly templated press release from the transcript in the last user
- * message, honouring `max_tokens` (about three quarters of a word per token, default 1000) with
+ * message and the organisation's facts before it (as a model told to would: its name, About text,
+ * spokesperson, media contact and dateline city, brackets only for what is not given), honouring `max_tokens` (about three quarters of a word per token, default 1000) with
  * `finish_reason: "length"`, and refuses what the gateway refuses with `{error: {code, message}}`.
  */
 export const sandboxAssemblyAiLlm = new Hono<AppEnv>();
@@ -30,10 +31,8 @@ sandboxAssemblyAiLlm.post("/v1/chat/completions", async (c) => {
     return gatewayError(400, `Invalid ${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid value"}`);
   }
   const prompt = body.data.messages?.findLast((message) => message.role === "user")?.content ?? body.data.prompt ?? "";
-  const transcript = prompt.includes(TRANSCRIPT_MARKER)
-    ? prompt.split(TRANSCRIPT_MARKER).slice(1).join(TRANSCRIPT_MARKER)
-    : prompt;
-  const words = pressRelease(transcript.trim()).split(" ");
+  const { facts, transcript } = readPrompt(prompt);
+  const words = pressRelease(transcript.trim(), facts).split(" ");
   const maxTokens = body.data.max_tokens ?? DEFAULT_MAX_TOKENS;
   const budget = Math.floor(maxTokens * 0.75);
   const content = words.slice(0, budget).join(" ");
@@ -55,7 +54,22 @@ function sentencesOf(text: string): string[] {
   return text.match(/[^.!?]+[.!?]+/g)?.map((sentence) => sentence.trim()) ?? (text ? [text] : []);
 }
 
-function pressRelease(transcript: string): string {
+/** The facts line after its marker, when there is one, and the transcript after its own. */
+function readPrompt(prompt: string): { facts: Partial<ReleaseFacts>; transcript: string } {
+  const transcript = prompt.includes(TRANSCRIPT_MARKER)
+    ? prompt.split(TRANSCRIPT_MARKER).slice(1).join(TRANSCRIPT_MARKER)
+    : prompt;
+  if (!prompt.startsWith(FACTS_MARKER)) return { facts: {}, transcript };
+  const line = prompt.slice(FACTS_MARKER.length).trimStart().split("\n", 1)[0] ?? "";
+  try {
+    const facts: unknown = JSON.parse(line);
+    return { facts: typeof facts === "object" && facts ? (facts as Partial<ReleaseFacts>) : {}, transcript };
+  } catch {
+    return { facts: {}, transcript };
+  }
+}
+
+function pressRelease(transcript: string, facts: Partial<ReleaseFacts>): string {
   const sentences = sentencesOf(transcript);
   const [lead = "The organisation made an announcement.", ...rest] = sentences.filter(
     (s) => !/^good (morning|afternoon|evening)/i.test(s),
@@ -65,14 +79,17 @@ function pressRelease(transcript: string): string {
   const paragraphs: string[] = [];
   for (let i = 0; i < rest.length; i += 3) paragraphs.push(rest.slice(i, i + 3).join(" "));
   const quote = sentences.find((s) => /shows|pleased|proud|thank/i.test(s)) ?? lead;
+  const city = (facts.dateline_city || "Lagos").toUpperCase();
+  const speaker = facts.spokespeople?.[0];
+  const contact = facts.media_contact ?? {};
   return [
     `# ${headline}`,
-    `**LAGOS, Nigeria, ${date}** — ${lead}`,
+    `**${city}, Nigeria, ${date}** — ${facts.organisation ? `${facts.organisation} announced today. ` : ""}${lead}`,
     ...paragraphs,
-    `"${quote}" said [Spokesperson name], [Title].`,
-    "## About [the organisation]",
-    "[About the organisation]",
-    "**Media contact:** [Name], [Email], [Phone]",
+    `"${quote}" said ${speaker ? `${speaker.name}, ${speaker.title || "[Title]"}` : "[Spokesperson name], [Title]"}.`,
+    `## About ${facts.organisation || "[the organisation]"}`,
+    facts.about || "[About the organisation]",
+    `**Media contact:** ${contact.name || "[Name]"}, ${contact.email || "[Email]"}, ${contact.phone || "[Phone]"}`,
     "###",
   ].join("\n\n");
 }

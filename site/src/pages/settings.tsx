@@ -3,6 +3,7 @@ import { BillingSummary } from "../account/billing-summary.tsx";
 import { ChangePasswordForm } from "../account/change-password-form.tsx";
 import { DeleteAccount } from "../account/delete-account.tsx";
 import { PreferencesForm } from "../account/preferences-form.tsx";
+import { PressKitForm } from "../account/press-kit-form.tsx";
 import { useUser } from "../account/use-user.ts";
 import { DocumentTitle } from "../ui/document-title.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
@@ -44,6 +45,7 @@ export function Component() {
                 <dd>{user.organization_name || "Not Available"}</dd>
               </dl>
               <PreferencesForm />
+              <PressKitForm />
             </Tabs.Content>
             <Tabs.Content value="password" className="panel tabs__panel">
               <ChangePasswordForm />

@@ -6,7 +6,8 @@ import Markdown from "markdown-to-jsx";
 import { formatWhen } from "../../ui/format-when.ts";
 import { copyText } from "../copy-text.ts";
 import { DownloadButton } from "../download-button.tsx";
-import { markdownToPlainText, releaseFileName } from "./plain-text.ts";
+import { ReleaseEditor } from "./release-editor.tsx";
+import { releaseFileName } from "./release-file-name.ts";
 
 const STEPS = [
   { status: "queued", label: "Uploaded" },
@@ -20,8 +21,6 @@ const showEndMark = (text: string) => text.replace(/^###[ \t]*$/gm, "\\#\\#\\#")
 /** One job: where it is, then the release itself with copy and downloads, or what went wrong. */
 export function PressReleaseResult({ release }: { release: PressRelease }) {
   const reached = STEPS.findIndex((step) => step.status === release.status);
-
-  const copy = () => copyText(release.text ?? "", "Press release copied", "Use a download instead.");
 
   return (
     <section className="panel release" aria-labelledby="release-title" aria-busy={reached >= 0 && reached < 2}>
@@ -56,25 +55,7 @@ export function PressReleaseResult({ release }: { release: PressRelease }) {
       )}
       {release.status === "completed" && release.text && (
         <>
-          <article className="release__text prose">
-            <Markdown options={{ disableParsingRawHTML: true }}>{showEndMark(release.text)}</Markdown>
-          </article>
-          <div className="button-row">
-            <button type="button" className="button button--primary" onClick={copy}>
-              <Copy aria-hidden="true" size={18} /> Copy text
-            </button>
-            <DownloadButton
-              label="Download .md"
-              fileName={releaseFileName(release.file_name, "md")}
-              type="text/markdown"
-              text={() => release.text ?? ""}
-            />
-            <DownloadButton
-              label="Download .txt"
-              fileName={releaseFileName(release.file_name, "txt")}
-              text={() => markdownToPlainText(release.text ?? "")}
-            />
-          </div>
+          <ReleaseEditor key={release.id} release={{ ...release, text: release.text }} />
           {release.translation && <TranslatedRelease release={release} translation={release.translation} />}
         </>
       )}

@@ -1,0 +1,14 @@
+import type { Organisation } from "@contracts/organisation.ts";
+import { apiRequest, schemaOf } from "./client.ts";
+
+/** The account's press kit (`/api/organisation`). */
+
+const organisation = () => import("@contracts/organisation.ts");
+
+export const ORGANISATION_PATH = "/api/organisation";
+
+export const fetchOrganisation = () =>
+  apiRequest(ORGANISATION_PATH, { schema: schemaOf(organisation, "organisationResponse") });
+
+export const saveOrganisation = (kit: Organisation) =>
+  apiRequest(ORGANISATION_PATH, { method: "PUT", body: kit, schema: schemaOf(organisation, "organisationResponse") });

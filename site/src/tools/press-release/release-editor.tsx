@@ -1,0 +1,196 @@
+import type { PressRelease, ReleaseExportFormat } from "@contracts/press-releases.ts";
+import { releaseHtml, releasePlainText } from "@contracts/release-markdown.ts";
+import { Copy, Download, Eye, History, Pencil } from "lucide-react";
+import { useCallback, useId, useRef, useState } from "react";
+import { Link } from "react-router-dom";
+import useSWR from "swr";
+import { fetchExport, fetchVersions, saveReleaseText, versionsPath } from "../../api/press-release-editing.ts";
+import { errorMessage } from "../../ui/form-fields.tsx";
+import { formatWhen } from "../../ui/format-when.ts";
+import { toast } from "../../ui/toast.ts";
+import { copyText } from "../copy-text.ts";
+import { downloadBlob } from "../download.ts";
+import { placeholdersIn, ReleasePreview } from "./release-preview.tsx";
+import { type SaveState, useAutosave } from "./use-autosave.ts";
+
+const EXPORTS: readonly { format: ReleaseExportFormat; label: string }[] = [
+  { format: "docx", label: "Download DOCX" },
+  { format: "pdf", label: "Download PDF" },
+  { format: "txt", label: "Download TXT" },
+  { format: "md", label: "Download MD" },
+];
+
+const SAVE_LABELS = { saved: "Saved", saving: "Saving…", unsaved: "Unsaved changes" } as const;
+const saveLabel = (state: SaveState) =>
+  state.kind === "error" ? `Not saved: ${state.message}` : SAVE_LABELS[state.kind];
+
+/**
+ * A finished release, editable in place: Markdown in a text area or the preview, saved a moment
+ * after typing stops (each save a version the owner can restore), with the gaps still to fill
+ * listed, downloads made by the Worker and a rich-text copy for e-mail.
+ */
+export function ReleaseEditor({ release }: { release: PressRelease & { text: string } }) {
+  const id = useId();
+  const [text, setText] = useState(release.text);
+  // A finished release is read first; editing is one press away.
+  const [preview, setPreview] = useState(true);
+  const [showVersions, setShowVersions] = useState(false);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const versions = useSWR(showVersions ? versionsPath(release.id) : null, fetchVersions);
+  const save = useCallback(
+    async (next: string) => {
+      await saveReleaseText(release.id, next);
+      if (showVersions) void versions.mutate();
+    },
+    [release.id, showVersions, versions],
+  );
+  const { state, flush, markSaved } = useAutosave(text, release.text, save);
+  const placeholders = placeholdersIn(text);
+
+  const fill = (placeholder: string) => {
+    setPreview(false);
+    requestAnimationFrame(() => {
+      const start = area.current?.value.indexOf(placeholder) ?? -1;
+      if (start < 0 || !area.current) return;
+      area.current.focus();
+      area.current.setSelectionRange(start, start + placeholder.length);
+    });
+  };
+
+  const restore = async (number: number, restored: string) => {
+    try {
+      await flush();
+      await saveReleaseText(release.id, restored);
+      setText(restored);
+      markSaved(restored);
+      await versions.mutate();
+      toast.success(`Version ${number} restored.`);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const download = async (format: ReleaseExportFormat) => {
+    try {
+      await flush();
+      const file = await fetchExport(release.id, format);
+      downloadBlob(file.blob, file.name);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const copyRich = async () => {
+    try {
+      await navigator.clipboard.write([
+        new ClipboardItem({
+          "text/html": new Blob([releaseHtml(text)], { type: "text/html" }),
+          "text/plain": new Blob([releasePlainText(text)], { type: "text/plain" }),
+        }),
+      ]);
+      toast.success("Press release copied with its formatting");
+    } catch {
+      await copyText(releasePlainText(text), "Press release copied as plain text", "Use a download instead.");
+    }
+  };
+
+  return (
+    <div className="release-editor">
+      <div className="release-editor__bar">
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-pressed={preview}
+          onClick={() => setPreview(!preview)}
+        >
+          {preview ? <Pencil aria-hidden="true" size={18} /> : <Eye aria-hidden="true" size={18} />}
+          {preview ? "Edit text" : "Preview"}
+        </button>
+        <p className={`release-editor__status release-editor__status--${state.kind}`} role="status">
+          {saveLabel(state)}
+        </p>
+      </div>
+      {placeholders.length > 0 && (
+        <div className="release-editor__gaps" role="note" aria-labelledby={`${id}-gaps`}>
+          <p id={`${id}-gaps`}>
+            Fill {placeholders.length === 1 ? "this gap" : `these ${placeholders.length} gaps`} before sending, or add
+            the facts to your <Link to="/settings">press kit</Link> for the next release:
+          </p>
+          <ul className="release-editor__gap-list">
+            {placeholders.map((placeholder) => (
+              <li key={placeholder}>
+                <button type="button" className="button button--small placeholder" onClick={() => fill(placeholder)}>
+                  {placeholder}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {preview ? (
+        <ReleasePreview text={text} />
+      ) : (
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-text`}>
+            Press release (Markdown)
+          </label>
+          <textarea
+            id={`${id}-text`}
+            ref={area}
+            className="field__input field__input--multiline release-editor__text"
+            rows={20}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onBlur={() => void flush()}
+          />
+        </div>
+      )}
+      <div className="button-row">
+        <button type="button" className="button button--primary" onClick={copyRich}>
+          <Copy aria-hidden="true" size={18} /> Copy as rich text
+        </button>
+        {EXPORTS.map(({ format, label }) => (
+          <button key={format} type="button" className="button button--ghost" onClick={() => download(format)}>
+            <Download aria-hidden="true" size={18} /> {label}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-expanded={showVersions}
+          aria-controls={`${id}-versions`}
+          onClick={() => setShowVersions(!showVersions)}
+        >
+          <History aria-hidden="true" size={18} /> Versions
+        </button>
+      </div>
+      {showVersions && (
+        <section id={`${id}-versions`} className="release-editor__versions" aria-label="Versions">
+          {versions.error && <p role="alert">The versions could not be loaded. Please try again.</p>}
+          {!versions.data && !versions.error && <p className="muted">Loading versions…</p>}
+          <ol>
+            {versions.data?.items.map((version) => (
+              <li key={version.number}>
+                <span>
+                  Version {version.number}
+                  {version.number === 1 ? " (as written)" : ""} · {formatWhen(version.created_at)}
+                </span>
+                {version.text === text ? (
+                  <span className="muted">Current</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="button button--small button--ghost"
+                    onClick={() => restore(version.number, version.text)}
+                  >
+                    Restore version {version.number}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { type Run, releaseBlocks } from "@contracts/release-markdown.ts";
+import type { ReactNode } from "react";
+
+/** A square-bracketed gap the writer left for a person to fill, such as `[Phone]`. */
+export const PLACEHOLDER = /\[[^\]\n]{1,60}\]/g;
+
+export function placeholdersIn(text: string): string[] {
+  return [...new Set(text.match(PLACEHOLDER) ?? [])];
+}
+
+function marked(text: string): ReactNode[] {
+  return text.split(/(\[[^\]\n]{1,60}\])/g).map((part, index) =>
+    index % 2 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one string never move
+      <mark key={index} className="placeholder">
+        {part}
+      </mark>
+    ) : (
+      part
+    ),
+  );
+}
+
+function runs(list: readonly Run[]): ReactNode[] {
+  return list.map((run, index) => {
+    const Tag = run.bold ? "strong" : run.italic ? "em" : "span";
+    // biome-ignore lint/suspicious/noArrayIndexKey: the runs of one block never move
+    return <Tag key={index}>{marked(run.text)}</Tag>;
+  });
+}
+
+/** The release as it will read, read by the same parser as the exports, with placeholders marked. */
+export function ReleasePreview({ text }: { text: string }) {
+  return (
+    <article className="release__text prose">
+      {releaseBlocks(text).map((block, index) => {
+        const key = `${block.kind}-${index}`;
+        if (block.kind === "paragraph") return <p key={key}>{runs(block.runs)}</p>;
+        const Heading = `h${block.level}` as const;
+        return <Heading key={key}>{runs(block.runs)}</Heading>;
+      })}
+    </article>
+  );
+}

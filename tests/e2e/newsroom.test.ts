@@ -1,0 +1,71 @@
+import { readFileSync } from "node:fs";
+import { strFromU8, unzipSync } from "fflate";
+import { describe, expect } from "vitest";
+import { speechWav } from "../fixtures/speech-wav.ts";
+import { it } from "./fixtures.ts";
+import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
+
+describe("the newsroom: press kit, release editor and DOCX", () => {
+  it("fills the kit, makes a release naming the organisation, edits, restores and downloads it", async ({
+    page,
+    errors,
+  }) => {
+    const person = newPerson();
+    await registerThroughApi(person);
+    await signInThroughApi(page, person);
+
+    await page.goto("/settings");
+    const kit = page.getByRole("form", { name: "Press kit" });
+    await kit.getByLabel("Organisation name").fill("Ìjọba Water Trust");
+    await kit.getByLabel(/About the organisation/).fill("Ìjọba Water Trust runs boreholes across Oyo State.");
+    await kit.getByRole("button", { name: "Add a spokesperson" }).click();
+    await kit.getByLabel("Spokesperson 1 name").fill("Funmilayo Adeyemi");
+    await kit.getByLabel("Spokesperson 1 title").fill("Director of Programmes");
+    await kit.getByLabel("Contact name").fill("Bisi Akande");
+    await kit.getByLabel("Contact e-mail").fill("press@ijoba.example.ng");
+    await kit.getByRole("button", { name: "Save press kit" }).click();
+    await page.getByText("Press kit saved").waitFor();
+
+    await page.goto("/voxrelease");
+    const tool = page.getByRole("region", { name: "VoxRelease" });
+    await tool.locator('input[type="file"]').setInputFiles({
+      name: "borehole-launch.wav",
+      mimeType: "audio/wav",
+      buffer: Buffer.from(speechWav(20)),
+    });
+    await tool.getByRole("button", { name: "Generate press release" }).click();
+    const release = page.getByRole("region", { name: "Press release from borehole-launch.wav" });
+    await release.getByText("Ready").waitFor({ timeout: 30_000 });
+    await release.getByText("Funmilayo Adeyemi, Director of Programmes", { exact: false }).waitFor();
+    await release.getByRole("heading", { name: "About Ìjọba Water Trust" }).waitFor();
+    // The kit has no phone, so that gap is the one left to fill.
+    await release.getByRole("button", { name: "[Phone]" }).click();
+    const text = release.getByLabel("Press release (Markdown)");
+    expect(
+      await text.evaluate((area: HTMLTextAreaElement) => area.value.slice(area.selectionStart, area.selectionEnd)),
+    ).toBe("[Phone]");
+    await page.keyboard.type("+234 803 123 4567");
+    const status = release.getByRole("status");
+    await status.getByText("Unsaved changes").waitFor();
+    await status.getByText("Saved", { exact: true }).waitFor();
+    expect(await release.getByRole("button", { name: "[Phone]" }).count()).toBe(0);
+
+    await release.getByRole("button", { name: "Versions" }).click();
+    const versions = release.getByRole("region", { name: "Versions" });
+    await versions.getByText("Version 2").waitFor();
+    await versions.getByRole("button", { name: "Restore version 1" }).click();
+    await page.getByText("Version 1 restored.").waitFor();
+    expect(await text.inputValue()).toContain("[Phone]");
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      release.getByRole("button", { name: "Download DOCX" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.docx$/);
+    const files = unzipSync(new Uint8Array(readFileSync((await download.path()) ?? "")));
+    const xml = strFromU8(files["word/document.xml"] ?? new Uint8Array());
+    expect(xml).toContain("Ìjọba Water Trust");
+    expect(xml).toContain("[Phone]");
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,144 @@
+import { strFromU8, unzipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { type PressRelease, pressReleaseSchema, releaseVersionsSchema } from "../../worker/contracts/press-releases.ts";
+import { speechWav } from "../fixtures/speech-wav.ts";
+import { call, registerAndSignIn, uploadFile } from "./helpers.ts";
+import { jobsWithoutPauses, settled } from "./jobs.ts";
+
+async function finishedRelease(token: string): Promise<PressRelease> {
+  const response = await uploadFile(
+    "/api/press-releases",
+    token,
+    "file",
+    new Blob([speechWav(20)], { type: "audio/wav" }),
+    "briefing.wav",
+  );
+  const { id } = (await response.json()) as { id: string };
+  const done = pressReleaseSchema.parse(await settled<PressRelease>(`/api/press-releases/${id}`, token));
+  expect(done.status).toBe("completed");
+  return done;
+}
+
+const request = (token: string, path: string, init: RequestInit = {}) =>
+  call(path, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...init.headers },
+  });
+
+const patch = (token: string, id: string, text: string) =>
+  request(token, `/api/press-releases/${id}`, { method: "PATCH", body: JSON.stringify({ text }) });
+
+async function versions(token: string, id: string) {
+  const response = await request(token, `/api/press-releases/${id}/versions`);
+  expect(response.status).toBe(200);
+  return releaseVersionsSchema.parse(await response.json()).items;
+}
+
+const currentText = async (token: string, id: string) =>
+  pressReleaseSchema.parse(await (await request(token, `/api/press-releases/${id}`)).json()).text;
+
+const EDITED =
+  "# Ìjọba Trust opens 12 boreholes\n\n**IBADAN, Nigeria** — The trust opened *twelve* boreholes.\n\n###\n";
+
+describe("editing a press release", () => {
+  it("saves an edit as a new version, once for the same text, and restores an older one", async () => {
+    const { token } = await registerAndSignIn();
+    await using _fast = await jobsWithoutPauses();
+    const release = await finishedRelease(token);
+    const generated = release.text ?? "";
+    expect(await versions(token, release.id)).toMatchObject([{ number: 1, text: generated }]);
+
+    const first = await patch(token, release.id, EDITED);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ text: EDITED, saved: true });
+    expect(await (await patch(token, release.id, EDITED)).json()).toEqual({ text: EDITED, saved: false });
+    const afterEdit = await versions(token, release.id);
+    expect(afterEdit.map((v) => [v.number, v.text])).toEqual([
+      [2, EDITED],
+      [1, generated],
+    ]);
+    expect((afterEdit[0]?.created_at ?? "") >= (afterEdit[1]?.created_at ?? "")).toBe(true);
+    expect(await currentText(token, release.id)).toBe(EDITED);
+
+    expect((await patch(token, release.id, generated)).status).toBe(200);
+    expect((await versions(token, release.id)).map((v) => v.number)).toEqual([3, 2, 1]);
+    expect(await currentText(token, release.id)).toBe(generated);
+  });
+
+  it("refuses an empty text, and is 404 for another account's release", async () => {
+    const { token } = await registerAndSignIn();
+    const other = await registerAndSignIn();
+    await using _fast = await jobsWithoutPauses();
+    const release = await finishedRelease(token);
+    const empty = await patch(token, release.id, "  \n");
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({
+      code: "validation_failed",
+      errors: { text: ["A release cannot be empty"] },
+    });
+    expect((await patch(other.token, release.id, EDITED)).status).toBe(404);
+    expect((await request(other.token, `/api/press-releases/${release.id}/versions`)).status).toBe(404);
+    expect((await request(other.token, `/api/press-releases/${release.id}/export?format=md`)).status).toBe(404);
+    expect((await call(`/api/press-releases/${release.id}/versions`)).status).toBe(401);
+    expect(await currentText(token, release.id)).toBe(release.text);
+  });
+});
+
+describe("GET /api/press-releases/:id/export", () => {
+  async function exported(format: string) {
+    const { token } = await registerAndSignIn();
+    await using _fast = await jobsWithoutPauses();
+    const release = await finishedRelease(token);
+    expect((await patch(token, release.id, EDITED)).status).toBe(200);
+    const response = await request(token, `/api/press-releases/${release.id}/export?format=${format}`);
+    const date = release.created_at.slice(0, 10);
+    return { response, date };
+  }
+
+  it("gives Markdown and plain text under a name made of the headline and date", async () => {
+    const md = await exported("md");
+    expect(md.response.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+    expect(md.response.headers.get("content-disposition")).toBe(
+      `attachment; filename="ijoba-trust-opens-12-boreholes-${md.date}.md"`,
+    );
+    expect(await md.response.text()).toBe(EDITED);
+    const txt = await exported("txt");
+    expect(txt.response.headers.get("content-disposition")).toContain(`-${txt.date}.txt"`);
+    expect(await txt.response.text()).toBe(
+      "Ìjọba Trust opens 12 boreholes\n\nIBADAN, Nigeria — The trust opened twelve boreholes.\n\n###\n",
+    );
+  });
+
+  it("gives a DOCX whose document has the headline as a heading and the bold dateline", async () => {
+    const { response, date } = await exported("docx");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="ijoba-trust-opens-12-boreholes-${date}.docx"`,
+    );
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const xml = strFromU8(files["word/document.xml"] ?? new Uint8Array());
+    expect(xml).toMatch(/<w:pStyle w:val="Heading1"\/>.*?<w:t[^>]*>Ìjọba Trust opens 12 boreholes<\/w:t>/s);
+    expect(xml).toMatch(/<w:b\/>.*?<w:t[^>]*>IBADAN, Nigeria<\/w:t>/s);
+    expect(xml).toMatch(/<w:i\/>.*?<w:t[^>]*>twelve<\/w:t>/s);
+    expect(files["[Content_Types].xml"]).toBeDefined();
+  });
+
+  it("gives a PDF with the headline in it", async () => {
+    const { response, date } = await exported("pdf");
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toContain(`-${date}.pdf"`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    const { PDFDocument } = await import("pdf-lib");
+    const pdf = await PDFDocument.load(bytes);
+    // WinAnsi has Ì but not ọ, which loses its dot below.
+    expect(pdf.getTitle()).toBe("Ìjoba Trust opens 12 boreholes");
+    expect(pdf.getPageCount()).toBe(1);
+  });
+
+  it("refuses an unknown format with 400", async () => {
+    const { response } = await exported("rtf");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: "validation_failed", errors: { format: expect.any(Array) } });
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * The Markdown a press release is written in, read the one way every export needs: blocks
+ * (headings and paragraphs) of runs (bold, italic), plain text, and a file name. Shared by the
+ * Worker's exports and the site's "Copy as rich text".
+ */
+
+export interface Run {
+  readonly text: string;
+  readonly bold: boolean;
+  readonly italic: boolean;
+}
+
+export type Block =
+  | { readonly kind: "heading"; readonly level: 1 | 2 | 3; readonly runs: readonly Run[] }
+  | { readonly kind: "paragraph"; readonly runs: readonly Run[] };
+
+/** `**bold**`, `__bold__`, `*italic*` and `_italic_`; everything else is text as written. */
+const INLINE = /(\*\*|__)(.+?)\1|(^|[^*\w])([*_])([^*_\n]+)\4(?=[^*\w]|$)/g;
+
+export function runsOf(text: string): Run[] {
+  const runs: Run[] = [];
+  const plain = (value: string) => value && runs.push({ text: value, bold: false, italic: false });
+  let last = 0;
+  for (const match of text.matchAll(INLINE)) {
+    const [whole, , bold, before = "", , italic] = match;
+    plain(text.slice(last, match.index) + before);
+    if (bold !== undefined) runs.push({ text: bold, bold: true, italic: false });
+    else if (italic !== undefined) runs.push({ text: italic, bold: false, italic: true });
+    last = match.index + whole.length;
+  }
+  plain(text.slice(last));
+  return runs;
+}
+
+/**
+ * Blank lines end a paragraph; a list item is one; a `#` line is a heading (levels past 3 read as 3). The release's
+ * closing `###` is text, not an empty heading.
+ */
+export function releaseBlocks(markdown: string): Block[] {
+  const blocks: Block[] = [];
+  let lines: string[] = [];
+  const flush = () => {
+    if (lines.length) blocks.push({ kind: "paragraph", runs: runsOf(lines.join(" ")) });
+    lines = [];
+  };
+  for (const raw of markdown.replace(/\r\n?/g, "\n").split("\n")) {
+    const line = raw.trim();
+    const heading = /^(#{1,6})\s+(.+)$/.exec(line);
+    if (!line) flush();
+    else if (heading?.[1] && heading[2]) {
+      flush();
+      const level = Math.min(heading[1].length, 3) as 1 | 2 | 3;
+      blocks.push({ kind: "heading", level, runs: runsOf(heading[2]) });
+    } else if (/^[-*]\s+/.test(line)) {
+      // A list item is a paragraph of its own, so items never run together.
+      flush();
+      lines.push(line.replace(/^[-*]\s+/, "• "));
+      flush();
+    } else lines.push(line.replace(/^>\s?/, ""));
+  }
+  flush();
+  return blocks;
+}
+
+/** The release as plain text: one paragraph per block, a blank line between. */
+export function releasePlainText(markdown: string): string {
+  return `${releaseBlocks(markdown)
+    .map((block) => block.runs.map((run) => run.text).join(""))
+    .join("\n\n")}\n`;
+}
+
+/** The release's first heading, or its first words. */
+export function releaseHeadline(markdown: string): string {
+  const first = releaseBlocks(markdown)[0];
+  return first ? first.runs.map((run) => run.text).join("") : "";
+}
+
+/**
+ * `Ìjọba Trust opens 12 boreholes` written on 25 November 2026, as DOCX →
+ * `ijoba-trust-opens-12-boreholes-2026-11-25.docx`: ASCII, so every browser and mail client keeps it.
+ */
+export function releaseFileName(markdown: string, createdAt: string, extension: string): string {
+  const slug = releaseHeadline(markdown)
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, "");
+  return `${slug || "press-release"}-${createdAt.slice(0, 10)}.${extension}`;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
+
+/** The release as HTML for pasting into an e-mail; every character of the text is escaped. */
+export function releaseHtml(markdown: string): string {
+  const runs = (list: readonly Run[]) =>
+    list
+      .map((run) => {
+        const text = escapeHtml(run.text);
+        return run.bold ? `<strong>${text}</strong>` : run.italic ? `<em>${text}</em>` : text;
+      })
+      .join("");
+  return releaseBlocks(markdown)
+    .map((block) =>
+      block.kind === "heading"
+        ? `<h${block.level}>${runs(block.runs)}</h${block.level}>`
+        : `<p>${runs(block.runs)}</p>`,
+    )
+    .join("\n");
+}

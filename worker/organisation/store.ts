@@ -1,0 +1,70 @@
+import { DEFAULT_DATELINE_CITY, type Organisation, organisationResponse } from "../contracts/organisation.ts";
+
+/**
+ * The `organisations` table: an account's press kit. Until one is saved the kit is the
+ * organisation named at sign-up (`users.organization_name`), with nothing else and a Lagos dateline.
+ */
+
+/** What a kit query selects: the sign-up name beside the saved kit's columns (null when none). */
+export interface OrganisationRow {
+  readonly organization_name: string;
+  readonly name: string | null;
+  readonly boilerplate: string | null;
+  readonly spokespeople: string | null;
+  readonly media_contact: string | null;
+  readonly dateline_city: string | null;
+}
+
+/** The columns to select, aliased `u` (users) and `o` (organisations), for `kitFromRow`. */
+export const KIT_COLUMNS =
+  "u.organization_name, o.name, o.boilerplate, o.spokespeople, o.media_contact, o.dateline_city";
+
+export function kitFromRow(row: OrganisationRow | null): Organisation {
+  if (row?.name == null) {
+    return {
+      name: row?.organization_name ?? "",
+      boilerplate: "",
+      spokespeople: [],
+      media_contact: { name: "", email: "", phone: "" },
+      dateline_city: DEFAULT_DATELINE_CITY,
+    };
+  }
+  // Parsed again so a row written under older limits still reads as a valid kit.
+  return organisationResponse.parse({
+    name: row.name,
+    boilerplate: row.boilerplate ?? "",
+    spokespeople: JSON.parse(row.spokespeople ?? "[]"),
+    media_contact: JSON.parse(row.media_contact ?? "{}"),
+    dateline_city: row.dateline_city ?? DEFAULT_DATELINE_CITY,
+  });
+}
+
+export async function organisationOf(db: D1Database, userId: string): Promise<Organisation> {
+  const row = await db
+    .prepare(`SELECT ${KIT_COLUMNS} FROM users u LEFT JOIN organisations o ON o.user_id = u.id WHERE u.id = ?`)
+    .bind(userId)
+    .first<OrganisationRow>();
+  return kitFromRow(row);
+}
+
+/** Replaces the whole kit: the same PUT twice leaves the same row. */
+export async function saveOrganisation(db: D1Database, userId: string, kit: Organisation, now: string) {
+  await db
+    .prepare(
+      `INSERT INTO organisations (user_id, name, boilerplate, spokespeople, media_contact, dateline_city, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, boilerplate = excluded.boilerplate,
+         spokespeople = excluded.spokespeople, media_contact = excluded.media_contact,
+         dateline_city = excluded.dateline_city, updated_at = excluded.updated_at`,
+    )
+    .bind(
+      userId,
+      kit.name,
+      kit.boilerplate,
+      JSON.stringify(kit.spokespeople),
+      JSON.stringify(kit.media_contact),
+      kit.dateline_city,
+      now,
+    )
+    .run();
+}

@@ -1,0 +1,81 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { requireUser } from "../auth/sessions.ts";
+import { type ReleaseExportFormat, releaseExportQuery, releaseTextBody } from "../contracts/press-releases.ts";
+import { releaseBlocks, releaseFileName, releaseHeadline, releasePlainText } from "../contracts/release-markdown.ts";
+import { ApiError } from "../errors.ts";
+import { releaseVersions, saveReleaseText } from "../jobs/release-versions.ts";
+import type { JobRow } from "../jobs/store.ts";
+import { jsonBody, limitBody } from "../validate.ts";
+import { findOwnJobOr404 } from "./jobs.ts";
+
+/**
+ * A finished press release's editing: save an edit (`PATCH`, a new version), its versions, and
+ * exports as DOCX, PDF, plain text and Markdown. Restoring a version is saving its text again.
+ */
+export const pressReleaseEditing = new Hono<AppEnv>();
+
+/** An edit may be larger than the usual 16 KiB JSON body; the schema caps the text itself. */
+const RELEASE_BODY_LIMIT_BYTES = 256 * 1024;
+
+async function ownFinishedRelease(c: Parameters<typeof findOwnJobOr404>[0]): Promise<JobRow & { text: string }> {
+  const row = await findOwnJobOr404(c, "press_release");
+  if (row.status !== "completed" || row.text === null) {
+    throw new ApiError(409, "not_ready", "This press release is not written yet; it can be edited once it is ready.");
+  }
+  return { ...row, text: row.text };
+}
+
+pressReleaseEditing.patch(
+  "/:id",
+  requireUser,
+  limitBody(RELEASE_BODY_LIMIT_BYTES),
+  jsonBody(releaseTextBody),
+  async (c) => {
+    const release = await ownFinishedRelease(c);
+    const { text } = c.req.valid("json");
+    const saved = await saveReleaseText(c.env.DB, release, text, new Date().toISOString());
+    return c.json({ text, saved }, 200, { "cache-control": "no-store" });
+  },
+);
+
+pressReleaseEditing.get("/:id/versions", requireUser, async (c) => {
+  const release = await ownFinishedRelease(c);
+  return c.json({ items: await releaseVersions(c.env.DB, release) }, 200, { "cache-control": "no-store" });
+});
+
+const EXPORTS = {
+  md: { type: "text/markdown; charset=utf-8", body: (text: string) => text },
+  txt: { type: "text/plain; charset=utf-8", body: releasePlainText },
+  // The document libraries are loaded only when such an export is asked for, so they cost
+  // every other request nothing.
+  docx: {
+    type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    body: async (text: string) =>
+      (await import("../release-export/docx.ts")).releaseDocx(releaseBlocks(text), releaseHeadline(text)),
+  },
+  pdf: {
+    type: "application/pdf",
+    body: async (text: string) =>
+      (await import("../release-export/pdf.ts")).releasePdf(releaseBlocks(text), releaseHeadline(text)),
+  },
+} as const satisfies Record<ReleaseExportFormat, unknown>;
+
+pressReleaseEditing.get("/:id/export", requireUser, async (c) => {
+  const query = releaseExportQuery.safeParse(c.req.query());
+  if (!query.success) {
+    const message = query.error.issues[0]?.message ?? "format is one of docx, pdf, txt, md";
+    throw new ApiError(400, "validation_failed", message, { format: [message] });
+  }
+  const { format } = query.data;
+  const release = await ownFinishedRelease(c);
+  const { type, body } = EXPORTS[format];
+  const name = releaseFileName(release.text, release.created_at, format);
+  return new Response(await body(release.text), {
+    headers: {
+      "content-type": type,
+      "content-disposition": `attachment; filename="${name}"`,
+      "cache-control": "no-store",
+    },
+  });
+});
