@@ -20,7 +20,7 @@ describe("a press release on the page", () => {
     expect(container.querySelector("strong")?.textContent).toBe("LAGOS");
     expect(container.querySelector("img")).toBeNull();
     expect(container.querySelector("script")).toBeNull();
-    expect(screen.getByRole("button", { name: "Copy text" })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Copy as rich text" })).toBeVisible();
   });
 
   it("shows the closing ### mark as text, not as an empty heading", () => {
@@ -48,7 +48,7 @@ describe("a press release on the page", () => {
   it("shows where a running job is, and the reason when one failed", () => {
     const { rerender } = render(<PressReleaseResult release={{ ...base, status: "processing" }} />);
     expect(screen.getByText("Transcribing and writing").closest("li")).toHaveAttribute("aria-current", "step");
-    expect(screen.queryByRole("button", { name: "Copy text" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Copy as rich text" })).toBeNull();
     rerender(<PressReleaseResult release={{ ...base, status: "error", error: "No speech was found." }} />);
     expect(screen.getByRole("alert")).toHaveTextContent("No speech was found. Upload the recording again to retry.");
   });

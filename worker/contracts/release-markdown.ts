@@ -64,10 +64,15 @@ export function releaseBlocks(markdown: string): Block[] {
 
 /** The release as plain text: one paragraph per block, a blank line between. */
 export function releasePlainText(markdown: string): string {
-  return `${releaseBlocks(markdown)
-    .map((block) => block.runs.map((run) => run.text).join(""))
-    .join("\n\n")}\n`;
+  const lines = releaseBlocks(markdown).map((block) => block.runs.map((run) => run.text).join(""));
+  // Paragraphs apart, the items of a list on consecutive lines.
+  const joined = lines.map((line, i) =>
+    i > 0 && isBullet(line) && isBullet(lines[i - 1] ?? "") ? `\n${line}` : `\n\n${line}`,
+  );
+  return `${joined.join("").replace(/^\n\n/, "")}\n`;
 }
+
+const isBullet = (line: string) => line.startsWith("• ");
 
 /** The release's first heading, or its first words. */
 export function releaseHeadline(markdown: string): string {

@@ -3,11 +3,11 @@ import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../auth/sessions.ts";
 import type { JobKind } from "../contracts/jobs.ts";
 import { planLimits, storageQuotaBytes } from "../contracts/plans.ts";
-import { ApiError } from "../errors.ts";
 import { deleteJobEverywhere } from "../jobs/delete-job.ts";
 import { handToJob } from "../jobs/intake.ts";
 import { JOB_KIND_CONFIG } from "../jobs/kinds.ts";
-import { findOwnJob, type JobRow, listJobs } from "../jobs/store.ts";
+import { findOwnJobOr404 } from "../jobs/own-job.ts";
+import { listJobs } from "../jobs/store.ts";
 import { JOB_VIEWS } from "../jobs/views.ts";
 import { sendsUploadId } from "../uploads/json-body.ts";
 
@@ -45,13 +45,3 @@ export function jobRoutes(kind: JobKind): Hono<AppEnv> {
 
   return routes;
 }
-
-/** The signed-in user's job of this kind named by the `:id` parameter; 404 for anyone else's. */
-export async function findOwnJobOr404(c: Context<AppEnv>, kind: JobKind): Promise<JobRow> {
-  const id = c.req.param("id") ?? "";
-  const row = UUID.test(id) ? await findOwnJob(c.env.DB, kind, id, c.var.user.id) : null;
-  if (!row) throw new ApiError(404, "not_found", JOB_KIND_CONFIG[kind].notFound);
-  return row;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -4,10 +4,10 @@ import { requireUser } from "../auth/sessions.ts";
 import { type ReleaseExportFormat, releaseExportQuery, releaseTextBody } from "../contracts/press-releases.ts";
 import { releaseBlocks, releaseFileName, releaseHeadline, releasePlainText } from "../contracts/release-markdown.ts";
 import { ApiError } from "../errors.ts";
+import { findOwnJobOr404 } from "../jobs/own-job.ts";
 import { releaseVersions, saveReleaseText } from "../jobs/release-versions.ts";
 import type { JobRow } from "../jobs/store.ts";
 import { jsonBody, limitBody } from "../validate.ts";
-import { findOwnJobOr404 } from "./jobs.ts";
 
 /**
  * A finished press release's editing: save an edit (`PATCH`, a new version), its versions, and

@@ -15,6 +15,9 @@ export function useAutosave(text: string, saved: string, save: (text: string) =>
   const running = useRef<Promise<void>>(Promise.resolve());
   const latest = useRef(text);
   latest.current = text;
+  // The caller's `save` may be a new function every render; the timer must not restart with it.
+  const saveLatest = useRef(save);
+  saveLatest.current = save;
 
   const flush = useCallback((): Promise<void> => {
     running.current = running.current.then(async () => {
@@ -25,7 +28,7 @@ export function useAutosave(text: string, saved: string, save: (text: string) =>
       }
       setState({ kind: "saving" });
       try {
-        await save(next);
+        await saveLatest.current(next);
         lastSaved.current = next;
         setState(latest.current === next ? { kind: "saved" } : { kind: "unsaved" });
       } catch (error) {
@@ -33,11 +36,11 @@ export function useAutosave(text: string, saved: string, save: (text: string) =>
       }
     });
     return running.current;
-  }, [save]);
+  }, []);
 
   useEffect(() => {
     if (text === lastSaved.current) return;
-    setState((current) => (current.kind === "saving" ? current : { kind: "unsaved" }));
+    setState((current) => (current.kind === "saving" || current.kind === "unsaved" ? current : { kind: "unsaved" }));
     const timer = setTimeout(() => void flush(), DELAY_MS);
     return () => clearTimeout(timer);
   }, [text, flush]);

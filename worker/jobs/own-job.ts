@@ -1,0 +1,16 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import type { JobKind } from "../contracts/jobs.ts";
+import { ApiError } from "../errors.ts";
+import { JOB_KIND_CONFIG } from "./kinds.ts";
+import { findOwnJob, type JobRow } from "./store.ts";
+
+/** The signed-in user's job of this kind named by the `:id` parameter; 404 for anyone else's. */
+export async function findOwnJobOr404(c: Context<AppEnv>, kind: JobKind): Promise<JobRow> {
+  const id = c.req.param("id") ?? "";
+  const row = UUID.test(id) ? await findOwnJob(c.env.DB, kind, id, c.var.user.id) : null;
+  if (!row) throw new ApiError(404, "not_found", JOB_KIND_CONFIG[kind].notFound);
+  return row;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
