@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatNaira } from "./numbers.ts";
 
 /** `GET /api/billing` and `PATCH /api/billing`: the plan held, its renewal, card, receipts and usage. */
 
@@ -49,9 +50,9 @@ export function vatIncludedKobo(amountKobo: number): number {
   return Math.round((amountKobo * VAT_RATE) / (1 + VAT_RATE));
 }
 
-/** Naira as receipts and the site write them: `₦10,000.00`. */
-export function formatNaira(kobo: number): string {
-  return new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN" }).format(kobo / 100);
+/** Kobo as receipts write them: `1000000` → `₦10,000.00`. */
+export function formatKobo(kobo: number): string {
+  return `${formatNaira(Math.trunc(kobo / 100))}.${String(kobo % 100).padStart(2, "0")}`;
 }
 
 /** A billing date as everything shows it, in Lagos time: `25 Nov 2027`. */

@@ -1,4 +1,4 @@
-import { formatBillingDate, formatNaira, vatIncludedKobo } from "../contracts/billing.ts";
+import { formatBillingDate, formatKobo, vatIncludedKobo } from "../contracts/billing.ts";
 import { PLANS } from "../contracts/plans.ts";
 import type { MailMessage } from "../providers/mail.ts";
 import type { OrderRow } from "./orders.ts";
@@ -10,14 +10,14 @@ const settingsLink = (siteOrigin: string | null) =>
 export const renewalMail = {
   receipt(to: string, order: OrderRow, siteOrigin: string | null): MailMessage {
     const plan = PLANS.find((candidate) => candidate.id === order.plan)?.name ?? "Vox";
-    const amount = formatNaira(order.amount_kobo);
+    const amount = formatKobo(order.amount_kobo);
     return {
       to,
       subject: `Your Vox receipt: ${amount} for ${plan}`,
       text: [
         `Your Vox ${plan} plan has renewed.`,
         "",
-        `Amount: ${amount} (VAT at 7.5% included: ${formatNaira(vatIncludedKobo(order.amount_kobo))})`,
+        `Amount: ${amount} (VAT at 7.5% included: ${formatKobo(vatIncludedKobo(order.amount_kobo))})`,
         `Reference: ${order.reference}`,
         `Date: ${formatBillingDate(new Date().toISOString())}`,
         "",
