@@ -137,8 +137,14 @@ describe("recurring billing", () => {
       body: JSON.stringify({ auto_renew: false }),
     });
     expect(patched.status).toBe(200);
-    expect(await patched.json()).toMatchObject({ auto_renew: false, next_charge_amount: null });
-    await advanceDays(31);
+    const view = (await patched.json()) as BillingResponse;
+    expect(view).toMatchObject({ auto_renew: false, next_charge_amount: null });
+    // Inside the renewal window first (less than a day before the end), then past the end.
+    await advanceDays(Math.floor((Date.parse(view.current_period_end ?? "") - Date.now()) / 86_400_000));
+    await sweep();
+    expect(await chargesAtPaystack(input.email)).toHaveLength(0);
+    expect((await billing(api)).status).toBe("active");
+    await advanceDays(2);
     await sweep();
     expect(await chargesAtPaystack(input.email)).toHaveLength(0);
     expect((await billing(api)).status).toBe("lapsed");
@@ -166,6 +172,7 @@ describe("recurring billing", () => {
     const after = await billing(api);
     expect(after.current_period_end).toBe(settled.current_period_end);
     expect(after.receipts).toHaveLength(2);
+    expect(after.receipts).toEqual(settled.receipts);
   });
 
   it("PATCH /api/billing validates its body and needs a paid plan", async () => {
