@@ -10,6 +10,7 @@ import { ApiError, ConfigError, errorResponse, handleError } from "./errors.ts";
 import { isLoopbackHost } from "./loopback.ts";
 import { audio, history } from "./routes/audio.ts";
 import { auth } from "./routes/auth.ts";
+import { billing } from "./routes/billing.ts";
 import { contact } from "./routes/contact.ts";
 import { health } from "./routes/health.ts";
 import { jobRoutes } from "./routes/jobs.ts";
@@ -92,6 +93,7 @@ app.use(
 app.route("/api/health", health);
 app.route("/api/plans", plans);
 app.route("/api/payments", payments);
+app.route("/api/billing", billing);
 app.route("/processpay", processPay);
 app.route("/api/tts", tts);
 app.route("/api/voice-conversion", voiceConversion);

@@ -13,11 +13,12 @@ export function quotaSeconds(plan: string | null): number | null {
   return hours === null ? null : hours * 3600;
 }
 
+export function usedSecondsOf(db: D1Database, userId: string, month = monthOf()): D1PreparedStatement {
+  return db.prepare("SELECT seconds FROM live_usage WHERE user_id = ? AND month = ?").bind(userId, month);
+}
+
 export async function usedSeconds(db: D1Database, userId: string, month = monthOf()): Promise<number> {
-  const row = await db
-    .prepare("SELECT seconds FROM live_usage WHERE user_id = ? AND month = ?")
-    .bind(userId, month)
-    .first<{ seconds: number }>();
+  const row = await usedSecondsOf(db, userId, month).first<{ seconds: number }>();
   return row?.seconds ?? 0;
 }
 

@@ -14,6 +14,7 @@ import {
   initializeTransaction,
   PaymentProviderError,
   type PaystackTransaction,
+  paidCard,
   verifyTransaction,
 } from "../providers/paystack.ts";
 import { jsonBody, jsonBodyLimit, limitBody } from "../validate.ts";
@@ -126,6 +127,7 @@ payments.post("/webhook", limitBody(64 * 1024), async (c) => {
   if (parsed.event !== "charge.success" || status !== "success" || !reference || amount === undefined || !currency) {
     return c.json({ received: true, handled: false });
   }
-  const outcome = await fulfilOrder(c.env.DB, reference, { amount, currency });
+  const card = paidCard.safeParse(parsed.data).data ?? null;
+  const outcome = await fulfilOrder(c.env.DB, reference, { amount, currency, card });
   return c.json({ received: true, handled: outcome === "activated" || outcome === "already_paid" });
 });

@@ -4,6 +4,7 @@ import { ApiError } from "../errors.ts";
 import { scheduledWork } from "../scheduled.ts";
 import { sandboxAssemblyAi } from "./assemblyai.ts";
 import { sandboxAssemblyAiLlm } from "./assemblyai-llm.ts";
+import { sandboxBilling } from "./billing.ts";
 import { sandboxDeepgram } from "./deepgram.ts";
 import { sandboxDeepgramRead } from "./deepgram-read.ts";
 import { sandboxDeepgramStreaming } from "./deepgram-streaming.ts";
@@ -43,9 +44,10 @@ sandbox.get("/", (c) => c.json({ sandbox: true, providers: Object.keys(EMULATORS
 
 for (const [name, emulator] of Object.entries(EMULATORS)) sandbox.route(`/${name}`, emulator);
 sandbox.route("/faults", sandboxFaults);
+sandbox.route("/", sandboxBilling);
 // `wrangler dev` runs no cron triggers: `npm start` asks for the scheduled work here instead.
 sandbox.post("/scheduled", async (c) => {
-  await scheduledWork(c.env);
+  await scheduledWork(c.env, new URL(c.req.url).origin);
   return c.json({ ran: true });
 });
 // Deepgram's streaming endpoint shares /v1/listen with the prerecorded one (GET upgrade vs POST).

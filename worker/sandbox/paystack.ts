@@ -5,6 +5,8 @@ import type { AppEnv } from "../app-env.ts";
 import { sandboxKey } from "../config.ts";
 import { signWebhook } from "../payments/webhook-signature.ts";
 import {
+  type chargeAuthorizationAnswer,
+  chargeAuthorizationRequest,
   type ErrorBody,
   type initializeAnswer,
   initializeRequest,
@@ -14,9 +16,10 @@ import {
 
 /**
  * Emulates Paystack: `POST /transaction/initialize`, `GET /transaction/verify/:reference`, a hosted
- * checkout page with Pay and Cancel, the redirect to `callback_url?trxref=R&reference=R`, and the
- * signed `charge.success` webhook, delivered to this Worker as Paystack would deliver it. Requests
- * are checked as Paystack checks them and answers carry every field its description requires.
+ * checkout page with Pay and Cancel, the redirect to `callback_url?trxref=R&reference=R`, the
+ * signed `charge.success` webhook, delivered to this Worker as Paystack would deliver it, and
+ * `POST /transaction/charge_authorization` on the cards those checkouts authorized. Requests are
+ * checked as Paystack checks them and answers carry every field its description requires.
  */
 export const sandboxPaystack = new Hono<AppEnv>();
 
@@ -31,6 +34,8 @@ interface TransactionRow {
   status: "abandoned" | "success" | "failed";
   created_at: string;
   paid_at: string | null;
+  /** A charge of a kept card: the access code of the checkout that authorized it. */
+  authorization_of: string | null;
 }
 
 const paystackError = (status: 400 | 401 | 404, message: string, code?: string) =>
@@ -56,6 +61,26 @@ sandboxPaystack.post("/faults", async (c) => {
   if (!body.success) return paystackError(400, "count must be a whole number from 0 to 100");
   failingCalls = body.data.count;
   return c.json({ failing_calls: failingCalls });
+});
+
+/**
+ * A declining customer: later charges of their cards fail as a bank's decline does. Set with
+ * `POST /__sandbox/paystack/decline {"email": …}`; `"decline": false` lets them pay again.
+ */
+const declineBody = z.strictObject({ email: z.email(), decline: z.boolean().default(true) });
+
+sandboxPaystack.post("/decline", async (c) => {
+  const body = declineBody.safeParse(await c.req.json().catch(() => null));
+  if (!body.success) return paystackError(400, body.error.issues[0]?.message ?? "email is required");
+  const email = body.data.email.toLowerCase();
+  await c.env.DB.prepare(
+    body.data.decline
+      ? "INSERT INTO sandbox_paystack_declines (email) VALUES (?) ON CONFLICT DO NOTHING"
+      : "DELETE FROM sandbox_paystack_declines WHERE email = ?",
+  )
+    .bind(email)
+    .run();
+  return c.json({ email, declines: body.data.decline });
 });
 
 sandboxPaystack.use("/transaction/*", async (c, next) => {
@@ -102,7 +127,40 @@ sandboxPaystack.post("/transaction/initialize", async (c) => {
   return c.json(answer);
 });
 
-/** The transaction as verify and the webhook describe it; the test card is Paystack's own. */
+/** The card a checkout authorized, named by its access code; the test card is Paystack's own. */
+function cardAuthorization(accessCode: string) {
+  return {
+    authorization_code: `AUTH_${accessCode}`,
+    bin: "408408",
+    last4: "4081",
+    exp_month: "12",
+    exp_year: "2030",
+    channel: "card",
+    card_type: "visa ",
+    bank: "TEST BANK",
+    country_code: "NG",
+    brand: "visa",
+    reusable: true,
+    signature: `SIG_${accessCode}`,
+    account_name: null,
+  };
+}
+
+function customerOf(row: TransactionRow) {
+  return {
+    id: row.id,
+    first_name: null,
+    last_name: null,
+    email: row.email,
+    customer_code: `CUS_${row.authorization_of ?? row.access_code}`,
+    phone: null,
+    metadata: null,
+    risk_action: "default",
+    international_format_phone: null,
+  };
+}
+
+/** The transaction as verify and the webhook describe it. */
 function transactionData(row: TransactionRow): Transaction {
   const paid = row.status === "success";
   return {
@@ -113,7 +171,7 @@ function transactionData(row: TransactionRow): Transaction {
     receipt_number: null,
     amount: row.amount,
     message: null,
-    gateway_response: paid ? "Successful" : "The transaction was not completed",
+    gateway_response: paid ? "Successful" : row.authorization_of ? "Declined" : "The transaction was not completed",
     paid_at: row.paid_at,
     created_at: row.created_at,
     channel: "card",
@@ -121,36 +179,10 @@ function transactionData(row: TransactionRow): Transaction {
     ip_address: "127.0.0.1",
     metadata: "",
     log: null,
-    fees: paid ? Math.min(Math.round(row.amount * 0.015) + (row.amount >= 250_000 ? 10_000 : 0), 200_000) : null,
+    fees: paid ? feesOf(row.amount) : null,
     fees_split: null,
-    authorization: paid
-      ? {
-          authorization_code: `AUTH_${row.access_code}`,
-          bin: "408408",
-          last4: "4081",
-          exp_month: "12",
-          exp_year: "2030",
-          channel: "card",
-          card_type: "visa ",
-          bank: "TEST BANK",
-          country_code: "NG",
-          brand: "visa",
-          reusable: true,
-          signature: `SIG_${row.access_code}`,
-          account_name: null,
-        }
-      : {},
-    customer: {
-      id: row.id,
-      first_name: null,
-      last_name: null,
-      email: row.email,
-      customer_code: `CUS_${row.access_code}`,
-      phone: null,
-      metadata: null,
-      risk_action: "default",
-      international_format_phone: null,
-    },
+    authorization: paid ? cardAuthorization(row.authorization_of ?? row.access_code) : {},
+    customer: customerOf(row),
     plan: null,
     split: {},
     order_id: null,
@@ -165,6 +197,11 @@ function transactionData(row: TransactionRow): Transaction {
     plan_object: {},
     subaccount: {},
   };
+}
+
+/** Paystack's local card fee: 1.5% plus ₦100 from ₦2,500, capped at ₦2,000. */
+function feesOf(amount: number): number {
+  return Math.min(Math.round(amount * 0.015) + (amount >= 250_000 ? 10_000 : 0), 200_000);
 }
 
 sandboxPaystack.get("/transaction/verify/:reference", async (c) => {
@@ -259,4 +296,74 @@ sandboxPaystack.post("/checkout/:accessCode/cancel", async (c) => {
   const row = await findByAccessCode(c.env.DB, c.req.param("accessCode"));
   if (!row) return c.text("This checkout link is not valid.", 404);
   return c.redirect(callbackUrl(row), 303);
+});
+
+sandboxPaystack.post("/transaction/charge_authorization", async (c) => {
+  const parsed = chargeAuthorizationRequest.safeParse(await c.req.json().catch(() => null));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return paystackError(400, `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`, "invalid_params");
+  }
+  const { email, amount, authorization_code: code, currency = "NGN" } = parsed.data;
+  const authorized = code.startsWith("AUTH_")
+    ? await c.env.DB.prepare(
+        "SELECT * FROM sandbox_paystack_transactions WHERE access_code = ? AND status = 'success' AND authorization_of IS NULL",
+      )
+        .bind(code.slice("AUTH_".length))
+        .first<TransactionRow>()
+    : null;
+  if (!authorized) return paystackError(400, "Invalid authorization code", "invalid_params");
+  if (!cardAuthorization(authorized.access_code).reusable) {
+    return paystackError(400, "This authorization is not reusable", "invalid_params");
+  }
+  if (authorized.email.toLowerCase() !== email.toLowerCase()) {
+    return paystackError(400, "The email does not match the authorization's customer", "invalid_params");
+  }
+  const declined = await c.env.DB.prepare("SELECT 1 FROM sandbox_paystack_declines WHERE email = ?")
+    .bind(email.toLowerCase())
+    .first();
+  const now = new Date().toISOString();
+  const row = await c.env.DB.prepare(
+    `INSERT INTO sandbox_paystack_transactions
+       (reference, access_code, email, amount, currency, callback_url, status, created_at, paid_at, authorization_of)
+     VALUES (?, ?, ?, ?, ?, '', ?, ?, ?, ?) ON CONFLICT (reference) DO NOTHING RETURNING *`,
+  )
+    .bind(
+      parsed.data.reference ?? `sbx-${crypto.randomUUID()}`,
+      crypto.randomUUID().replaceAll("-", "").slice(0, 15),
+      authorized.email,
+      amount,
+      currency,
+      declined ? "failed" : "success",
+      now,
+      declined ? null : now,
+      authorized.access_code,
+    )
+    .first<TransactionRow>();
+  if (!row) return paystackError(400, "Duplicate Transaction Reference", "duplicate_reference");
+  const transaction = transactionData(row);
+  const answer: z.input<typeof chargeAuthorizationAnswer> = {
+    status: true,
+    message: "Charge attempted",
+    data: {
+      amount: row.amount,
+      currency: row.currency,
+      transaction_date: row.created_at,
+      status: row.status,
+      reference: row.reference,
+      domain: "test",
+      metadata: parsed.data.metadata ?? "",
+      gateway_response: declined ? "Declined" : "Approved",
+      message: null,
+      channel: "card",
+      ip_address: null,
+      log: null,
+      fees: transaction.fees,
+      authorization: cardAuthorization(authorized.access_code),
+      customer: customerOf(row),
+      plan: null,
+      id: row.id,
+    },
+  };
+  return c.json(answer);
 });

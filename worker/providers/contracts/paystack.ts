@@ -124,3 +124,51 @@ export const errorBody = z.object({
   code: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
+
+/** `POST /transaction/charge_authorization`: charges a reusable authorization again. */
+export const chargeAuthorizationRequest = z.object({
+  email: z.email(),
+  amount: z.number().int().positive(),
+  authorization_code: z.string().min(1),
+  reference: reference.optional(),
+  currency: z.enum(CURRENCIES).optional(),
+  split_code: z.string().optional(),
+  subaccount: z.string().optional(),
+  transaction_charge: z.string().optional(),
+  bearer: z.enum(["account", "subaccount"]).optional(),
+  // "Stringified JSON object of custom data".
+  metadata: z.string().optional(),
+  queue: z.boolean().optional(),
+});
+export type ChargeAuthorizationRequest = z.infer<typeof chargeAuthorizationRequest>;
+
+/**
+ * The charge's answer. A decline is still HTTP 200 with `status: true`: the outcome is `data.status`
+ * ("success" or "failed") with the bank's words in `gateway_response`.
+ */
+export const chargeAuthorizationAnswer = z.object({
+  status: z.boolean(),
+  message: z.string(),
+  data: z.object({
+    amount: z.number().int(),
+    currency: z.string(),
+    transaction_date: z.string(),
+    status: z.string(),
+    reference: z.string(),
+    domain: z.string(),
+    metadata: z.string(),
+    gateway_response: z.string(),
+    message: nullableString,
+    channel: z.string(),
+    ip_address: present,
+    log,
+    fees: z.number().int().nullable(),
+    authorization,
+    customer: customer.extend({
+      metadata: z.object({ calling_code: z.string().optional() }).nullable(),
+    }),
+    plan: present,
+    id: z.number().int(),
+  }),
+});
+export type ChargeAuthorizationAnswer = z.infer<typeof chargeAuthorizationAnswer>;
