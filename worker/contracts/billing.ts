@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { formatNaira } from "./numbers.ts";
 
 /** `GET /api/billing` and `PATCH /api/billing`: the plan held, its renewal, card, receipts and usage. */
 
@@ -42,25 +41,3 @@ export type BillingResponse = z.infer<typeof billingResponse>;
 export const billingPatchBody = z.strictObject({
   auto_renew: z.boolean({ error: "auto_renew must be true or false" }),
 });
-
-/** Prices include Nigerian VAT at 7.5%; receipts show the part of the amount that is VAT. */
-export const VAT_RATE = 0.075;
-
-export function vatIncludedKobo(amountKobo: number): number {
-  return Math.round((amountKobo * VAT_RATE) / (1 + VAT_RATE));
-}
-
-/** Kobo as receipts write them: `1000000` → `₦10,000.00`. */
-export function formatKobo(kobo: number): string {
-  return `${formatNaira(Math.trunc(kobo / 100))}.${String(kobo % 100).padStart(2, "0")}`;
-}
-
-/** A billing date as everything shows it, in Lagos time: `25 Nov 2027`. */
-export function formatBillingDate(iso: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "Africa/Lagos",
-  }).format(new Date(iso));
-}

@@ -1,4 +1,4 @@
-import { formatBillingDate, formatKobo, vatIncludedKobo } from "../contracts/billing.ts";
+import { formatBillingDate, formatKobo, vatIncludedKobo } from "../contracts/billing-figures.ts";
 import { PLANS } from "../contracts/plans.ts";
 import type { MailMessage } from "../providers/mail.ts";
 import type { OrderRow } from "./orders.ts";
