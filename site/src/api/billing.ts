@@ -1,0 +1,16 @@
+import { apiRequest, schemaOf } from "./client.ts";
+
+/** The plan held, its renewal, card, receipts and usage (`/api/billing`). */
+
+const billing = () => import("@contracts/billing.ts");
+
+export const BILLING_PATH = "/api/billing";
+
+export const fetchBilling = () => apiRequest(BILLING_PATH, { schema: schemaOf(billing, "billingResponse") });
+
+export const saveAutoRenew = (autoRenew: boolean) =>
+  apiRequest(BILLING_PATH, {
+    method: "PATCH",
+    body: { auto_renew: autoRenew },
+    schema: schemaOf(billing, "billingResponse"),
+  });
