@@ -1,0 +1,34 @@
+import type { BillingResponse } from "@contracts/billing.ts";
+
+type Usage = BillingResponse["usage"][number];
+
+function amountText({ used, allowance, unit }: Usage): string {
+  return allowance === null ? `${used} ${unit} used (unlimited)` : `${used} of ${allowance} ${unit}`;
+}
+
+/** This period's use of each allowance, as labelled meters (text alone when unlimited). */
+export function UsageMeters({ usage }: { usage: BillingResponse["usage"] }) {
+  return (
+    <section className="billing__section" aria-labelledby="billing-usage">
+      <h2 id="billing-usage">This period's usage</h2>
+      <ul className="usage-list">
+        {usage.map((item) => (
+          <li key={item.tool} className="usage-list__item">
+            <span id={`usage-${item.tool}`}>{item.label}</span>
+            <span className="muted">{amountText(item)}</span>
+            {item.allowance !== null && (
+              <meter
+                className="usage-list__meter"
+                min={0}
+                max={item.allowance}
+                value={Math.min(item.used, item.allowance)}
+                aria-labelledby={`usage-${item.tool}`}
+                aria-valuetext={amountText(item)}
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

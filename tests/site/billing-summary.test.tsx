@@ -1,0 +1,164 @@
+import type { BillingResponse } from "@contracts/billing.ts";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderSite, signIn } from "./render.tsx";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const user = {
+  id: "u1",
+  name: "Kemi Adeleke",
+  email: "kemi@example.ng",
+  subscription_status: 1,
+  plan: "monthly",
+  trial_ends_at: "2026-11-20T00:00:00.000Z",
+  subscription_expires_at: "2026-12-25T10:00:00.000Z",
+  email_verified: true,
+};
+
+const active: BillingResponse = {
+  plan: "monthly",
+  status: "active",
+  current_period_end: "2026-12-25T10:00:00.000Z",
+  grace_until: null,
+  auto_renew: true,
+  next_charge_amount: 1_000_000,
+  card: { brand: "visa", last4: "4081" },
+  receipts: [
+    {
+      id: "f1",
+      amount: 1_000_000,
+      currency: "NGN",
+      paid_at: "2026-11-25T10:00:00.000Z",
+      reference: "vox-order-1",
+    },
+  ],
+  usage: [
+    { tool: "live", label: "Live transcription (VoxScribe)", unit: "hours", used: 2.5, allowance: 10 },
+    { tool: "storage", label: "Storage across the tools", unit: "GB", used: 1.25, allowance: 20 },
+  ],
+};
+
+/** The Worker as the site sees it: `/auth/me`, and `/api/billing` answering `billing` (PATCH applies). */
+function serve(billing: BillingResponse) {
+  let current = billing;
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === "/auth/me") return Response.json({ data: user });
+    if (url === "/api/billing") {
+      if (init?.method === "PATCH") {
+        const { auto_renew } = JSON.parse(String(init.body)) as { auto_renew: boolean };
+        current = { ...current, auto_renew, next_charge_amount: auto_renew ? 1_000_000 : null };
+      }
+      return Response.json(current);
+    }
+    if (url === "/api/plans") return new Response(null, { status: 404 });
+    return Response.json({ message: "Not found", code: "not_found" }, { status: 404 });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+async function openBilling() {
+  signIn(user);
+  renderSite("/settings");
+  await userEvent.click(await screen.findByRole("tab", { name: "Billing and plans" }));
+  return screen.getByRole("tabpanel");
+}
+
+describe("Settings › Billing and plans", () => {
+  it("shows the plan, the next charge in naira, the card, usage meters and the receipts", async () => {
+    serve(active);
+    const panel = await openBilling();
+    await within(panel).findByText("₦10,000 on 25 Dec 2026");
+    expect(panel).toHaveTextContent("Monthly plan, active until 25 Dec 2026.");
+    expect(panel).toHaveTextContent("Visa ending 4081");
+    expect(within(panel).getByRole("switch", { name: "Auto-renew" })).toBeChecked();
+    const live = within(panel).getByRole("meter", { name: "Live transcription (VoxScribe)" });
+    expect(live).toHaveAttribute("value", "2.5");
+    expect(live).toHaveAttribute("max", "10");
+    expect(panel).toHaveTextContent("2.5 of 10 hours");
+    expect(panel).toHaveTextContent("1.25 of 20 GB");
+    const receipts = within(panel)
+      .getAllByRole("listitem")
+      .filter((item) => item.textContent?.includes("vox-order-1"));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toHaveTextContent("25 Nov 2026");
+    expect(receipts[0]).toHaveTextContent("₦10,000.00");
+    expect(within(panel).queryByRole("button", { name: /^Renew/ })).toBeNull();
+  });
+
+  it("Print opens a receipt with Vox's details, the amount and the VAT it includes", async () => {
+    serve(active);
+    const panel = await openBilling();
+    await userEvent.click(await within(panel).findByRole("button", { name: "Print receipt vox-order-1" }));
+    const receipt = await screen.findByRole("dialog", { name: "Receipt" });
+    expect(receipt).toHaveTextContent("Vox");
+    expect(receipt).toHaveTextContent("Lagos, Nigeria");
+    expect(receipt).toHaveTextContent("vox-order-1");
+    expect(receipt).toHaveTextContent("Amount paid₦10,000.00");
+    // 7.5 % VAT inside ₦10,000: 10,000 × 0.075 / 1.075.
+    expect(receipt).toHaveTextContent("VAT (7.5%) included₦697.67");
+  });
+
+  it("turning auto-renew off is saved, announced, and the next charge goes", async () => {
+    const fetchMock = serve(active);
+    const panel = await openBilling();
+    const toggle = await within(panel).findByRole("switch", { name: "Auto-renew" });
+    await userEvent.click(toggle);
+    await within(panel).findByText("Auto-renew is off: your plan will end with this period.");
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/billing",
+      expect.objectContaining({ method: "PATCH", body: JSON.stringify({ auto_renew: false }) }),
+    );
+    expect(toggle).not.toBeChecked();
+    expect(panel).toHaveTextContent("None: auto-renew is off, so the plan ends on 25 Dec 2026");
+  });
+
+  it("a declined renewal shows the grace period's end and offers another card", async () => {
+    serve({ ...active, status: "grace", grace_until: "2026-12-28T10:00:00.000Z" });
+    const panel = await openBilling();
+    await within(panel).findByText(/renewal payment was declined/);
+    expect(panel).toHaveTextContent("Your tools stay open until 28 Dec 2026");
+    expect(within(panel).getByRole("button", { name: "Pay with another card: ₦10,000 for Monthly" })).toBeVisible();
+  });
+
+  it("says so when there is no card on file and no receipt yet", async () => {
+    serve({ ...active, card: null, receipts: [] });
+    const panel = await openBilling();
+    await within(panel).findByText("No card on file");
+    expect(panel).toHaveTextContent("No payments yet.");
+  });
+
+  it("a lapsed plan is said to have ended and can be bought again", async () => {
+    serve({ ...active, status: "lapsed", auto_renew: false, next_charge_amount: null });
+    const panel = await openBilling();
+    await within(panel).findByText(/Your Monthly plan has ended/);
+    expect(within(panel).getByRole("button", { name: "Renew: ₦10,000 for Monthly" })).toBeVisible();
+    expect(within(panel).queryByRole("switch")).toBeNull();
+  });
+});
+
+describe("/pricing for a paying user", () => {
+  const planCard = async (name: string) => (await screen.findByRole("heading", { name })).closest("li") as HTMLElement;
+
+  it("marks the plan held with its renewal date, without Get Started, and says what an upgrade does", async () => {
+    serve(active);
+    signIn(user);
+    renderSite("/pricing");
+    const monthly = await planCard("Monthly");
+    await within(monthly).findByText("Your plan · renews 25 Dec 2026");
+    expect(within(monthly).queryByRole("button", { name: "Get Started" })).toBeNull();
+    const yearly = await planCard("Yearly");
+    expect(within(yearly).getByRole("button", { name: "Get Started" })).toBeVisible();
+    expect(yearly).toHaveTextContent("Upgrade: Yearly starts today and runs on from the end of your Monthly period");
+  });
+
+  it("says the plan ends when auto-renew is off", async () => {
+    serve({ ...active, auto_renew: false, next_charge_amount: null });
+    signIn(user);
+    renderSite("/pricing");
+    const monthly = await planCard("Monthly");
+    await within(monthly).findByText("Your plan · ends 25 Dec 2026");
+  });
+});
