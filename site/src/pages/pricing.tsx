@@ -1,7 +1,10 @@
 import { formatNaira } from "@contracts/numbers.ts";
 import type { PlansResponse } from "@contracts/payments.ts";
 import { Check, Minus } from "lucide-react";
+import { Link } from "react-router-dom";
 import { useStoredUser } from "../api/session.ts";
+import { PATHS } from "../paths.ts";
+import { type HeldPlan, upgradeNote, useHeldPlan } from "../payments/held-plan.ts";
 import { useCheckout } from "../payments/use-checkout.ts";
 import { usePaymentReturn } from "../payments/use-payment-return.ts";
 import { usePlans } from "../payments/use-plans.ts";
@@ -15,11 +18,13 @@ function quota(value: number | null, unit: string): string {
   return value === null ? "Unlimited" : `${value} ${unit}`;
 }
 
-function PlanCard({ plan }: { plan: Plan }) {
+function PlanCard({ plan, held }: { plan: Plan; held: HeldPlan | null }) {
   const { openModal } = useModals();
   const user = useStoredUser();
   const { starting, start } = useCheckout();
   const getStarted = () => (user ? start(plan) : openModal("login"));
+  const isHeld = held?.id === plan.id;
+  const note = held && !isHeld ? upgradeNote(held, plan) : null;
   return (
     <li className={plan.popular ? "plan plan--popular" : "plan"}>
       {plan.popular && <p className="plan__flag">Popular</p>}
@@ -39,7 +44,15 @@ function PlanCard({ plan }: { plan: Plan }) {
         <li>Live transcription: {quota(plan.liveTranscriptionHours, "hours a month")}</li>
         <li>Press release audio storage: {quota(plan.storageGb, "GB")}</li>
       </ul>
-      {plan.contactOnly ? (
+      {note && <p className="plan__note">{note}</p>}
+      {isHeld ? (
+        <>
+          <p className="plan__held">{held.label}</p>
+          <Link className="button button--ghost button--block" to={PATHS.settings}>
+            Manage billing
+          </Link>
+        </>
+      ) : plan.contactOnly ? (
         <button type="button" className="button button--ghost button--block" onClick={() => openModal("consultation")}>
           Contact Us
         </button>
@@ -113,6 +126,7 @@ function FeatureTable({ plans, features }: PlansResponse) {
 export function Component() {
   const { data } = usePlans();
   const verifying = usePaymentReturn();
+  const held = useHeldPlan();
   return (
     <section>
       <DocumentTitle>Pricing · Vox</DocumentTitle>
@@ -123,7 +137,7 @@ export function Component() {
       </p>
       <ul className="plan-grid">
         {data.plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} />
+          <PlanCard key={plan.id} plan={plan} held={held} />
         ))}
       </ul>
       <FeatureTable plans={data.plans} features={data.features} />
