@@ -1,0 +1,89 @@
+import type { Page } from "playwright-core";
+import { afterEach, describe, expect } from "vitest";
+import { formatBillingDate } from "../../worker/contracts/billing-figures.ts";
+import { baseUrl, screenshot } from "./browser.ts";
+import { it } from "./fixtures.ts";
+import { logIn, newPerson, signUp } from "./people.ts";
+
+const sandbox = (path: string, init: RequestInit = {}) =>
+  fetch(`${baseUrl()}/__sandbox${path}`, { headers: { "content-type": "application/json" }, ...init });
+
+// The billing clock is the whole local product's: leave it where it was for the next file.
+afterEach(async () => {
+  expect((await sandbox("/clock", { method: "DELETE" })).status).toBe(200);
+});
+
+const monthlyCard = (page: Page) =>
+  page.locator(".plan").filter({ has: page.getByRole("heading", { name: "Monthly" }) });
+
+async function openBilling(page: Page) {
+  await page.goto("/settings");
+  await page.getByRole("tab", { name: "Billing and plans" }).click();
+  const panel = page.getByRole("tabpanel");
+  // The stored user answers at once; the Worker's billing follows.
+  await panel.getByRole("heading", { name: "Receipts" }).waitFor();
+  return panel;
+}
+
+const receiptButtons = (page: Page) => page.getByRole("tabpanel").getByRole("button", { name: /^Print receipt / });
+
+describe("billing in the browser", () => {
+  it("pay Monthly → /pricing marks the plan → Settings shows card, next charge and receipt → auto-renew kept → a renewal adds a receipt", async ({
+    page,
+    errors,
+  }) => {
+    const person = newPerson();
+    await page.goto("/");
+    await signUp(page, person);
+    await logIn(page, person.email, person.password);
+    await page.waitForURL("**/solutions");
+
+    await page.goto("/pricing");
+    await monthlyCard(page).getByRole("button", { name: "Get Started" }).click();
+    await page.waitForURL("**/__sandbox/paystack/checkout/**");
+    await page.getByRole("button", { name: "Pay" }).click();
+    await page.getByText(/^Payment successful\./).waitFor();
+    await page.waitForURL(`${baseUrl()}/pricing`);
+
+    const expiresAt = await page.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem("userObj") ?? "{}") as { subscription_expires_at: string })
+          .subscription_expires_at,
+    );
+    const periodEnd = formatBillingDate(expiresAt);
+    const monthly = monthlyCard(page);
+    await monthly.getByText(`Your plan · renews ${periodEnd}`).waitFor();
+    expect(await monthly.getByRole("button", { name: "Get Started" }).count()).toBe(0);
+    const yearly = page.locator(".plan").filter({ has: page.getByRole("heading", { name: "Yearly" }) });
+    expect(await yearly.getByRole("button", { name: "Get Started" }).count()).toBe(1);
+    expect(await yearly.textContent()).toContain("Upgrade: Yearly starts today");
+    await screenshot(page, "journey-pricing-held-plan-desktop");
+
+    const panel = await openBilling(page);
+    await panel.getByText(`₦10,000 on ${periodEnd}`).waitFor();
+    expect(await panel.textContent()).toContain("Visa ending 4081");
+    expect(await receiptButtons(page).count()).toBe(1);
+
+    const autoRenew = panel.getByRole("switch", { name: "Auto-renew" });
+    expect(await autoRenew.isChecked()).toBe(true);
+    await autoRenew.click();
+    await panel.getByText("Auto-renew is off: your plan will end with this period.").waitFor();
+    await openBilling(page);
+    await expect.poll(() => page.getByRole("switch", { name: "Auto-renew" }).isChecked()).toBe(false);
+    expect(await page.getByRole("tabpanel").textContent()).toContain(`the plan ends on ${periodEnd}`);
+    await page.goto("/pricing");
+    await monthlyCard(page).getByText(`Your plan · ends ${periodEnd}`).waitFor();
+
+    // Back on, so the renewal charges the kept card rather than letting the plan end.
+    await openBilling(page);
+    await page.getByRole("switch", { name: "Auto-renew" }).click();
+    await page.getByText("Auto-renew is on.").waitFor();
+
+    expect((await sandbox("/clock", { method: "POST", body: JSON.stringify({ advance_days: 31 }) })).status).toBe(200);
+    expect((await sandbox("/cron/renewals", { method: "POST" })).status).toBe(200);
+    await openBilling(page);
+    await expect.poll(() => receiptButtons(page).count()).toBe(2);
+    await screenshot(page, "journey-billing-renewed-desktop");
+    expect(errors).toEqual([]);
+  });
+});
