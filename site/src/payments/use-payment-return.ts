@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
+import { useSWRConfig } from "swr";
 import { STORAGE_KEYS, storeUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
 import { toast } from "../ui/toast.ts";
@@ -15,6 +16,7 @@ const verifying = () => Promise.all([import("../api/payments.ts"), import("../ui
 export function usePaymentReturn(): boolean {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
   const reference = params.get("reference") ?? params.get("trxref");
   const handled = useRef<string | null>(null);
   const hydrated = useHydrated();
@@ -27,6 +29,8 @@ export function usePaymentReturn(): boolean {
       verifyPayment(reference, total)
         .then(({ message, data }) => {
           storeUser(data);
+          // A plan held before this payment (an upgrade) was read before the payment counted.
+          mutate((key) => Array.isArray(key) && key[0] === "/api/billing");
           toast.success(message);
         })
         .catch((error: unknown) => toast.error(errorMessage(error)))
@@ -35,7 +39,7 @@ export function usePaymentReturn(): boolean {
           navigate(PATHS.pricing, { replace: true });
         }),
     );
-  }, [reference, navigate]);
+  }, [reference, navigate, mutate]);
 
   return hydrated && reference !== null;
 }
