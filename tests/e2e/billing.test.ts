@@ -59,7 +59,9 @@ describe("billing in the browser", () => {
     expect(await yearly.textContent()).toContain("Upgrade: Yearly starts today");
     await screenshot(page, "journey-pricing-held-plan-desktop");
 
-    const panel = await openBilling(page);
+    await monthly.getByRole("link", { name: "Manage billing" }).click();
+    await page.waitForURL("**/settings#billing");
+    const panel = page.getByRole("tabpanel");
     await panel.getByText(`₦10,000 on ${periodEnd}`).waitFor();
     expect(await panel.textContent()).toContain("Visa ending 4081");
     expect(await receiptButtons(page).count()).toBe(1);

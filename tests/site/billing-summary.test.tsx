@@ -149,6 +149,7 @@ describe("/pricing for a paying user", () => {
     const monthly = await planCard("Monthly");
     await within(monthly).findByText("Your plan · renews 25 Dec 2026");
     expect(within(monthly).queryByRole("button", { name: "Get Started" })).toBeNull();
+    expect(within(monthly).getByRole("link", { name: "Manage billing" })).toHaveAttribute("href", "/settings#billing");
     const yearly = await planCard("Yearly");
     expect(within(yearly).getByRole("button", { name: "Get Started" })).toBeVisible();
     expect(yearly).toHaveTextContent("Upgrade: Yearly starts today and runs on from the end of your Monthly period");

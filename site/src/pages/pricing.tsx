@@ -48,7 +48,7 @@ function PlanCard({ plan, held }: { plan: Plan; held: HeldPlan | null }) {
       {isHeld ? (
         <>
           <p className="plan__held">{held.label}</p>
-          <Link className="button button--ghost button--block" to={PATHS.settings}>
+          <Link className="button button--ghost button--block" to={`${PATHS.settings}#billing`}>
             Manage billing
           </Link>
         </>

@@ -1,4 +1,5 @@
 import * as Tabs from "@radix-ui/react-tabs";
+import { useLocation } from "react-router-dom";
 import { BillingSummary } from "../account/billing-summary.tsx";
 import { ChangePasswordForm } from "../account/change-password-form.tsx";
 import { DeleteAccount } from "../account/delete-account.tsx";
@@ -19,13 +20,16 @@ const TABS = [
 export function Component() {
   const user = useUser();
   const { openModal } = useModals();
+  // /pricing's "Manage billing" opens the billing tab.
+  const { hash } = useLocation();
+  const opening = TABS.find((tab) => `#${tab.id}` === hash)?.id ?? "profile";
   return (
     <section className="narrow">
       <DocumentTitle>Settings · Vox</DocumentTitle>
       <h1>Settings</h1>
       <div data-session-dependent="">
         {user ? (
-          <Tabs.Root className="tabs" defaultValue="profile">
+          <Tabs.Root className="tabs" defaultValue={opening}>
             <Tabs.List className="tabs__list" aria-label="Settings">
               {TABS.map((tab) => (
                 <Tabs.Trigger key={tab.id} value={tab.id} className="tabs__trigger">
