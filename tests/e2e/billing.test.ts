@@ -3,7 +3,8 @@ import { afterEach, describe, expect } from "vitest";
 import { formatBillingDate } from "../../worker/contracts/billing-figures.ts";
 import { baseUrl, screenshot } from "./browser.ts";
 import { it } from "./fixtures.ts";
-import { logIn, newPerson, signUp } from "./people.ts";
+import { layoutProblems } from "./layout.ts";
+import { logIn, newPerson, signUp, storeSession } from "./people.ts";
 
 const sandbox = (path: string, init: RequestInit = {}) =>
   fetch(`${baseUrl()}/__sandbox${path}`, { headers: { "content-type": "application/json" }, ...init });
@@ -31,6 +32,7 @@ describe("billing in the browser", () => {
   it("pay Monthly → /pricing marks the plan → Settings shows card, next charge and receipt → auto-renew kept → a renewal adds a receipt", async ({
     page,
     errors,
+    openPage,
   }) => {
     const person = newPerson();
     await page.goto("/");
@@ -87,5 +89,30 @@ describe("billing in the browser", () => {
     await expect.poll(() => receiptButtons(page).count()).toBe(2);
     await screenshot(page, "journey-billing-renewed-desktop");
     expect(errors).toEqual([]);
+
+    // A paying account's billing tab and /pricing at 320 px and at 200 % text on a phone.
+    const session = await page.evaluate(() => ({
+      token: localStorage.getItem("token") ?? "",
+      user: localStorage.getItem("userObj") ?? "",
+    }));
+    const problems: Record<string, string[]> = {};
+    for (const [name, options] of [
+      ["320px", { size: { width: 320, height: 640 } }],
+      ["375px-200-text", { size: { width: 375, height: 812 }, textScale: 2 }],
+    ] as const) {
+      const phone = await openPage("mobile", options);
+      await storeSession(phone.page, session);
+      await phone.page.goto("/settings#billing");
+      await phone.page.getByRole("heading", { name: "Receipts" }).waitFor();
+      await screenshot(phone.page, `billing-paid-${name}`);
+      problems[`settings-${name}`] = await layoutProblems(phone.page, "mobile");
+      await phone.page.goto("/pricing");
+      await monthlyCard(phone.page)
+        .getByText(/^Your plan · renews /)
+        .waitFor();
+      problems[`pricing-${name}`] = await layoutProblems(phone.page, "mobile");
+      expect(phone.errors).toEqual([]);
+    }
+    expect(Object.values(problems).flat()).toEqual([]);
   });
 });
