@@ -78,23 +78,20 @@ export function transcribe(endpoint: ProviderEndpoint, request: SpitchTranscript
   );
 }
 
-export async function translate(endpoint: ProviderEndpoint, request: TranslateRequest): Promise<string> {
+/** Translation and tone marks: JSON in, `{request_id, text}` out. */
+async function textCall(endpoint: ProviderEndpoint, what: string, path: string, json: object): Promise<string> {
   const answer = await providerJson(
     spitch,
     endpoint,
-    { what: "translation", path: "/v1/translate", json: request },
+    { what, path, json },
     { documented: textAnswer, needed: textAnswer },
   );
   return answer.text;
 }
 
+export const translate = (endpoint: ProviderEndpoint, request: TranslateRequest) =>
+  textCall(endpoint, "translation", "/v1/translate", request);
+
 /** Yorùbá only, as the provider states. */
-export async function addToneMarks(endpoint: ProviderEndpoint, request: DiacriticsRequest): Promise<string> {
-  const answer = await providerJson(
-    spitch,
-    endpoint,
-    { what: "tone marks", path: "/v1/diacritics", json: request },
-    { documented: textAnswer, needed: textAnswer },
-  );
-  return answer.text;
-}
+export const addToneMarks = (endpoint: ProviderEndpoint, request: DiacriticsRequest) =>
+  textCall(endpoint, "tone marks", "/v1/diacritics", request);

@@ -62,14 +62,22 @@ function getSnapshot(): StoredUser | null {
   return snapshot.user;
 }
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener("storage", onChange);
-  window.addEventListener(CHANGE_EVENT, onChange);
-  return () => {
-    window.removeEventListener("storage", onChange);
-    window.removeEventListener(CHANGE_EVENT, onChange);
+/**
+ * A `useSyncExternalStore` subscription to stored values: another tab's change (`storage`) and this
+ * tab's (`changeEvent`, which the storing code dispatches).
+ */
+export function subscribeToStored(changeEvent: string) {
+  return (onChange: () => void): (() => void) => {
+    window.addEventListener("storage", onChange);
+    window.addEventListener(changeEvent, onChange);
+    return () => {
+      window.removeEventListener("storage", onChange);
+      window.removeEventListener(changeEvent, onChange);
+    };
   };
 }
+
+const subscribe = subscribeToStored(CHANGE_EVENT);
 
 /** Signed in means a stored user object is present. */
 export function useStoredUser(): StoredUser | null {

@@ -104,6 +104,27 @@ const intentSegments = z.array(
   segment.extend({ intents: z.array(z.object({ intent: z.string(), confidence_score: z.number() })) }),
 );
 
+/** Analyses as `/v1/listen` and `/v1/read` both answer them: flat, or nested as described. */
+const topicsAnswer = z
+  .union([
+    z.object({ segments: topicSegments }),
+    z.object({ results: z.object({ topics: z.object({ segments: topicSegments }) }) }),
+  ])
+  .optional();
+const intentsAnswer = z
+  .union([
+    z.object({ segments: intentSegments }),
+    z.object({ results: z.object({ intents: z.object({ segments: intentSegments }) }) }),
+  ])
+  .optional();
+const sentimentsAnswer = z
+  .object({
+    segments: z.array(segment.extend({ sentiment: z.string(), sentiment_score: z.number() })),
+    average: z.object({ sentiment: z.string(), sentiment_score: z.number() }),
+  })
+  .partial()
+  .optional();
+
 /** A prerecorded answer, with every field the description marks required. */
 export const prerecordedAnswer = z.object({
   metadata: z.object({
@@ -137,25 +158,9 @@ export const prerecordedAnswer = z.object({
       )
       .optional(),
     summary: z.object({ result: z.string(), short: z.string() }).partial().optional(),
-    sentiments: z
-      .object({
-        segments: z.array(segment.extend({ sentiment: z.string(), sentiment_score: z.number() })),
-        average: z.object({ sentiment: z.string(), sentiment_score: z.number() }),
-      })
-      .partial()
-      .optional(),
-    topics: z
-      .union([
-        z.object({ segments: topicSegments }),
-        z.object({ results: z.object({ topics: z.object({ segments: topicSegments }) }) }),
-      ])
-      .optional(),
-    intents: z
-      .union([
-        z.object({ segments: intentSegments }),
-        z.object({ results: z.object({ intents: z.object({ segments: intentSegments }) }) }),
-      ])
-      .optional(),
+    sentiments: sentimentsAnswer,
+    topics: topicsAnswer,
+    intents: intentsAnswer,
   }),
 });
 export type PrerecordedAnswer = z.infer<typeof prerecordedAnswer>;
@@ -210,25 +215,9 @@ export const readAnswer = z.object({
       .partial()
       .optional(),
     // Nested as described; flattened like `/v1/listen`'s when read (see `analysisSegments`).
-    topics: z
-      .union([
-        z.object({ segments: topicSegments }),
-        z.object({ results: z.object({ topics: z.object({ segments: topicSegments }) }) }),
-      ])
-      .optional(),
-    intents: z
-      .union([
-        z.object({ segments: intentSegments }),
-        z.object({ results: z.object({ intents: z.object({ segments: intentSegments }) }) }),
-      ])
-      .optional(),
-    sentiments: z
-      .object({
-        segments: z.array(segment.extend({ sentiment: z.string(), sentiment_score: z.number() })),
-        average: z.object({ sentiment: z.string(), sentiment_score: z.number() }),
-      })
-      .partial()
-      .optional(),
+    topics: topicsAnswer,
+    intents: intentsAnswer,
+    sentiments: sentimentsAnswer,
   }),
 });
 export type ReadAnswer = z.infer<typeof readAnswer>;

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@contracts/language
 import { useCallback, useSyncExternalStore } from "react";
 import useSWR from "swr";
 import { fetchPreferences, PREFERENCES_PATH, saveLanguagePreference } from "../../api/preferences.ts";
-import { STORAGE_KEYS, useStoredUser } from "../../api/session.ts";
+import { STORAGE_KEYS, subscribeToStored, useStoredUser } from "../../api/session.ts";
 
 /**
  * The language the tools open in. A visitor's choice stays in this browser; a signed-in user's is
@@ -17,14 +17,7 @@ function storedLanguage(): Language {
   return isLanguage(value) ? value : DEFAULT_LANGUAGE;
 }
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener("storage", onChange);
-  window.addEventListener(CHANGE_EVENT, onChange);
-  return () => {
-    window.removeEventListener("storage", onChange);
-    window.removeEventListener(CHANGE_EVENT, onChange);
-  };
-}
+const subscribe = subscribeToStored(CHANGE_EVENT);
 
 function storeLanguage(language: Language): void {
   if (localStorage.getItem(STORAGE_KEYS.language) === language) return;
