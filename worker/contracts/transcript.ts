@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+/**
+ * A transcript with speakers and times, wherever one appears: a sentiment report, a release's
+ * source transcript, a saved live transcript. Times are seconds from the start of the recording.
+ * `speaker` is the provider's own label as text (Deepgram's 0 → "0", AssemblyAI's "A"), so a
+ * transcript never depends on which provider heard it; people see "Speaker 1", "Speaker 2"… in
+ * order of first appearance until they name them (`speaker_names`).
+ */
+
+export const timedWordSchema = z.object({ text: z.string(), start: z.number(), end: z.number() });
+export type TimedWord = z.infer<typeof timedWordSchema>;
+
+export const utteranceSchema = z.object({
+  speaker: z.string(),
+  start: z.number(),
+  end: z.number(),
+  text: z.string(),
+  /** Each word's times, for a player that follows the words; absent where the provider gave none. */
+  words: z.array(timedWordSchema).optional(),
+});
+export type Utterance = z.infer<typeof utteranceSchema>;
+
+/** A name given to a speaker label, once for the whole transcript. */
+export const speakerNameSchema = z.string().trim().min(1).max(60);
+
+/** Label → name. Labels absent from the map keep their default name. */
+export const speakerNamesSchema = z.record(z.string().max(16), speakerNameSchema);
+export type SpeakerNames = z.infer<typeof speakerNamesSchema>;
+
+/** `PATCH …/:id/speakers`: names to set; an empty string would be refused, so a name is removed with `null`. */
+export const renameSpeakersBody = z.object({
+  speakers: z.record(z.string().max(16), speakerNameSchema.nullable()),
+});
+export type RenameSpeakersBody = z.infer<typeof renameSpeakersBody>;
+
+export const TRANSCRIPT_EXPORT_FORMATS = ["txt", "srt", "vtt", "docx"] as const;
+export const transcriptExportQuery = z.object({ format: z.enum(TRANSCRIPT_EXPORT_FORMATS) });
+export type TranscriptExportFormat = (typeof TRANSCRIPT_EXPORT_FORMATS)[number];
