@@ -184,6 +184,20 @@ describe("reading answers against their contract", () => {
     expect(answer).toEqual({ id: "t1" });
   });
 
+  it("ends each call's timeout with the call, so one invocation can make more than 10,000 calls", async () => {
+    // workerd lets an invocation hold 10,000 live timers; a renewal sweep makes thousands of calls.
+    const { target } = endpoint(async () => Response.json({ id: "t", created: "today" }));
+    const refusing = endpoint(async () => Response.json({ message: "no" }, { status: 400 })).target;
+    for (let call = 0; call < 10_050; call++) {
+      expect(await providerJson(example, target, { what: "read", path: "/" }, contract)).toEqual({ id: "t" });
+    }
+    for (let call = 0; call < 50; call++) {
+      expect(await failureOf(providerJson(example, refusing, { what: "read", path: "/" }, contract))).toMatchObject({
+        status: 400,
+      });
+    }
+  }, 60_000);
+
   it("tells an outage and a refusal apart from a broken contract", () => {
     expect(new ExampleError("example", "down", 503)).not.toBeInstanceOf(ProviderContractError);
     expect(new ProviderError("example", "refused", 400)).not.toBeInstanceOf(ProviderContractError);

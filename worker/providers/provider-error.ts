@@ -181,30 +181,55 @@ async function refusal(adapter: ProviderAdapter, what: string, response: Respons
   return providerError(adapter, `${what} answered ${response.status}: ${excerpt}`, response.status, detail);
 }
 
-/** Sends a request and answers the accepted response, its body unread. */
+/** An accepted answer, its body unread, and how to end its timeout once the body is read. */
+interface Answered {
+  readonly response: Response;
+  readonly release: () => void;
+}
+
+/**
+ * Sends a request under a timeout of its own. The timer is a plain one, cleared as soon as the
+ * caller is done with the answer: an invocation may hold at most 10,000 live timers (workerd's
+ * limit), and a sweep that makes thousands of calls in one invocation would otherwise run out.
+ */
+async function send(adapter: ProviderAdapter, endpoint: ProviderEndpoint, request: ProviderRequest): Promise<Answered> {
+  const timeoutMs = request.timeoutMs ?? adapter.timeoutMs;
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`no answer in ${timeoutMs} ms`, "TimeoutError")),
+    timeoutMs,
+  );
+  const release = () => clearTimeout(timer);
+  let response: Response;
+  try {
+    response = await endpoint.fetch(buildRequest(endpoint, adapter, request, controller.signal));
+  } catch (error) {
+    release();
+    throw providerError(adapter, `${request.what} unreachable: ${(error as Error).message}`, 0);
+  }
+  // An upgrade's timeout ends with the answer, since an abort later would cut the stream.
+  if (request.upgrade) release();
+  const accepted = request.upgrade ? response.status === 101 : response.ok;
+  if (!accepted) {
+    try {
+      throw await refusal(adapter, request.what, response);
+    } finally {
+      release();
+    }
+  }
+  return { response, release };
+}
+
+/**
+ * Sends a request and answers the accepted response, its body unread. The timeout keeps running
+ * while the caller reads the body, and its timer ends when it fires.
+ */
 export async function providerFetch(
   adapter: ProviderAdapter,
   endpoint: ProviderEndpoint,
   request: ProviderRequest,
 ): Promise<Response> {
-  const timeoutMs = request.timeoutMs ?? adapter.timeoutMs;
-  const opening = request.upgrade ? new AbortController() : null;
-  const timer = opening
-    ? setTimeout(() => opening.abort(new DOMException(`no answer in ${timeoutMs} ms`, "TimeoutError")), timeoutMs)
-    : undefined;
-  let response: Response;
-  try {
-    response = await endpoint.fetch(
-      buildRequest(endpoint, adapter, request, opening?.signal ?? AbortSignal.timeout(timeoutMs)),
-    );
-  } catch (error) {
-    throw providerError(adapter, `${request.what} unreachable: ${(error as Error).message}`, 0);
-  } finally {
-    if (timer !== undefined) clearTimeout(timer);
-  }
-  const accepted = request.upgrade ? response.status === 101 : response.ok;
-  if (!accepted) throw await refusal(adapter, request.what, response);
-  return response;
+  return (await send(adapter, endpoint, request)).response;
 }
 
 /** Sends a request and reads its JSON answer against the contract. */
@@ -214,8 +239,13 @@ export async function providerJson<T>(
   request: ProviderRequest,
   contract: ReadContract<T>,
 ): Promise<T> {
-  const response = await providerFetch(adapter, endpoint, request);
-  const body = await response.json().catch(() => null);
+  const { response, release } = await send(adapter, endpoint, request);
+  let body: unknown;
+  try {
+    body = await response.json().catch(() => null);
+  } finally {
+    release();
+  }
   const answer = contract.prepare ? contract.prepare(body) : body;
   return readAnswer(adapter.provider, request.what, response.status, answer, contract, adapter.errorClass);
 }
