@@ -6,6 +6,7 @@ import { watchPage } from "./watch-page.ts";
 export { JobIntake } from "../durable/job-intake.ts";
 export { JobWorkflow } from "../durable/job-workflow.ts";
 export { RateLimiter } from "../durable/rate-limiter.ts";
+export { RenewalWorkflow } from "../durable/renewal-workflow.ts";
 export { TranscriptionRelay } from "../durable/transcription-relay.ts";
 
 provideAppFetch((request, env) => app.fetch(request, env));

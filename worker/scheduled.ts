@@ -1,15 +1,18 @@
 import { resumeStalledJobs } from "./jobs/lifecycle.ts";
-import { renewDue } from "./payments/renew-due.ts";
+import { startRenewalSweep } from "./payments/renewal-sweep.ts";
 import { sweepExpiredUploads } from "./uploads/expiry.ts";
 
 /**
  * What the Worker does on its schedule (`[triggers] crons`), and locally when the sandbox is asked
- * to; `origin` is the asking request's.
+ * to; `origin` is the asking request's. The renewal sweep runs as a Workflow of its own, so however
+ * many renewals are due, this invocation only starts it.
  */
 export async function scheduledWork(env: Env, origin: string | null = null): Promise<void> {
   await Promise.all([
     sweepExpiredUploads(env),
     resumeStalledJobs(env),
-    renewDue(env, origin).catch((error: unknown) => console.error("[billing] renewal sweep failed", error)),
+    startRenewalSweep(env, origin).catch((error: unknown) =>
+      console.error("[billing] renewal sweep not started", error),
+    ),
   ]);
 }

@@ -19,7 +19,7 @@ export const renewalMail = {
         "",
         `Amount: ${amount} (VAT at 7.5% included: ${formatKobo(vatIncludedKobo(order.amount_kobo))})`,
         `Reference: ${order.reference}`,
-        `Date: ${formatBillingDate(new Date().toISOString())}`,
+        `Date: ${formatBillingDate(order.paid_at ?? order.created_at)}`,
         "",
         `Receipts and auto-renew: ${settingsLink(siteOrigin)}`,
         "Vox, Lagos, Nigeria",

@@ -91,11 +91,17 @@ export function paymentMatches(order: OrderRow, paid: Payment): boolean {
  * (Yearly bought during Monthly runs a year from the Monthly expiry); a renewal extends from the
  * period it continues. A smaller plan paid while a larger one is active (an order begun before the
  * upgrade) never downgrades it: the larger plan stays and the period paid for is added to its end.
- * Paying also proves the address, like entering the code.
+ * Paying also proves the address, like entering the code. `at` is when it was paid: a renewal's is
+ * the billing clock's.
  */
-export function fulfilment(db: D1Database, order: OrderRow, card: PaidCard | null): D1PreparedStatement[] {
+export function fulfilment(
+  db: D1Database,
+  order: OrderRow,
+  card: PaidCard | null,
+  at: Date = new Date(),
+): D1PreparedStatement[] {
   const fulfilmentId = crypto.randomUUID();
-  const now = new Date().toISOString();
+  const now = at.toISOString();
   const { reference } = order;
   const statements = [
     db

@@ -26,10 +26,15 @@ const mail: ProviderAdapter = {
   refusalDetail: (body) => refusalBody.safeParse(body).data?.message,
 };
 
+/**
+ * Sends one e-mail. With an `idempotencyKey` (Resend's `Idempotency-Key`, kept 24 hours) the
+ * provider delivers it once however often it is sent, so a retried step cannot mail twice.
+ */
 export async function sendMail(
   endpoint: ProviderEndpoint,
   from: string,
   message: MailMessage,
+  options: { idempotencyKey?: string } = {},
 ): Promise<{ id: string }> {
   const { id } = await providerJson(
     mail,
@@ -37,6 +42,7 @@ export async function sendMail(
     {
       what: "emails",
       path: "/emails",
+      ...(options.idempotencyKey ? { headers: { "idempotency-key": options.idempotencyKey } } : {}),
       // Subjects are built from what people typed (a name, say). The schemas refuse control
       // characters there; any that still get through (an older row, a new field) must not add a
       // header or reorder how the subject reads.

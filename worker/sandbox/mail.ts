@@ -23,6 +23,13 @@ function providerError(statusCode: number, name: string, message: string): Respo
   return Response.json({ statusCode, name, message }, { status: statusCode });
 }
 
+/** The same e-mail id for the same idempotency key, so a repeated send finds the first one's rows. */
+async function idFromKey(key: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key)));
+  const hex = Array.from(digest.slice(0, 16), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 sandboxMail.post("/emails", async (c) => {
   const auth = c.req.header("authorization");
   if (!auth) return providerError(401, "missing_api_key", "Missing API key in the authorization header");
@@ -33,14 +40,21 @@ sandboxMail.post("/emails", async (c) => {
     return providerError(422, "validation_error", parsed.error.issues[0]?.message ?? "Invalid body");
   }
   const { from, to, subject, text, html } = parsed.data;
-  const id = crypto.randomUUID();
+  // Resend keeps an idempotency key 24 hours: a send repeated under it answers the first one's id
+  // and delivers nothing more. The sandbox keeps them for good.
+  const key = c.req.header("idempotency-key");
+  if (key !== undefined && (key.length === 0 || key.length > 256)) {
+    return providerError(400, "invalid_idempotency_key", "The key must be between 1-256 chars.");
+  }
+  const id = key ? await idFromKey(key) : crypto.randomUUID();
   const createdAt = new Date().toISOString();
   const body = text ?? html ?? "";
   const recipients = Array.isArray(to) ? to : [to];
   await c.env.DB.batch(
     recipients.map((recipient) =>
       c.env.DB.prepare(
-        "INSERT INTO sandbox_mail (id, sender, recipient, subject, text, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        `INSERT INTO sandbox_mail (id, sender, recipient, subject, text, created_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO NOTHING`,
       ).bind(`${id}:${recipient}`, from, recipient, subject, body, createdAt),
     ),
   );
