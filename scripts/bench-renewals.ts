@@ -1,7 +1,10 @@
-// `npm run bench:renewals`: seeds 10,000 accounts whose Monthly plan is due for renewal into a local
-// product (`npm start` on fresh state), then times one renewal sweep (`POST /__sandbox/cron/renewals`):
-// wall time, the D1 statements it issued and the round trips they took, and what it did. Each renewal
-// is one charge at the sandbox Paystack, in-process, so the figure is the Worker's own work.
+// `npm run bench:renewals`: seeds accounts whose Monthly plan is due for renewal into a local product
+// (`npm start` on fresh state, its own schedule off) and times one renewal sweep per size
+// (`BENCH_RENEWALS`, default "1000,10000"): from asking for it (`POST /__sandbox/cron/renewals`) until
+// every renewal is charged, settled and its receipt is in the sandbox outbox, with the D1 statements
+// and round trips the sweep reports. Charges and e-mails go to the sandbox emulators in-process, so
+// the figure is the Worker's own work. Bounded: it gives up after BENCH_RENEWALS_DEADLINE_S seconds
+// (default 900) per size.
 
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -10,35 +13,54 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startProduct } from "./product-server.ts";
 
-const RENEWALS = Number(process.env.BENCH_RENEWALS ?? 10_000);
+const SIZES = (process.env.BENCH_RENEWALS ?? "1000,10000").split(",").map(Number);
+const DEADLINE_MS = Number(process.env.BENCH_RENEWALS_DEADLINE_S ?? 900) * 1000;
 const DAY_MS = 86_400_000;
+/** Each size's renewals fall due this many days after the previous size's. */
+const DAYS_APART = 2;
 
 /**
  * Accounts, the checkouts that authorized their cards at the sandbox Paystack, and subscriptions
- * ending in two days (not yet due, so npm start's own scheduled sweep leaves them alone until the
- * clock moves).
+ * ending `dueInDays` from now (not yet due, so they wait for the clock to move).
  */
-function seedSql(count: number): string {
+function seedSql(prefix: string, count: number, dueInDays: number): string {
   const now = new Date();
   const iso = (ms: number) => new Date(now.getTime() + ms).toISOString();
   const n = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})`;
+  const id = `printf('${prefix}-%06d', i)`;
+  const email = `printf('${prefix}-%06d@example.ng', i)`;
+  const due = iso(dueInDays * DAY_MS);
   return `
 ${n} INSERT INTO users (id, name, email, phone_number, password_hash, trial_ends_at, plan, subscription_expires_at, created_at)
-  SELECT printf('bench-%06d', i), 'Bench', printf('bench-%06d@example.ng', i), '08031234567', 'x',
-    '${iso(-30 * DAY_MS)}', 'monthly', '${iso(2 * DAY_MS)}', '${iso(-32 * DAY_MS)}' FROM n;
+  SELECT ${id}, 'Bench', ${email}, '08031234567', 'x', '${iso(-30 * DAY_MS)}', 'monthly', '${due}', '${iso(-32 * DAY_MS)}' FROM n;
 ${n} INSERT INTO sandbox_paystack_transactions (reference, access_code, email, amount, currency, callback_url, status, created_at, paid_at)
-  SELECT printf('bench-first-%06d', i), printf('benchcard%06d', i), printf('bench-%06d@example.ng', i), 1000000, 'NGN',
+  SELECT printf('${prefix}-first-%06d', i), printf('${prefix}card%06d', i), ${email}, 1000000, 'NGN',
     'http://127.0.0.1/pricing', 'success', '${iso(-30 * DAY_MS)}', '${iso(-30 * DAY_MS)}' FROM n;
 ${n} INSERT INTO subscriptions (user_id, period_end, authorization_code, authorization_email, card_brand, card_last4, card_exp_month, card_exp_year)
-  SELECT printf('bench-%06d', i), '${iso(2 * DAY_MS)}', printf('AUTH_benchcard%06d', i), printf('bench-%06d@example.ng', i),
-    'visa', '4081', '12', '2030' FROM n;
+  SELECT ${id}, '${due}', printf('AUTH_${prefix}card%06d', i), ${email}, 'visa', '4081', '12', '2030' FROM n;
 `;
 }
 
-/** A long sweep outlasts fetch's five-minute wait for headers; node:http waits as long as it takes. */
-function postWithoutTimeout(url: string): Promise<{ status: number; body: string }> {
+interface SweepReport {
+  renewed: number;
+  declined: number;
+  skipped: number;
+  mailed: number;
+  statements: number;
+  roundTrips: number;
+}
+
+interface RenewalCounts {
+  pending: number;
+  paid: number;
+  failed: number;
+  receipts_mailed: number;
+}
+
+/** A long sweep outlasts fetch's five-minute wait for headers; node:http waits until the deadline. */
+function postUntil(url: string, deadline: number): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const call = request(url, { method: "POST" }, (response) => {
+    const call = request(url, { method: "POST", timeout: Math.max(deadline - Date.now(), 1) }, (response) => {
       let body = "";
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => {
@@ -46,46 +68,66 @@ function postWithoutTimeout(url: string): Promise<{ status: number; body: string
       });
       response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
     });
+    call.on("timeout", () => call.destroy(new Error("the sweep did not answer before the bench's deadline")));
     call.on("error", reject);
     call.end();
   });
 }
 
+process.env.VOX_LOCAL_SCHEDULE = "off";
 const product = await startProduct();
 const seedDir = mkdtempSync(join(tmpdir(), "vox-bench-renewals-"));
+const sandbox = (path: string) => `${product.baseUrl}/__sandbox${path}`;
+const counts = async () => (await (await fetch(sandbox("/renewals"))).json()) as RenewalCounts;
+let failed = false;
 try {
-  const seedFile = join(seedDir, "seed.sql");
-  writeFileSync(seedFile, seedSql(RENEWALS));
-  execFileSync(
-    "node_modules/.bin/wrangler",
-    ["d1", "execute", "DB", "--local", "--persist-to", product.stateDir, "--file", seedFile],
-    { stdio: "ignore", env: { ...process.env, CI: "1" } },
-  );
-  const post = (path: string, body?: unknown) =>
-    fetch(`${product.baseUrl}/__sandbox${path}`, {
+  let done = 0;
+  for (const [index, size] of SIZES.entries()) {
+    const seedFile = join(seedDir, `seed-${index}.sql`);
+    // The billing clock already stands index × DAYS_APART days ahead.
+    writeFileSync(seedFile, seedSql(`bench${index}`, size, (index + 1) * DAYS_APART));
+    execFileSync(
+      "node_modules/.bin/wrangler",
+      ["d1", "execute", "DB", "--local", "--persist-to", product.stateDir, "--file", seedFile],
+      { stdio: "ignore", env: { ...process.env, CI: "1" } },
+    );
+    const moved = await fetch(sandbox("/clock"), {
       method: "POST",
       headers: { "content-type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      body: JSON.stringify({ advance_days: DAYS_APART }),
     });
-  if (!(await post("/clock", { advance_days: 2 })).ok) throw new Error("the sandbox clock did not move");
-  const started = performance.now();
-  const answer = await postWithoutTimeout(`${product.baseUrl}/__sandbox/cron/renewals`);
-  const wallMs = performance.now() - started;
-  if (answer.status !== 200) throw new Error(`the sweep answered ${answer.status}: ${answer.body}`);
-  const report = JSON.parse(answer.body) as {
-    renewed: number;
-    declined: number;
-    skipped: number;
-    statements: number;
-    roundTrips: number;
-  };
-  console.log(`renewal sweep of ${RENEWALS.toLocaleString("en")} due renewals`);
-  console.log(`  wall time        ${(wallMs / 1000).toFixed(1)} s (${(wallMs / RENEWALS).toFixed(2)} ms a renewal)`);
-  console.log(`  D1 statements    ${report.statements.toLocaleString("en")} in ${report.roundTrips} round trips`);
-  console.log(`  renewed          ${report.renewed}, declined ${report.declined}, skipped ${report.skipped}`);
-  if (report.skipped > 0)
-    console.log("  (skipped: claimed by npm start's own scheduled sweep running at the same time)");
+    if (!moved.ok) throw new Error("the sandbox clock did not move");
+
+    const started = performance.now();
+    const deadline = Date.now() + DEADLINE_MS;
+    const answer = await postUntil(sandbox("/cron/renewals"), deadline);
+    if (answer.status !== 200) throw new Error(`the sweep answered ${answer.status}: ${answer.body}`);
+    const report = JSON.parse(answer.body) as SweepReport;
+    let seen = await counts();
+    while ((seen.paid < done + size || seen.receipts_mailed < done + size) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      seen = await counts();
+    }
+    const wallMs = performance.now() - started;
+    const complete = seen.paid >= done + size && seen.receipts_mailed >= done + size;
+    done += size;
+
+    console.log(
+      `renewal sweep of ${size.toLocaleString("en")} due renewals${complete ? "" : " (NOT FINISHED by the deadline)"}`,
+    );
+    console.log(
+      `  charged, settled and mailed in ${(wallMs / 1000).toFixed(1)} s (${(wallMs / size).toFixed(2)} ms a renewal)`,
+    );
+    console.log(`  D1 statements    ${report.statements.toLocaleString("en")} in ${report.roundTrips} round trips`);
+    console.log(`  renewed          ${report.renewed}, declined ${report.declined}, skipped ${report.skipped}`);
+    console.log(`  e-mails sent     ${report.mailed}; renewal orders paid ${seen.paid}, pending ${seen.pending}`);
+    if (!complete) {
+      failed = true;
+      break;
+    }
+  }
 } finally {
   rmSync(seedDir, { recursive: true, force: true });
   await product.stop();
 }
+if (failed) process.exitCode = 1;

@@ -112,6 +112,8 @@ const LOCAL_SCHEDULE_MS = 30_000;
  * route is absent and this does nothing.
  */
 export function runScheduleLocally(port: string): void {
+  // A bench that starts its own sweeps turns this off, so no other sweep shares (and blurs) its work.
+  if (process.env.VOX_LOCAL_SCHEDULE === "off") return;
   const tick = () =>
     fetch(`http://127.0.0.1:${port}/__sandbox/scheduled`, { method: "POST" }).then(
       (response) => response.ok,

@@ -4,64 +4,12 @@ import { app } from "../../worker/app.ts";
 import { sandboxKey } from "../../worker/config.ts";
 import type { BillingResponse } from "../../worker/contracts/billing.ts";
 import { signWebhook } from "../../worker/payments/webhook-signature.ts";
-import {
-  type Client,
-  call,
-  initialize,
-  outbox,
-  pressCheckout,
-  processPay,
-  registerAndSignIn,
-  waitForMail,
-} from "./helpers.ts";
-
-const json = { "content-type": "application/json" };
-
-function sandboxPost(path: string, body?: unknown) {
-  return call(`/__sandbox${path}`, {
-    method: "POST",
-    headers: json,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-
-async function advanceDays(days: number) {
-  expect((await sandboxPost("/clock", { advance_days: days })).status).toBe(200);
-}
-
-async function sweep() {
-  const response = await sandboxPost("/cron/renewals");
-  expect(response.status).toBe(200);
-  return (await response.json()) as { renewed: number; declined: number; lapsed: number; skipped: number };
-}
-
-async function billing(api: Client): Promise<BillingResponse> {
-  const response = await api.get("/api/billing");
-  expect(response.status).toBe(200);
-  return (await response.json()) as BillingResponse;
-}
+import { advanceDays, billing, chargesAtPaystack, json, payMonthly, sandboxPost, sweep } from "./billing-helpers.ts";
+import { type Client, call, outbox, registerAndSignIn, waitForMail } from "./helpers.ts";
 
 async function subscriptionStatus(api: Client): Promise<number> {
   const body = (await (await api.get("/auth/me")).json()) as { data: { subscription_status: number } };
   return body.data.subscription_status;
-}
-
-/** Charges of kept cards the sandbox Paystack took for this customer. */
-async function chargesAtPaystack(email: string) {
-  const { results } = await env.DB.prepare(
-    "SELECT reference, status FROM sandbox_paystack_transactions WHERE email = ? AND authorization_of IS NOT NULL",
-  )
-    .bind(email)
-    .all<{ reference: string; status: string }>();
-  return results;
-}
-
-async function payMonthly() {
-  const account = await registerAndSignIn();
-  const { authorization_url, reference } = await initialize(account.api, "monthly");
-  await pressCheckout(authorization_url, "pay");
-  expect((await processPay(account.api, reference)).status).toBe(200);
-  return { ...account, reference };
 }
 
 afterEach(async () => {

@@ -253,9 +253,14 @@ async function charge(ctx: SweepContext, claimed: Claimed): Promise<Outcome> {
     // An outage may have charged the card without telling us: the order stays claimed, never charged
     // again under another reference, until a later sweep verifies it.
     if (error.retryable) return { kind: "unanswered", claimed };
+    // Paystack already has a charge under this reference (one whose answer was lost): verify settles it.
+    if (error.detail === DUPLICATE_REFERENCE) return { kind: "unanswered", claimed };
     return { kind: "declined", claimed, reason: error.detail ?? "The card could not be charged." };
   }
 }
+
+/** Paystack's refusal of a second charge under one reference. */
+const DUPLICATE_REFERENCE = "Duplicate Transaction Reference";
 
 /** Paystack's statuses of a charge that has ended without taking the money. */
 const UNPAID = new Set(["failed", "abandoned", "reversed"]);
