@@ -3,8 +3,11 @@
 // cache hit vs a miss. Live relay: added latency per message through the relay vs straight to the
 // sandbox Deepgram emulator, and N concurrent sessions. Critical paths: per route, the remote round
 // trips made one after another before the first byte, and the modelled time to first byte from
-// Lagos (BENCH_PATHS_ONLY=1 runs only that table). Per language: TTS first byte and job wall time. Prints tables; the goals are in README "Quality".
+// Lagos (BENCH_PATHS_ONLY=1 runs only that table). Per language: TTS first byte and job wall time. Then
+// renewal sweeps of 1,000 and 10,000 due renewals (scripts/bench-renewals.ts). Prints tables; the
+// goals are in README "Quality".
 
+import { spawnSync } from "node:child_process";
 import { languageBench } from "./bench-languages.ts";
 import { liveRelayBench } from "./bench-live.ts";
 import { criticalPathBench } from "./bench-paths.ts";
@@ -45,6 +48,12 @@ try {
   if (process.env.BENCH_PATHS_ONLY !== "1") await loopbackBench(base);
 } finally {
   await server.stop();
+}
+// Renewal sweeps need a product of their own, its schedule off (`npm run bench:renewals`, README
+// "Recurring billing"); BENCH_RENEWALS=0 leaves them out.
+if (process.env.BENCH_PATHS_ONLY !== "1" && process.env.BENCH_RENEWALS !== "0") {
+  const renewals = spawnSync(process.execPath, ["scripts/bench-renewals.ts"], { stdio: "inherit" });
+  if (renewals.status !== 0) process.exitCode = renewals.status ?? 1;
 }
 
 async function loopbackBench(base: string) {
