@@ -75,7 +75,8 @@ function postUntil(url: string, deadline: number): Promise<{ status: number; bod
 }
 
 process.env.VOX_LOCAL_SCHEDULE = "off";
-const product = await startProduct();
+// The site build and migrations alone can take minutes on a busy two-core machine.
+const product = await startProduct({ startTimeoutMs: 600_000 });
 const seedDir = mkdtempSync(join(tmpdir(), "vox-bench-renewals-"));
 const sandbox = (path: string) => `${product.baseUrl}/__sandbox${path}`;
 const counts = async () => (await (await fetch(sandbox("/renewals"))).json()) as RenewalCounts;

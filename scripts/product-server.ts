@@ -62,7 +62,9 @@ async function groupGone(processGroup: number): Promise<void> {
  * Runs the real `npm start` (site build, migrations, wrangler dev) on a free port, with fresh state
  * or, to start again after a crash, on the state of an earlier run (which `stop` then keeps).
  */
-export async function startProduct(options: { stateDir?: string; port?: number } = {}): Promise<RunningServer> {
+export async function startProduct(
+  options: { stateDir?: string; port?: number; startTimeoutMs?: number } = {},
+): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), "vox-e2e-state-"));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -89,7 +91,7 @@ export async function startProduct(options: { stateDir?: string; port?: number }
   };
   const crash = () => end("SIGKILL");
   try {
-    await waitForHealth(baseUrl, child, 180_000);
+    await waitForHealth(baseUrl, child, options.startTimeoutMs ?? 180_000);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- npm start output ---\n${output.join("").slice(-4000)}`);
