@@ -57,20 +57,33 @@ interface RenewalCounts {
   receipts_mailed: number;
 }
 
-/** A long sweep outlasts fetch's five-minute wait for headers; node:http waits until the deadline. */
-function postUntil(url: string, deadline: number): Promise<{ status: number; body: string }> {
+/**
+ * One request on a connection of its own: seeding takes longer than the dev server keeps an idle
+ * connection open, and a reused one closed meanwhile fails. A long sweep outlasts fetch's five-minute
+ * wait for headers; this waits until the deadline.
+ */
+function send(method: string, url: string, body: unknown, deadline: number): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const call = request(url, { method: "POST", timeout: Math.max(deadline - Date.now(), 1) }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => {
-        body += chunk;
-      });
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    call.on("timeout", () => call.destroy(new Error("the sweep did not answer before the bench's deadline")));
+    const call = request(
+      url,
+      {
+        method,
+        agent: false,
+        headers: body === undefined ? {} : { "content-type": "application/json" },
+        timeout: Math.max(deadline - Date.now(), 1),
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    call.on("timeout", () => call.destroy(new Error(`${method} ${url} did not answer before the bench's deadline`)));
     call.on("error", reject);
-    call.end();
+    call.end(body === undefined ? undefined : JSON.stringify(body));
   });
 }
 
@@ -79,7 +92,8 @@ process.env.VOX_LOCAL_SCHEDULE = "off";
 const product = await startProduct({ startTimeoutMs: 600_000 });
 const seedDir = mkdtempSync(join(tmpdir(), "vox-bench-renewals-"));
 const sandbox = (path: string) => `${product.baseUrl}/__sandbox${path}`;
-const counts = async () => (await (await fetch(sandbox("/renewals"))).json()) as RenewalCounts;
+const counts = async () =>
+  JSON.parse((await send("GET", sandbox("/renewals"), undefined, Date.now() + 60_000)).body) as RenewalCounts;
 let failed = false;
 try {
   let done = 0;
@@ -92,16 +106,12 @@ try {
       ["d1", "execute", "DB", "--local", "--persist-to", product.stateDir, "--file", seedFile],
       { stdio: "ignore", env: { ...process.env, CI: "1" } },
     );
-    const moved = await fetch(sandbox("/clock"), {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ advance_days: DAYS_APART }),
-    });
-    if (!moved.ok) throw new Error("the sandbox clock did not move");
+    const moved = await send("POST", sandbox("/clock"), { advance_days: DAYS_APART }, Date.now() + 60_000);
+    if (moved.status !== 200) throw new Error("the sandbox clock did not move");
 
     const started = performance.now();
     const deadline = Date.now() + DEADLINE_MS;
-    const answer = await postUntil(sandbox("/cron/renewals"), deadline);
+    const answer = await send("POST", sandbox("/cron/renewals"), undefined, deadline);
     if (answer.status !== 200) throw new Error(`the sweep answered ${answer.status}: ${answer.body}`);
     const report = JSON.parse(answer.body) as SweepReport;
     let seen = await counts();
