@@ -5,8 +5,12 @@ import type { AppEnv } from "./app-env.ts";
 import { remoteTrace } from "./bench/remote-trace.ts";
 import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./config.ts";
 import { JOB_PATHS } from "./contracts/jobs.ts";
-import { RECORDINGS_PATH } from "./contracts/recordings.ts";
-import { TUS_REQUEST_HEADERS, TUS_RESPONSE_HEADERS, UPLOADS_PATH } from "./contracts/upload-constants.ts";
+import {
+  RECORDINGS_PATH,
+  TUS_REQUEST_HEADERS,
+  TUS_RESPONSE_HEADERS,
+  UPLOADS_PATH,
+} from "./contracts/upload-constants.ts";
 import { ApiError, ConfigError, errorResponse, handleError } from "./errors.ts";
 import { isLoopbackHost } from "./loopback.ts";
 import { audio, history } from "./routes/audio.ts";

@@ -7,8 +7,6 @@ import { JOB_KINDS, JOB_STATUSES } from "./jobs.ts";
  * from it that still read it: `title` is a press release's headline once written.
  */
 
-export const RECORDINGS_PATH = "/api/recordings";
-
 export const recordingUseSchema = z.object({
   kind: z.enum(JOB_KINDS),
   id: z.string(),
