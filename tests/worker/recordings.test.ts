@@ -106,6 +106,11 @@ describe("recordings: one upload, every tool", { timeout: 90_000 }, () => {
     const busy = await call(`/api/recordings/${uploadId}`, authed(token, "DELETE"));
     expect(busy.status).toBe(409);
     expect(await busy.json()).toMatchObject({ code: "recording_in_use", message: expect.stringMatching(/sentiment/) });
+    const terminated = await call(`/api/uploads/${uploadId}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${token}`, "tus-resumable": "1.0.0" },
+    });
+    expect(terminated.status).toBe(409);
     expect(await env.AUDIO.head(key)).not.toBeNull();
     await env.DB.prepare("UPDATE jobs SET status = 'completed' WHERE id = ?").bind(reportId).run();
 
@@ -155,10 +160,12 @@ describe("recordings: one upload, every tool", { timeout: 90_000 }, () => {
   it("erasing the account erases its recordings and what was made from them", async () => {
     const { api, token, input, user } = await registerAndSignIn();
     const uploadId = await tusUpload(token, speechWav(4));
+    const unused = await tusUpload(token, speechWav(2));
     const reportId = await start("/api/sentiment", token, uploadId);
     await settled(`/api/sentiment/${reportId}`, token);
     expect((await api.post("/auth/delete-account", { password: input.password })).status).toBe(200);
     expect(await env.AUDIO.head(`uploads/${uploadId}`)).toBeNull();
+    expect(await env.AUDIO.head(`uploads/${unused}`)).toBeNull();
     expect(await env.AUDIO.head(`sentiment-reports/${reportId}.json`)).toBeNull();
     const left = await env.DB.prepare(
       "SELECT (SELECT COUNT(*) FROM uploads WHERE user_id = ?1) + (SELECT COUNT(*) FROM jobs WHERE user_id = ?1) AS n",

@@ -8,6 +8,7 @@ import { formatBytes, isAnalysableMedia } from "../contracts/media.ts";
 import { planLimits, storageQuotaBytes } from "../contracts/plans.ts";
 import { TUS_EXTENSIONS, TUS_VERSION, UPLOAD_MAX_BYTES, UPLOADS_PATH } from "../contracts/upload-constants.ts";
 import { ApiError } from "../errors.ts";
+import { deleteRecording } from "../recordings/delete-recording.ts";
 import { refusedMediaType } from "../uploads.ts";
 import { appendBody, UPLOAD_TTL_MS } from "./append.ts";
 import { displayName } from "./display-name.ts";
@@ -240,7 +241,12 @@ tusUploads.delete("/:id", requireUser, async (c) => {
   const id = c.req.param("id");
   const row = UUID.test(id) ? await findOwnUpload(c.env.DB, id, c.var.user.id) : null;
   if (!row) throw notFound();
-  await freeUploadStorage(c.env.AUDIO, row);
-  await deleteUploadRow(c.env.DB, row.id);
+  // A finished upload is a recording jobs may share: deleted by the same rules as from the list.
+  if (row.status === "complete") {
+    await deleteRecording(c.env, row.id, c.var.user.id);
+  } else {
+    await freeUploadStorage(c.env.AUDIO, row);
+    await deleteUploadRow(c.env.DB, row.id);
+  }
   return c.body(null, 204);
 });
