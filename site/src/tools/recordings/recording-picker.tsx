@@ -25,14 +25,14 @@ export function RecordingPicker({ selected, disabled = false, onChange }: Props)
       <legend className="field__label">Use a recording you uploaded</legend>
       <ul className="recording-picker__list">
         <li>
-          <label className="checkbox">
+          <label className="checkbox recording-picker__option">
             <input type="radio" name={id} checked={selected === null} onChange={() => onChange(null)} />
             None: use the file chosen above
           </label>
         </li>
         {data.items.map((recording) => (
           <li key={recording.id}>
-            <label className="checkbox">
+            <label className="checkbox recording-picker__option">
               <input
                 type="radio"
                 name={id}
