@@ -5,7 +5,12 @@ import type { AppEnv } from "./app-env.ts";
 import { remoteTrace } from "./bench/remote-trace.ts";
 import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./config.ts";
 import { JOB_PATHS } from "./contracts/jobs.ts";
-import { TUS_REQUEST_HEADERS, TUS_RESPONSE_HEADERS, UPLOADS_PATH } from "./contracts/upload-constants.ts";
+import {
+  RECORDINGS_PATH,
+  TUS_REQUEST_HEADERS,
+  TUS_RESPONSE_HEADERS,
+  UPLOADS_PATH,
+} from "./contracts/upload-constants.ts";
 import { ApiError, ConfigError, errorResponse, handleError } from "./errors.ts";
 import { isLoopbackHost } from "./loopback.ts";
 import { audio, history } from "./routes/audio.ts";
@@ -21,6 +26,7 @@ import { organisation } from "./routes/organisation.ts";
 import { payments, plans, processPay } from "./routes/payments.ts";
 import { preferences, vocabulary } from "./routes/preferences.ts";
 import { pressReleaseEditing } from "./routes/press-release-editing.ts";
+import { recordings } from "./routes/recordings.ts";
 import { sentiment } from "./routes/sentiment.ts";
 import { tts } from "./routes/tts.ts";
 import { voiceAssistant } from "./routes/voice-assistant.ts";
@@ -105,6 +111,7 @@ app.route("/api/live/transcripts", liveTranscripts);
 app.route("/api/live", liveCaptions);
 app.route("/api/live", live);
 app.route(UPLOADS_PATH, tusUploads);
+app.route(RECORDINGS_PATH, recordings);
 app.route(MEDIA_PATH, media);
 app.route("/api/voice", voiceAssistant);
 app.route("/api/history", history);

@@ -38,9 +38,12 @@ export async function eraseAccount(c: Context<AppEnv>, userId: string): Promise<
     jobs.flatMap((job) => (job.provider_ref ? [job.provider_ref] : [])),
   );
 
+  // A job made from a recording shares its object, which the uploads above have freed already.
   const keys = [
-    ...(await audioKeysOnlyOf(db, userId)),
-    ...jobs.flatMap((job) => [job.r2_key, job.result_key]).filter((key): key is string => Boolean(key)),
+    ...new Set([
+      ...(await audioKeysOnlyOf(db, userId)),
+      ...jobs.flatMap((job) => [job.r2_key, job.result_key]).filter((key): key is string => Boolean(key)),
+    ]),
   ];
   // R2 deletes up to 1,000 keys per call.
   for (let start = 0; start < keys.length; start += 1000) await c.env.AUDIO.delete(keys.slice(start, start + 1000));

@@ -26,7 +26,7 @@ async function mediaGrants(r2Key: string): Promise<number> {
 }
 
 describe("tools on a finished upload", { timeout: 60_000 }, () => {
-  it("a press release from an upload: the provider fetches it by URL, and deleting it deletes the media", async () => {
+  it("a press release from an upload: the provider fetches it by URL, and deleting it leaves the recording", async () => {
     const { api, token } = await registerAndSignIn();
     const audio = speechWav(30);
     const uploadId = await tusUpload(token, audio);
@@ -34,8 +34,9 @@ describe("tools on a finished upload", { timeout: 60_000 }, () => {
     expect(started.status).toBe(202);
     const { id } = (await started.json()) as { id: string };
     expect(started.headers.get("location")).toBe(`/api/press-releases/${id}`);
-    expect(await env.DB.prepare("SELECT id FROM uploads WHERE id = ?").bind(uploadId).first()).toBeNull();
-    expect((await postJson("/api/press-releases", token, { upload_id: uploadId })).status).toBe(404);
+    expect(await env.DB.prepare("SELECT id FROM uploads WHERE id = ?").bind(uploadId).first()).toEqual({
+      id: uploadId,
+    });
 
     const release = pressReleaseSchema.parse(await settled(`/api/press-releases/${id}`, token));
     expect(release.status).toBe("completed");
@@ -59,8 +60,9 @@ describe("tools on a finished upload", { timeout: 60_000 }, () => {
     const r2Key = `uploads/${uploadId}`;
     expect(await mediaGrants(r2Key)).toBe(1);
     expect((await call(`/api/press-releases/${id}`, { ...authed(token), method: "DELETE" })).status).toBe(200);
-    expect(await env.AUDIO.head(r2Key)).toBeNull();
-    expect(await mediaGrants(r2Key)).toBe(0);
+    // The recording is not the job's: it stays for the next tool, and so do its media URLs.
+    expect(await env.AUDIO.head(r2Key)).not.toBeNull();
+    expect(await mediaGrants(r2Key)).toBe(1);
   });
 
   it("refuses an unfinished, unknown, someone else's or malformed upload id", async () => {
@@ -130,7 +132,7 @@ describe("tools on a finished upload", { timeout: 60_000 }, () => {
     expect(padded.status).toBe(404);
   });
 
-  it("a sentiment report on an upload is a kept job: 202, then the same report, listed, and deleted with its media", async () => {
+  it("a sentiment report on an upload is a kept job: 202, then the same report, listed, and deleted (the recording stays)", async () => {
     const { token } = await registerAndSignIn();
     const audio = speechWav(20);
     const uploadId = await tusUpload(token, audio);
@@ -164,7 +166,7 @@ describe("tools on a finished upload", { timeout: 60_000 }, () => {
     expect((await call(`/api/sentiment/${created.id}`, { ...authed(other.token), method: "DELETE" })).status).toBe(404);
 
     expect((await call(`/api/sentiment/${created.id}`, { ...authed(token), method: "DELETE" })).status).toBe(200);
-    expect(await env.AUDIO.head(`uploads/${uploadId}`)).toBeNull();
+    expect(await env.AUDIO.head(`uploads/${uploadId}`)).not.toBeNull();
     expect(await env.AUDIO.head(`sentiment-reports/${created.id}.json`)).toBeNull();
     expect((await call(`/api/sentiment/${created.id}`, authed(token))).status).toBe(404);
   });

@@ -304,7 +304,7 @@ describe("tus uploads", { timeout: 60_000 }, () => {
     expect(await storedObject(finished)).toBeNull();
   });
 
-  it("expired uploads answer 410 and are swept with their R2 data", async () => {
+  it("expired unfinished uploads answer 410 and are swept with their R2 data; finished ones are kept", async () => {
     const { token } = await registerAndSignIn();
     const expire = (location: string) =>
       env.DB.prepare("UPDATE uploads SET expires_at = ? WHERE id = ?")
@@ -324,12 +324,16 @@ describe("tus uploads", { timeout: 60_000 }, () => {
     const fresh = await created(token, 3);
     await expire(unfinished);
     await expire(finished);
-    expect(await sweepExpiredUploads(env)).toBeGreaterThanOrEqual(2);
+    expect(await sweepExpiredUploads(env)).toBeGreaterThanOrEqual(1);
     expect(await env.AUDIO.head(`uploads/${idOf(unfinished)}.tail`)).toBeNull();
-    expect(await storedObject(finished)).toBeNull();
-    const left = await env.DB.prepare("SELECT id FROM uploads WHERE id IN (?, ?, ?)")
+    // A finished upload is a recording: kept, readable and without an expiry, however old.
+    expect(await storedObject(finished)).not.toBeNull();
+    const finishedHead = await head(token, finished);
+    expect(finishedHead.status).toBe(200);
+    expect(finishedHead.headers.get("upload-expires")).toBeNull();
+    const left = await env.DB.prepare("SELECT id FROM uploads WHERE id IN (?, ?, ?) ORDER BY created_at")
       .bind(idOf(unfinished), idOf(finished), idOf(fresh))
       .all<{ id: string }>();
-    expect(left.results.map((row) => row.id)).toEqual([idOf(fresh)]);
+    expect(left.results.map((row) => row.id).sort()).toEqual([idOf(finished), idOf(fresh)].sort());
   });
 });

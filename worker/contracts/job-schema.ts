@@ -13,6 +13,11 @@ export const jobSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   error: z.string().optional(),
+  /**
+   * The recording (a finished upload, see `recordings.ts`) the job was made from, while it is kept:
+   * deleting the job leaves it, deleting it leaves the job's result.
+   */
+  recording_id: z.string().optional(),
 });
 
 /** The 202 a job is started with. */

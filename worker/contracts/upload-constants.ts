@@ -8,6 +8,8 @@ export const TUS_EXTENSIONS = "creation,termination,expiration";
 /** The largest recording either speech provider fetches by URL is about 2 GB; we stop at 2 GiB. */
 export const UPLOAD_MAX_BYTES = 2 * 1024 ** 3;
 export const UPLOADS_PATH = "/api/uploads";
+/** A finished upload is a recording, listed and deleted here. */
+export const RECORDINGS_PATH = "/api/recordings";
 
 /** Headers a tus client sends and must read, for cross-origin use. */
 export const TUS_REQUEST_HEADERS = [

@@ -13,11 +13,11 @@ import { requireRoute } from "../routing.ts";
 import { displayName } from "../uploads/display-name.ts";
 import { readUploadId, sendsUploadId } from "../uploads/json-body.ts";
 import { analysisUpload, readUpload } from "../uploads.ts";
+import { jobFromRecording } from "./from-recording.ts";
 import { JOB_KIND_CONFIG } from "./kinds.ts";
 import { startJob } from "./lifecycle.ts";
 import type { JobParams } from "./pipeline.ts";
 import { insertJobWithinQuota, setJobStatus } from "./store.ts";
-import { takeUpload } from "./take-upload.ts";
 import { requireTranscribable } from "./transcribable.ts";
 
 /**
@@ -107,7 +107,7 @@ function handOverOf(c: Context<AppEnv>): HandOver {
 /**
  * Object side: the app the intake object answers a handed-over request with, behind the kind's
  * gate and with the same error answers as the Worker's routes. A finished resumable upload (JSON
- * `{upload_id}`) becomes the job's recording; a kind that takes a small file stores it in R2.
+ * `{upload_id}`) is the job's recording, shared with any other job using it; a kind that takes a small file stores it in R2.
  */
 export const jobIntake = new Hono<AppEnv>();
 
@@ -122,8 +122,13 @@ jobIntake.post(
     if (sendsUploadId(c)) {
       const body = await readUploadId(c);
       const options = { language: requireRoute(tool, body.language).language, alsoInLanguage: !!body.also_in_language };
-      const taken = await takeUpload(c.env.DB, { id, kind, origin, ...options }, body.upload_id, c.var.user.id);
-      params = { kind, id, origin, ...taken, ...options, byUrl: true, startedAt: Date.now() };
+      const recording = await jobFromRecording(
+        c.env.DB,
+        { id, kind, origin, ...options },
+        body.upload_id,
+        c.var.user.id,
+      );
+      params = { kind, id, origin, ...recording, ...options, byUrl: true, startedAt: Date.now() };
     } else {
       const { r2Key, contentType, options } = await storeRecording(c, id, kind);
       params = { kind, id, origin, r2Key, contentType, ...options, byUrl: false, startedAt: Date.now() };

@@ -12,8 +12,13 @@ export interface JobRow {
   file_name: string;
   content_type: string;
   bytes: number;
-  /** The recording in R2; null when only the result was kept. */
+  /**
+   * The recording in R2; null when only the result was kept (a small file analysed on the spot, or
+   * a recording its owner deleted).
+   */
   r2_key: string | null;
+  /** The recording (a finished upload) the job was made from, whose R2 object `r2_key` shares. */
+  upload_id: string | null;
   /** The site the job was started from; null for jobs made before it was kept. */
   origin: string | null;
   status: JobStatus;
@@ -76,7 +81,7 @@ export async function insertJobWithinQuota(db: D1Database, job: NewJob, quotaByt
   return result.meta.changes === 1;
 }
 
-export interface JobFromUpload {
+export interface JobFromRecording {
   readonly id: string;
   readonly kind: JobKind;
   readonly origin: string;
@@ -85,28 +90,27 @@ export interface JobFromUpload {
 }
 
 /**
- * Turns a finished upload into a queued job (same bytes, same R2 object, so storage use does not
- * change) and deletes the upload, in one transaction; answers false when another request took it first.
+ * Starts a queued job on a recording (a finished upload), sharing its R2 object: nothing is copied
+ * and the bytes stay counted once, on the recording. Answers false when there is no such finished
+ * recording of the user, such as one deleted since it was read.
  */
-export async function insertJobFromUpload(
+export async function insertJobFromRecording(
   db: D1Database,
-  job: JobFromUpload,
+  job: JobFromRecording,
   uploadId: string,
   userId: string,
 ): Promise<boolean> {
   const now = new Date().toISOString();
-  const [inserted] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, r2_key, origin, language, also_in_language,
-           status, created_at, updated_at)
-         SELECT ?1, user_id, ?2, file_name, content_type, length, r2_key, ?3, ?7, ?8, 'queued', ?4, ?4
-         FROM uploads WHERE id = ?5 AND user_id = ?6 AND status = 'complete'`,
-      )
-      .bind(job.id, job.kind, job.origin, now, uploadId, userId, job.language, job.alsoInLanguage ? 1 : 0),
-    db.prepare("DELETE FROM uploads WHERE id = ? AND user_id = ? AND status = 'complete'").bind(uploadId, userId),
-  ]);
-  return inserted?.meta.changes === 1;
+  const result = await db
+    .prepare(
+      `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, r2_key, upload_id, origin, language,
+         also_in_language, status, created_at, updated_at)
+       SELECT ?1, user_id, ?2, file_name, content_type, length, r2_key, id, ?3, ?7, ?8, 'queued', ?4, ?4
+       FROM uploads WHERE id = ?5 AND user_id = ?6 AND status = 'complete'`,
+    )
+    .bind(job.id, job.kind, job.origin, now, uploadId, userId, job.language, job.alsoInLanguage ? 1 : 0)
+    .run();
+  return result.meta.changes === 1;
 }
 
 /** Keeps a result made on the spot from a small file (the file itself is not kept). */

@@ -22,6 +22,7 @@ function common(row: JobRow) {
     created_at: row.created_at,
     updated_at: row.updated_at,
     ...(row.error === null ? {} : { error: row.error }),
+    ...(row.upload_id !== null && row.r2_key !== null ? { recording_id: row.upload_id } : {}),
   };
 }
 

@@ -5,9 +5,9 @@ import { deleteUploadRow, expiredUploads, freeUploadStorage } from "./store.ts";
 const SWEEP_BATCH = 200;
 
 /**
- * Removes uploads past their expiry (unfinished ones and finished ones no tool took) with all their
- * R2 data, and media URLs past theirs. Runs on the Worker's schedule; an expired upload someone
- * asks for is also removed on sight.
+ * Removes unfinished uploads past their expiry with all their R2 data (a finished one is a
+ * recording, kept until its owner deletes it), and media URLs past theirs. Runs on the Worker's
+ * schedule; an expired upload someone asks for is also removed on sight.
  */
 export async function sweepExpiredUploads(env: Env, now = new Date()): Promise<number> {
   const { results } = await expiredUploads(env.DB, now.toISOString(), SWEEP_BATCH);

@@ -143,12 +143,16 @@ export function uploadsOf(db: D1Database, userId: string): RowsStatement<UploadR
   return db.prepare("SELECT * FROM uploads WHERE user_id = ?").bind(userId);
 }
 
+/** Unfinished uploads past their expiry; a finished one is a recording, kept until its owner deletes it. */
 export function expiredUploads(db: D1Database, now: string, limit: number): Promise<D1Result<UploadRow>> {
-  return db.prepare("SELECT * FROM uploads WHERE expires_at <= ? LIMIT ?").bind(now, limit).all<UploadRow>();
+  return db
+    .prepare("SELECT * FROM uploads WHERE status = 'uploading' AND expires_at <= ? LIMIT ?")
+    .bind(now, limit)
+    .all<UploadRow>();
 }
 
 export function isExpired(row: UploadRow, now = Date.now()): boolean {
-  return Date.parse(row.expires_at) <= now;
+  return row.status === "uploading" && Date.parse(row.expires_at) <= now;
 }
 
 /** R2 key of the trailing bytes that did not fill a part yet. */

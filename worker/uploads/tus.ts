@@ -8,6 +8,7 @@ import { formatBytes, isAnalysableMedia } from "../contracts/media.ts";
 import { planLimits, storageQuotaBytes } from "../contracts/plans.ts";
 import { TUS_EXTENSIONS, TUS_VERSION, UPLOAD_MAX_BYTES, UPLOADS_PATH } from "../contracts/upload-constants.ts";
 import { ApiError } from "../errors.ts";
+import { deleteRecording } from "../recordings/delete-recording.ts";
 import { refusedMediaType } from "../uploads.ts";
 import { appendBody, UPLOAD_TTL_MS } from "./append.ts";
 import { displayName } from "./display-name.ts";
@@ -106,9 +107,9 @@ function byteCount(c: Context<AppEnv>, name: string): number {
 }
 
 /**
- * An upload exists only to be handed to a tool, so creating one (and reserving its length against
+ * An upload exists only to be used by the tools, so creating one (and reserving its length against
  * the plan's storage) takes the tools' gate: verified e-mail and a plan or trial. It counts no
- * call of a tool's allowance; the tool counts the call that takes the upload.
+ * call of a tool's allowance; each tool counts every call that uses the recording.
  */
 const mayUseTools = createMiddleware<AppEnv>(async (c, next) => {
   assertActivePlan((await passGate(c, null)).user);
@@ -183,13 +184,18 @@ async function ownLiveUpload(c: Context<AppEnv>): Promise<UploadRow> {
   return row;
 }
 
+/** Only an unfinished upload expires; a finished one is a recording kept until its owner deletes it. */
+function expiresHeader(c: Context<AppEnv>, row: UploadRow): void {
+  if (row.status === "uploading") c.header("upload-expires", httpDate(row.expires_at));
+}
+
 // HEAD is answered by the GET route, without the body.
 tusUploads.get("/:id", requireUser, async (c) => {
   const row = await ownLiveUpload(c);
   c.header("upload-offset", String(row.offset));
   c.header("upload-length", String(row.length));
   if (row.metadata) c.header("upload-metadata", row.metadata);
-  c.header("upload-expires", httpDate(row.expires_at));
+  expiresHeader(c, row);
   c.header("cache-control", "no-store");
   return c.body(null, 200);
 });
@@ -208,7 +214,6 @@ tusUploads.patch("/:id", requireUser, async (c) => {
       throw new ApiError(413, "beyond_upload_length", "The request carries bytes beyond the upload's length.");
     }
     c.header("upload-offset", String(seen.offset));
-    c.header("upload-expires", httpDate(seen.expires_at));
     return c.body(null, 204);
   }
   const lock = crypto.randomUUID();
@@ -225,7 +230,7 @@ tusUploads.patch("/:id", requireUser, async (c) => {
     }
     const result = await appendBody(c.env.AUDIO, c.env.DB, row, lock, c.req.raw.body);
     c.header("upload-offset", String(result.offset));
-    c.header("upload-expires", httpDate(result.expiresAt));
+    if (!result.complete) c.header("upload-expires", httpDate(result.expiresAt));
     return c.body(null, 204);
   } finally {
     await unlockUpload(c.env.DB, seen.id, lock);
@@ -236,7 +241,12 @@ tusUploads.delete("/:id", requireUser, async (c) => {
   const id = c.req.param("id");
   const row = UUID.test(id) ? await findOwnUpload(c.env.DB, id, c.var.user.id) : null;
   if (!row) throw notFound();
-  await freeUploadStorage(c.env.AUDIO, row);
-  await deleteUploadRow(c.env.DB, row.id);
+  // A finished upload is a recording jobs may share: deleted by the same rules as from the list.
+  if (row.status === "complete") {
+    await deleteRecording(c.env, row.id, c.var.user.id);
+  } else {
+    await freeUploadStorage(c.env.AUDIO, row);
+    await deleteUploadRow(c.env.DB, row.id);
+  }
   return c.body(null, 204);
 });

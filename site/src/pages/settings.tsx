@@ -8,12 +8,16 @@ import { PressKitForm } from "../account/press-kit-form.tsx";
 import { useUser } from "../account/use-user.ts";
 import { DocumentTitle } from "../ui/document-title.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
+import { lazyWhenShown } from "../ui/lazy-named.ts";
 import { useModals } from "../ui/modal-context.ts";
+
+const RecordingsList = lazyWhenShown(() => import("../tools/recordings/recordings-list.tsx"), "RecordingsList");
 
 const TABS = [
   { id: "profile", label: "Profile" },
   { id: "password", label: "Password and authentication" },
   { id: "billing", label: "Billing and plans" },
+  { id: "recordings", label: "Recordings" },
   { id: "account", label: "Account" },
 ] as const;
 
@@ -56,6 +60,9 @@ export function Component() {
             </Tabs.Content>
             <Tabs.Content value="billing" className="panel tabs__panel">
               <BillingSummary user={user} />
+            </Tabs.Content>
+            <Tabs.Content value="recordings" className="panel tabs__panel">
+              <RecordingsList />
             </Tabs.Content>
             <Tabs.Content value="account" className="panel tabs__panel">
               <DeleteAccount />

@@ -39,7 +39,8 @@ const IDLE: UploadState = {
 /**
  * A tus upload of one file with progress, speed, time left, pause and resume; the client library
  * is loaded on first use, so only the tool pages that upload large files fetch it. Its
- * fingerprint store (localStorage) lets the same file resume after a reload.
+ * fingerprint store (localStorage) lets the same file resume after a reload, or be used again
+ * without uploading once it has finished.
  */
 export function useResumableUpload() {
   const [state, setState] = useState<UploadState | null>(null);
@@ -73,7 +74,9 @@ export function useResumableUpload() {
         metadata: { filename: file.name, filetype: file.type },
         retryDelays: RETRY_DELAYS_MS,
         storeFingerprintForResuming: true,
-        removeFingerprintOnSuccess: true,
+        // A finished upload is kept as a recording: the same file chosen again (on either tool) is
+        // found complete and not sent again. One since deleted answers 404 and is uploaded anew.
+        removeFingerprintOnSuccess: false,
         onBeforeRequest(request) {
           const token = storedToken();
           if (token) request.setHeader("authorization", `Bearer ${token}`);

@@ -11,7 +11,9 @@ const WORDS: JobWords<Item> = {
   deleteLabel: (item) => `Delete the press release from ${item.file_name}`,
   confirmTitle: "Delete this press release?",
   confirmDescription: (item) =>
-    `The release and the recording “${item.file_name}” will be deleted for good, freeing ${formatBytes(item.bytes)}.`,
+    item.recording_id
+      ? `The release will be deleted for good. The recording “${item.file_name}” stays in your recordings.`
+      : `The release and the recording “${item.file_name}” will be deleted for good, freeing ${formatBytes(item.bytes)}.`,
   deleted: "Press release deleted",
 };
 

@@ -1,8 +1,9 @@
 import { isFinished } from "@contracts/jobs.ts";
 import { LANGUAGE_NAMES } from "@contracts/languages.ts";
 import { formatBytes } from "@contracts/media.ts";
+import type { Recording } from "@contracts/recordings.ts";
 import { recordingRefusal } from "@contracts/transcription-parts.ts";
-import { UPLOAD_MAX_BYTES } from "@contracts/upload-constants.ts";
+import { RECORDINGS_PATH, UPLOAD_MAX_BYTES } from "@contracts/upload-constants.ts";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useSWRConfig } from "swr";
@@ -20,6 +21,7 @@ import { reportToolError } from "../report-tool-error.ts";
 import { ResumableProgress } from "../resumable-progress.tsx";
 import { RESUMABLE_FROM_BYTES, useResumableUpload } from "../resumable-upload.ts";
 
+const RecordingPicker = lazyWhenShown(() => import("../recordings/recording-picker.tsx"), "RecordingPicker");
 const PressReleaseList = lazyWhenShown(() => import("./press-release-list.tsx"), "PressReleaseList");
 // The result renders Markdown (markdown-to-jsx, ~3 KB gzip), which a first visit never shows.
 const loadResult = () => import("./press-release-result.tsx");
@@ -40,12 +42,15 @@ export function PressReleaseTool() {
   const hydrated = useHydrated();
   const selectedId = hydrated ? params.get(RELEASE_PARAM) : null;
   const [file, setFile] = useState<File | null>(null);
+  const [recording, setRecording] = useState<Recording | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const resumable = useResumableUpload();
   const [language, setLanguage] = useLanguage();
   const [alsoInLanguage, setAlsoInLanguage] = useState(false);
-  const uncuttable = file ? recordingRefusal(language, file) : null;
+  const uncuttable = recording
+    ? recordingRefusal(language, { size: recording.bytes, type: recording.content_type })
+    : file && recordingRefusal(language, file);
   const list = useJobs("press_release");
   const selected = useJob("press_release", selectedId);
   const selectedStatus = selected.data?.status;
@@ -73,7 +78,8 @@ export function PressReleaseTool() {
 
   const start = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (!file) {
+    const source = recording ?? file;
+    if (!source) {
       setProblem("Choose a recording first.");
       return;
     }
@@ -87,11 +93,14 @@ export function PressReleaseTool() {
     setProgress(0);
     try {
       const job = { language, alsoInLanguage: language !== "en" && alsoInLanguage };
-      const { id } =
-        file.size > RESUMABLE_FROM_BYTES
-          ? await startPressReleaseFromUpload(await resumable.upload(file), job)
-          : await startPressRelease(file, job, { onProgress: setProgress });
+      const { id } = !(source instanceof File)
+        ? await startPressReleaseFromUpload(source.id, job)
+        : source.size > RESUMABLE_FROM_BYTES
+          ? await startPressReleaseFromUpload(await resumable.upload(source), job)
+          : await startPressRelease(source, job, { onProgress: setProgress });
       setFile(null);
+      setRecording(null);
+      void mutate(RECORDINGS_PATH);
       select(id);
       await Promise.all([mutate(jobPath("press_release", id)), mutate(jobListKey("press_release"))]);
     } catch (error) {
@@ -131,9 +140,21 @@ export function PressReleaseTool() {
           disabled={uploading}
           onChange={(chosen) => {
             setFile(chosen);
+            setRecording(null);
             setProblem(null);
           }}
         />
+        {user && (
+          <RecordingPicker
+            selected={recording}
+            disabled={uploading}
+            onChange={(chosen) => {
+              setRecording(chosen);
+              if (chosen) setFile(null);
+              setProblem(null);
+            }}
+          />
+        )}
         {(problem ?? uncuttable) && (
           <p className="field__error" role="alert">
             {problem ?? uncuttable}

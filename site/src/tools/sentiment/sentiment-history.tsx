@@ -11,9 +11,11 @@ const WORDS: JobWords<Item> = {
   deleteLabel: (item) => `Delete the report on ${item.file_name}`,
   confirmTitle: "Delete this report?",
   confirmDescription: (item) =>
-    item.recording_kept
-      ? `The report and the recording “${item.file_name}” will be deleted for good, freeing ${formatBytes(item.bytes)}.`
-      : `The report on “${item.file_name}” will be deleted for good.`,
+    item.recording_id
+      ? `The report will be deleted for good. The recording “${item.file_name}” stays in your recordings.`
+      : item.recording_kept
+        ? `The report and the recording “${item.file_name}” will be deleted for good, freeing ${formatBytes(item.bytes)}.`
+        : `The report on “${item.file_name}” will be deleted for good.`,
   deleted: "Report deleted",
 };
 

@@ -1,6 +1,7 @@
+import type { Recording } from "@contracts/recordings.ts";
 import type { SentimentReport } from "@contracts/sentiment.ts";
 import { recordingRefusal } from "@contracts/transcription-parts.ts";
-import { UPLOAD_MAX_BYTES } from "@contracts/upload-constants.ts";
+import { RECORDINGS_PATH, UPLOAD_MAX_BYTES } from "@contracts/upload-constants.ts";
 import { FileText } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSWRConfig } from "swr";
@@ -19,6 +20,7 @@ import { isAnsweredByClient } from "../report-tool-error.ts";
 import { ResumableProgress } from "../resumable-progress.tsx";
 import { RESUMABLE_FROM_BYTES, useResumableUpload } from "../resumable-upload.ts";
 
+const RecordingPicker = lazyWhenShown(() => import("../recordings/recording-picker.tsx"), "RecordingPicker");
 const SentimentHistory = lazyWhenShown(() => import("./sentiment-history.tsx"), "SentimentHistory");
 const SentimentReportDialog = lazyWhenShown(() => import("./sentiment-report-dialog.tsx"), "SentimentReportDialog");
 
@@ -63,17 +65,21 @@ export function SentimentTool() {
     }
   };
   const [file, setFile] = useState<File | null>(null);
+  const [recording, setRecording] = useState<Recording | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ report: SentimentReport; fileName: string } | null>(null);
   const [reportOpen, setReportOpen] = useState(false);
 
   const [language, setLanguage] = useLanguage();
-  const uncuttable = file ? recordingRefusal(language, file) : null;
+  const uncuttable = recording
+    ? recordingRefusal(language, { size: recording.bytes, type: recording.content_type })
+    : file && recordingRefusal(language, file);
 
   const analyse = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (!file) {
+    const source = recording ?? file;
+    if (!source) {
       toast.error("No file selected", { duration: TOAST_MS });
       return;
     }
@@ -86,15 +92,18 @@ export function SentimentTool() {
     setBusy(true);
     setProgress(0);
     try {
-      if (file.size > RESUMABLE_FROM_BYTES) {
-        const { id } = await startSentimentFromUpload(await resumable.upload(file), { language });
+      if (!(source instanceof File) || source.size > RESUMABLE_FROM_BYTES) {
+        const uploadId = source instanceof File ? await resumable.upload(source) : source.id;
+        const { id } = await startSentimentFromUpload(uploadId, { language });
         setWaitingFor(id);
+        setRecording(null);
         void mutate(jobListKey("sentiment"));
+        void mutate(RECORDINGS_PATH);
         return;
       }
-      const report = await analyseRecording(file, { language }, { onProgress: setProgress });
+      const report = await analyseRecording(source, { language }, { onProgress: setProgress });
       void mutate(jobListKey("sentiment"));
-      setResult({ report, fileName: file.name });
+      setResult({ report, fileName: source.name });
       setReportOpen(true);
       toast.success("Audio Transcribe Successfully", { duration: TOAST_MS });
     } catch (error) {
@@ -112,7 +121,26 @@ export function SentimentTool() {
     <>
       <form className="form" onSubmit={analyse} noValidate>
         <LanguagePicker tool="sentiment" value={language} onChange={setLanguage} />
-        <MediaFilePicker label="Recording" file={file} maxBytes={UPLOAD_MAX_BYTES} disabled={busy} onChange={setFile} />
+        <MediaFilePicker
+          label="Recording"
+          file={file}
+          maxBytes={UPLOAD_MAX_BYTES}
+          disabled={busy}
+          onChange={(chosen) => {
+            setFile(chosen);
+            setRecording(null);
+          }}
+        />
+        {user && (
+          <RecordingPicker
+            selected={recording}
+            disabled={busy}
+            onChange={(chosen) => {
+              setRecording(chosen);
+              if (chosen) setFile(null);
+            }}
+          />
+        )}
         {uncuttable && (
           <p className="field__error" role="alert">
             {uncuttable}

@@ -1,0 +1,18 @@
+import { isFinished, JOB_POLL_MS } from "@contracts/jobs.ts";
+import type { RecordingList } from "@contracts/recordings.ts";
+import { RECORDINGS_PATH } from "@contracts/upload-constants.ts";
+import useSWR from "swr";
+import { fetchRecordings } from "../../api/recordings.ts";
+import { useStoredUser } from "../../api/session.ts";
+
+/** The SWR key of the recordings list, to refresh it after an upload, a job or a deletion. */
+export const RECORDINGS_KEY = RECORDINGS_PATH;
+
+/** The signed-in user's recordings; polled while a job using one is still running. */
+export function useRecordings() {
+  const user = useStoredUser();
+  return useSWR<RecordingList>(user ? RECORDINGS_KEY : null, fetchRecordings, {
+    refreshInterval: (data) =>
+      data?.items.some((item) => item.used_by.some((use) => !isFinished(use.status))) ? JOB_POLL_MS : 0,
+  });
+}
