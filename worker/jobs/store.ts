@@ -25,6 +25,8 @@ export interface JobRow {
   text: string | null;
   /** The press release in the recording's language, when asked for. */
   translated_text: string | null;
+  /** A press release's alternative headlines, as a JSON array; null before any were written. */
+  headlines: string | null;
   /** A sentiment report, as JSON in R2. */
   result_key: string | null;
   error: string | null;

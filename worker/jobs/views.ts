@@ -1,6 +1,7 @@
 import type { JobKind } from "../contracts/jobs.ts";
 import type { PressRelease } from "../contracts/press-releases.ts";
 import type { SentimentJob } from "../contracts/sentiment.ts";
+import { keptHeadlines } from "./release-headlines.ts";
 import { readReport } from "./sentiment-reports.ts";
 import type { JobRow } from "./store.ts";
 
@@ -32,6 +33,7 @@ export const JOB_VIEWS: Record<JobKind, JobView> = {
       ...common(row),
       ...(row.text === null ? {} : { text: row.text }),
       ...(row.translated_text === null ? {} : { translation: { language: row.language, text: row.translated_text } }),
+      ...(row.status === "completed" ? { headlines: keptHeadlines(row.headlines) } : {}),
     }),
   },
   sentiment: {
