@@ -120,9 +120,9 @@ describe("writing a release again with options", () => {
       [1, original],
     ]);
 
-    expect(await regenerate(token, first.id, { tone: "warm", length: "standard", audience: "trade_press" })).toMatchObject(
-      { status: "completed" },
-    );
+    expect(
+      await regenerate(token, first.id, { tone: "warm", length: "standard", audience: "trade_press" }),
+    ).toMatchObject({ status: "completed" });
     const warm = (await release(token, first.id)).text ?? "";
     expect(warm).toContain("is delighted to share");
     expect(warm).toContain("For the sector");
