@@ -32,7 +32,7 @@ async function releaseThroughApi(session: StoredSession): Promise<string> {
 }
 
 describe("a release written again with options, and its alternative headlines", () => {
-  it("picks another headline, then writes the release again urgent, short and embargoed", async ({ page, errors }) => {
+  it("picks another headline, and the previous one becomes an alternative", async ({ page, errors }) => {
     const person = newPerson();
     await registerThroughApi(person);
     await signInThroughApi(page, person);
@@ -57,6 +57,16 @@ describe("a release written again with options, and its alternative headlines", 
     await page.getByText("Headline changed. The previous one is kept in Versions.").waitFor();
     await expect.poll(() => release.getByRole("heading", { level: 1 }).textContent()).toBe(picked);
     await others.getByRole("button", { name: `Use this headline: ${before}` }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("writes the release again urgent, short and embargoed, as a new version", async ({ page, errors }) => {
+    const session = await newSession();
+    const id = await releaseThroughApi(session);
+    await storeSession(page, session);
+    await page.goto(`/voxrelease?release=${id}`);
+    const release = page.getByRole("region", { name: "Press release from market-briefing.wav" });
+    await release.getByText("Ready").waitFor({ timeout: 30_000 });
 
     await release.getByRole("button", { name: "Write again with options" }).click();
     const form = release.getByRole("form", { name: "Write it again" });
@@ -80,8 +90,8 @@ describe("a release written again with options, and its alternative headlines", 
 
     await release.getByRole("button", { name: "Versions" }).click();
     const versions = release.getByRole("region", { name: "Versions" });
-    await versions.getByText("Version 3", { exact: false }).waitFor();
-    await versions.getByRole("button", { name: "Restore version 2" }).waitFor();
+    await versions.getByText("Version 2", { exact: false }).waitFor();
+    await versions.getByRole("button", { name: "Restore version 1" }).waitFor();
     await screenshot(page, "journey-release-options-desktop");
     expect(errors).toEqual([]);
   });
