@@ -77,6 +77,7 @@ describe("a tool page's first load", () => {
     "src/tools/audio/history-panel.tsx",
     "src/tools/live/saved-transcripts.tsx",
     "src/tools/press-release/press-release-list.tsx",
+    "src/tools/press-release/regenerate-form.tsx",
     "src/tools/sentiment/sentiment-history.tsx",
     "src/tools/sentiment/sentiment-report-dialog.tsx",
   ];

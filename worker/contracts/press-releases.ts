@@ -20,29 +20,44 @@ export const pressReleaseSchema = jobSchema.extend({
   translation: translationSchema.optional(),
   utterances: z.array(utteranceSchema).optional(),
   speaker_names: speakerNamesSchema.optional(),
+  /** Other headlines the writer offered; picking one makes it the release's (`release-options.ts`). */
+  headlines: z.array(z.string()).optional(),
 });
 export type PressRelease = z.infer<typeof pressReleaseSchema>;
 
 export const createdPressReleaseSchema = createdJobSchema;
 
 export const pressReleaseListSchema = z.object({
-  items: z.array(pressReleaseSchema.omit({ text: true, translation: true, utterances: true, speaker_names: true })),
+  items: z.array(
+    pressReleaseSchema.omit({ text: true, translation: true, utterances: true, speaker_names: true, headlines: true }),
+  ),
   storage: z.object({ used_bytes: z.number(), quota_bytes: z.number().nullable() }),
 });
 export type PressReleaseList = z.infer<typeof pressReleaseListSchema>;
 
-/** An edited release: what the editor saves. Kept as written, apart from refusing an empty one. */
+/**
+ * An edited release: what the editor saves. Kept as written, apart from refusing an empty one.
+ * `headlines` (restoring a version) replaces the alternative headlines; without it they stay.
+ */
 export const RELEASE_MAX_CHARACTERS = 60_000;
 export const releaseTextBody = z.object({
   text: z
     .string({ error: "text is the release's Markdown" })
     .max(RELEASE_MAX_CHARACTERS, `A release has at most ${RELEASE_MAX_CHARACTERS} characters`)
     .refine((text) => text.trim() !== "", "A release cannot be empty"),
+  headlines: z.array(z.string().max(300)).max(10).optional(),
 });
 
 /** Every text a release has had, newest first; the generated one is number 1. */
 export const releaseVersionsSchema = z.object({
-  items: z.array(z.object({ number: z.number().int().positive(), text: z.string(), created_at: z.string() })),
+  items: z.array(
+    z.object({
+      number: z.number().int().positive(),
+      text: z.string(),
+      headlines: z.array(z.string()).default([]),
+      created_at: z.string(),
+    }),
+  ),
 });
 export type ReleaseVersions = z.infer<typeof releaseVersionsSchema>;
 

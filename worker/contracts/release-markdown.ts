@@ -76,7 +76,9 @@ const isBullet = (line: string) => line.startsWith("• ");
 
 /** The release's first heading, or its first words. */
 export function releaseHeadline(markdown: string): string {
-  const first = releaseBlocks(markdown)[0];
+  const blocks = releaseBlocks(markdown);
+  // An embargo line may stand above the headline.
+  const first = blocks.find((block) => block.kind === "heading" && block.level === 1) ?? blocks[0];
   return first ? first.runs.map((run) => run.text).join("") : "";
 }
 

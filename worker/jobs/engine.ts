@@ -11,6 +11,7 @@ import {
   type StepOutcome,
 } from "./pipeline.ts";
 import { pressReleasePipeline } from "./press-release-steps.ts";
+import { setRegenerationStatus } from "./regenerations.ts";
 import { sentimentPipeline } from "./sentiment-steps.ts";
 import { setJobStatus } from "./store.ts";
 
@@ -86,6 +87,9 @@ async function attempt(pipeline: JobPipeline, run: () => Promise<StepOutcome>): 
   }
 }
 
+/** A failed regeneration ends itself; the release it was for stays as it was. */
 async function endJob(env: Env, params: JobParams, message: string): Promise<void> {
-  await setJobStatus(env.DB, params.id, { status: "error", error: message });
+  if (params.regeneration)
+    await setRegenerationStatus(env.DB, params.regeneration.id, { status: "error", error: message });
+  else await setJobStatus(env.DB, params.id, { status: "error", error: message });
 }

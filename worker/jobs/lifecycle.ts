@@ -1,10 +1,19 @@
 import type { JobParams } from "./pipeline.ts";
+import {
+  findRegeneration,
+  type RegenerationRow,
+  setRegenerationStatus,
+  unfinishedRegenerations,
+} from "./regenerations.ts";
 import { findJob, type JobRow, setJobStatus, unfinishedJobs } from "./store.ts";
 
-/** Starting, stopping and resuming jobs: the engine's instances, named by the job's id. */
+/**
+ * Starting, stopping and resuming jobs: the engine's instances, named by the job's id (a release
+ * written again: by the regeneration's id).
+ */
 
 export async function startJob(env: Env, params: JobParams): Promise<void> {
-  await env.JOB_WORKFLOWS.create({ id: params.id, params });
+  await env.JOB_WORKFLOWS.create({ id: params.regeneration?.id ?? params.id, params });
 }
 
 /** Stops a job's work; one already finished, or never started, has nothing to stop. */
@@ -37,6 +46,28 @@ const SWEEP_BATCH = 100;
 export async function resumeStalledJobs(env: Env): Promise<void> {
   for (const row of await unfinishedJobs(env.DB, SWEEP_BATCH)) {
     await resumeJob(env, row).catch((error: unknown) => console.error(`[jobs] resuming ${row.id} failed`, error));
+  }
+  for (const row of await unfinishedRegenerations(env.DB, SWEEP_BATCH)) {
+    await resumeRegeneration(env, row).catch((error: unknown) =>
+      console.error(`[jobs] resuming regeneration ${row.id} failed`, error),
+    );
+  }
+}
+
+/** As for a job, except that a regeneration whose instance never started is ended: it is quickly asked again. */
+async function resumeRegeneration(env: Env, row: RegenerationRow): Promise<void> {
+  const instance = await findInstance(env, row.id);
+  if (instance && !ENDED.has((await instance.status()).status)) {
+    await instance.sendEvent({ type: "wake", payload: null });
+    return;
+  }
+  if (!instance && Date.now() - Date.parse(row.created_at) < START_GRACE_MS) return;
+  const current = await findRegeneration(env.DB, row.id, row.job_id);
+  if (current && (current.status === "queued" || current.status === "processing")) {
+    await setRegenerationStatus(env.DB, row.id, {
+      status: "error",
+      error: "Writing the release again was interrupted. Please try again.",
+    });
   }
 }
 

@@ -13,4 +13,13 @@ export async function findOwnJobOr404(c: Context<AppEnv>, kind: JobKind): Promis
   return row;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The user's press release once it is written; 409 `not_ready` before. */
+export async function findOwnFinishedRelease(c: Context<AppEnv>): Promise<JobRow & { text: string }> {
+  const row = await findOwnJobOr404(c, "press_release");
+  if (row.status !== "completed" || row.text === null) {
+    throw new ApiError(409, "not_ready", "This press release is not written yet; it can be edited once it is ready.");
+  }
+  return { ...row, text: row.text };
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Provider, ProviderEndpoint } from "../config.ts";
 import { JOB_KINDS } from "../contracts/jobs.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../contracts/languages.ts";
+import { releaseOptionsSchema } from "../contracts/release-options.ts";
 import type { TimedSentence } from "../contracts/sentiment.ts";
 import { ProviderContractError, ProviderError } from "../providers/provider-error.ts";
 
@@ -15,7 +16,8 @@ import { ProviderContractError, ProviderError } from "../providers/provider-erro
 export const jobParamsSchema = z.object({
   kind: z.enum(JOB_KINDS),
   id: z.uuid(),
-  r2Key: z.string().min(1),
+  /** Empty for a regeneration, which never reads the recording. */
+  r2Key: z.string(),
   contentType: z.string().min(1),
   /** The site the job was started from; the provider fetches media from it. */
   origin: z.url(),
@@ -26,6 +28,11 @@ export const jobParamsSchema = z.object({
   language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
   /** A press release is also given in the recording's language. */
   alsoInLanguage: z.boolean().default(false),
+  /**
+   * A finished press release written again from its kept transcript with these options; `id` names
+   * the request (and the Workflow instance), the job's own `id` the release.
+   */
+  regeneration: releaseOptionsSchema.extend({ id: z.uuid() }).optional(),
 });
 export type JobParams = z.infer<typeof jobParamsSchema>;
 export type NewJobParams = z.input<typeof jobParamsSchema>;

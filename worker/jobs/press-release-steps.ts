@@ -26,7 +26,10 @@ import {
   providerFailureMessage,
 } from "./pipeline.ts";
 import { pressReleaseMessages } from "./press-release-prompt.ts";
-import { recordProviderRef, setJobStatus } from "./store.ts";
+import { keepReleaseSource, keptSource, setRegenerationStatus, TRANSCRIPT_NOT_KEPT } from "./regenerations.ts";
+import { readWrittenRelease } from "./release-headlines.ts";
+import { saveReleaseText } from "./release-versions.ts";
+import { findJob, recordProviderRef, setJobStatus } from "./store.ts";
 
 /** A whole press release, upload to generated text, must finish within this or it ends in `error`. */
 export const PRESS_RELEASE_DEADLINE_MS = 30 * 60 * 1000;
@@ -80,26 +83,58 @@ const waitForTranscript: JobStep = {
 
 /**
  * Writes the English release from the English transcript (a translation, for a recording in
- * another language) and the account's press kit. It is kept at once unless a copy in the recording's language was asked for.
+ * another language) and the account's press kit, with its alternative headlines. A first release
+ * keeps the text it was written from and is kept at once unless a copy in the recording's language
+ * was asked for; one written again with options becomes the release's newest version.
  */
 const writeRelease: JobStep = {
   name: "write the release",
   async run({ env, params, providers }, { transcript = "", translation, sentences }) {
     // Spitch labels no speakers: the transcript in the recording's language is one speaker's sentences.
     if (sentences) await keepTranscript(env, params.id, oneSpeaker(sentences));
-    const text = await generateText(providers("assemblyai-llm"), {
+    const source = translation ?? transcript;
+    const options = params.regeneration;
+    const answer = await generateText(providers("assemblyai-llm"), {
       model: loadConfig(env).models.pressRelease,
       messages: pressReleaseMessages(
-        translation ?? transcript,
+        source,
         await organisationOfJob(env.DB, params.id),
         new Date(params.startedAt),
+        options,
       ),
       maxTokens: PRESS_RELEASE_MAX_OUTPUT_TOKENS,
       temperature: PRESS_RELEASE_TEMPERATURE,
     });
+    const { text, headlines } = readWrittenRelease(answer, options);
+    if (options) {
+      const release = await findJob(env.DB, params.id);
+      if (!release) throw new JobGone();
+      await saveReleaseText(env.DB, release, text, new Date().toISOString(), headlines);
+      await setRegenerationStatus(env.DB, options.id, { status: "completed" });
+      return done();
+    }
+    await keepReleaseSource(env.DB, params.id, source, headlines);
     if (translatesRelease(params)) return done({ release: text });
     await setJobStatus(env.DB, params.id, { status: "completed", text });
     return done();
+  },
+};
+
+/**
+ * A release written again starts from the text it was first written from; one written before that
+ * was kept, in English, from the transcript the provider still holds (read, not made again).
+ */
+const readKeptTranscript: JobStep = {
+  name: "read the kept transcript",
+  async run({ env, params, providers }) {
+    if (params.regeneration) await setRegenerationStatus(env.DB, params.regeneration.id, { status: "processing" });
+    const kept = await keptSource(env.DB, params.id);
+    if (kept) return done({ transcript: kept });
+    const ref = params.language === "en" ? (await findJob(env.DB, params.id))?.provider_ref : null;
+    if (!ref) throw new JobFailure(TRANSCRIPT_NOT_KEPT);
+    const text = (await getTranscript(providers("assemblyai"), ref)).text?.trim();
+    if (!text) throw new JobFailure(TRANSCRIPT_NOT_KEPT);
+    return done({ transcript: text });
   },
 };
 
@@ -115,23 +150,27 @@ const translateRelease: JobStep = {
   },
 };
 
-const translatesRelease = (params: JobParams) => params.alsoInLanguage && params.language !== "en";
+const translatesRelease = (params: JobParams) =>
+  !params.regeneration && params.alsoInLanguage && params.language !== "en";
 
 /**
  * An English recording becomes a transcript (AssemblyAI); one in Yorùbá, Hausa or Igbo a transcript
  * and its English translation (Spitch, `language-steps.ts`). The English text becomes a press
  * release (AssemblyAI's LLM Gateway), translated back into the recording's language on request.
+ * Written again with options, it starts from the kept text and is not translated again.
  */
 export const pressReleasePipeline: JobPipeline = {
   steps: (params) =>
-    params.language === "en"
-      ? [sendRecording, startTranscript, waitForTranscript, writeRelease]
-      : [
-          transcribeInLanguage,
-          translateTranscript,
-          writeRelease,
-          ...(translatesRelease(params) ? [translateRelease] : []),
-        ],
+    params.regeneration
+      ? [readKeptTranscript, writeRelease]
+      : params.language === "en"
+        ? [sendRecording, startTranscript, waitForTranscript, writeRelease]
+        : [
+            transcribeInLanguage,
+            translateTranscript,
+            writeRelease,
+            ...(translatesRelease(params) ? [translateRelease] : []),
+          ],
   failureMessage: (error) =>
     providerFailureMessage(
       error,

@@ -30,6 +30,8 @@ export interface JobRow {
   text: string | null;
   /** The press release in the recording's language, when asked for. */
   translated_text: string | null;
+  /** A press release's alternative headlines, as a JSON array; null before any were written. */
+  headlines: string | null;
   /** JSON in R2: a sentiment report, or a press release's source transcript. */
   result_key: string | null;
   /** Names given to the transcript's speakers, JSON label → name; null until one is named. */

@@ -3,6 +3,7 @@ import type { PressRelease } from "../contracts/press-releases.ts";
 import type { SentimentJob } from "../contracts/sentiment.ts";
 import { type SpeakerNames, speakerNamesSchema } from "../contracts/transcript.ts";
 import { readTranscript } from "./job-transcripts.ts";
+import { keptHeadlines } from "./release-headlines.ts";
 import { readReport } from "./sentiment-reports.ts";
 import type { JobRow } from "./store.ts";
 
@@ -45,6 +46,7 @@ export const JOB_VIEWS: Record<JobKind, JobView> = {
         ...(row.text === null ? {} : { text: row.text }),
         ...(row.translated_text === null ? {} : { translation: { language: row.language, text: row.translated_text } }),
         ...(utterances ? { utterances } : {}),
+        ...(row.status === "completed" ? { headlines: keptHeadlines(row.headlines) } : {}),
         ...named(row),
       };
     },

@@ -4,9 +4,8 @@ import { requireUser } from "../auth/sessions.ts";
 import { type ReleaseExportFormat, releaseExportQuery, releaseTextBody } from "../contracts/press-releases.ts";
 import { releaseBlocks, releaseFileName, releaseHeadline, releasePlainText } from "../contracts/release-markdown.ts";
 import { ApiError } from "../errors.ts";
-import { findOwnJobOr404 } from "../jobs/own-job.ts";
+import { findOwnFinishedRelease } from "../jobs/own-job.ts";
 import { releaseVersions, saveReleaseText } from "../jobs/release-versions.ts";
-import type { JobRow } from "../jobs/store.ts";
 import { jsonBody, limitBody } from "../validate.ts";
 
 /**
@@ -18,29 +17,21 @@ export const pressReleaseEditing = new Hono<AppEnv>();
 /** An edit may be larger than the usual 16 KiB JSON body; the schema caps the text itself. */
 const RELEASE_BODY_LIMIT_BYTES = 256 * 1024;
 
-async function ownFinishedRelease(c: Parameters<typeof findOwnJobOr404>[0]): Promise<JobRow & { text: string }> {
-  const row = await findOwnJobOr404(c, "press_release");
-  if (row.status !== "completed" || row.text === null) {
-    throw new ApiError(409, "not_ready", "This press release is not written yet; it can be edited once it is ready.");
-  }
-  return { ...row, text: row.text };
-}
-
 pressReleaseEditing.patch(
   "/:id",
   requireUser,
   limitBody(RELEASE_BODY_LIMIT_BYTES),
   jsonBody(releaseTextBody),
   async (c) => {
-    const release = await ownFinishedRelease(c);
-    const { text } = c.req.valid("json");
-    const saved = await saveReleaseText(c.env.DB, release, text, new Date().toISOString());
+    const release = await findOwnFinishedRelease(c);
+    const { text, headlines } = c.req.valid("json");
+    const saved = await saveReleaseText(c.env.DB, release, text, new Date().toISOString(), headlines);
     return c.json({ text, saved }, 200, { "cache-control": "no-store" });
   },
 );
 
 pressReleaseEditing.get("/:id/versions", requireUser, async (c) => {
-  const release = await ownFinishedRelease(c);
+  const release = await findOwnFinishedRelease(c);
   return c.json({ items: await releaseVersions(c.env.DB, release) }, 200, { "cache-control": "no-store" });
 });
 
@@ -68,7 +59,7 @@ pressReleaseEditing.get("/:id/export", requireUser, async (c) => {
     throw new ApiError(400, "validation_failed", message, { format: [message] });
   }
   const { format } = query.data;
-  const release = await ownFinishedRelease(c);
+  const release = await findOwnFinishedRelease(c);
   const { type, body } = EXPORTS[format];
   const name = releaseFileName(release.text, release.created_at, format);
   return new Response(await body(release.text), {

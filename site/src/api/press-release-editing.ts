@@ -1,15 +1,18 @@
 import type { ReleaseExportFormat } from "@contracts/press-releases.ts";
+import type { RegenerateBody } from "@contracts/release-options.ts";
 import { apiFetch, apiRequest, schemaOf } from "./client.ts";
 
-/** A finished press release's text, versions and exports (`/api/press-releases/:id…`). */
+/** A finished press release's text, versions, exports, regeneration and headlines (`/api/press-releases/:id…`). */
 
 const pressReleases = () => import("@contracts/press-releases.ts");
+const releaseOptions = () => import("@contracts/release-options.ts");
 const releasePath = (id: string) => `/api/press-releases/${id}`;
 
 export const versionsPath = (id: string) => `${releasePath(id)}/versions`;
 
-export const saveReleaseText = async (id: string, text: string): Promise<void> => {
-  await apiFetch(releasePath(id), { method: "PATCH", body: { text } });
+/** `headlines` (restoring a version) replaces the alternative headlines too. */
+export const saveReleaseText = async (id: string, text: string, headlines?: readonly string[]): Promise<void> => {
+  await apiFetch(releasePath(id), { method: "PATCH", body: headlines ? { text, headlines } : { text } });
 };
 
 export const fetchVersions = (path: string) =>
@@ -21,3 +24,20 @@ export async function fetchExport(id: string, format: ReleaseExportFormat): Prom
   const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1];
   return { blob: await response.blob(), name: name ?? `press-release.${format}` };
 }
+
+const regeneration = schemaOf(releaseOptions, "regenerationSchema");
+
+/** Starts writing the release again with these options; poll the answer's id with `fetchRegeneration`. */
+export const regenerateRelease = (id: string, options: RegenerateBody) =>
+  apiRequest(`${releasePath(id)}/regenerate`, { method: "POST", body: options, schema: regeneration });
+
+export const fetchRegeneration = (id: string, regenerationId: string) =>
+  apiRequest(`${releasePath(id)}/regenerations/${regenerationId}`, { schema: regeneration });
+
+/** Makes one of the alternative headlines the release's; answers the release's text and alternatives after. */
+export const pickHeadline = (id: string, headline: string) =>
+  apiRequest(`${releasePath(id)}/headline`, {
+    method: "POST",
+    body: { headline },
+    schema: schemaOf(releaseOptions, "pickedHeadlineSchema"),
+  });

@@ -1,17 +1,28 @@
 import type { PressRelease, ReleaseExportFormat } from "@contracts/press-releases.ts";
 import { releaseHtml, releasePlainText } from "@contracts/release-markdown.ts";
-import { Copy, Download, Eye, History, Pencil } from "lucide-react";
+import { Copy, Download, Eye, History, Pencil, RefreshCw } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import useSWR from "swr";
-import { fetchExport, fetchVersions, saveReleaseText, versionsPath } from "../../api/press-release-editing.ts";
+import useSWR, { useSWRConfig } from "swr";
+import { fetchJob, jobPath } from "../../api/analysis.ts";
+import {
+  fetchExport,
+  fetchVersions,
+  pickHeadline,
+  saveReleaseText,
+  versionsPath,
+} from "../../api/press-release-editing.ts";
 import { errorMessage } from "../../ui/form-fields.tsx";
 import { formatWhen } from "../../ui/format-when.ts";
+import { lazyWhenShown } from "../../ui/lazy-named.ts";
 import { toast } from "../../ui/toast.ts";
 import { copyText } from "../copy-text.ts";
 import { downloadBlob } from "../download.ts";
 import { placeholdersIn, ReleasePreview } from "./release-preview.tsx";
 import { type SaveState, useAutosave } from "./use-autosave.ts";
+
+// The options form (and the schema it checks with) loads only when someone opens it.
+const RegenerateForm = lazyWhenShown(() => import("./regenerate-form.tsx"), "RegenerateForm");
 
 const EXPORTS: readonly { format: ReleaseExportFormat; label: string }[] = [
   { format: "docx", label: "Download DOCX" },
@@ -27,7 +38,8 @@ const saveLabel = (state: SaveState) =>
 /**
  * A finished release, editable in place: Markdown in a text area or the preview, saved a moment
  * after typing stops (each save a version the owner can restore), with the gaps still to fill
- * listed, downloads made by the Worker and a rich-text copy for e-mail.
+ * listed, downloads made by the Worker and a rich-text copy for e-mail. It can be written again
+ * with options, and one of its alternative headlines picked; both are new versions too.
  */
 export function ReleaseEditor({ release }: { release: PressRelease & { text: string } }) {
   const id = useId();
@@ -35,7 +47,11 @@ export function ReleaseEditor({ release }: { release: PressRelease & { text: str
   // A finished release is read first; editing is one press away.
   const [preview, setPreview] = useState(true);
   const [showVersions, setShowVersions] = useState(false);
+  const [showRegenerate, setShowRegenerate] = useState(false);
+  const [headlines, setHeadlines] = useState<readonly string[]>(release.headlines ?? []);
+  const [picking, setPicking] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
+  const { mutate } = useSWRConfig();
   const versions = useSWR(showVersions ? versionsPath(release.id) : null, fetchVersions);
   const save = useCallback(
     async (next: string) => {
@@ -57,12 +73,41 @@ export function ReleaseEditor({ release }: { release: PressRelease & { text: str
     });
   };
 
-  const restore = async (number: number, restored: string) => {
+  /** Shows a text the Worker saved (a regeneration, a picked headline) as the one being edited. */
+  const showSaved = (saved: string, alternatives: readonly string[]) => {
+    setText(saved);
+    markSaved(saved);
+    setHeadlines(alternatives);
+    if (showVersions) void versions.mutate();
+  };
+
+  const regenerated = async () => {
+    const fresh = await fetchJob("press_release", release.id);
+    await mutate(jobPath("press_release", release.id), fresh, { revalidate: false });
+    showSaved(fresh.text ?? text, fresh.headlines ?? []);
+  };
+
+  const chooseHeadline = async (headline: string) => {
+    setPicking(true);
     try {
       await flush();
-      await saveReleaseText(release.id, restored);
+      const picked = await pickHeadline(release.id, headline);
+      showSaved(picked.text, picked.headlines);
+      toast.success("Headline changed. The previous one is kept in Versions.");
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setPicking(false);
+    }
+  };
+
+  const restore = async (number: number, restored: string, restoredHeadlines: readonly string[]) => {
+    try {
+      await flush();
+      await saveReleaseText(release.id, restored, restoredHeadlines);
       setText(restored);
       markSaved(restored);
+      setHeadlines(restoredHeadlines);
       await versions.mutate();
       toast.success(`Version ${number} restored.`);
     } catch (error) {
@@ -127,6 +172,27 @@ export function ReleaseEditor({ release }: { release: PressRelease & { text: str
           </ul>
         </div>
       )}
+      {headlines.length > 0 && (
+        <section className="release-editor__headlines" aria-labelledby={`${id}-headlines`}>
+          <h3 id={`${id}-headlines`}>Other headlines</h3>
+          <ul>
+            {headlines.map((headline) => (
+              <li key={headline}>
+                <span>{headline}</span>
+                <button
+                  type="button"
+                  className="button button--small button--ghost"
+                  disabled={picking}
+                  aria-label={`Use this headline: ${headline}`}
+                  onClick={() => void chooseHeadline(headline)}
+                >
+                  Use this headline
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {preview ? (
         <ReleasePreview text={text} />
       ) : (
@@ -163,7 +229,21 @@ export function ReleaseEditor({ release }: { release: PressRelease & { text: str
         >
           <History aria-hidden="true" size={18} /> Versions
         </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-expanded={showRegenerate}
+          aria-controls={`${id}-regenerate`}
+          onClick={() => setShowRegenerate(!showRegenerate)}
+        >
+          <RefreshCw aria-hidden="true" size={18} /> Write again with options
+        </button>
       </div>
+      {showRegenerate && (
+        <div id={`${id}-regenerate`}>
+          <RegenerateForm releaseId={release.id} beforeStart={flush} onWritten={regenerated} />
+        </div>
+      )}
       {showVersions && (
         <section id={`${id}-versions`} className="release-editor__versions" aria-label="Versions">
           {versions.error && <p role="alert">The versions could not be loaded. Please try again.</p>}
@@ -181,7 +261,7 @@ export function ReleaseEditor({ release }: { release: PressRelease & { text: str
                   <button
                     type="button"
                     className="button button--small button--ghost"
-                    onClick={() => restore(version.number, version.text)}
+                    onClick={() => restore(version.number, version.text, version.headlines)}
                   >
                     Restore version {version.number}
                   </button>
