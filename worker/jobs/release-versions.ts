@@ -1,3 +1,4 @@
+import type { RowsStatement } from "../d1.ts";
 import type { JobRow } from "./store.ts";
 
 /**
@@ -41,4 +42,14 @@ export async function releaseVersions(db: D1Database, release: JobRow): Promise<
     .all<{ text: string; created_at: string }>();
   const texts = rows.length ? rows : release.text ? [{ text: release.text, created_at: release.updated_at }] : [];
   return texts.map((row, index) => ({ number: index + 1, ...row })).reverse();
+}
+
+/** Every saved version of every release of a user, oldest first, for the account's data export. */
+export function releaseVersionsOf(
+  db: D1Database,
+  userId: string,
+): RowsStatement<{ job_id: string; text: string; created_at: string }> {
+  return db
+    .prepare("SELECT job_id, text, created_at FROM press_release_versions WHERE user_id = ? ORDER BY created_at, rowid")
+    .bind(userId);
 }
