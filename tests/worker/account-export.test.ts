@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { type StoredFile, zipParts } from "../../worker/account-export/files.ts";
+import { DATA_EXPORT_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { call, registerAndSignIn, tusUpload, uploadFile } from "./helpers.ts";
 
@@ -222,6 +223,21 @@ describe("the account's data download", () => {
     const bad = await api.get("/api/account/export/files?part=two");
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: "validation_failed", errors: { part: [expect.any(String)] } });
+  });
+});
+
+describe("the data download's limits", () => {
+  it.each([
+    ["/api/account/export", DATA_EXPORT_RATE_LIMITS.exportData.limit],
+    ["/api/account/export/files", DATA_EXPORT_RATE_LIMITS.exportFiles.limit],
+  ])("%s answers 429 past its hourly limit per account, and another account is not held up", async (path, limit) => {
+    const { api } = await registerAndSignIn();
+    for (let i = 0; i < limit; i++) expect((await api.get(path)).status).toBe(200);
+    const refused = await api.get(path);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    const other = await registerAndSignIn();
+    expect((await other.api.get(path)).status).toBe(200);
   });
 });
 

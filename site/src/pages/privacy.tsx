@@ -127,19 +127,20 @@ export function Component() {
           <strong>Cloudflare</strong> (United States; global network): hosting, database, file storage and logs.
         </li>
         <li>
-          <strong>ElevenLabs</strong>: the text you turn into speech and the recordings you convert to another voice.
+          <strong>ElevenLabs</strong>: English text you turn into speech, and recordings you convert to another voice.
         </li>
         <li>
-          <strong>Deepgram</strong>: live microphone audio for VoxScribe, and recordings and texts for sentiment
-          reports.
+          <strong>Deepgram</strong>: English live microphone audio for VoxScribe, English recordings for sentiment
+          reports, and the English text of other languages' transcripts for their reports.
         </li>
         <li>
-          <strong>AssemblyAI</strong>: recordings for press releases. We delete its transcript when you delete the
-          release or your account; it then keeps only a stub marked deleted.
+          <strong>AssemblyAI</strong>: English recordings for press releases, and every release's transcript, from which
+          its language model writes the release. We delete its transcript when you delete the release or your account;
+          it then keeps only a stub marked deleted.
         </li>
         <li>
-          <strong>Spitch</strong> (Nigeria): recordings and texts in Yorùbá, Hausa, Igbo and Naijá, for transcription,
-          translation and tone marks.
+          <strong>Spitch</strong> (Nigeria): text and recordings in Yorùbá, Hausa, Igbo and Naijá, for speech,
+          transcription, translation and tone marks, and live captions you have translated.
         </li>
         <li>
           <strong>Paystack</strong> (Nigeria): payments and renewals.
@@ -148,6 +149,11 @@ export function Component() {
           <strong>Our mail provider</strong>: your e-mail address and the messages we send you.
         </li>
       </ul>
+      <p>
+        The voice assistant demo on <Link to={PATHS.developers}>Developers</Link> sends your voice to the assistant
+        provider and its calling service (Daily) for the length of the call; Vox keeps nothing of it. Vox Shield shows
+        an outside deepfake detector in a frame: what you give it goes to that service, under its own terms.
+      </p>
       <p>
         When data leaves Nigeria we rely on the safeguards the NDPA sets for transfers (sections 41 to 43), including
         the providers' data processing terms.
