@@ -170,6 +170,16 @@ export async function accountData(env: Env, user: UserRow, now = new Date()) {
   };
 }
 
+/** The account's stored files, in as many zips as they need. */
+export async function accountFileParts(db: D1Database, userId: string): Promise<StoredFile[][]> {
+  const [audio, jobs, uploads] = await batchRows(db, [
+    audioItemsOf(db, userId),
+    jobRowsOf(db, userId),
+    uploadsOf(db, userId),
+  ]);
+  return zipParts(storedFiles(audio, jobs, uploads));
+}
+
 function jobFields(job: JobRow) {
   return {
     id: job.id,

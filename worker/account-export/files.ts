@@ -4,6 +4,11 @@ import type { JobRow } from "../jobs/store.ts";
 import { displayName } from "../uploads/display-name.ts";
 import type { UploadRow } from "../uploads/store.ts";
 
+/*
+ * The zip side of the account's data download. It imports only types from the stores (their rows
+ * are read in data.ts), so `npm run bench:data-download` can run the zip writer under Node.
+ */
+
 /** One stored file of an account, and where the data export's zip puts it. */
 export interface StoredFile {
   /** The file's path inside the zip; the JSON export names it beside the item it belongs to. */

@@ -1,15 +1,11 @@
 import { Hono } from "hono";
-import { accountData } from "../account-export/data.ts";
-import { storedFiles, zipParts, zipStream } from "../account-export/files.ts";
+import { accountData, accountFileParts } from "../account-export/data.ts";
+import { zipStream } from "../account-export/files.ts";
 import type { AppEnv } from "../app-env.ts";
-import { audioItemsOf } from "../audio/store.ts";
 import { requireUser } from "../auth/sessions.ts";
 import { exportDay, ZIP_PARTS_HEADER } from "../contracts/account-export.ts";
-import { batchRows } from "../d1.ts";
 import { ApiError } from "../errors.ts";
-import { jobRowsOf } from "../jobs/store.ts";
 import { DATA_EXPORT_RATE_LIMITS, enforceRateLimit } from "../rate-limit.ts";
-import { uploadsOf } from "../uploads/store.ts";
 
 /** `/api/account`: the owner's download of everything the account holds (NDPA 2023 access and portability). */
 export const account = new Hono<AppEnv>();
@@ -36,13 +32,7 @@ account.get("/export/files", async (c) => {
     });
   }
   await enforceRateLimit(c.env, "exportFiles", `user:${c.var.user.id}`, DATA_EXPORT_RATE_LIMITS.exportFiles);
-  const db = c.env.DB;
-  const [audio, jobs, uploads] = await batchRows(db, [
-    audioItemsOf(db, c.var.user.id),
-    jobRowsOf(db, c.var.user.id),
-    uploadsOf(db, c.var.user.id),
-  ]);
-  const parts = zipParts(storedFiles(audio, jobs, uploads));
+  const parts = await accountFileParts(c.env.DB, c.var.user.id);
   const files = parts[part - 1];
   if (!files) {
     throw new ApiError(404, "not_found", `Your files fit in ${parts.length} zip${parts.length === 1 ? "" : "s"}.`);
