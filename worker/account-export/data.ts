@@ -15,7 +15,7 @@ import { ordersOf } from "../payments/orders.ts";
 import { subscriptionOf } from "../payments/store.ts";
 import { parseVocabulary, preferencesRowOf } from "../preferences/store.ts";
 import { uploadsOf } from "../uploads/store.ts";
-import { recordingFile, type StoredFile, speechFile, storedFiles, uploadFile } from "./files.ts";
+import { recordingFile, type StoredFile, speechFile, storedFiles, uploadFile, zipParts } from "./files.ts";
 
 /**
  * Everything an account holds, gathered from every feature's store in one D1 batch (one
