@@ -1,16 +1,16 @@
 // `npm run bench:data-download`: streams a zip of BENCH_ZIP_MIB (default 1024) MiB of stored audio,
 // in 64 MiB files read in 64 KiB chunks as R2 hands them out, through the data download's zip writer
-// (worker/account-export/files.ts), and reports the CPU it costs per GiB and the most memory it held.
+// (worker/account-export/zip.ts), and reports the CPU it costs per GiB and the most memory it held.
 // The Worker's CPU limit bounds how large one zip can be, so this is the figure to hold it against.
 
-import { type StoredFile, zipStream } from "../worker/account-export/files.ts";
+import { type ObjectSource, type StoredFile, zipStream } from "../worker/account-export/zip.ts";
 
 const TOTAL_MIB = Number(process.env.BENCH_ZIP_MIB ?? 1024);
 const FILE_MIB = 64;
 const CHUNK = 64 * 1024;
 
 /** Just enough of R2 for the zip writer: each object a stream of fresh 64 KiB chunks. */
-const bucket = {
+const bucket: ObjectSource = {
   async get(key: string) {
     const size = Number(key.split(":")[1]);
     let sent = 0;
@@ -27,7 +27,7 @@ const bucket = {
       }),
     };
   },
-} as unknown as R2Bucket;
+};
 
 const files: StoredFile[] = Array.from({ length: Math.ceil(TOTAL_MIB / FILE_MIB) }, (_, index) => {
   const bytes = Math.min(FILE_MIB, TOTAL_MIB - index * FILE_MIB) * 1024 * 1024;

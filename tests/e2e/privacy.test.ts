@@ -61,14 +61,17 @@ describe("Settings › Account › Download my data", () => {
     });
     expect(speech.status).toBe(200);
     const audio = new Uint8Array(await speech.arrayBuffer());
-    // The stored copy is written after the answer.
+    // The stored copy is written after the answer (as long as a loaded machine takes).
     await expect
-      .poll(async () => {
-        const history = await fetch(`${baseUrl()}/api/history`, {
-          headers: { authorization: `Bearer ${session.token}` },
-        });
-        return ((await history.json()) as { items: unknown[] }).items.length;
-      })
+      .poll(
+        async () => {
+          const history = await fetch(`${baseUrl()}/api/history`, {
+            headers: { authorization: `Bearer ${session.token}` },
+          });
+          return ((await history.json()) as { items: unknown[] }).items.length;
+        },
+        { timeout: 30_000 },
+      )
       .toBe(1);
 
     await storeSession(page, session);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { type StoredFile, zipParts } from "../../worker/account-export/files.ts";
+import { type StoredFile, zipParts } from "../../worker/account-export/zip.ts";
 import { DATA_EXPORT_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { call, registerAndSignIn, tusUpload, uploadFile } from "./helpers.ts";
@@ -42,7 +42,7 @@ async function fill({ api, user, token }: Account, mark: string): Promise<Map<st
     ["tts", speechKey],
     ["tts", speechKey],
     ["voice-conversion", conversionKey],
-  ]) {
+  ] as const) {
     await env.DB.prepare(
       `INSERT INTO audio_items (id, user_id, kind, voice_id, text_excerpt, characters, bytes, r2_key, created_at)
        VALUES (?, ?, ?, 'voice', ?, 20, ?, ?, ?)`,

@@ -1,4 +1,4 @@
-import { audioItemsOf } from "../audio/store.ts";
+import { type AudioItemRow, audioItemsOf } from "../audio/store.ts";
 import { knownDevicesOf } from "../auth/devices.ts";
 import { signInsOf } from "../auth/sessions.ts";
 import type { UserRow } from "../auth/users.ts";
@@ -14,8 +14,9 @@ import { kitFromRow, organisationRowOf } from "../organisation/store.ts";
 import { ordersOf } from "../payments/orders.ts";
 import { subscriptionOf } from "../payments/store.ts";
 import { parseVocabulary, preferencesRowOf } from "../preferences/store.ts";
-import { uploadsOf } from "../uploads/store.ts";
-import { recordingFile, type StoredFile, speechFile, storedFiles, uploadFile, zipParts } from "./files.ts";
+import { displayName } from "../uploads/display-name.ts";
+import { type UploadRow, uploadsOf } from "../uploads/store.ts";
+import { type StoredFile, zipParts } from "./zip.ts";
 
 /**
  * Everything an account holds, gathered from every feature's store in one D1 batch (one
@@ -168,6 +169,50 @@ export async function accountData(env: Env, user: UserRow, now = new Date()) {
     },
     sign_ins: { sessions: signIns, known_browsers: devices },
   };
+}
+
+const extensionOf = (key: string) => /\.[a-z0-9]{1,5}$/i.exec(key)?.[0] ?? ".mp3";
+const day = (iso: string) => iso.slice(0, 10);
+
+/** Generated speech and voice conversions: one file per stored object (repeats share one). */
+function speechFile(item: Pick<AudioItemRow, "id" | "r2_key" | "created_at">): string {
+  return `speech/${day(item.created_at)}-${item.id}${extensionOf(item.r2_key)}`;
+}
+
+const recordingFile = (job: Pick<JobRow, "id" | "file_name">) => `recordings/${job.id}-${displayName(job.file_name)}`;
+
+const uploadFile = (upload: Pick<UploadRow, "id" | "file_name">) =>
+  `uploads/${upload.id}-${displayName(upload.file_name)}`;
+
+/** Every stored audio file of the account: its speech, its jobs' recordings and its finished uploads. */
+function storedFiles(audio: readonly AudioItemRow[], jobs: readonly JobRow[], uploads: readonly UploadRow[]) {
+  const files = new Map<string, StoredFile>();
+  for (const item of audio) {
+    if (!files.has(item.r2_key)) {
+      files.set(item.r2_key, {
+        path: speechFile(item),
+        key: item.r2_key,
+        bytes: item.bytes,
+        modified: item.created_at,
+      });
+    }
+  }
+  for (const job of jobs) {
+    if (job.r2_key) {
+      files.set(job.r2_key, { path: recordingFile(job), key: job.r2_key, bytes: job.bytes, modified: job.created_at });
+    }
+  }
+  for (const upload of uploads) {
+    if (upload.status === "complete") {
+      files.set(upload.r2_key, {
+        path: uploadFile(upload),
+        key: upload.r2_key,
+        bytes: upload.length,
+        modified: upload.created_at,
+      });
+    }
+  }
+  return [...files.values()];
 }
 
 /** The account's stored files, in as many zips as they need. */

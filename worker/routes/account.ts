@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { accountData, accountFileParts } from "../account-export/data.ts";
-import { zipStream } from "../account-export/files.ts";
+import { zipStream } from "../account-export/zip.ts";
 import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../auth/sessions.ts";
 import { exportDay, ZIP_PARTS_HEADER } from "../contracts/account-export.ts";

@@ -1,21 +1,22 @@
 import { Zip, ZipPassThrough } from "fflate";
-import type { AudioItemRow } from "../audio/store.ts";
-import type { JobRow } from "../jobs/store.ts";
-import { displayName } from "../uploads/display-name.ts";
-import type { UploadRow } from "../uploads/store.ts";
 
 /*
- * The zip side of the account's data download. It imports only types from the stores (their rows
- * are read in data.ts), so `npm run bench:data-download` can run the zip writer under Node.
+ * The zip writer of the account's data download. It needs nothing of the Worker but somewhere to
+ * read objects from, so `npm run bench:data-download` runs it under Node.
  */
 
-/** One stored file of an account, and where the data export's zip puts it. */
+/** One stored file of an account, and where the data download's zip puts it. */
 export interface StoredFile {
-  /** The file's path inside the zip; the JSON export names it beside the item it belongs to. */
+  /** The file's path inside the zip; the JSON download names it beside the item it belongs to. */
   readonly path: string;
   readonly key: string;
   readonly bytes: number;
   readonly modified: string;
+}
+
+/** What the writer reads objects from: R2, or a stand-in for the bench. */
+export interface ObjectSource {
+  get(key: string): Promise<{ readonly body: ReadableStream<Uint8Array> } | null>;
 }
 
 /**
@@ -25,51 +26,6 @@ export interface StoredFile {
  * so 2 GiB keeps a request well inside the Workers Paid plan's default 30 s of CPU.
  */
 export const ZIP_PART_LIMIT = 2 * 1024 ** 3;
-
-const extensionOf = (key: string) => /\.[a-z0-9]{1,5}$/i.exec(key)?.[0] ?? ".mp3";
-const day = (iso: string) => iso.slice(0, 10);
-
-/** Generated speech and voice conversions: one file per stored object (repeats share one). */
-export function speechFile(item: Pick<AudioItemRow, "id" | "r2_key" | "created_at">): string {
-  return `speech/${day(item.created_at)}-${item.id}${extensionOf(item.r2_key)}`;
-}
-
-export const recordingFile = (job: Pick<JobRow, "id" | "file_name">) =>
-  `recordings/${job.id}-${displayName(job.file_name)}`;
-
-export const uploadFile = (upload: Pick<UploadRow, "id" | "file_name">) =>
-  `uploads/${upload.id}-${displayName(upload.file_name)}`;
-
-/** Every stored audio file of the account: its speech, its jobs' recordings and its finished uploads. */
-export function storedFiles(audio: readonly AudioItemRow[], jobs: readonly JobRow[], uploads: readonly UploadRow[]) {
-  const files = new Map<string, StoredFile>();
-  for (const item of audio) {
-    if (!files.has(item.r2_key)) {
-      files.set(item.r2_key, {
-        path: speechFile(item),
-        key: item.r2_key,
-        bytes: item.bytes,
-        modified: item.created_at,
-      });
-    }
-  }
-  for (const job of jobs) {
-    if (job.r2_key) {
-      files.set(job.r2_key, { path: recordingFile(job), key: job.r2_key, bytes: job.bytes, modified: job.created_at });
-    }
-  }
-  for (const upload of uploads) {
-    if (upload.status === "complete") {
-      files.set(upload.r2_key, {
-        path: uploadFile(upload),
-        key: upload.r2_key,
-        bytes: upload.length,
-        modified: upload.created_at,
-      });
-    }
-  }
-  return [...files.values()];
-}
 
 /** The files in zips of at most `limit` bytes each, in order; a file is never split. */
 export function zipParts(files: readonly StoredFile[], limit = ZIP_PART_LIMIT): StoredFile[][] {
@@ -93,7 +49,7 @@ export function zipParts(files: readonly StoredFile[], limit = ZIP_PART_LIMIT): 
  * (audio is compressed already), one chunk at a time, so the Worker holds a chunk and the zip's
  * central directory, never a file or the zip. An object gone since it was listed is left out.
  */
-export function zipStream(bucket: R2Bucket, files: readonly StoredFile[]): ReadableStream<Uint8Array> {
+export function zipStream(bucket: ObjectSource, files: readonly StoredFile[]): ReadableStream<Uint8Array> {
   let output: ReadableStreamDefaultController<Uint8Array>;
   const zip = new Zip((error, chunk, final) => {
     if (error) return output.error(error);
