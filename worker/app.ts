@@ -4,6 +4,7 @@ import { cors } from "hono/cors";
 import type { AppEnv } from "./app-env.ts";
 import { remoteTrace } from "./bench/remote-trace.ts";
 import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./config.ts";
+import { ZIP_PARTS_HEADER } from "./contracts/account-export.ts";
 import { JOB_PATHS } from "./contracts/jobs.ts";
 import {
   RECORDINGS_PATH,
@@ -13,6 +14,7 @@ import {
 } from "./contracts/upload-constants.ts";
 import { ApiError, ConfigError, errorResponse, handleError } from "./errors.ts";
 import { isLoopbackHost } from "./loopback.ts";
+import { account } from "./routes/account.ts";
 import { audio, history } from "./routes/audio.ts";
 import { auth } from "./routes/auth.ts";
 import { billing } from "./routes/billing.ts";
@@ -91,6 +93,8 @@ app.use(
       "retry-after",
       "location",
       "content-range",
+      "content-disposition",
+      ZIP_PARTS_HEADER,
       ...TUS_RESPONSE_HEADERS,
     ],
     maxAge: 600,
@@ -121,6 +125,7 @@ app.route("/api/preferences", preferences);
 app.route("/api/organisation", organisation);
 app.route("/api/vocabulary", vocabulary);
 app.route("/api/audio", audio);
+app.route("/api/account", account);
 app.route("/api", contact);
 app.route("/auth", auth);
 const sandboxBuilt = mountSandbox(app, SANDBOX_PATH);

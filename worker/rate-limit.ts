@@ -76,6 +76,15 @@ export const ACCOUNT_RATE_LIMITS = {
   deleteAccount: { limit: 5, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimitRule>;
 
+/**
+ * The account's data download per user: each gathers every table of the account (and its zips
+ * stream every stored file out of R2), so a stolen session cannot turn it into a drain.
+ */
+export const DATA_EXPORT_RATE_LIMITS = {
+  exportData: { limit: 10, windowSeconds: 3600 },
+  exportFiles: { limit: 10, windowSeconds: 3600 },
+} as const satisfies Record<string, RateLimitRule>;
+
 /** Free provider calls a signed-in user makes while preparing work, such as adding Yorùbá tone marks. */
 export const HELPER_RATE_LIMITS = {
   toneMarks: { limit: 120, windowSeconds: 3600 },

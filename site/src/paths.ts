@@ -12,6 +12,8 @@ export const PATHS = {
   voxOver: "/voxover",
   voxShield: "/vox-shield",
   developers: "/developers",
+  privacy: "/privacy",
+  terms: "/terms",
   /** A caption link's page, `/watch/<token>`: one pre-rendered page for every link. */
   watch: "/watch",
 } as const;

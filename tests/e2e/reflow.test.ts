@@ -43,7 +43,9 @@ describe.each(Object.keys(PINNED_FONTS) as PinnedFont[])("with the %s pinned fon
       if (found.length > 0) problems[name] = found;
     };
 
-    it("every route fits", async ({ page }) => {
+    // One page after another: the time allowed grows with the routes (a route took up to 10 s on a
+    // loaded 2-core machine).
+    it("every route fits", { timeout: ROUTES.length * 20_000 }, async ({ page }) => {
       const problems: Record<string, string[]> = {};
       for (const [path] of ROUTES) {
         await showRoute(page, path);

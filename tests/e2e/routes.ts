@@ -1,4 +1,4 @@
-/** Every route of the product plus /about, /developers and the caption page (a link without its token), with the heading a visitor should see. */
+/** Every route of the product plus /about, /developers, /privacy, /terms and the caption page (a link without its token), with the heading a visitor should see. */
 export const ROUTES: Array<[path: string, heading: string]> = [
   ["/", "Give every message a voice."],
   ["/about", "We build voice tools for people whose work is words"],
@@ -14,6 +14,8 @@ export const ROUTES: Array<[path: string, heading: string]> = [
   ["/vox-shield", "Verify before you amplify"],
   ["/developers", "Put a voice assistant on your own page"],
   ["/watch", "Live captions"],
+  ["/privacy", "How Vox looks after your data"],
+  ["/terms", "The terms of using Vox"],
 ];
 
 /** The file-name stem a route's screenshots are saved under. */

@@ -45,6 +45,8 @@ const SIGNED_IN_ENDPOINTS: [method: string, path: string][] = [
   ["POST", `/api/live/transcripts/${crypto.randomUUID()}`],
   ["DELETE", `/api/live/transcripts/${crypto.randomUUID()}`],
   ["POST", "/api/voice/token"],
+  ["GET", "/api/account/export"],
+  ["GET", "/api/account/export/files"],
 ];
 
 async function counts() {

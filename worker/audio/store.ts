@@ -116,3 +116,8 @@ export async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8
   }
   return all;
 }
+
+/** Every history item of a user, oldest first: what the account's data export lists. */
+export function audioItemsOf(db: D1Database, userId: string): RowsStatement<AudioItemRow> {
+  return db.prepare("SELECT * FROM audio_items WHERE user_id = ? ORDER BY created_at, id").bind(userId);
+}

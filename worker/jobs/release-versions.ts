@@ -1,3 +1,4 @@
+import type { RowsStatement } from "../d1.ts";
 import { keptHeadlines } from "./release-headlines.ts";
 import type { JobRow } from "./store.ts";
 
@@ -70,4 +71,14 @@ export async function releaseVersions(db: D1Database, release: JobRow): Promise<
       created_at: row.created_at,
     }))
     .reverse();
+}
+
+/** Every saved version of every release of a user, oldest first, for the account's data export. */
+export function releaseVersionsOf(
+  db: D1Database,
+  userId: string,
+): RowsStatement<{ job_id: string; text: string; created_at: string }> {
+  return db
+    .prepare("SELECT job_id, text, created_at FROM press_release_versions WHERE user_id = ? ORDER BY created_at, rowid")
+    .bind(userId);
 }

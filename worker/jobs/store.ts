@@ -257,3 +257,8 @@ export async function unfinishedJobs(db: D1Database, limit: number): Promise<Job
     .all<JobRow>();
   return results;
 }
+
+/** Every job of a user, whole rows, oldest first: what the account's data export lists. */
+export function jobRowsOf(db: D1Database, userId: string): RowsStatement<JobRow> {
+  return db.prepare("SELECT * FROM jobs WHERE user_id = ? ORDER BY created_at, id").bind(userId);
+}

@@ -1,4 +1,5 @@
 import { randomToken } from "../auth/tokens.ts";
+import type { RowsStatement } from "../d1.ts";
 
 /** Caption links in D1: at most one working link per live session, revocable by its owner. */
 
@@ -41,4 +42,20 @@ export async function findShare(db: D1Database, token: string): Promise<ShareLoo
     .bind(token)
     .first<{ session_id: string }>();
   return row ? { sessionId: row.session_id } : null;
+}
+
+/**
+ * When each of a user's sessions was shared and revoked, for the account's data export. The link's
+ * token is left out: like a session token it is a key, and a file that travels should not hold one.
+ */
+export function captionSharesOf(
+  db: D1Database,
+  userId: string,
+): RowsStatement<{ session_id: string; created_at: string; revoked_at: string | null }> {
+  return db
+    .prepare(
+      `SELECT c.session_id, c.created_at, c.revoked_at FROM caption_shares c
+       JOIN live_sessions s ON s.id = c.session_id WHERE s.user_id = ? ORDER BY c.created_at`,
+    )
+    .bind(userId);
 }

@@ -201,3 +201,21 @@ export async function deleteTranscript(db: D1Database, userId: string, id: strin
   ]);
   return session?.meta.changes === 1;
 }
+
+/** A user's live sessions and every final of them, oldest first, for the account's data export. */
+export function liveSessionsOf(db: D1Database, userId: string): RowsStatement<Omit<TranscriptRow, "preview">> {
+  return db
+    .prepare(
+      "SELECT id, title, status, audio_seconds, started_at, ended_at FROM live_sessions WHERE user_id = ? ORDER BY started_at, id",
+    )
+    .bind(userId);
+}
+
+export function liveSegmentsOf(db: D1Database, userId: string): RowsStatement<LiveSegment & { session_id: string }> {
+  return db
+    .prepare(
+      `SELECT g.session_id, g.seq, g.text, g.start, g.duration FROM live_segments g
+       JOIN live_sessions s ON s.id = g.session_id WHERE s.user_id = ? ORDER BY g.session_id, g.seq`,
+    )
+    .bind(userId);
+}

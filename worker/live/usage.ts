@@ -1,5 +1,6 @@
 import { SESSION_USER_ID, type SessionKey } from "../auth/sessions.ts";
 import { planLimits } from "../contracts/plans.ts";
+import type { RowsStatement } from "../d1.ts";
 
 /** Live transcription metering and the plan quota (hours per calendar month). */
 
@@ -43,4 +44,9 @@ export function sessionUsage(db: D1Database, key: SessionKey, month = monthOf())
 export function secondsLeft(plan: string | null, used: number): number | null {
   const quota = quotaSeconds(plan);
   return quota === null ? null : Math.max(0, quota - used);
+}
+
+/** Seconds of live transcription in each month the account used it, for the account's data export. */
+export function monthlyUsageOf(db: D1Database, userId: string): RowsStatement<{ month: string; seconds: number }> {
+  return db.prepare("SELECT month, seconds FROM live_usage WHERE user_id = ? ORDER BY month").bind(userId);
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_DATELINE_CITY, type Organisation, organisationResponse } from "../contracts/organisation.ts";
+import type { RowsStatement } from "../d1.ts";
 
 /**
  * The `organisations` table: an account's press kit. Until one is saved the kit is the
@@ -39,12 +40,15 @@ export function kitFromRow(row: OrganisationRow | null): Organisation {
   });
 }
 
-export async function organisationOf(db: D1Database, userId: string): Promise<Organisation> {
-  const row = await db
+/** The account's kit row, as a statement a caller can batch (the data export does). */
+export function organisationRowOf(db: D1Database, userId: string): RowsStatement<OrganisationRow> {
+  return db
     .prepare(`SELECT ${KIT_COLUMNS} FROM users u LEFT JOIN organisations o ON o.user_id = u.id WHERE u.id = ?`)
-    .bind(userId)
-    .first<OrganisationRow>();
-  return kitFromRow(row);
+    .bind(userId);
+}
+
+export async function organisationOf(db: D1Database, userId: string): Promise<Organisation> {
+  return kitFromRow(await organisationRowOf(db, userId).first<OrganisationRow>());
 }
 
 /** Replaces the whole kit: the same PUT twice leaves the same row. */

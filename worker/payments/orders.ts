@@ -1,4 +1,5 @@
 import { type PlanId, plansAbove } from "../contracts/plans.ts";
+import type { RowsStatement } from "../d1.ts";
 import type { PaidCard } from "../providers/paystack.ts";
 import { keepCard, settleSubscription } from "./store.ts";
 
@@ -142,4 +143,9 @@ export function paidOrdersOf(db: D1Database, userId: string, limit = 100): D1Pre
 /** Drops a user's unpaid orders; paid ones stay, without the user, as accounting records. */
 export function deleteUnpaidOrders(db: D1Database, userId: string): D1PreparedStatement {
   return db.prepare("DELETE FROM orders WHERE user_id = ? AND status != 'paid'").bind(userId);
+}
+
+/** Every order of the account, paid or not, oldest first, for the account's data export. */
+export function ordersOf(db: D1Database, userId: string): RowsStatement<OrderRow> {
+  return db.prepare("SELECT * FROM orders WHERE user_id = ? ORDER BY created_at, reference").bind(userId);
 }

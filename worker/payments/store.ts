@@ -1,3 +1,4 @@
+import type { RowsStatement } from "../d1.ts";
 import type { PaidCard } from "../providers/paystack.ts";
 
 /**
@@ -59,7 +60,7 @@ export function keepCard(db: D1Database, reference: string, fulfilmentId: string
 }
 
 /** The account's subscription row (none before its first payment), as a statement for a batch. */
-export function subscriptionOf(db: D1Database, userId: string): D1PreparedStatement {
+export function subscriptionOf(db: D1Database, userId: string): RowsStatement<SubscriptionRow> {
   return db.prepare("SELECT * FROM subscriptions WHERE user_id = ?").bind(userId);
 }
 

@@ -1,5 +1,6 @@
 import { SESSION_USER_ID, type SessionKey } from "../auth/sessions.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../contracts/languages.ts";
+import type { RowsStatement } from "../d1.ts";
 
 /** The `preferences` table: an account's language and vocabulary, English and no terms until chosen. */
 
@@ -30,6 +31,14 @@ export function sessionVocabulary(db: D1Database, key: SessionKey): D1PreparedSt
   return db
     .prepare(`SELECT vocabulary FROM preferences WHERE user_id = ${SESSION_USER_ID}`)
     .bind(key.tokenHash, key.now);
+}
+
+/** The account's whole preferences row (none until something is chosen), for the data export. */
+export function preferencesRowOf(
+  db: D1Database,
+  userId: string,
+): RowsStatement<PreferencesRow & { readonly updated_at: string }> {
+  return db.prepare("SELECT language, vocabulary, updated_at FROM preferences WHERE user_id = ?").bind(userId);
 }
 
 /** A `preferences.vocabulary` column as terms; no row means no terms. */

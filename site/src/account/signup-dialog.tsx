@@ -1,5 +1,6 @@
 import { useForm } from "react-hook-form";
 import { register as registerAccount } from "../api/accounts.ts";
+import { PATHS } from "../paths.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import {
   errorMessage,
@@ -31,6 +32,16 @@ const SERVER_FIELDS = {
  * the original product closed the modal; it stays open with the server's field errors so nothing typed is
  * lost (README, known inconsistencies).
  */
+/** Opens in a new tab, so reading the terms never loses what has been typed here. */
+function NewTabLink({ href, children }: { readonly href: string; readonly children: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
 export default function SignupDialog({ onClose }: DialogProps) {
   const { openModal } = useModals();
   const { register, handleSubmit, formState, setError } = useForm<SignupForm>({
@@ -66,6 +77,10 @@ export default function SignupDialog({ onClose }: DialogProps) {
           error={errors.password?.message}
           {...register("password")}
         />
+        <p className="form__consent">
+          By creating an account you agree to the <NewTabLink href={PATHS.terms}>Terms of service</NewTabLink> and the{" "}
+          <NewTabLink href={PATHS.privacy}>Privacy notice</NewTabLink>.
+        </p>
         <SubmitButton submitting={formState.isSubmitting}>Create Account</SubmitButton>
         <p className="form__switch">
           Already have an account?{" "}

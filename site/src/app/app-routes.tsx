@@ -24,6 +24,8 @@ const PAGES: Record<string, ReturnType<typeof page>> = {
   [PATHS.voxOver]: page(() => import("../pages/voxover.tsx")),
   [PATHS.voxShield]: page(() => import("../pages/vox-shield.tsx")),
   [PATHS.developers]: page(() => import("../pages/developers.tsx")),
+  [PATHS.privacy]: page(() => import("../pages/privacy.tsx")),
+  [PATHS.terms]: page(() => import("../pages/terms.tsx")),
   // Pre-rendered once as /watch; every `/watch/<token>` hydrates that page.
   [`${PATHS.watch}/:token?`]: page(() => import("../pages/watch.tsx")),
 };

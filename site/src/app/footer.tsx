@@ -36,6 +36,12 @@ export function Footer() {
             <li>
               <Link to={PATHS.developers}>Developers</Link>
             </li>
+            <li>
+              <Link to={PATHS.privacy}>Privacy notice</Link>
+            </li>
+            <li>
+              <Link to={PATHS.terms}>Terms of service</Link>
+            </li>
           </ul>
         </nav>
       </div>

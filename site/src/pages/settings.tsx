@@ -3,6 +3,7 @@ import { useLocation } from "react-router-dom";
 import { BillingSummary } from "../account/billing-summary.tsx";
 import { ChangePasswordForm } from "../account/change-password-form.tsx";
 import { DeleteAccount } from "../account/delete-account.tsx";
+import { DownloadMyData } from "../account/download-my-data.tsx";
 import { PreferencesForm } from "../account/preferences-form.tsx";
 import { PressKitForm } from "../account/press-kit-form.tsx";
 import { useUser } from "../account/use-user.ts";
@@ -65,6 +66,7 @@ export function Component() {
               <RecordingsList />
             </Tabs.Content>
             <Tabs.Content value="account" className="panel tabs__panel">
+              <DownloadMyData />
               <DeleteAccount />
             </Tabs.Content>
           </Tabs.Root>

@@ -1,0 +1,257 @@
+import { env } from "cloudflare:workers";
+import { unzipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { type StoredFile, zipParts } from "../../worker/account-export/zip.ts";
+import { DATA_EXPORT_RATE_LIMITS } from "../../worker/rate-limit.ts";
+import { speechWav } from "../fixtures/speech-wav.ts";
+import { call, registerAndSignIn, tusUpload, uploadFile } from "./helpers.ts";
+
+type Account = Awaited<ReturnType<typeof registerAndSignIn>>;
+
+const now = () => new Date().toISOString();
+const bytes = (length: number, seed: number) => Uint8Array.from({ length }, (_, i) => (i * 31 + seed) % 256);
+
+/**
+ * Gives an account one of everything it can hold, each marked with `mark`, and answers the bytes
+ * of each stored file by the R2 key it is under.
+ */
+async function fill({ api, user, token }: Account, mark: string): Promise<Map<string, Uint8Array>> {
+  const stored = new Map<string, Uint8Array>();
+  expect((await api.put("/api/preferences", { language: "yo" })).status).toBe(200);
+  expect((await api.put("/api/vocabulary", { terms: [`Term ${mark}`] })).status).toBe(200);
+  const kit = {
+    name: `Org ${mark}`,
+    boilerplate: `About ${mark}`,
+    spokespeople: [{ name: `Speaker ${mark}`, title: "CEO" }],
+    media_contact: { name: `Contact ${mark}`, email: "press@example.ng", phone: "08031234567" },
+    dateline_city: "Abuja",
+  };
+  expect((await api.put("/api/organisation", kit)).status).toBe(200);
+
+  // Two history items of one stored speech file (a repeat), and a voice conversion.
+  const speechKey = `tts/${user.id}/${mark}.mp3`;
+  const conversionKey = `voice-conversion/${user.id}/${mark}.mp3`;
+  for (const [key, data] of [
+    [speechKey, bytes(3000, 1)],
+    [conversionKey, bytes(5000, 2)],
+  ] as const) {
+    await env.AUDIO.put(key, data);
+    stored.set(key, data);
+  }
+  for (const [kind, key] of [
+    ["tts", speechKey],
+    ["tts", speechKey],
+    ["voice-conversion", conversionKey],
+  ] as const) {
+    await env.DB.prepare(
+      `INSERT INTO audio_items (id, user_id, kind, voice_id, text_excerpt, characters, bytes, r2_key, created_at)
+       VALUES (?, ?, ?, 'voice', ?, 20, ?, ?, ?)`,
+    )
+      .bind(crypto.randomUUID(), user.id, kind, `Speech ${mark}`, stored.get(key)?.length ?? 0, key, now())
+      .run();
+  }
+
+  // A press release with its recording and two saved versions.
+  const releaseId = crypto.randomUUID();
+  const recordingKey = `press-releases/${releaseId}`;
+  const recording = bytes(70_000, 3);
+  await env.AUDIO.put(recordingKey, recording);
+  stored.set(recordingKey, recording);
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, r2_key, status, text, created_at, updated_at)
+       VALUES (?, ?, 'press_release', ?, 'audio/wav', ?, ?, 'completed', ?, ?, ?)`,
+    ).bind(
+      releaseId,
+      user.id,
+      `briefing/${mark}.wav`,
+      recording.length,
+      recordingKey,
+      `Release ${mark} v2`,
+      now(),
+      now(),
+    ),
+    env.DB.prepare(
+      "INSERT INTO press_release_versions (id, job_id, user_id, text, created_at) VALUES (?, ?, ?, ?, ?), (?, ?, ?, ?, ?)",
+    ).bind(
+      crypto.randomUUID(),
+      releaseId,
+      user.id,
+      `Release ${mark} v1`,
+      "2026-01-01T00:00:00.000Z",
+      crypto.randomUUID(),
+      releaseId,
+      user.id,
+      `Release ${mark} v2`,
+      "2026-01-02T00:00:00.000Z",
+    ),
+  ]);
+
+  // A sentiment report on a small file (only the report is kept).
+  const report = await uploadFile(
+    "/api/sentiment",
+    token,
+    "file",
+    new Blob([speechWav(8)], { type: "audio/wav" }),
+    `${mark}.wav`,
+  );
+  expect(report.status).toBe(200);
+
+  // A finished resumable upload no tool has taken yet.
+  const upload = bytes(40_000, 4);
+  const uploadId = await tusUpload(token, upload);
+  const uploadKey = await env.DB.prepare("SELECT r2_key FROM uploads WHERE id = ?")
+    .bind(uploadId)
+    .first<string>("r2_key");
+  stored.set(uploadKey ?? "", upload);
+
+  // A live transcript with a caption link, and a paid order with a card kept for renewals.
+  const sessionId = crypto.randomUUID();
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO live_sessions (id, user_id, resume_token_hash, title, status, audio_seconds, started_at, alive_at, ended_at)
+       VALUES (?, ?, 'hash', ?, 'ended', 12, ?, ?, ?)`,
+    ).bind(sessionId, user.id, `Town hall ${mark}`, now(), now(), now()),
+    env.DB.prepare("INSERT INTO live_segments (session_id, seq, text, start, duration) VALUES (?, 1, ?, 0, 2.5)").bind(
+      sessionId,
+      `Said live ${mark}`,
+    ),
+    env.DB.prepare("INSERT INTO caption_shares (token, session_id, created_at) VALUES (?, ?, ?)").bind(
+      `share-token-${mark}-${user.id}`,
+      sessionId,
+      now(),
+    ),
+    env.DB.prepare(
+      `INSERT INTO orders (reference, user_id, plan, amount_kobo, currency, status, created_at, paid_at)
+       VALUES (?, ?, 'monthly', 1000000, 'NGN', 'paid', ?, ?)`,
+    ).bind(`ref-${mark}-${user.id}`, user.id, now(), now()),
+    env.DB.prepare(
+      `INSERT INTO subscriptions (user_id, period_end, authorization_code, authorization_email, card_brand, card_last4)
+       VALUES (?, ?, ?, 'payer@example.ng', 'visa', '4081')`,
+    ).bind(user.id, now(), `AUTH_secret_${mark}`),
+  ]);
+  return stored;
+}
+
+describe("the account's data download", () => {
+  it("signed out, both downloads answer 401", async () => {
+    for (const path of ["/api/account/export", "/api/account/export/files"]) {
+      const response = await call(path);
+      expect(response.status, path).toBe(401);
+      expect(await response.json()).toMatchObject({ code: "unauthorized" });
+    }
+  });
+
+  it("the JSON holds everything the account holds, none of another account's, and no secret", async () => {
+    const mine = await registerAndSignIn({ name: "Funmi Adeyemi" });
+    const theirs = await registerAndSignIn({ name: "Musa Bello" });
+    await fill(mine, "Q7mine");
+    await fill(theirs, "Z9theirs");
+
+    const response = await mine.api.get("/api/account/export");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="vox-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const text = await response.text();
+    const data = JSON.parse(text);
+
+    expect(data.profile).toMatchObject({ id: mine.user.id, name: "Funmi Adeyemi", email: mine.input.email });
+    expect(data.preferences).toMatchObject({ language: "yo", vocabulary: ["Term Q7mine"] });
+    expect(data.organisation).toMatchObject({ name: "Org Q7mine", spokespeople: [{ name: "Speaker Q7mine" }] });
+    expect(data.speech_history).toHaveLength(3);
+    const release = data.jobs.find((job: { kind: string }) => job.kind === "press_release");
+    expect(release.press_release.text).toBe("Release Q7mine v2");
+    expect(release.press_release.versions.map((version: { text: string }) => version.text)).toEqual([
+      "Release Q7mine v1",
+      "Release Q7mine v2",
+    ]);
+    expect(release.file).toBe(`recordings/${release.id}-briefingQ7mine.wav`);
+    const report = data.jobs.find((job: { kind: string }) => job.kind === "sentiment");
+    expect(report.sentiment_report.results.channels[0].alternatives[0].transcript).toMatch(/\w+ \w+/);
+    expect(data.live_transcripts).toHaveLength(1);
+    expect(data.live_transcripts[0]).toMatchObject({
+      title: "Town hall Q7mine",
+      segments: [{ seq: 1, text: "Said live Q7mine" }],
+      caption_shares: [{ revoked_at: null }],
+    });
+    expect(data.uploads).toHaveLength(1);
+    expect(data.uploads[0]).toMatchObject({ status: "complete", length: 40_000, file_name: "town-hall.wav" });
+    expect(data.billing.orders).toEqual([
+      expect.objectContaining({ reference: `ref-Q7mine-${mine.user.id}`, status: "paid" }),
+    ]);
+    expect(data.billing.subscription.card).toMatchObject({ brand: "visa", last4: "4081" });
+    expect(data.sign_ins.sessions.length).toBeGreaterThan(0);
+
+    for (const theirMark of ["Z9theirs", theirs.user.id, theirs.input.email, "Musa Bello"]) {
+      expect(text, theirMark).not.toContain(theirMark);
+    }
+    for (const secret of ["AUTH_secret_Q7mine", "share-token-Q7mine", "password_hash", "token_hash", "$argon2"]) {
+      expect(text, secret).not.toContain(secret);
+    }
+  });
+
+  it("the zip holds the account's stored audio byte for byte, and none of another account's", async () => {
+    const mine = await registerAndSignIn();
+    const theirs = await registerAndSignIn();
+    const stored = await fill(mine, "Q7mine");
+    await fill(theirs, "Z9theirs");
+
+    const response = await mine.api.get("/api/account/export/files");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    expect(response.headers.get("x-vox-parts")).toBe("1");
+    expect(response.headers.get("content-disposition")).toMatch(/filename="vox-files-\d{4}-\d{2}-\d{2}\.zip"/);
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+
+    const data = JSON.parse(await (await mine.api.get("/api/account/export")).text());
+    const named = [
+      ...data.speech_history.map((item: { file: string }) => item.file),
+      ...data.jobs.flatMap((job: { file?: string }) => (job.file ? [job.file] : [])),
+      ...data.uploads.map((upload: { file: string }) => upload.file),
+    ];
+    // Two history items share one speech file: four files for five named places.
+    expect(Object.keys(files).sort()).toEqual([...new Set(named)].sort());
+    expect(Object.keys(files)).toHaveLength(stored.size);
+    const contents = Object.values(files).map((file) => [...file].join(","));
+    for (const [key, expected] of stored) expect(contents, key).toContain([...expected].join(","));
+  });
+
+  it("a part past the last is 404 and a part that is not a whole number is 400", async () => {
+    const { api } = await registerAndSignIn();
+    expect((await api.get("/api/account/export/files?part=2")).status).toBe(404);
+    const bad = await api.get("/api/account/export/files?part=two");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: "validation_failed", errors: { part: [expect.any(String)] } });
+  });
+});
+
+describe("the data download's limits", () => {
+  it.each([
+    ["/api/account/export", DATA_EXPORT_RATE_LIMITS.exportData.limit],
+    ["/api/account/export/files", DATA_EXPORT_RATE_LIMITS.exportFiles.limit],
+  ])("%s answers 429 past its hourly limit per account, and another account is not held up", async (path, limit) => {
+    const { api } = await registerAndSignIn();
+    for (let i = 0; i < limit; i++) expect((await api.get(path)).status).toBe(200);
+    const refused = await api.get(path);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    const other = await registerAndSignIn();
+    expect((await other.api.get(path)).status).toBe(200);
+  });
+});
+
+describe("zip parts", () => {
+  const file = (name: string, size: number): StoredFile => ({ path: name, key: name, bytes: size, modified: now() });
+
+  it("fills each zip up to the limit, in order, never splitting a file", () => {
+    const files = [file("a", 40), file("b", 50), file("c", 20), file("d", 100), file("e", 5)];
+    expect(zipParts(files, 100).map((part) => part.map((entry) => entry.path))).toEqual([
+      ["a", "b"],
+      ["c"],
+      ["d"],
+      ["e"],
+    ]);
+    expect(zipParts([], 100)).toEqual([[]]);
+  });
+});

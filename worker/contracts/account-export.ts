@@ -1,0 +1,18 @@
+/**
+ * The account's data download (Settings › Account), shared by the Worker and the site. No zod
+ * here: the site's Settings page needs only the paths and the header.
+ */
+export const ACCOUNT_EXPORT_PATHS = {
+  /** Everything the account holds, as one JSON file. */
+  data: "/api/account/export",
+  /** The account's stored audio as a zip; `?part=N` when it needs more than one. */
+  files: "/api/account/export/files",
+} as const;
+
+/** How many zips the account's files need; each is asked for with `?part=1…N`. */
+export const ZIP_PARTS_HEADER = "x-vox-parts";
+
+/** `2026-11-27`: the day in a download's file name, in Lagos time like every date Vox shows. */
+export function exportDay(date: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(date);
+}
