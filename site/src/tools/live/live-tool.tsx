@@ -91,6 +91,7 @@ export function LiveTool() {
           sessionId={live.sessionId}
           recording={recording}
           sessionLive={recording || live.state === "interrupted"}
+          starting={live.state === "starting"}
         />
       )}
       {live.state === "reconnecting" && (

@@ -16,6 +16,11 @@ interface ShareCaptionsProps {
   readonly recording: boolean;
   /** A session that can carry on (recording, or interrupted by a reload): sharing shares it. */
   readonly sessionLive: boolean;
+  /**
+   * A session is being opened: sharing waits for it, since a link made now would be for the
+   * session after (its ticket is already taken).
+   */
+  readonly starting: boolean;
 }
 
 /**
@@ -24,7 +29,7 @@ interface ShareCaptionsProps {
  * readers see "Starting soon" until the speaker starts. After the session the link keeps showing
  * the transcript until the speaker stops sharing.
  */
-export function ShareCaptions({ sessionId, recording, sessionLive }: ShareCaptionsProps) {
+export function ShareCaptions({ sessionId, recording, sessionLive, starting }: ShareCaptionsProps) {
   const [share, setShare] = useState<Shared | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState("");
@@ -126,7 +131,7 @@ export function ShareCaptions({ sessionId, recording, sessionLive }: ShareCaptio
           type="button"
           className="button button--ghost"
           onClick={() => void start()}
-          disabled={busy}
+          disabled={busy || starting}
           aria-busy={busy}
         >
           <Radio aria-hidden="true" size={16} /> {busy ? "Sharing…" : "Share captions"}
