@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { captionReservationSchema, captionShareSchema } from "../../worker/contracts/live.ts";
 import { type LiveClose, WATCH_CLOSES } from "../../worker/contracts/live-closes.ts";
@@ -115,8 +116,9 @@ describe("a caption link made before recording", () => {
     await until(waiting, (messages) => finals(messages).length === 1);
   });
 
-  it("opens its session once: a second ticket that carried the id is refused while the first runs", async () => {
+  it("opens its session once: a second ticket that carried the id is refused while the first runs, even where the plan allows several", async () => {
     const speaker = await registerAndSignIn();
+    await env.DB.prepare("UPDATE users SET plan = 'enterprise' WHERE id = ?").bind(speaker.user.id).run();
     const link = await reservedLink(speaker.token);
     const [first, second] = [await ticketAnswer(speaker.token), await ticketAnswer(speaker.token)];
     expect(second.session_id).toBe(link.session_id);
