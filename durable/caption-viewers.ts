@@ -17,6 +17,11 @@ const linkTag = (token: string) => `link:${token}`;
 const addressTag = (address: string) => `address:${address}`;
 /** A tag per language read, so each final goes to its readers in theirs without a list. */
 const readsTag = (language: Language) => `reads:${language}`;
+/**
+ * Readers who chose no language read the session's own, which a viewer waiting for the session to
+ * start cannot know yet: they are tagged as such, and get the finals as spoken.
+ */
+const AS_SPOKEN_TAG = "reads:as-spoken";
 
 interface ViewerRequest {
   readonly token: string;
@@ -61,10 +66,34 @@ export class CaptionViewers {
       return;
     }
     const reads = view.language ?? translations.source;
-    this.ctx.acceptWebSocket(socket, [VIEWER_TAG, linkTag(view.token), addressTag(view.address), readsTag(reads)]);
+    this.seat(socket, view);
     if (reads === translations.source) sendFinals(socket, finals, view.after);
     else this.track(catchUp(socket, finals, view.after, reads, translations));
     if (this.interim) socket.send(JSON.stringify(this.interim));
+  }
+
+  /**
+   * Seats a viewer of a link made before its session started, on the same terms as `admit`: it is
+   * told `waiting`, then gets what every viewer gets once the speaker starts.
+   */
+  wait(socket: WebSocket, view: ViewerRequest): void {
+    const refusal = this.refusal(view);
+    if (refusal) {
+      refuse(socket, refusal);
+      return;
+    }
+    this.seat(socket, view);
+    socket.send(JSON.stringify({ type: "waiting" } satisfies WatchServerMessage));
+  }
+
+  /** The speaker started: viewers who were waiting stop waiting, before any words arrive. */
+  started(): void {
+    this.broadcast({ type: "started" });
+  }
+
+  private seat(socket: WebSocket, view: ViewerRequest): void {
+    const reads = view.language ? readsTag(view.language) : AS_SPOKEN_TAG;
+    this.ctx.acceptWebSocket(socket, [VIEWER_TAG, linkTag(view.token), addressTag(view.address), reads]);
   }
 
   private refusal({ cap, address }: ViewerRequest): LiveClose | null {
@@ -111,7 +140,9 @@ export class CaptionViewers {
    */
   broadcastFinal(segment: LiveSegment, translations: CaptionTranslations): void {
     this.interim = null;
-    this.broadcast(spokenFinal(segment), readsTag(translations.source));
+    const spoken = spokenFinal(segment);
+    this.broadcast(spoken, AS_SPOKEN_TAG);
+    this.broadcast(spoken, readsTag(translations.source));
     for (const language of LANGUAGES) {
       if (language === translations.source || !this.ctx.getWebSockets(readsTag(language)).length) continue;
       this.track(

@@ -5,7 +5,7 @@ import { LIVE_KEEPALIVE_MS, LIVE_MAX_FRAME_BYTES, LIVE_RESUME_GRACE_MS } from ".
 import type { RelayRequest } from "../worker/contracts/live-handover.ts";
 import { planLimits } from "../worker/contracts/plans.ts";
 import { ApiError } from "../worker/errors.ts";
-import { admitSession } from "../worker/live/admission.ts";
+import { admitSession, sessionActive } from "../worker/live/admission.ts";
 import { type CaptionTranslations, captionTranslations } from "../worker/live/caption-translation.ts";
 import { meter, quotaReached, resumeMetering } from "../worker/live/meter.ts";
 import { ProviderStreams } from "../worker/live/provider-stream.ts";
@@ -60,18 +60,22 @@ export class TranscriptionRelay extends DurableObject<Env> {
    */
   private open(socket: WebSocket, handover: Extract<RelayRequest, { kind: "open" }>): Promise<Response | null> {
     return this.ctx.blockConcurrencyWhile(async () => {
+      // A reserved id opens one session only: a second ticket that carried it finds this one.
+      if (handover.reserved && (await this.load())) return refusal(sessionActive());
       let admitted: Awaited<ReturnType<typeof admitSession>>;
       try {
         admitted = await admitSession(this.env.DB, handover);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        return Response.json({ message: error.message, code: error.code }, { status: error.status });
+        return refusal(error);
       }
       const { sessionId, origin, extraQuery } = handover;
       const state = newSession({ sessionId, ...admitted, origin, extraQuery });
       const { provider } = this.begin(state, SessionFinals.none(this.env.DB, state, this.label));
       await this.save();
       this.speaker.attach(socket, ready(state, handover.resumeToken, false));
+      // Viewers of a link made before recording have been waiting here for this moment.
+      this.viewers.started();
       await this.ctx.storage.setAlarm(Date.now() + LIVE_KEEPALIVE_MS);
       provider.start();
       return null;
@@ -99,9 +103,17 @@ export class TranscriptionRelay extends DurableObject<Env> {
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + LIVE_KEEPALIVE_MS);
   }
 
-  /** Seats a caption viewer; a finished session's link replays its transcript and ends. */
+  /**
+   * Seats a caption viewer; a finished session's link replays its transcript and ends. A link made
+   * before its session seats the viewer to wait, unless the session started meanwhile: `open` holds
+   * every other request until it is done, so what this object stores decides.
+   */
   private async watch(socket: WebSocket, handover: Extract<RelayRequest, { kind: "watch" }>): Promise<void> {
     const session = await this.load();
+    if (!session && handover.waiting) {
+      this.viewers.wait(socket, { ...handover, cap: handover.waiting.cap });
+      return;
+    }
     if (!session || session.state.ended) {
       const finals = session?.finals.all ?? (await segmentsAfter(this.env.DB, handover.sessionId, handover.after));
       // A session whose relay kept nothing was spoken before languages: English.
@@ -296,6 +308,10 @@ export class TranscriptionRelay extends DurableObject<Env> {
   private async save(): Promise<void> {
     if (this.session) await writeSession(this.ctx.storage, this.session.state);
   }
+}
+
+function refusal(error: ApiError): Response {
+  return Response.json({ message: error.message, code: error.code }, { status: error.status });
 }
 
 function ready(state: SessionState, resumeToken: string, restartAudio: boolean) {

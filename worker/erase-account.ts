@@ -6,6 +6,7 @@ import { batchRows } from "./d1.ts";
 import { stopJob } from "./jobs/lifecycle.ts";
 import { deleteProviderTranscripts } from "./jobs/provider-transcripts.ts";
 import { jobsOf } from "./jobs/store.ts";
+import { reservationOf } from "./live/caption-shares.ts";
 import { openSessionsOf } from "./live/transcripts.ts";
 import { deleteUnpaidOrders } from "./payments/orders.ts";
 import { deleteMediaGrantsOf } from "./uploads/media-grants.ts";
@@ -14,7 +15,8 @@ import { freeUploadStorage, uploadsOf } from "./uploads/store.ts";
 /**
  * Deleting an account erases what it made, not only its row: running jobs are stopped, open live
  * sessions ended, unfinished uploads aborted, the transcripts the provider keeps for its jobs
- * deleted there, its audio and recordings removed from R2, and then the row, which takes every
+ * deleted there, a caption link waiting for a session withdrawn, its audio and recordings removed
+ * from R2, and then the row, which takes every
  * other row of the user with it. Paid orders stay, without the user, as accounting records.
  *
  * This module sits above the features' stores and composes them, so no store reaches into
@@ -23,14 +25,17 @@ import { freeUploadStorage, uploadsOf } from "./uploads/store.ts";
  */
 export async function eraseAccount(c: Context<AppEnv>, userId: string): Promise<void> {
   const db = c.env.DB;
-  const [jobs, liveSessions, uploads] = await batchRows(db, [
+  const [jobs, liveSessions, uploads, reserved] = await batchRows(db, [
     jobsOf(db, userId),
     openSessionsOf(db, userId),
     uploadsOf(db, userId),
+    reservationOf(db, userId),
   ]);
 
   for (const job of jobs) if (job.status === "queued" || job.status === "processing") await stopJob(c.env, job.id);
   for (const session of liveSessions) await c.env.TRANSCRIPTION_RELAY.getByName(session.id).terminate();
+  // Readers waiting on a link made before recording are told it stopped; the row goes with the user.
+  for (const link of reserved) await c.env.TRANSCRIPTION_RELAY.getByName(link.session_id).stopSharing(link.token);
   for (const upload of uploads) await freeUploadStorage(c.env.AUDIO, upload);
 
   await deleteProviderTranscripts(

@@ -144,6 +144,40 @@ describe("live captions in the browser", () => {
     expect(speaker.errors).toEqual([]);
   });
 
+  it("shared before recording: a phone reads Starting soon, then the captions once the speaker starts, on the same link", async ({
+    openPage,
+  }) => {
+    const speaker = await openPage("desktop");
+    await storeSession(speaker.page, await newSession());
+    await speaker.page.goto("/voxscribe");
+    await speaker.page.getByText("minutes of live transcription left this month").waitFor();
+    await speaker.page.getByRole("button", { name: "Share captions" }).click();
+    const link = speaker.page.getByLabel("Caption link");
+    await expect.poll(() => link.inputValue()).toMatch(/\/watch\/[\w-]{43}$/);
+    const url = await link.inputValue();
+    await speaker.page.getByRole("img", { name: "QR code of the caption link" }).waitFor();
+    await speaker.page.getByText("Until you start recording, it says the captions are starting soon").waitFor();
+
+    const viewer = await openLink(openPage, url, { size: { width: 390, height: 844 } }, "mobile");
+    const { page } = viewer;
+    const status = () => page.getByRole("status").first().textContent();
+    await expect.poll(status).toBe("Starting soon. The captions will start when the speaker begins.");
+    expect(await captionLines(page).count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await speaker.page.getByRole("button", { name: "Start recording" }).click();
+    // No reload: the open page turns live and the words arrive.
+    await expect.poll(status, { timeout: 20_000 }).toMatch(/^Live/);
+    await expect.poll(() => captionLines(page).count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    const spoken = await speaker.page.getByRole("region", { name: "Transcript", exact: true }).textContent();
+    for (const line of await captionLines(page).allTextContents()) expect(spoken).toContain(line);
+    // The speaker's page keeps the link it showed: the one on the slide.
+    expect(await link.inputValue()).toBe(url);
+    await speaker.page.getByText("Anyone with this link can read your words as you speak").waitFor();
+    expect(viewer.errors).toEqual([]);
+    expect(speaker.errors).toEqual([]);
+  });
+
   it("on a phone nothing of the site covers the newest caption; an unknown link says so at once", async ({
     openPage,
   }) => {

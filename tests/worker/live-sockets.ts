@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import type { Language } from "../../worker/contracts/languages.ts";
 import {
+  captionReservationSchema,
   captionShareSchema,
   type LiveServerMessage,
   liveServerMessage,
@@ -25,10 +26,15 @@ export interface Socket<M> {
 
 export type Session = Socket<LiveServerMessage>;
 
-export async function ticketFor(token: string): Promise<string> {
+/** The ticket answer: the ticket, and the session id of a caption link waiting for this session. */
+export async function ticketAnswer(token: string) {
   const response = await call("/api/live/ticket", { method: "POST", headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(201);
-  return liveTicketSchema.parse(await response.json()).ticket;
+  return liveTicketSchema.parse(await response.json());
+}
+
+export async function ticketFor(token: string): Promise<string> {
+  return (await ticketAnswer(token)).ticket;
 }
 
 export function upgrade(query: string): Promise<Response> {
@@ -140,6 +146,17 @@ export async function watch(
   });
   expect(response.status).toBe(101);
   return attach(response, (data) => watchServerMessage.parse(data));
+}
+
+/** `POST` or `DELETE /api/live/share`: the caption link for the account's next session. */
+export function reserve(token: string, method: "POST" | "DELETE" = "POST"): Promise<Response> {
+  return call("/api/live/share", { method, headers: bearer(token) });
+}
+
+export async function reservedLink(token: string) {
+  const response = await reserve(token);
+  expect(response.status).toBe(201);
+  return captionReservationSchema.parse(await response.json());
 }
 
 /** A speaker recording, with a working caption link. */

@@ -12,6 +12,8 @@ export const relayRequest = z.discriminatedUnion("kind", [
     /** Spent in the relay, beside the session, so opening costs the Worker one trip to the object. */
     ticket: z.string().min(1),
     sessionId: z.uuid(),
+    /** The id is the one a waiting caption link reserved, as the page said: the ticket must carry it. */
+    reserved: z.boolean(),
     resumeToken: z.string().min(1),
     origin: z.url(),
     /** Sandbox-only emulator flags, passed through for tests. */
@@ -37,6 +39,11 @@ export const relayRequest = z.discriminatedUnion("kind", [
     language: z.enum(LANGUAGES).optional(),
     /** Where the link was opened, for a finished session whose relay no longer knows its own. */
     origin: z.url(),
+    /**
+     * The link was made before its session: the places its owner's plan gives, for viewers who wait
+     * for the speaker to start.
+     */
+    waiting: z.object({ cap: z.number().int().positive() }).optional(),
   }),
 ]);
 export type RelayRequest = z.infer<typeof relayRequest>;

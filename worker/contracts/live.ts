@@ -23,7 +23,10 @@ export const liveTicketSchema = z.object({
   expires_in: z.number(),
   /** Seconds of live transcription left this month; null when the plan is unlimited. */
   seconds_left: z.number().nullable(),
+  /** The session a caption link made before recording waits for: open the socket with `session=` it. */
+  session_id: z.uuid().nullable(),
 });
+export type LiveTicket = z.infer<typeof liveTicketSchema>;
 
 export const liveUsageSchema = z.object({
   used_seconds: z.number(),
@@ -96,6 +99,10 @@ export const renameTranscriptBody = z.object({ title: z.string().trim().min(1).m
 export const captionShareSchema = z.object({ watch_url: z.string(), token: z.string() });
 export type CaptionShare = z.infer<typeof captionShareSchema>;
 
+/** `POST /api/live/share`: a caption link made before recording, for the speaker's next session. */
+export const captionReservationSchema = captionShareSchema.extend({ session_id: z.uuid() });
+export type CaptionReservation = z.infer<typeof captionReservationSchema>;
+
 export const liveSessionParam = z.object({ session_id: z.uuid() });
 
 /**
@@ -126,10 +133,13 @@ export type CaptionTranscriptMessage = z.infer<typeof captionTranscriptMessage>;
 
 /**
  * Relay → viewer messages: transcript messages (finals with `seq`, interims without) and `ended`,
- * after which the relay closes the socket. Viewers only listen.
+ * after which the relay closes the socket. A link made before recording first says `waiting`, then
+ * `started` when the speaker starts. Viewers only listen.
  */
 export const watchServerMessage = z.discriminatedUnion("type", [
   captionTranscriptMessage,
   z.object({ type: z.literal("ended"), reason: captionsEndedReason }),
+  z.object({ type: z.literal("waiting") }),
+  z.object({ type: z.literal("started") }),
 ]);
 export type WatchServerMessage = z.infer<typeof watchServerMessage>;

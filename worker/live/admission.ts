@@ -4,6 +4,7 @@ import type { UserRow } from "../auth/users.ts";
 import type { Language } from "../contracts/languages.ts";
 import { planLimits } from "../contracts/plans.ts";
 import { ApiError } from "../errors.ts";
+import { bindReservation } from "./caption-shares.ts";
 import { redeemTicket } from "./tickets.ts";
 import { startSession } from "./transcripts.ts";
 import { monthOf, secondsLeft } from "./usage.ts";
@@ -42,15 +43,23 @@ export interface Admitted {
  * user already runs as many sessions as the plan allows (checked again here, since a ticket may
  * have been taken before another session began; also the answer when a sign-out lands between
  * spending the ticket and recording the session, a refusal the signed-out page never reads).
+ * A session opened with a `reserved` id takes it only from a ticket given for it, which only the
+ * account that reserved it gets (401 otherwise); its waiting caption link then becomes the session's.
  */
 export async function admitSession(
   db: D1Database,
-  handover: { readonly ticket: string; readonly sessionId: string; readonly resumeToken: string },
+  handover: {
+    readonly ticket: string;
+    readonly sessionId: string;
+    readonly resumeToken: string;
+    readonly reserved: boolean;
+  },
 ): Promise<Admitted> {
   const redeemed = await redeemTicket(db, handover.ticket, monthOf());
   const { signIn } = redeemed;
   const user = redeemed.user as UserRow | undefined;
   if (!signIn || !user) throw invalidTicket();
+  if (handover.reserved && redeemed.reservedSession !== handover.sessionId) throw invalidTicket();
   assertActivePlan(user);
   const left = secondsLeft(user.plan, redeemed.usedSeconds);
   if (left !== null && left <= 0) throw quotaUsed();
@@ -62,5 +71,6 @@ export async function admitSession(
     maxActive: planLimits(user.plan).liveSessions,
   });
   if (!started) throw sessionActive();
+  if (handover.reserved) await bindReservation(db, handover.sessionId, user.id);
   return { userId: user.id, plan: user.plan, language: redeemed.language, keyterms: redeemed.vocabulary };
 }

@@ -1,9 +1,21 @@
 import { randomToken } from "../auth/tokens.ts";
 import type { RowsStatement } from "../d1.ts";
 
-/** Caption links in D1: at most one working link per live session, revocable by its owner. */
+/**
+ * Caption links in D1: at most one working link per live session, revocable by its owner. A link
+ * may also be made before recording (`reserveShare`): it names a session id chosen then, which the
+ * owner's next session takes (`bindReservation`), so the link the audience already has becomes that
+ * session's.
+ */
 
 export interface ShareLookup {
+  readonly sessionId: string;
+  /** Set while the link waits for its session to start: the plan of the account that made it. */
+  readonly waitingFor?: { readonly plan: string | null };
+}
+
+export interface Reservation {
+  readonly token: string;
   readonly sessionId: string;
 }
 
@@ -35,13 +47,80 @@ export async function revokeShare(db: D1Database, sessionId: string): Promise<st
   return row?.token ?? null;
 }
 
-/** The session a working link shows, or null for an unknown or revoked one. */
+/**
+ * The session a working link shows, or null for an unknown or revoked one. One batch, so a link
+ * whose session starts meanwhile is found in exactly one of the two tables.
+ */
 export async function findShare(db: D1Database, token: string): Promise<ShareLookup | null> {
+  const [shared, reserved] = await db.batch([
+    db.prepare("SELECT session_id FROM caption_shares WHERE token = ? AND revoked_at IS NULL").bind(token),
+    db
+      .prepare(
+        `SELECT r.session_id, u.plan FROM caption_reservations r JOIN users u ON u.id = r.user_id
+         WHERE r.token = ?`,
+      )
+      .bind(token),
+  ]);
+  const share = shared?.results[0] as { session_id: string } | undefined;
+  if (share) return { sessionId: share.session_id };
+  const waiting = reserved?.results[0] as { session_id: string; plan: string | null } | undefined;
+  return waiting ? { sessionId: waiting.session_id, waitingFor: { plan: waiting.plan } } : null;
+}
+
+/**
+ * The account's link for its next session, made if it has none (`created` says so): asking again
+ * gives the same link, so the one already on a slide keeps working.
+ */
+export async function reserveShare(
+  db: D1Database,
+  userId: string,
+): Promise<Reservation & { readonly created: boolean }> {
+  const [inserted, current] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO caption_reservations (token, session_id, user_id, created_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT DO NOTHING RETURNING token`,
+      )
+      .bind(randomToken(), crypto.randomUUID(), userId, new Date().toISOString()),
+    db.prepare("SELECT token, session_id FROM caption_reservations WHERE user_id = ?").bind(userId),
+  ]);
+  const row = current?.results[0] as { token: string; session_id: string } | undefined;
+  if (!row) throw new Error(`caption reservation for ${userId} was neither made nor found`);
+  return { token: row.token, sessionId: row.session_id, created: (inserted?.results.length ?? 0) === 1 };
+}
+
+/** Withdraws the account's waiting link; answers it, or null when there was none. */
+export async function cancelReservation(db: D1Database, userId: string): Promise<Reservation | null> {
   const row = await db
-    .prepare("SELECT session_id FROM caption_shares WHERE token = ? AND revoked_at IS NULL")
-    .bind(token)
-    .first<{ session_id: string }>();
-  return row ? { sessionId: row.session_id } : null;
+    .prepare("DELETE FROM caption_reservations WHERE user_id = ? RETURNING token, session_id")
+    .bind(userId)
+    .first<{ token: string; session_id: string }>();
+  return row ? { token: row.token, sessionId: row.session_id } : null;
+}
+
+/** The account's link waiting for its next session, if any (erasing the account withdraws it). */
+export function reservationOf(db: D1Database, userId: string): RowsStatement<{ token: string; session_id: string }> {
+  return db.prepare("SELECT token, session_id FROM caption_reservations WHERE user_id = ?").bind(userId);
+}
+
+/** SQL for the session id waiting for `userSql`'s next session, or NULL: what a new ticket carries. */
+export const reservedSessionOf = (userSql: string) =>
+  `(SELECT session_id FROM caption_reservations WHERE user_id = ${userSql})`;
+
+/**
+ * The owner's session started with the reserved id: the waiting link becomes the session's working
+ * link, in one batch (run after the session's row exists, which `caption_shares` refers to).
+ */
+export function bindReservation(db: D1Database, sessionId: string, userId: string): Promise<D1Result[]> {
+  return db.batch([
+    db
+      .prepare(
+        `INSERT INTO caption_shares (token, session_id, created_at)
+         SELECT token, session_id, created_at FROM caption_reservations WHERE session_id = ?1 AND user_id = ?2`,
+      )
+      .bind(sessionId, userId),
+    db.prepare("DELETE FROM caption_reservations WHERE session_id = ?1 AND user_id = ?2").bind(sessionId, userId),
+  ]);
 }
 
 /**

@@ -3,6 +3,7 @@ import { randomToken, sha256Hex } from "../auth/tokens.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../contracts/languages.ts";
 import { LIVE_TICKET_TTL_SECONDS } from "../contracts/live-constants.ts";
 import { parseVocabulary } from "../preferences/store.ts";
+import { reservedSessionOf } from "./caption-shares.ts";
 
 /** Single-use, short-lived tickets that stand in for the bearer token on the WebSocket URL. */
 
@@ -19,7 +20,8 @@ export async function newTicket(): Promise<NewTicket> {
 /**
  * Statements for the gate's batch that store the ticket for the signed-in user when `condition`
  * (SQL binding `?1`, `?2` of the session key) holds, and drop expired tickets. `language` is the
- * one the session will be spoken in, already checked against the routing table.
+ * one the session will be spoken in, already checked against the routing table. The ticket takes
+ * the session id of the user's waiting caption link, if any; the insert answers it as `session_id`.
  */
 export function storeTicket(
   db: D1Database,
@@ -32,8 +34,10 @@ export function storeTicket(
     db.prepare("DELETE FROM live_tickets WHERE expires_at < ?").bind(key.now),
     db
       .prepare(
-        `INSERT INTO live_tickets (ticket_hash, user_id, expires_at, sign_in, language)
-         SELECT ?3, ${SESSION_USER_ID}, ?4, ?1, ?5 WHERE ${SESSION_USER_ID} IS NOT NULL AND ${condition}`,
+        `INSERT INTO live_tickets (ticket_hash, user_id, expires_at, sign_in, language, session_id)
+         SELECT ?3, ${SESSION_USER_ID}, ?4, ?1, ?5, ${reservedSessionOf(SESSION_USER_ID)}
+         WHERE ${SESSION_USER_ID} IS NOT NULL AND ${condition}
+         RETURNING session_id`,
       )
       .bind(key.tokenHash, key.now, ticket.hash, expiresAt, ticket.language),
   ];
@@ -41,8 +45,8 @@ export function storeTicket(
 
 /**
  * Spends a ticket and reads its user, this month's live usage and the account's vocabulary in one
- * batch: the first statement answers the user id, the sign-in that minted the ticket and the
- * session's language, or nothing when the
+ * batch: the first statement answers the user id, the sign-in that minted the ticket, the
+ * session's language and the reserved session id it opens (if any), or nothing when the
  * ticket is unknown, used or expired, or that sign-in has ended (a logout, a password reset or
  * change): a ticket never outlives the sign-in it stands in for.
  */
@@ -55,16 +59,17 @@ export async function redeemTicket(db: D1Database, ticket: string, month: string
       .prepare(
         `UPDATE live_tickets SET used_at = ?1 WHERE ticket_hash = ?2 AND used_at IS NULL AND expires_at > ?1
            AND sign_in IN (SELECT token_hash FROM sessions WHERE expires_at > ?1)
-         RETURNING user_id, sign_in, language`,
+         RETURNING user_id, sign_in, language, session_id`,
       )
       .bind(now, hash),
     db.prepare(`SELECT * FROM users WHERE id = ${spentBy}`).bind(now, hash),
     db.prepare(`SELECT seconds FROM live_usage WHERE user_id = ${spentBy} AND month = ?3`).bind(now, hash, month),
     db.prepare(`SELECT vocabulary FROM preferences WHERE user_id = ${spentBy}`).bind(now, hash),
   ]);
-  const ticketRow = spent?.results[0] as { sign_in: string; language: string } | undefined;
+  const ticketRow = spent?.results[0] as { sign_in: string; language: string; session_id: string | null } | undefined;
   return {
     signIn: ticketRow?.sign_in,
+    reservedSession: ticketRow?.session_id ?? null,
     language: isLanguage(ticketRow?.language) ? ticketRow.language : DEFAULT_LANGUAGE,
     user: user?.results[0],
     usedSeconds: (usage?.results[0] as { seconds: number } | undefined)?.seconds ?? 0,

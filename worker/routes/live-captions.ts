@@ -1,12 +1,14 @@
 import { type Context, Hono } from "hono";
 import { refuse } from "../../durable/caption-viewers.ts";
 import type { AppEnv } from "../app-env.ts";
+import { assertActivePlan } from "../auth/require-plan.ts";
 import { requireUser } from "../auth/sessions.ts";
 import { liveSessionParam, watchQuery } from "../contracts/live.ts";
 import { type LiveClose, WATCH_CLOSES } from "../contracts/live-closes.ts";
 import { WATCH_PATH } from "../contracts/live-constants.ts";
+import { planLimits } from "../contracts/plans.ts";
 import { ApiError } from "../errors.ts";
-import { findShare, revokeShare, shareSession } from "../live/caption-shares.ts";
+import { cancelReservation, findShare, reserveShare, revokeShare, shareSession } from "../live/caption-shares.ts";
 import { handOver } from "../live/relay-handover.ts";
 import { sessionOwner } from "../live/transcripts.ts";
 import { clientIp, enforceRateLimit, WATCH_RATE_LIMIT } from "../rate-limit.ts";
@@ -28,12 +30,34 @@ async function ownedSession(c: Context<AppEnv>): Promise<string> {
   return param.data.session_id;
 }
 
+const watchUrl = (c: Context<AppEnv>, token: string) =>
+  `${c.var.config.siteUrl ?? new URL(c.req.url).origin}${WATCH_PATH}/${token}`;
+
+/**
+ * A caption link before recording, for a slide: the account's next session takes it. Made on first
+ * asking (201) and the same link after (200), until that session starts or the owner withdraws it.
+ * Needs the plan a session needs, so a link is never handed out for a session that cannot start.
+ */
+liveCaptions.post("/share", requireUser, async (c) => {
+  assertActivePlan(c.var.user);
+  const { token, sessionId, created } = await reserveShare(c.env.DB, c.var.user.id);
+  return c.json({ watch_url: watchUrl(c, token), token, session_id: sessionId }, created ? 201 : 200, {
+    "cache-control": "no-store",
+  });
+});
+
+/** Withdraws the link waiting for the next session (204, also when there was none); its viewers are told. */
+liveCaptions.delete("/share", requireUser, async (c) => {
+  const withdrawn = await cancelReservation(c.env.DB, c.var.user.id);
+  if (withdrawn) await c.env.TRANSCRIPTION_RELAY.getByName(withdrawn.sessionId).stopSharing(withdrawn.token);
+  return c.body(null, 204);
+});
+
 /** The session's caption link, made on first asking (201) and the same link after (200). */
 liveCaptions.post("/sessions/:session_id/share", requireUser, async (c) => {
   const sessionId = await ownedSession(c);
   const { token, created } = await shareSession(c.env.DB, sessionId);
-  const site = c.var.config.siteUrl ?? new URL(c.req.url).origin;
-  return c.json({ watch_url: `${site}${WATCH_PATH}/${token}`, token }, created ? 201 : 200, {
+  return c.json({ watch_url: watchUrl(c, token), token }, created ? 201 : 200, {
     "cache-control": "no-store",
   });
 });
@@ -76,6 +100,7 @@ liveCaptions.get("/watch", async (c) => {
     address,
     origin: new URL(c.req.url).origin,
     ...query.data,
+    ...(share.waitingFor && { waiting: { cap: planLimits(share.waitingFor.plan).liveViewers } }),
   });
   return new Response(null, { status: 101, webSocket: relayed });
 });

@@ -3,7 +3,7 @@ import type { AppEnv } from "../app-env.ts";
 import { requireUser, userForToken } from "../auth/sessions.ts";
 import { randomToken, sha256Hex } from "../auth/tokens.ts";
 import { passGate, withinAllowance } from "../auth/tool-gate.ts";
-import { liveResumeQuery, liveTicketBody } from "../contracts/live.ts";
+import { liveResumeQuery, liveSessionParam, liveTicketBody } from "../contracts/live.ts";
 import { LIVE_AUTH_PROTOCOL, LIVE_TICKET_TTL_SECONDS } from "../contracts/live-constants.ts";
 import { planLimits } from "../contracts/plans.ts";
 import { ApiError } from "../errors.ts";
@@ -28,7 +28,9 @@ const SANDBOX_FLAGS = ["fail_status", "fail_close", "fail_after_ms", "fail_reaso
  * `{language?}`: a language no streaming provider serves is a 400 that says so, before anything
  * else. Session, plan, allowance, this month's usage, the running sessions and the new ticket in one D1
  * batch. The ticket is stored only within the allowance; one refused for the plan, the month or a
- * running session is never handed out and expires unused.
+ * running session is never handed out and expires unused. `session_id` is the id of the caption
+ * link waiting for this account's next session (null without one): the page opens the socket with
+ * it, so the session takes that id.
  */
 live.post("/ticket", jsonBodyLimit, jsonBody(liveTicketBody), async (c) => {
   const { language } = requireRoute("live", c.req.valid("json").language);
@@ -45,9 +47,17 @@ live.post("/ticket", jsonBodyLimit, jsonBody(liveTicketBody), async (c) => {
   const left = secondsLeft(user.plan, usage?.seconds ?? 0);
   if (left !== null && left <= 0) throw quotaUsed();
   if ((running?.n ?? 0) >= planLimits(user.plan).liveSessions) throw sessionActive();
-  return c.json({ ticket: ticket.ticket, expires_in: LIVE_TICKET_TTL_SECONDS, seconds_left: left }, 201, {
-    "cache-control": "no-store",
-  });
+  const stored = results[3]?.results[0] as { session_id: string | null } | undefined;
+  return c.json(
+    {
+      ticket: ticket.ticket,
+      expires_in: LIVE_TICKET_TTL_SECONDS,
+      seconds_left: left,
+      session_id: stored?.session_id ?? null,
+    },
+    201,
+    { "cache-control": "no-store" },
+  );
 });
 
 live.get("/usage", requireUser, async (c) => {
@@ -74,12 +84,18 @@ live.get("/", async (c) => {
       if (value !== null) extraQuery.set(flag, value);
     }
   }
-  const sessionId = crypto.randomUUID();
+  // A ticket that answered a reserved id (a caption link made before recording) opens that session.
+  const reserved = c.req.query("session");
+  if (reserved !== undefined && !liveSessionParam.shape.session_id.safeParse(reserved).success) {
+    throw new ApiError(400, "validation_failed", "session: not a live session id.");
+  }
+  const sessionId = reserved ?? crypto.randomUUID();
   // The relay spends the ticket itself: one trip to the object instead of D1 first, then the object.
   const relayed = await handOver(c, sessionId, {
     kind: "open",
     ticket,
     sessionId,
+    reserved: reserved !== undefined,
     resumeToken: `${sessionId}.${randomToken()}`,
     origin: url.origin,
     extraQuery: extraQuery.toString(),

@@ -41,3 +41,11 @@ export const liveServerMessages = schemaOf(live, "liveServerMessage");
 export const watchServerMessages = schemaOf(live, "watchServerMessage");
 
 export const stopSharingCaptions = (sessionId: string) => apiFetch(sharePath(sessionId), { method: "DELETE" });
+
+const NEXT_SESSION_SHARE = "/api/live/share";
+
+/** A caption link for the next session, before recording; asking again answers the same link. */
+export const reserveCaptions = () =>
+  apiRequest(NEXT_SESSION_SHARE, { method: "POST", body: {}, schema: schemaOf(live, "captionReservationSchema") });
+
+export const withdrawReservedCaptions = () => apiFetch(NEXT_SESSION_SHARE, { method: "DELETE" });

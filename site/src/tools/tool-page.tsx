@@ -1,5 +1,5 @@
 import { TRIAL_DAYS } from "@contracts/plans.ts";
-import { CheckCircle2 } from "lucide-react";
+import { ArrowDown, CheckCircle2 } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { useStoredUser } from "../api/session.ts";
@@ -17,6 +17,9 @@ interface ToolPageProps {
   /** Shown below the tool, e.g. the history of what it made. */
   readonly after?: ReactNode;
 }
+
+/** Where "Try it" leads: the tool's heading, so the jump lands focus at the start of the form. */
+const TRY_IT_ID = "try-it";
 
 // Only unverified accounts ever see it, so it is fetched when needed.
 const VerifyEmailGate = lazy(() => import("../account/verify-email-gate.tsx"));
@@ -39,6 +42,13 @@ export function ToolPage({ tool, children, after }: ToolPageProps) {
           <ToolName tool={tool} />
         </p>
         <h1>{content.headline}</h1>
+        {children && (
+          // On a phone the introduction fills the first screen: a plain link (working before the
+          // page hydrates) jumps to the tool and, the target being focusable, moves focus there.
+          <a className="button button--primary try-it" href={`#${TRY_IT_ID}`}>
+            Try it <ArrowDown aria-hidden="true" size={18} />
+          </a>
+        )}
         <p className="lead">{content.description}</p>
         <div className="button-row">
           <button type="button" className="button button--primary" onClick={() => openModal("consultation")}>
@@ -50,7 +60,10 @@ export function ToolPage({ tool, children, after }: ToolPageProps) {
         </div>
       </header>
       {children && (
-        <section className="tool-workspace" aria-label={tool.name}>
+        <section className="tool-workspace" aria-labelledby={TRY_IT_ID}>
+          <h2 id={TRY_IT_ID} className="tool-workspace__title" tabIndex={-1}>
+            Try {tool.name}
+          </h2>
           {/* Tools load after the page, so the description paints without waiting for them. */}
           <Suspense
             fallback={

@@ -1,4 +1,4 @@
-import type { LiveServerMessage } from "@contracts/live.ts";
+import type { LiveServerMessage, LiveTicket } from "@contracts/live.ts";
 import { LIVE_CLOSES, liveCloseMessage, PAGE_WENT_OFFLINE } from "@contracts/live-closes.ts";
 import { LIVE_AUTH_PROTOCOL, LIVE_BUFFER_MS, LIVE_CHUNK_MS, LIVE_RESUME_GRACE_MS } from "@contracts/live-constants.ts";
 import type { ZodType } from "zod";
@@ -65,14 +65,14 @@ export class LiveConnection {
 
   constructor(
     private readonly events: LiveConnectionEvents,
-    private readonly newTicket: () => Promise<string>,
+    private readonly newTicket: () => Promise<LiveTicket>,
     /** The relay's messages (api/live.ts `liveServerMessages`), loaded before the first socket opens. */
     private readonly messages: ZodType<LiveServerMessage>,
   ) {}
 
-  /** Opens a new session with a ticket. */
-  open(ticket: string): void {
-    this.connect(socketUrl(LIVE_PATH, { ticket }));
+  /** Opens a new session with a ticket; one given for a caption link made before recording opens its session. */
+  open({ ticket, session_id }: LiveTicket): void {
+    this.connect(socketUrl(LIVE_PATH, { ticket, ...(session_id ? { session: session_id } : {}) }));
   }
 
   /**

@@ -86,7 +86,14 @@ export function LiveTool() {
           </button>
         )}
       </fieldset>
-      <ShareCaptions sessionId={live.sessionId} recording={recording} />
+      {user && (
+        <ShareCaptions
+          sessionId={live.sessionId}
+          recording={recording}
+          sessionLive={recording || live.state === "interrupted"}
+          starting={live.state === "starting"}
+        />
+      )}
       {live.state === "reconnecting" && (
         <p className="field__hint" role="status">
           Reconnecting… Keep talking: what you say is held and sent once the connection is back.

@@ -1,35 +1,57 @@
 import type { CaptionShare } from "@contracts/live.ts";
 import { Copy, Radio, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { shareCaptions, stopSharingCaptions } from "../../api/live.ts";
+import { reserveCaptions, shareCaptions, stopSharingCaptions, withdrawReservedCaptions } from "../../api/live.ts";
 import { reportToolError } from "../report-tool-error.ts";
 
 // Plain `lazy`, not `lazyNamed`: the QR library is fetched when the speaker shares, never with the page.
 const CaptionQr = lazy(() => import("./caption-qr.tsx"));
 
+/** A link, the session it shows, and whether that session is still to start (made before recording). */
+type Shared = CaptionShare & { readonly sessionId: string; readonly forNext: boolean };
+
+interface ShareCaptionsProps {
+  /** The session this page runs or last ran; null before the first. */
+  readonly sessionId: string | null;
+  readonly recording: boolean;
+  /** A session that can carry on (recording, or interrupted by a reload): sharing shares it. */
+  readonly sessionLive: boolean;
+  /**
+   * A session is being opened: sharing waits for it, since a link made now would be for the
+   * session after (its ticket is already taken).
+   */
+  readonly starting: boolean;
+}
+
 /**
- * Share captions: a link (and its QR code) anyone may open to read this session's captions live,
- * with Copy and Stop sharing. After the session the link keeps showing the transcript until the
- * speaker stops sharing.
+ * Share captions: a link (and its QR code) anyone may open to read the captions live, with Copy
+ * and Stop sharing. Before recording it is a link for the next session, ready for a slide: its
+ * readers see "Starting soon" until the speaker starts. After the session the link keeps showing
+ * the transcript until the speaker stops sharing.
  */
-export function ShareCaptions({ sessionId, recording }: { sessionId: string | null; recording: boolean }) {
-  const [share, setShare] = useState<CaptionShare | null>(null);
+export function ShareCaptions({ sessionId, recording, sessionLive, starting }: ShareCaptionsProps) {
+  const [share, setShare] = useState<Shared | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState("");
 
-  // A new session (a new recording, or one started over after a long drop) is not shared yet.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the session change is the trigger
+  // The session a link made before recording waited for has started: it is that session's link
+  // now. Any other new session (a new recording, one started over after a long drop) is not shared.
   useEffect(() => {
-    setShare(null);
+    setShare((current) => {
+      if (!current || current.sessionId === sessionId) return current && { ...current, forNext: false };
+      return current.forNext ? current : null;
+    });
     setNotice("");
   }, [sessionId]);
-
-  if (!sessionId || (!share && !recording && !notice)) return null;
 
   const start = async () => {
     setBusy(true);
     try {
-      setShare(await shareCaptions(sessionId));
+      if (sessionLive && sessionId) setShare({ ...(await shareCaptions(sessionId)), sessionId, forNext: false });
+      else {
+        const { session_id, ...link } = await reserveCaptions();
+        setShare({ ...link, sessionId: session_id, forNext: true });
+      }
       setNotice("");
     } catch (error) {
       reportToolError(error);
@@ -39,9 +61,10 @@ export function ShareCaptions({ sessionId, recording }: { sessionId: string | nu
   };
 
   const stop = async () => {
+    if (!share) return;
     setBusy(true);
     try {
-      await stopSharingCaptions(sessionId);
+      await (share.forNext ? withdrawReservedCaptions() : stopSharingCaptions(share.sessionId));
       setShare(null);
       setNotice("Sharing stopped. The link no longer works.");
     } catch (error) {
@@ -69,9 +92,11 @@ export function ShareCaptions({ sessionId, recording }: { sessionId: string | nu
       {share ? (
         <>
           <p className="field__hint">
-            {recording
-              ? "Anyone with this link can read your words as you speak, on a phone or a projector. No account needed."
-              : "The session is over: the link now shows its full transcript, until you stop sharing."}
+            {share.forNext
+              ? "Put this link or its QR code on a slide. Until you start recording, it says the captions are starting soon; then anyone with it reads your words as you speak. No account needed."
+              : recording
+                ? "Anyone with this link can read your words as you speak, on a phone or a projector. No account needed."
+                : "The session is over: the link now shows its full transcript, until you stop sharing."}
           </p>
           <div className="share-captions__link">
             <label className="visually-hidden" htmlFor="caption-link">
@@ -106,7 +131,7 @@ export function ShareCaptions({ sessionId, recording }: { sessionId: string | nu
           type="button"
           className="button button--ghost"
           onClick={() => void start()}
-          disabled={busy}
+          disabled={busy || starting}
           aria-busy={busy}
         >
           <Radio aria-hidden="true" size={16} /> {busy ? "Sharing…" : "Share captions"}

@@ -1,5 +1,5 @@
 import type { Language } from "@contracts/languages.ts";
-import type { LiveServerMessage } from "@contracts/live.ts";
+import type { LiveServerMessage, LiveTicket } from "@contracts/live.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
 import type { ZodType } from "zod";
@@ -108,7 +108,7 @@ export function useLiveTranscription(signedIn: boolean) {
       const resuming = interrupted.current;
       interrupted.current = null;
       setState("starting");
-      let ticket: string | null = null;
+      let ticket: LiveTicket | null = null;
       let messages: ZodType<LiveServerMessage>;
       let Connection: typeof LiveConnection;
       try {
@@ -121,7 +121,7 @@ export function useLiveTranscription(signedIn: boolean) {
         messages = loaded;
         Connection = connection.LiveConnection;
         if (answer) {
-          ticket = answer.ticket;
+          ticket = answer;
           setSecondsLeft(answer.seconds_left);
         }
       } catch (error) {
@@ -154,7 +154,7 @@ export function useLiveTranscription(signedIn: boolean) {
             void mutate(TRANSCRIPTS_KEY);
           },
         },
-        async () => (await requestLiveTicket(language)).ticket,
+        () => requestLiveTicket(language),
         messages,
       );
       connection.current = live;
@@ -170,7 +170,7 @@ export function useLiveTranscription(signedIn: boolean) {
       } else {
         setSegments([]);
         setInterim("");
-        live.open(ticket as string);
+        live.open(ticket as LiveTicket);
       }
       void mutate(TRANSCRIPTS_KEY);
     },

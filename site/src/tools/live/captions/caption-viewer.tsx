@@ -13,6 +13,8 @@ function statusText(feed: CaptionFeed): string {
   switch (feed.status) {
     case "connecting":
       return "Connecting to the captions…";
+    case "waiting":
+      return "Starting soon. The captions will start when the speaker begins.";
     case "live":
       return feed.finals.length || feed.interim ? "Live" : "Live: waiting for the speaker…";
     case "reconnecting":

@@ -9,10 +9,11 @@ import { socketUrl } from "../../../api/socket-url.ts";
 import { ReconnectPolicy } from "../reconnect-policy.ts";
 
 /**
- * connecting → live ⇄ reconnecting → ended (the session is over) or stopped (the speaker revoked
- * the link); refused covers links that do not work and audiences that are full or too busy.
+ * connecting → (waiting, for a link made before recording →) live ⇄ reconnecting → ended (the
+ * session is over) or stopped (the speaker revoked the link); refused covers links that do not
+ * work and audiences that are full or too busy.
  */
-export type FeedStatus = "connecting" | "live" | "reconnecting" | "ended" | "stopped" | "refused";
+export type FeedStatus = "connecting" | "waiting" | "live" | "reconnecting" | "ended" | "stopped" | "refused";
 
 /** A final as read: `language` and `original` when the reader chose a language (see the contract). */
 export type CaptionLine = LiveSegment & Pick<CaptionTranscriptMessage, "language" | "original">;
@@ -63,6 +64,8 @@ export function useCaptionFeed(token: string | undefined, language: Language | n
     /** The last final before the first one missing: what a reconnect asks to continue after. */
     let lastSeq = 0;
     let over = false;
+    /** The speaker has not started: a reconnect keeps saying so rather than "live". */
+    let waiting = false;
 
     let messages: Promise<ZodType<WatchServerMessage>> | null = null;
 
@@ -73,6 +76,14 @@ export function useCaptionFeed(token: string | undefined, language: Language | n
         over = true;
         const status = message.reason === "sharing_stopped" ? "stopped" : "ended";
         setFeed((current) => ({ ...current, status, interim: "" }));
+      } else if (message.type === "waiting" || message.type === "started") {
+        waiting = message.type === "waiting";
+        setFeed((current) => ({ ...current, status: waiting ? "waiting" : "live" }));
+      } else if (waiting) {
+        // Words from a session that started while this reader was reconnecting.
+        waiting = false;
+        setFeed((current) => ({ ...current, status: "live" }));
+        show(message);
       } else if (!message.is_final) {
         setFeed((current) => ({ ...current, interim: message.text }));
       } else if (message.seq !== undefined && !received.has(message.seq)) {
@@ -91,7 +102,7 @@ export function useCaptionFeed(token: string | undefined, language: Language | n
       socket = ws;
       ws.addEventListener("open", () => {
         reconnection.connected();
-        setFeed((current) => ({ ...current, status: "live", problem: null }));
+        setFeed((current) => ({ ...current, status: waiting ? "waiting" : "live", problem: null }));
       });
       // Each message waits for the schema, and the close for the messages before it: in order.
       let queue = Promise.resolve();
