@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createdJobSchema, jobSchema, translationSchema } from "./job-schema.ts";
+import { speakerNamesSchema, utteranceSchema } from "./transcript.ts";
 
 /** Press release jobs (status: queued | processing | completed | error). */
 
@@ -10,18 +11,22 @@ export const PRESS_RELEASE_TEMPERATURE = 0;
 
 /**
  * `text` is the release in English; `translation`, when asked for at the start, the same release in
- * the recording's language.
+ * the recording's language. `utterances` is the transcript the release was written from, with
+ * speakers and times (AssemblyAI's speaker labels; one speaker per sentence for a recording in
+ * Yorùbá, Hausa or Igbo), absent for releases made before it was kept.
  */
 export const pressReleaseSchema = jobSchema.extend({
   text: z.string().optional(),
   translation: translationSchema.optional(),
+  utterances: z.array(utteranceSchema).optional(),
+  speaker_names: speakerNamesSchema.optional(),
 });
 export type PressRelease = z.infer<typeof pressReleaseSchema>;
 
 export const createdPressReleaseSchema = createdJobSchema;
 
 export const pressReleaseListSchema = z.object({
-  items: z.array(pressReleaseSchema.omit({ text: true, translation: true })),
+  items: z.array(pressReleaseSchema.omit({ text: true, translation: true, utterances: true, speaker_names: true })),
   storage: z.object({ used_bytes: z.number(), quota_bytes: z.number().nullable() }),
 });
 export type PressReleaseList = z.infer<typeof pressReleaseListSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { createdJobSchema, jobSchema, translationSchema } from "./job-schema.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "./languages.ts";
+import { speakerNamesSchema, utteranceSchema } from "./transcript.ts";
 
 /**
  * The sentiment report: the part of Deepgram's prerecorded answer the tool shows (read from its
@@ -40,6 +41,12 @@ export const sentimentReportSchema = z.object({
   sentences: z.array(timedSentenceSchema).optional(),
   /** What the analyses read, when the recording was not in English. */
   translation: translationSchema.optional(),
+  /**
+   * The transcript turn by turn, with speakers and times: in English from Deepgram's diarized
+   * utterances; in Yorùbá, Hausa or Igbo one speaker ("0") per sentence, since Spitch labels no
+   * speakers. Absent from reports made before speakers were kept.
+   */
+  utterances: z.array(utteranceSchema).optional(),
   metadata: z.object({ request_id: z.string().optional(), duration: z.number().optional() }).optional(),
   results: z.object({
     channels: z
@@ -82,10 +89,14 @@ export const sentimentJobSchema = jobSchema.extend({
   /** False for a small file analysed on the spot: only its report was kept. */
   recording_kept: z.boolean(),
   report: sentimentReportSchema.optional(),
+  /** Names given to the report's speakers (`PATCH …/:id/speakers`); with the report only. */
+  speaker_names: speakerNamesSchema.optional(),
 });
 export type SentimentJob = z.infer<typeof sentimentJobSchema>;
 
-export const sentimentJobListSchema = z.object({ items: z.array(sentimentJobSchema.omit({ report: true })) });
+export const sentimentJobListSchema = z.object({
+  items: z.array(sentimentJobSchema.omit({ report: true, speaker_names: true })),
+});
 export type SentimentJobList = z.infer<typeof sentimentJobListSchema>;
 
 export const createdSentimentJobSchema = createdJobSchema;

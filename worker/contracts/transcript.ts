@@ -37,3 +37,8 @@ export type RenameSpeakersBody = z.infer<typeof renameSpeakersBody>;
 export const TRANSCRIPT_EXPORT_FORMATS = ["txt", "srt", "vtt", "docx"] as const;
 export const transcriptExportQuery = z.object({ format: z.enum(TRANSCRIPT_EXPORT_FORMATS) });
 export type TranscriptExportFormat = (typeof TRANSCRIPT_EXPORT_FORMATS)[number];
+
+/** A transcript from a provider that labels no speakers (Spitch's timed sentences): one speaker. */
+export function oneSpeaker(sentences: readonly { start: number; end: number; text: string }[]): Utterance[] {
+  return sentences.map((sentence) => ({ speaker: "0", start: sentence.start, end: sentence.end, text: sentence.text }));
+}
