@@ -1,4 +1,4 @@
-import type { SentimentReport } from "@contracts/sentiment.ts";
+import type { SentimentJob, SentimentReport } from "@contracts/sentiment.ts";
 import { recordingRefusal } from "@contracts/transcription-parts.ts";
 import { UPLOAD_MAX_BYTES } from "@contracts/upload-constants.ts";
 import { FileText } from "lucide-react";
@@ -18,6 +18,14 @@ import { MediaFilePicker, UploadProgress } from "../media-file-picker.tsx";
 import { isAnsweredByClient } from "../report-tool-error.ts";
 import { ResumableProgress } from "../resumable-progress.tsx";
 import { RESUMABLE_FROM_BYTES, useResumableUpload } from "../resumable-upload.ts";
+// A type only: the dialog's code still loads when it is first shown.
+import type { ReportJob } from "./sentiment-report-dialog.tsx";
+
+const reportJob = (job: SentimentJob): ReportJob => ({
+  id: job.id,
+  recordingKept: job.recording_kept,
+  speakerNames: job.speaker_names,
+});
 
 const SentimentHistory = lazyWhenShown(() => import("./sentiment-history.tsx"), "SentimentHistory");
 const SentimentReportDialog = lazyWhenShown(() => import("./sentiment-report-dialog.tsx"), "SentimentReportDialog");
@@ -43,7 +51,7 @@ export function SentimentTool() {
     setWaitingFor(null);
     void mutate(jobListKey("sentiment"));
     if (waitingJob.report) {
-      setResult({ report: waitingJob.report, fileName: waitingJob.file_name });
+      setResult({ report: waitingJob.report, fileName: waitingJob.file_name, job: reportJob(waitingJob) });
       setReportOpen(true);
       toast.success("Audio Transcribe Successfully", { duration: TOAST_MS });
     } else {
@@ -55,7 +63,7 @@ export function SentimentTool() {
     try {
       const job = await fetchJob("sentiment", id);
       if (job.report) {
-        setResult({ report: job.report, fileName: job.file_name });
+        setResult({ report: job.report, fileName: job.file_name, job: reportJob(job) });
         setReportOpen(true);
       }
     } catch (error) {
@@ -65,7 +73,7 @@ export function SentimentTool() {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ report: SentimentReport; fileName: string } | null>(null);
+  const [result, setResult] = useState<{ report: SentimentReport; fileName: string; job?: ReportJob } | null>(null);
   const [reportOpen, setReportOpen] = useState(false);
 
   const [language, setLanguage] = useLanguage();
@@ -92,9 +100,9 @@ export function SentimentTool() {
         void mutate(jobListKey("sentiment"));
         return;
       }
-      const report = await analyseRecording(file, { language }, { onProgress: setProgress });
+      const { report, id } = await analyseRecording(file, { language }, { onProgress: setProgress });
       void mutate(jobListKey("sentiment"));
-      setResult({ report, fileName: file.name });
+      setResult({ report, fileName: file.name, ...(id ? { job: { id, recordingKept: false } } : {}) });
       setReportOpen(true);
       toast.success("Audio Transcribe Successfully", { duration: TOAST_MS });
     } catch (error) {
@@ -134,6 +142,7 @@ export function SentimentTool() {
           <SentimentReportDialog
             report={result.report}
             fileName={result.fileName}
+            job={result.job}
             onClose={() => setReportOpen(false)}
           />
         )}
