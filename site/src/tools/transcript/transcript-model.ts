@@ -22,53 +22,69 @@ export interface TranscriptModel {
   readonly starts: Float64Array;
   /** Each word's line. */
   readonly lineOf: Int32Array;
-  /** Each word lower-cased without punctuation, for search. */
-  readonly folded: readonly string[];
 }
 
-const fold = (word: string) => word.toLocaleLowerCase().replace(/[^\p{L}\p{N}'’-]+/gu, "");
+const fold = (word: string) => word.toLowerCase().replace(/[^\p{L}\p{N}'’-]+/gu, "");
+
+/** Each word lower-cased without punctuation, made on the first search rather than with the first render. */
+const foldedWords = new WeakMap<TranscriptModel, string[]>();
+function folded(model: TranscriptModel): string[] {
+  let words = foldedWords.get(model);
+  if (!words) {
+    words = model.lines.flatMap((line) => line.words.map(fold));
+    foldedWords.set(model, words);
+  }
+  return words;
+}
 
 /**
- * Words without their own times (a provider that gave none) get times spread over their line by
- * length, so the player still marks roughly the right word.
+ * A line's words and their starts. Words without their own times (a provider that gave none) get
+ * times spread over their line by length, so the player still marks roughly the right word.
  */
-function wordsOf(utterance: Utterance): { text: string; start: number }[] {
-  if (utterance.words?.length) return utterance.words.map(({ text, start }) => ({ text, start }));
+function wordsOf(utterance: Utterance): { texts: string[]; starts: number[] } {
+  if (utterance.words?.length) {
+    return { texts: utterance.words.map((word) => word.text), starts: utterance.words.map((word) => word.start) };
+  }
   const texts = utterance.text.split(/\s+/).filter(Boolean);
   const total = texts.reduce((sum, text) => sum + text.length + 1, 0) || 1;
   const span = Math.max(0, utterance.end - utterance.start);
   let at = 0;
-  return texts.map((text) => {
+  const starts = texts.map((text) => {
     const start = utterance.start + (span * at) / total;
     at += text.length + 1;
-    return { text, start };
+    return start;
   });
+  return { texts, starts };
 }
 
 export function buildModel(utterances: readonly Utterance[]): TranscriptModel {
   const lines: Line[] = [];
   const speakers: string[] = [];
-  const starts: number[] = [];
-  const lineOf: number[] = [];
-  const folded: string[] = [];
-  for (const utterance of utterances) {
+  const parts = utterances.map(wordsOf);
+  const count = parts.reduce((sum, part) => sum + part.texts.length, 0);
+  const starts = new Float64Array(count);
+  const lineOf = new Int32Array(count);
+  let word = 0;
+  let latest = 0;
+  utterances.forEach((utterance, index) => {
     if (!speakers.includes(utterance.speaker)) speakers.push(utterance.speaker);
-    const words = wordsOf(utterance);
+    const part = parts[index] ?? { texts: [], starts: [] };
     lines.push({
       speaker: utterance.speaker,
       start: utterance.start,
       end: utterance.end,
-      words: words.map((word) => word.text),
-      firstWord: starts.length,
+      words: part.texts,
+      firstWord: word,
     });
-    for (const word of words) {
+    for (const start of part.starts) {
       // Overlapping speech can start a word before the last one: keep the order for bisection.
-      starts.push(Math.max(word.start, starts.at(-1) ?? 0));
-      lineOf.push(lines.length - 1);
-      folded.push(fold(word.text));
+      latest = Math.max(start, latest);
+      starts[word] = latest;
+      lineOf[word] = index;
+      word++;
     }
-  }
-  return { lines, speakers, starts: Float64Array.from(starts), lineOf: Int32Array.from(lineOf), folded };
+  });
+  return { lines, speakers, starts, lineOf };
 }
 
 /** "Speaker 1"… in order of first appearance, or the name given to the label. */
@@ -109,18 +125,19 @@ export function findMatches(model: TranscriptModel, query: string): Match[] {
   const terms = query.split(/\s+/).map(fold).filter(Boolean);
   const [first] = terms;
   if (first === undefined) return [];
-  const { folded, lineOf } = model;
+  const words = folded(model);
+  const { lineOf } = model;
   const matches: Match[] = [];
   const last = terms.length - 1;
-  for (let word = 0; word + last < folded.length; word++) {
+  for (let word = 0; word + last < words.length; word++) {
     if (last === 0) {
-      if (folded[word]?.includes(first)) matches.push({ first: word, length: 1 });
+      if (words[word]?.includes(first)) matches.push({ first: word, length: 1 });
       continue;
     }
     if (lineOf[word] !== lineOf[word + last]) continue;
-    let fits = folded[word]?.endsWith(first) ?? false;
+    let fits = words[word]?.endsWith(first) ?? false;
     for (let term = 1; fits && term <= last; term++) {
-      const text = folded[word + term] ?? "";
+      const text = words[word + term] ?? "";
       const wanted = terms[term] ?? "";
       fits = term === last ? text.startsWith(wanted) : text === wanted;
     }

@@ -15,7 +15,7 @@ export function TranscriptSearch({ query, onQuery, count, active, onStep }: Prop
   const id = useId();
   const status = !query.trim() ? "" : count === 0 ? "No matches" : `Match ${active + 1} of ${count}`;
   return (
-    <search className="transcript__search">
+    <div className="transcript__search">
       <label htmlFor={id} className="transcript__search-label">
         Search the transcript
       </label>
@@ -53,6 +53,6 @@ export function TranscriptSearch({ query, onQuery, count, active, onStep }: Prop
       <span id={`${id}-status`} className="transcript__search-status" role="status">
         {status}
       </span>
-    </search>
+    </div>
   );
 }

@@ -41,13 +41,23 @@ export function useLineWindow(
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    const read = () =>
-      setView((previous) => ({
+    // Layout is read here, once, never inside a state updater, which React may run mid-render.
+    const read = () => {
+      const next = {
         top: element.scrollTop,
         width: element.clientWidth || FALLBACK_VIEW.width,
         height: element.clientHeight || FALLBACK_VIEW.height,
-        fontSize: Number.parseFloat(getComputedStyle(element).fontSize) || previous.fontSize,
-      }));
+        fontSize: Number.parseFloat(getComputedStyle(element).fontSize) || 16,
+      };
+      setView((previous) =>
+        previous.top === next.top &&
+        previous.width === next.width &&
+        previous.height === next.height &&
+        previous.fontSize === next.fontSize
+          ? previous
+          : next,
+      );
+    };
     read();
     const observer = typeof ResizeObserver === "function" ? new ResizeObserver(read) : null;
     observer?.observe(element);
