@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { srtTime, toSrt, transcriptText } from "../../site/src/tools/live/transcript-export.ts";
+import { toSrt, transcriptText } from "../../site/src/tools/live/transcript-export.ts";
+import { cueTime } from "../../worker/contracts/transcript-formats.ts";
 
 describe("transcript export", () => {
-  it("formats SubRip timestamps with hours, minutes, seconds and milliseconds", () => {
-    expect(srtTime(0)).toBe("00:00:00,000");
-    expect(srtTime(3_723_004)).toBe("01:02:03,004");
+  it("formats SubRip and WebVTT timestamps with hours, minutes, seconds and milliseconds", () => {
+    expect(cueTime(0, "srt")).toBe("00:00:00,000");
+    expect(cueTime(3723.004, "srt")).toBe("01:02:03,004");
+    expect(cueTime(3723.004, "vtt")).toBe("01:02:03.004");
   });
 
   it("numbers one cue per final segment, each with its own times", () => {

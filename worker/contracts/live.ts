@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LANGUAGES } from "./languages.ts";
+import { speakerNamesSchema, utteranceSchema } from "./transcript.ts";
 
 /** Live transcription and the relay's WebSocket messages, shared with the site. */
 
@@ -83,7 +84,12 @@ export const savedTranscript = z.object({
 export type SavedTranscript = z.infer<typeof savedTranscript>;
 
 export const transcriptListSchema = z.object({ transcripts: z.array(savedTranscript) });
-export const transcriptDetailSchema = savedTranscript.extend({ segments: z.array(liveSegment) });
+/** One speaker: the finals as utterances (the relay does not diarize), and the name given to it. */
+export const transcriptDetailSchema = savedTranscript.extend({
+  segments: z.array(liveSegment),
+  utterances: z.array(utteranceSchema).optional(),
+  speaker_names: speakerNamesSchema.optional(),
+});
 export const renameTranscriptBody = z.object({ title: z.string().trim().min(1).max(120) });
 
 /** A session's caption link: anyone with it may read the captions, live and after the session. */

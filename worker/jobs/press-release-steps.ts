@@ -1,15 +1,18 @@
 import { loadConfig } from "../config.ts";
 import { PRESS_RELEASE_MAX_OUTPUT_TOKENS, PRESS_RELEASE_TEMPERATURE } from "../contracts/press-releases.ts";
+import { oneSpeaker } from "../contracts/transcript.ts";
 import {
   createTranscript,
   deleteTranscript,
   generateText,
   getTranscript,
+  transcriptUtterances,
   uploadAudio,
 } from "../providers/assemblyai.ts";
 import { translate } from "../providers/spitch.ts";
 import { signedMediaUrl } from "../uploads/media-url.ts";
 import { organisationOfJob } from "./job-organisation.ts";
+import { keepTranscript } from "./job-transcripts.ts";
 import { vocabularyOfJob } from "./job-vocabulary.ts";
 import { transcribeInLanguage, translateTranscript } from "./language-steps.ts";
 import {
@@ -59,7 +62,7 @@ const startTranscript: JobStep = {
 
 const waitForTranscript: JobStep = {
   name: "wait for the transcript",
-  async run({ params, providers }, { transcriptId = "" }) {
+  async run({ env, params, providers }, { transcriptId = "" }) {
     if (Date.now() - params.startedAt > PRESS_RELEASE_DEADLINE_MS) {
       throw new JobFailure("The press release took longer than 30 minutes and was stopped. Please try again.");
     }
@@ -70,6 +73,7 @@ const waitForTranscript: JobStep = {
     if (transcript.status !== "completed") return again;
     const text = transcript.text?.trim();
     if (!text) throw new JobFailure("No speech was found in the recording, so there is nothing to write up.");
+    await keepTranscript(env, params.id, transcriptUtterances(transcript));
     return done({ transcript: text });
   },
 };
@@ -80,7 +84,9 @@ const waitForTranscript: JobStep = {
  */
 const writeRelease: JobStep = {
   name: "write the release",
-  async run({ env, params, providers }, { transcript = "", translation }) {
+  async run({ env, params, providers }, { transcript = "", translation, sentences }) {
+    // Spitch labels no speakers: the transcript in the recording's language is one speaker's sentences.
+    if (sentences) await keepTranscript(env, params.id, oneSpeaker(sentences));
     const text = await generateText(providers("assemblyai-llm"), {
       model: loadConfig(env).models.pressRelease,
       messages: pressReleaseMessages(

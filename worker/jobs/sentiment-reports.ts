@@ -1,5 +1,6 @@
 import type { Language } from "../contracts/languages.ts";
 import { type SentimentReport, sentimentReportSchema } from "../contracts/sentiment.ts";
+import { oneSpeaker } from "../contracts/transcript.ts";
 import type { TextAnalysis } from "../providers/deepgram.ts";
 import type { TranscriptSoFar } from "./spitch-transcript.ts";
 import { insertFinishedJob } from "./store.ts";
@@ -33,6 +34,7 @@ export function languageReport(
   return {
     language,
     sentences: [...original.sentences],
+    utterances: oneSpeaker(original.sentences),
     translation: { language: "en", text: translation },
     ...(duration === undefined ? {} : { metadata: { duration } }),
     results: { channels: [{ alternatives: [{ transcript: original.transcript }] }], ...analysis },

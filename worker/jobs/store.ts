@@ -25,8 +25,10 @@ export interface JobRow {
   text: string | null;
   /** The press release in the recording's language, when asked for. */
   translated_text: string | null;
-  /** A sentiment report, as JSON in R2. */
+  /** JSON in R2: a sentiment report, or a press release's source transcript. */
   result_key: string | null;
+  /** Names given to the transcript's speakers, JSON label → name; null until one is named. */
+  speaker_names: string | null;
   error: string | null;
   /** The provider's transcript, deleted there with the job. */
   provider_ref: string | null;
@@ -142,11 +144,15 @@ export interface StatusUpdate {
   readonly error?: string;
 }
 
-/** Moves a job on; a finished job never moves again, so a late retry cannot overwrite a result. */
+/**
+ * Moves a job on; a finished job never moves again, so a late retry cannot overwrite a result. A
+ * result key kept before (a release's transcript) stays unless another is given.
+ */
 export async function setJobStatus(db: D1Database, id: string, update: StatusUpdate): Promise<void> {
   await db
     .prepare(
-      `UPDATE jobs SET status = ?, text = ?, translated_text = ?, result_key = ?, error = ?, updated_at = ?
+      `UPDATE jobs SET status = ?, text = ?, translated_text = ?, result_key = COALESCE(?, result_key), error = ?,
+         updated_at = ?
        WHERE id = ? AND status NOT IN ('completed', 'error')`,
     )
     .bind(
@@ -167,6 +173,31 @@ export async function setJobStatus(db: D1Database, id: string, update: StatusUpd
  */
 export async function recordProviderRef(db: D1Database, id: string, ref: string): Promise<boolean> {
   const result = await db.prepare("UPDATE jobs SET provider_ref = ? WHERE id = ?").bind(ref, id).run();
+  return result.meta.changes === 1;
+}
+
+/**
+ * Applies a rename of the job's speakers (JSON merge patch: a null removes a name); answers the
+ * names now, or null when the job is not the user's.
+ */
+export async function renameJobSpeakers(
+  db: D1Database,
+  job: Pick<JobRow, "id" | "user_id">,
+  patch: string,
+): Promise<string | null> {
+  const row = await db
+    .prepare(
+      `UPDATE jobs SET speaker_names = json_patch(COALESCE(speaker_names, '{}'), ?)
+       WHERE id = ? AND user_id = ? RETURNING speaker_names AS names`,
+    )
+    .bind(patch, job.id, job.user_id)
+    .first<{ names: string }>();
+  return row?.names ?? null;
+}
+
+/** Records where the job's JSON is in R2; answers false when the job is gone. */
+export async function recordResultKey(db: D1Database, id: string, key: string): Promise<boolean> {
+  const result = await db.prepare("UPDATE jobs SET result_key = ? WHERE id = ?").bind(key, id).run();
   return result.meta.changes === 1;
 }
 

@@ -1,6 +1,8 @@
 import type { JobKind } from "../contracts/jobs.ts";
 import type { PressRelease } from "../contracts/press-releases.ts";
 import type { SentimentJob } from "../contracts/sentiment.ts";
+import { type SpeakerNames, speakerNamesSchema } from "../contracts/transcript.ts";
+import { readTranscript } from "./job-transcripts.ts";
 import { readReport } from "./sentiment-reports.ts";
 import type { JobRow } from "./store.ts";
 
@@ -23,22 +25,34 @@ function common(row: JobRow) {
   };
 }
 
+/** The speaker names kept with the job, when any were given. */
+export function speakerNamesOf(row: Pick<JobRow, "speaker_names">): SpeakerNames {
+  return row.speaker_names ? speakerNamesSchema.parse(JSON.parse(row.speaker_names)) : {};
+}
+
+const named = (row: JobRow) => (row.speaker_names ? { speaker_names: speakerNamesOf(row) } : {});
+
 const sentimentItem = (row: JobRow): SentimentJob => ({ ...common(row), recording_kept: row.r2_key !== null });
 
 export const JOB_VIEWS: Record<JobKind, JobView> = {
   press_release: {
     item: (row): PressRelease => common(row),
-    detail: async (_env, row): Promise<PressRelease> => ({
-      ...common(row),
-      ...(row.text === null ? {} : { text: row.text }),
-      ...(row.translated_text === null ? {} : { translation: { language: row.language, text: row.translated_text } }),
-    }),
+    async detail(env, row): Promise<PressRelease> {
+      const utterances = row.result_key ? await readTranscript(env, row.result_key) : undefined;
+      return {
+        ...common(row),
+        ...(row.text === null ? {} : { text: row.text }),
+        ...(row.translated_text === null ? {} : { translation: { language: row.language, text: row.translated_text } }),
+        ...(utterances ? { utterances } : {}),
+        ...named(row),
+      };
+    },
   },
   sentiment: {
     item: sentimentItem,
     async detail(env, row): Promise<SentimentJob> {
       const report = row.result_key ? await readReport(env, row.result_key) : undefined;
-      return { ...sentimentItem(row), ...(report ? { report } : {}) };
+      return { ...sentimentItem(row), ...(report ? { report } : {}), ...named(row) };
     },
   },
 };

@@ -160,6 +160,35 @@ export async function renameTranscript(db: D1Database, userId: string, id: strin
   return result.meta.changes === 1;
 }
 
+/**
+ * A transcript's speaker names, or null when the transcript is not the user's. Names live beside
+ * the session: renaming touches one row, never the finals.
+ */
+export async function sessionSpeakerNames(db: D1Database, userId: string, id: string): Promise<string | null> {
+  const row = await db
+    .prepare("SELECT COALESCE(speaker_names, '{}') AS names FROM live_sessions WHERE id = ? AND user_id = ?")
+    .bind(id, userId)
+    .first<{ names: string }>();
+  return row?.names ?? null;
+}
+
+/** Applies a rename (JSON merge patch: a null removes a name); answers the names, or null when not the user's. */
+export async function renameSessionSpeakers(
+  db: D1Database,
+  userId: string,
+  id: string,
+  patch: string,
+): Promise<string | null> {
+  const row = await db
+    .prepare(
+      `UPDATE live_sessions SET speaker_names = json_patch(COALESCE(speaker_names, '{}'), ?)
+       WHERE id = ? AND user_id = ? RETURNING speaker_names AS names`,
+    )
+    .bind(patch, id, userId)
+    .first<{ names: string }>();
+  return row?.names ?? null;
+}
+
 /** Deletes an ended transcript and its segments; a running session is not deleted. */
 export async function deleteTranscript(db: D1Database, userId: string, id: string): Promise<boolean> {
   const [, session] = await db.batch([

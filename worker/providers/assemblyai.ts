@@ -1,8 +1,10 @@
+import type { Utterance } from "../contracts/transcript.ts";
 import {
   type CreateTranscriptRequest,
   errorBody,
   KEYTERM_MAX_WORDS,
   keytermWords,
+  type TranscriptNeeded,
   transcriptAnswer,
   transcriptNeeded,
   uploadAnswer,
@@ -64,8 +66,8 @@ export interface TranscriptRequest {
 }
 
 /**
- * The transcript request the product sends: detected language, punctuated, formatted text, and the
- * account's terms as `keyterms_prompt` when it has any. A phrase is at most 6 words there, so
+ * The transcript request the product sends: detected language, punctuated, formatted text, speaker
+ * labels (so the release's transcript shows who said what), and the account's terms as `keyterms_prompt` when it has any. A phrase is at most 6 words there, so
  * longer terms are left out rather than the whole request refused.
  */
 export function transcriptRequestBody(request: TranscriptRequest): CreateTranscriptRequest {
@@ -76,6 +78,7 @@ export function transcriptRequestBody(request: TranscriptRequest): CreateTranscr
     language_detection: true,
     punctuate: true,
     format_text: true,
+    speaker_labels: true,
     ...(keyterms.length ? { keyterms_prompt: keyterms } : {}),
   };
 }
@@ -87,6 +90,19 @@ export async function createTranscript(endpoint: ProviderEndpoint, request: Tran
     { what: "transcript", path: "/v2/transcript", json: transcriptRequestBody(request) },
     transcriptContract,
   );
+}
+
+const seconds = (ms: number) => ms / 1000;
+
+/** A completed transcript's turns as the product keeps them: labels as given ("A", "B"), seconds. */
+export function transcriptUtterances(transcript: TranscriptNeeded): Utterance[] {
+  return (transcript.utterances ?? []).map((utterance) => ({
+    speaker: utterance.speaker,
+    start: seconds(utterance.start),
+    end: seconds(utterance.end),
+    text: utterance.text,
+    words: utterance.words.map((word) => ({ text: word.text, start: seconds(word.start), end: seconds(word.end) })),
+  }));
 }
 
 export async function getTranscript(endpoint: ProviderEndpoint, id: string) {

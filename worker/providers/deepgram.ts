@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type SentimentReport, sentimentReportSchema } from "../contracts/sentiment.ts";
+import type { Utterance } from "../contracts/transcript.ts";
 import {
   analysisSegments,
   errorBody,
@@ -32,8 +33,10 @@ export const deepgram: ProviderAdapter = {
 };
 
 /**
- * Summary, topics, intents and sentiment on a smart-formatted English transcript; the account's
- * terms as `keyterm` when there are any (Nova-3 only, so never with another model).
+ * Summary, topics, intents and sentiment on a smart-formatted English transcript, in utterances
+ * with speaker labels (`diarize_model`, which the description prefers to the deprecated
+ * `diarize=true`); the account's terms as `keyterm` when there are any (Nova-3 only, so never with
+ * another model).
  */
 export function analysisQuery(model: string, keyterms: readonly string[] = []): ListenQuery {
   const keyterm = keytermsFor(model, keyterms);
@@ -47,6 +50,7 @@ export function analysisQuery(model: string, keyterms: readonly string[] = []): 
     smart_format: "true",
     punctuate: "true",
     utterances: "true",
+    diarize_model: "latest",
     ...(keyterm ? { keyterm } : {}),
   };
 }
@@ -59,6 +63,40 @@ export interface AnalysisRequest {
   readonly keyterms?: readonly string[];
 }
 
+/** What the report keeps of Deepgram's utterances. */
+const utterancesNeeded = z
+  .array(
+    z.object({
+      start: z.number(),
+      end: z.number(),
+      transcript: z.string(),
+      speaker: z.number().int().optional(),
+      words: z.array(
+        z.object({ word: z.string(), punctuated_word: z.string().optional(), start: z.number(), end: z.number() }),
+      ),
+    }),
+  )
+  .optional();
+
+const analysisNeeded = sentimentReportSchema.extend({
+  results: sentimentReportSchema.shape.results.extend({ utterances: utterancesNeeded }),
+});
+
+/** Deepgram's speaker numbers as the transcript's labels ("0", "1", …); one speaker without them. */
+function transcriptUtterances(utterances: NonNullable<z.infer<typeof utterancesNeeded>>): Utterance[] {
+  return utterances.map((utterance) => ({
+    speaker: String(utterance.speaker ?? 0),
+    start: utterance.start,
+    end: utterance.end,
+    text: utterance.transcript,
+    words: utterance.words.map((word) => ({
+      text: word.punctuated_word ?? word.word,
+      start: word.start,
+      end: word.end,
+    })),
+  }));
+}
+
 export async function analyseRecording(endpoint: ProviderEndpoint, request: AnalysisRequest): Promise<SentimentReport> {
   const { audio } = request;
   const source =
@@ -66,12 +104,16 @@ export async function analyseRecording(endpoint: ProviderEndpoint, request: Anal
       ? { body: audio, headers: { "content-type": audio.type || "application/octet-stream" } }
       : { json: { url: audio.url } satisfies UrlBody, timeoutMs: URL_TIMEOUT_MS };
   const query = listenSearchParams(analysisQuery(request.model, request.keyterms));
-  return providerJson(
+  const {
+    results: { utterances, ...results },
+    ...report
+  } = await providerJson(
     deepgram,
     endpoint,
     { what: "listen", path: `/v1/listen?${query}`, ...source },
-    { documented: prerecordedAnswer, needed: sentimentReportSchema, prepare: analysisSegments },
+    { documented: prerecordedAnswer, needed: analysisNeeded, prepare: analysisSegments },
   );
+  return { ...report, results, ...(utterances ? { utterances: transcriptUtterances(utterances) } : {}) };
 }
 
 /** Every analysis the report shows; `/v1/read` takes English. */

@@ -1,19 +1,51 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../auth/sessions.ts";
+import { byteRange, rangedResponse, rangeNotSatisfiable } from "../byte-range.ts";
 import type { JobKind } from "../contracts/jobs.ts";
+import { isAnalysableMedia } from "../contracts/media.ts";
 import { planLimits, storageQuotaBytes } from "../contracts/plans.ts";
+import { renameSpeakersBody, speakerNamesSchema } from "../contracts/transcript.ts";
+import { ApiError } from "../errors.ts";
 import { deleteJobEverywhere } from "../jobs/delete-job.ts";
 import { handToJob } from "../jobs/intake.ts";
+import { utterancesOfJob } from "../jobs/job-transcripts.ts";
 import { JOB_KIND_CONFIG } from "../jobs/kinds.ts";
 import { findOwnJobOr404 } from "../jobs/own-job.ts";
-import { listJobs } from "../jobs/store.ts";
+import { type JobRow, listJobs, renameJobSpeakers } from "../jobs/store.ts";
 import { JOB_VIEWS } from "../jobs/views.ts";
+import { speakerNamesPatch } from "../transcripts/speaker-names.ts";
 import { sendsUploadId } from "../uploads/json-body.ts";
+import { jsonBody, jsonBodyLimit } from "../validate.ts";
+
+const recordingNotKept = () =>
+  new ApiError(
+    404,
+    "recording_not_kept",
+    "The recording was not kept, so it cannot be played. Only its result was saved.",
+  );
+
+/**
+ * The job's recording, for a player (Range: a span 206, outside it 416). Served as the audio or
+ * video type it was stored with and nothing else, so a recording can never be read as a page.
+ */
+async function recordingResponse(env: Env, row: JobRow, rangeHeader: string | undefined): Promise<Response> {
+  if (!row.r2_key) throw recordingNotKept();
+  const range = byteRange(rangeHeader, row.bytes);
+  if (range === "unsatisfiable") throw rangeNotSatisfiable(row.bytes);
+  const object = await env.AUDIO.get(row.r2_key, range === "whole" ? {} : { range });
+  if (!object) throw recordingNotKept();
+  const headers = new Headers({
+    "content-type": isAnalysableMedia(row.content_type) ? row.content_type : "application/octet-stream",
+    "cache-control": "private, no-store",
+    "content-disposition": `inline; filename="recording-${row.id.slice(0, 8)}"`,
+  });
+  return rangedResponse(object.body, range, object.size, headers);
+}
 
 /**
  * A job kind's routes: start (handed to the job's intake, which answers 202), list with storage
- * used, poll one, delete. Mounted once per kind; what differs is configured in `jobs/kinds.ts` and
+ * used, poll one, play its recording, delete. Mounted once per kind; what differs is configured in `jobs/kinds.ts` and
  * `jobs/views.ts`. A POST the kind does not take as a job (a small file for the sentiment report,
  * analysed on the spot) falls through to the routes mounted after these.
  */
@@ -36,6 +68,17 @@ export function jobRoutes(kind: JobKind): Hono<AppEnv> {
     const row = await ownJob(c);
     c.header("cache-control", "no-store");
     return c.json(await view.detail(c.env, row));
+  });
+
+  routes.get("/:id/audio", requireUser, async (c) => recordingResponse(c.env, await ownJob(c), c.req.header("range")));
+
+  /** Names a speaker once for the whole transcript; answers every name the transcript has now. */
+  routes.patch("/:id/speakers", requireUser, jsonBodyLimit, jsonBody(renameSpeakersBody), async (c) => {
+    const row = await ownJob(c);
+    const patch = speakerNamesPatch(await utterancesOfJob(c.env, row), c.req.valid("json"));
+    const names = await renameJobSpeakers(c.env.DB, row, patch);
+    if (names === null) throw new ApiError(404, "not_found", config.notFound);
+    return c.json({ speaker_names: speakerNamesSchema.parse(JSON.parse(names)) });
   });
 
   routes.delete("/:id", requireUser, async (c) => {

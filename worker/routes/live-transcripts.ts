@@ -1,15 +1,20 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../auth/sessions.ts";
 import { renameTranscriptBody } from "../contracts/live.ts";
+import { oneSpeaker, renameSpeakersBody, speakerNamesSchema } from "../contracts/transcript.ts";
 import { ApiError } from "../errors.ts";
 import {
   deleteTranscript,
   findTranscript,
   listTranscripts,
+  renameSessionSpeakers,
   renameTranscript,
   segmentsAfter,
+  sessionSpeakerNames,
 } from "../live/transcripts.ts";
+import { exportFormat, transcriptDownload } from "../transcripts/export.ts";
+import { speakerNamesPatch } from "../transcripts/speaker-names.ts";
 import { jsonBody, jsonBodyLimit } from "../validate.ts";
 
 /**
@@ -26,12 +31,39 @@ liveTranscripts.get("/", async (c) => {
   return c.json({ transcripts: await listTranscripts(c.env.DB, c.var.user.id) }, 200, { "cache-control": "no-store" });
 });
 
-liveTranscripts.get("/:id", async (c) => {
-  const transcript = await findTranscript(c.env.DB, c.var.user.id, c.req.param("id"));
+/**
+ * The user's transcript with its finals as utterances, one speaker ("0"): the relay does not ask
+ * the streaming service to diarize, which would need a speaker carried on every final through the
+ * relay, its replay and D1.
+ */
+async function ownTranscript(c: Context<AppEnv>) {
+  const transcript = await findTranscript(c.env.DB, c.var.user.id, c.req.param("id") ?? "");
   if (!transcript) throw notFound();
-  return c.json({ ...transcript, segments: await segmentsAfter(c.env.DB, transcript.id, 0) }, 200, {
-    "cache-control": "no-store",
-  });
+  const [segments, names] = await Promise.all([
+    segmentsAfter(c.env.DB, transcript.id, 0),
+    sessionSpeakerNames(c.env.DB, c.var.user.id, transcript.id),
+  ]);
+  const utterances = oneSpeaker(segments.map(({ text, start, duration }) => ({ text, start, end: start + duration })));
+  return { transcript, segments, utterances, names: speakerNamesSchema.parse(JSON.parse(names ?? "{}")) };
+}
+
+liveTranscripts.get("/:id", async (c) => {
+  const { transcript, segments, utterances, names } = await ownTranscript(c);
+  return c.json({ ...transcript, segments, utterances, speaker_names: names }, 200, { "cache-control": "no-store" });
+});
+
+liveTranscripts.patch("/:id/speakers", jsonBodyLimit, jsonBody(renameSpeakersBody), async (c) => {
+  const { transcript, utterances } = await ownTranscript(c);
+  const patch = speakerNamesPatch(utterances, c.req.valid("json"));
+  const names = await renameSessionSpeakers(c.env.DB, c.var.user.id, transcript.id, patch);
+  if (names === null) throw notFound();
+  return c.json({ speaker_names: speakerNamesSchema.parse(JSON.parse(names)) });
+});
+
+liveTranscripts.get("/:id/export", async (c) => {
+  const format = exportFormat(c.req.query());
+  const { transcript, utterances, names } = await ownTranscript(c);
+  return transcriptDownload(format, { title: transcript.title, createdAt: transcript.started_at, utterances, names });
 });
 
 liveTranscripts.post("/:id", jsonBodyLimit, jsonBody(renameTranscriptBody), async (c) => {

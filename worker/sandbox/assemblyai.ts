@@ -16,12 +16,20 @@ import { spellAsHinted } from "./hinted-spelling.ts";
 import { MediaFetchError, type MediaProbe, probeStream, probeUrl } from "./media-probe.ts";
 import { hear, looksLikeMedia, transcriptOf } from "./speech-corpus.ts";
 
+/** A heard sentence as the uploads table keeps it. */
+interface StoredSentence {
+  readonly speaker: number;
+  readonly text: string;
+}
+
 /**
  * Emulates AssemblyAI's `/v2/upload` and `/v2/transcript` with its `authorization` key header
  * and `{error}` answers, refusing a transcript request the provider would refuse (no
  * `speech_models`, an unknown model, a wrong type, `keyterms_prompt` past its limits). A transcript is `queued` when created,
  * `processing` on the first poll and `completed` (or `error`, for a file that is not audio) from the
  * second, like the real service, and always carries every field the provider documents as required.
+ * With `speaker_labels`, each word has its speaker ("A", "B", …) and `utterances` the turns; without,
+ * the word's speaker is null and there are no utterances, as documented.
  * An `audio_url` elsewhere on this Worker is downloaded in-process, as the service downloads one.
  */
 export const sandboxAssemblyAi = new Hono<AppEnv>();
@@ -41,9 +49,21 @@ const UPLOAD_PATH = "/__sandbox/assemblyai/uploads/";
 async function storeHeard(db: D1Database, media: MediaProbe): Promise<string> {
   const id = crypto.randomUUID();
   const speech = looksLikeMedia(media) ? hear(media) : null;
+  const sentences: StoredSentence[] | null = speech
+    ? speech.sentences.map(({ speaker, text }) => ({ speaker, text }))
+    : null;
   await db
-    .prepare("INSERT INTO sandbox_assemblyai_uploads (id, bytes, text, duration, created_at) VALUES (?, ?, ?, ?, ?)")
-    .bind(id, media.size, speech ? transcriptOf(speech) : "", speech?.duration ?? 0, new Date().toISOString())
+    .prepare(
+      "INSERT INTO sandbox_assemblyai_uploads (id, bytes, text, sentences, duration, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    )
+    .bind(
+      id,
+      media.size,
+      speech ? transcriptOf(speech) : "",
+      sentences && JSON.stringify(sentences),
+      speech?.duration ?? 0,
+      new Date().toISOString(),
+    )
     .run();
   return id;
 }
@@ -81,16 +101,66 @@ interface TranscriptRow {
   polls: number;
   error: string | null;
   text: string;
+  /** JSON `StoredSentence[]`; null for an upload without them (one speaker). */
+  sentences: string | null;
   duration: number;
   request: string;
+}
+
+/** "A" for the first speaker, "B" for the second, … as the service names them. */
+const speakerLetter = (speaker: number) => String.fromCharCode(65 + speaker);
+
+type AnswerWord = NonNullable<TranscriptAnswer["words"]>[number];
+
+/** The words, evenly timed over the recording, each with its speaker when labels were asked for. */
+function timedWords(row: TranscriptRow, keyterms: readonly string[], labels: boolean): AnswerWord[][] {
+  const sentences: StoredSentence[] = row.sentences
+    ? (JSON.parse(row.sentences) as StoredSentence[])
+    : [{ speaker: 0, text: row.text }];
+  const spoken = sentences.map((sentence) => ({
+    speaker: labels ? speakerLetter(sentence.speaker) : null,
+    tokens: spellAsHinted(sentence.text, keyterms).split(" ").filter(Boolean),
+  }));
+  const msPerWord = (row.duration * 1000) / Math.max(1, spoken.flatMap((sentence) => sentence.tokens).length);
+  let index = 0;
+  return spoken.map(({ speaker, tokens }) =>
+    tokens.map((text) => {
+      const i = index++;
+      return {
+        text,
+        start: Math.round(i * msPerWord),
+        end: Math.round((i + 1) * msPerWord),
+        confidence: 0.95,
+        speaker,
+      };
+    }),
+  );
+}
+
+/** Turn by turn: a new utterance wherever the speaker changes. */
+function utterancesOf(sentences: AnswerWord[][]): NonNullable<TranscriptAnswer["utterances"]> {
+  const turns: AnswerWord[][] = [];
+  for (const words of sentences) {
+    const last = turns.at(-1);
+    if (last && last[0]?.speaker === words[0]?.speaker) last.push(...words);
+    else if (words.length) turns.push([...words]);
+  }
+  return turns.map((words) => ({
+    confidence: 0.95,
+    start: words[0]?.start ?? 0,
+    end: words.at(-1)?.end ?? 0,
+    text: words.map((word) => word.text).join(" "),
+    words,
+    speaker: words[0]?.speaker ?? "A",
+  }));
 }
 
 function transcriptJson(row: TranscriptRow, audioUrl: string): TranscriptAnswer {
   const request = JSON.parse(row.request) as Partial<CreateTranscriptRequest>;
   const completed = row.status === "completed";
-  const text = spellAsHinted(row.text, request.keyterms_prompt ?? []);
-  const words = completed ? text.split(" ") : [];
-  const msPerWord = (row.duration * 1000) / Math.max(1, words.length);
+  const labels = request.speaker_labels === true;
+  const sentences = completed ? timedWords(row, request.keyterms_prompt ?? [], labels) : [];
+  const words = sentences.flat();
   return {
     id: row.id,
     status: row.status,
@@ -111,16 +181,11 @@ function transcriptJson(row: TranscriptRow, audioUrl: string): TranscriptAnswer 
     language_confidence: completed && request.language_detection ? 0.97 : null,
     punctuate: request.punctuate ?? true,
     format_text: request.format_text ?? true,
-    text: completed ? text : null,
-    words: completed
-      ? words.map((text, i) => ({
-          text,
-          start: Math.round(i * msPerWord),
-          end: Math.round((i + 1) * msPerWord),
-          confidence: 0.95,
-          speaker: null,
-        }))
-      : null,
+    text: completed ? words.map((word) => word.text).join(" ") : null,
+    words: completed ? words : null,
+    speaker_labels: request.speaker_labels ?? null,
+    speakers_expected: request.speakers_expected ?? null,
+    utterances: completed && labels ? utterancesOf(sentences) : null,
     confidence: completed ? 0.95 : null,
     audio_duration: completed ? Math.round(row.duration) : null,
     error: row.status === "error" ? (row.error ?? undefined) : undefined,
@@ -176,9 +241,9 @@ sandboxAssemblyAi.post("/v2/transcript", async (c) => {
   const uploadId = audioPath.startsWith(UPLOAD_PATH)
     ? audioPath.slice(UPLOAD_PATH.length)
     : ((await downloadAudioUrl(c, body.data.audio_url)) ?? "");
-  const upload = await c.env.DB.prepare("SELECT text, duration FROM sandbox_assemblyai_uploads WHERE id = ?")
+  const upload = await c.env.DB.prepare("SELECT text, sentences, duration FROM sandbox_assemblyai_uploads WHERE id = ?")
     .bind(uploadId)
-    .first<{ text: string; duration: number }>();
+    .first<{ text: string; sentences: string | null; duration: number }>();
   if (!upload) return assemblyError(400, "Download error, unable to download audio_url");
   const row: TranscriptRow = {
     id: crypto.randomUUID(),
@@ -187,6 +252,7 @@ sandboxAssemblyAi.post("/v2/transcript", async (c) => {
     polls: 0,
     error: transcriptionError(upload),
     text: upload.text,
+    sentences: upload.sentences,
     duration: upload.duration,
     request: JSON.stringify(body.data),
   };
@@ -207,6 +273,7 @@ sandboxAssemblyAi.get("/v2/transcript/:id", async (c) => {
      WHERE id = ?
      RETURNING id, upload_id, status, polls, error, request,
        (SELECT text FROM sandbox_assemblyai_uploads WHERE sandbox_assemblyai_uploads.id = upload_id) AS text,
+       (SELECT sentences FROM sandbox_assemblyai_uploads WHERE sandbox_assemblyai_uploads.id = upload_id) AS sentences,
        (SELECT duration FROM sandbox_assemblyai_uploads WHERE sandbox_assemblyai_uploads.id = upload_id) AS duration`,
   )
     .bind(c.req.param("id"))
@@ -221,13 +288,15 @@ sandboxAssemblyAi.delete("/v2/transcript/:id", async (c) => {
   if (fault) return assemblyError(fault, "The sandbox was told to fail this request.");
   const row = await c.env.DB.prepare(
     `UPDATE sandbox_assemblyai_transcripts SET deleted_at = ? WHERE id = ?
-     RETURNING id, upload_id, status, polls, error, request, 'Deleted by user.' AS text,
+     RETURNING id, upload_id, status, polls, error, request, 'Deleted by user.' AS text, NULL AS sentences,
        (SELECT duration FROM sandbox_assemblyai_uploads WHERE sandbox_assemblyai_uploads.id = upload_id) AS duration`,
   )
     .bind(new Date().toISOString(), c.req.param("id"))
     .first<TranscriptRow>();
   if (!row) return assemblyError(404, "Transcript not found");
-  await c.env.DB.prepare("UPDATE sandbox_assemblyai_uploads SET text = 'Deleted by user.' WHERE id = ?")
+  await c.env.DB.prepare(
+    "UPDATE sandbox_assemblyai_uploads SET text = 'Deleted by user.', sentences = NULL WHERE id = ?",
+  )
     .bind(row.upload_id)
     .run();
   const deleted: TranscriptAnswer = { ...transcriptJson(row, "http://deleted_by_user"), text: "Deleted by user." };

@@ -20,7 +20,8 @@ import { deepgramResults, type HeardSpeech, hear, looksLikeMedia } from "./speec
  * `{url}` the service fetches (here only URLs on this Worker, fetched in-process, since the sandbox
  * reaches nothing else), `Authorization: Token <key>`, query flags checked as the service checks
  * them, its `{err_code, err_msg, request_id}` errors, and an answer with every documented field
- * (metadata with sha256 and model_info, utterances when asked) for the features the query asks for.
+ * (metadata with sha256 and model_info, utterances when asked, speaker numbers on words and
+ * utterances with `diarize` or `diarize_model`) for the features the query asks for.
  * `keyterm` is taken with Nova-3 models only, and the terms are spelled as given in the transcript.
  * Text intelligence (`/v1/read`) is in `deepgram-read.ts`.
  */
@@ -105,7 +106,9 @@ sandboxDeepgram.post("/v1/listen", async (c) => {
     return deepgramError(400, "Bad Request", "Bad Request: failed to process audio: corrupt or unsupported data");
   }
   const speech = hinted(hear(media), query.keyterm ?? []);
-  const { channels, utterances, ...analyses } = deepgramResults(speech);
+  // `diarize_model` "enables diarization"; `diarize=true` still does too.
+  const diarize = query.diarize === "true" || query.diarize_model !== undefined;
+  const { channels, utterances, ...analyses } = deepgramResults(speech, { diarize });
   const on = (flag: (typeof ANALYSES)[number][0]) =>
     flag === "summarize" ? query.summarize === "v2" : query[flag] === "true";
   const wanted = Object.fromEntries(ANALYSES.flatMap(([flag, key]) => (on(flag) ? [[key, analyses[key]]] : [])));

@@ -1,10 +1,13 @@
 import type { PrerecordedAnswer } from "../providers/contracts/deepgram.ts";
 import type { MediaProbe } from "./media-probe.ts";
+import { TWO_SPEAKER_SUBJECT } from "./two-speakers.ts";
 
 /**
  * What the sandbox speech providers "hear": sentences from a small press-briefing corpus, chosen
  * deterministically from the recording's edges and size, about one every four seconds of audio, so the same
- * file always gives the same transcript and a longer file a longer one.
+ * file always gives the same transcript and a longer file a longer one. A recording is one speaker
+ * unless it is a briefing with questions (see `TWO_SPEAKER_SUBJECT`): then a journalist asks every
+ * third sentence and the spokesperson answers, so diarization has two voices to tell apart.
  */
 
 interface CorpusSentence {
@@ -141,6 +144,38 @@ const CORPUS: readonly CorpusSentence[] = [
   },
 ];
 
+/** The journalist's side of a briefing with questions. */
+const QUESTIONS: readonly CorpusSentence[] = [
+  {
+    text: "How will the programme reach villages without mobile coverage?",
+    sentiment: "neutral",
+    score: -0.05,
+    topic: "Expansion",
+    intent: "Ask question",
+  },
+  {
+    text: "Can you say who the partners are and what each of them has committed?",
+    sentiment: "neutral",
+    score: 0.02,
+    topic: "Funding",
+    intent: "Ask question",
+  },
+  {
+    text: "What will you do about stations that still have no electricity?",
+    sentiment: "negative",
+    score: -0.4,
+    topic: "Infrastructure",
+    intent: "Ask question",
+  },
+  {
+    text: "When will the full report on the pilot be made public?",
+    sentiment: "neutral",
+    score: 0.04,
+    topic: "Reporting",
+    intent: "Ask question",
+  },
+];
+
 /** FNV-1a over the recording's edges and size: the same file always seeds the same sentences. */
 function fingerprint(media: MediaProbe): number {
   let value = 2166136261 ^ media.size;
@@ -150,40 +185,86 @@ function fingerprint(media: MediaProbe): number {
   return value >>> 0;
 }
 
+interface RiffChunk {
+  readonly id: string;
+  /** Where the chunk's data starts in `head`. */
+  readonly offset: number;
+  readonly size: number;
+}
+
+const ascii = (bytes: Uint8Array, offset: number, length = 4) =>
+  String.fromCharCode(...bytes.subarray(offset, offset + length));
+
+/** The chunks of a WAV (RIFF) header whose heading lies in `bytes`; none for other formats. */
+function* riffChunks(bytes: Uint8Array, from = 12, to = bytes.length): Generator<RiffChunk> {
+  if (from === 12 && !(bytes.length > 44 && ascii(bytes, 0) === "RIFF" && ascii(bytes, 8) === "WAVE")) return;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let offset = from; offset + 8 <= to; ) {
+    const size = view.getUint32(offset + 4, true);
+    yield { id: ascii(bytes, offset), offset: offset + 8, size };
+    offset += 8 + size + (size % 2);
+  }
+}
+
 /** Seconds of audio: exact for PCM WAV (from its header and the size), otherwise estimated at 128 kbit/s. */
 export function estimateDuration(media: MediaProbe): number {
   const { head, size } = media;
   const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
-  const ascii = (offset: number) => String.fromCharCode(...head.subarray(offset, offset + 4));
-  if (head.length > 44 && ascii(0) === "RIFF" && ascii(8) === "WAVE") {
-    let offset = 12;
-    let byteRate = 0;
-    while (offset + 8 <= head.length) {
-      const id = ascii(offset);
-      const chunkSize = view.getUint32(offset + 4, true);
-      if (id === "fmt " && offset + 20 <= head.length) byteRate = view.getUint32(offset + 16, true);
-      if (id === "data" && byteRate > 0) return Math.min(chunkSize, size - offset - 8) / byteRate;
-      offset += 8 + chunkSize + (chunkSize % 2);
-    }
+  let byteRate = 0;
+  for (const chunk of riffChunks(head)) {
+    if (chunk.id === "fmt " && chunk.offset + 12 <= head.length) byteRate = view.getUint32(chunk.offset + 8, true);
+    if (chunk.id === "data" && byteRate > 0) return Math.min(chunk.size, size - chunk.offset) / byteRate;
   }
   return size / 16_000;
 }
 
+/** Whether the WAV header names the recording a briefing with questions. */
+function hasTwoSpeakers({ head }: MediaProbe): boolean {
+  for (const chunk of riffChunks(head)) {
+    if (chunk.id !== "LIST" || ascii(head, chunk.offset) !== "INFO") continue;
+    const end = Math.min(head.length, chunk.offset + chunk.size);
+    for (const field of riffChunks(head, chunk.offset + 4, end)) {
+      const text = ascii(head, field.offset, Math.min(field.size, end - field.offset)).replace(/\0+$/, "");
+      if (field.id === "ISBJ" && text === TWO_SPEAKER_SUBJECT) return true;
+    }
+  }
+  return false;
+}
+
+/** A sentence as heard: who said it, 0 for the first voice, 1 for the second. */
+export interface HeardSentence extends CorpusSentence {
+  readonly speaker: number;
+}
+
 export interface HeardSpeech {
-  readonly sentences: readonly CorpusSentence[];
+  readonly sentences: readonly HeardSentence[];
   readonly duration: number;
 }
 
 export function hear(media: MediaProbe): HeardSpeech {
   const duration = estimateDuration(media);
   const count = Math.max(1, Math.min(400, Math.round(duration / 4)));
+  const questions = hasTwoSpeakers(media);
   let seed = fingerprint(media);
-  const sentences: CorpusSentence[] = [];
+  const sentences: HeardSentence[] = [];
   for (let i = 0; i < count; i++) {
     seed = Math.imul(seed ^ (seed >>> 15), 2246822507) >>> 0;
-    sentences.push(CORPUS[(seed + i) % CORPUS.length] as CorpusSentence);
+    const asks = questions && i % 3 === 1;
+    const from = asks ? QUESTIONS : CORPUS;
+    sentences.push({ ...(from[(seed + i) % from.length] as CorpusSentence), speaker: asks ? 1 : 0 });
   }
   return { sentences, duration: Math.max(duration, 0.5) };
+}
+
+/** Consecutive sentences of one speaker, as a diarizing provider groups them into turns. */
+export function speakerTurns(speech: HeardSpeech): { speaker: number; texts: string[] }[] {
+  const turns: { speaker: number; texts: string[] }[] = [];
+  for (const sentence of speech.sentences) {
+    const last = turns.at(-1);
+    if (last?.speaker === sentence.speaker) last.texts.push(sentence.text);
+    else turns.push({ speaker: sentence.speaker, texts: [sentence.text] });
+  }
+  return turns;
 }
 
 export function transcriptOf(speech: HeardSpeech): string {
@@ -192,9 +273,14 @@ export function transcriptOf(speech: HeardSpeech): string {
 
 const label = (score: number) => (score > 1 / 3 ? "positive" : score < -1 / 3 ? "negative" : "neutral");
 
-/** Deepgram's prerecorded `results` for the heard speech, with every analysis the tool asks for. */
-export function deepgramResults(speech: HeardSpeech): PrerecordedAnswer["results"] {
-  const words: { word: string; punctuated_word: string; start: number; end: number; confidence: number }[] = [];
+type DeepgramWord = NonNullable<PrerecordedAnswer["results"]["utterances"]>[number]["words"][number];
+
+/**
+ * Deepgram's prerecorded `results` for the heard speech, with every analysis the tool asks for;
+ * with `diarize`, a speaker number (from 0) on every word and utterance, as the service adds them.
+ */
+export function deepgramResults(speech: HeardSpeech, options: { diarize: boolean }): PrerecordedAnswer["results"] {
+  const words: (DeepgramWord & { start: number; end: number })[] = [];
   const spans = speech.sentences.map((sentence) => {
     const first = words.length;
     for (const token of sentence.text.split(" ")) {
@@ -204,6 +290,7 @@ export function deepgramResults(speech: HeardSpeech): PrerecordedAnswer["results
         start: 0,
         end: 0,
         confidence: 0.98,
+        ...(options.diarize ? { speaker: sentence.speaker, speaker_confidence: 0.9 } : {}),
       });
     }
     return { sentence, start_word: first, end_word: words.length - 1 };
@@ -227,6 +314,7 @@ export function deepgramResults(speech: HeardSpeech): PrerecordedAnswer["results
         channel: 0,
         transcript: sentence.text,
         words: spoken,
+        ...(options.diarize ? { speaker: sentence.speaker } : {}),
       };
     }),
     summary: { result: "success", short: summarise(speech) },
@@ -274,15 +362,14 @@ function summarise(speech: HeardSpeech): string {
 
 /** Whether the recording starts like a container or codec a speech provider decodes. */
 export function looksLikeMedia({ head: bytes }: MediaProbe): boolean {
-  const ascii = (offset: number, length: number) => String.fromCharCode(...bytes.subarray(offset, offset + length));
   if (bytes.length < 12) return false;
   return (
-    (ascii(0, 4) === "RIFF" && ascii(8, 4) === "WAVE") ||
-    ascii(0, 3) === "ID3" ||
+    (ascii(bytes, 0) === "RIFF" && ascii(bytes, 8) === "WAVE") ||
+    ascii(bytes, 0, 3) === "ID3" ||
     (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0) ||
-    ascii(0, 4) === "OggS" ||
-    ascii(0, 4) === "fLaC" ||
-    ascii(4, 4) === "ftyp" ||
+    ascii(bytes, 0) === "OggS" ||
+    ascii(bytes, 0) === "fLaC" ||
+    ascii(bytes, 4) === "ftyp" ||
     (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3)
   );
 }

@@ -37,6 +37,14 @@ export const createTranscriptRequest = z.object({
   webhook_url: z.url().optional(),
   /** "up to 200 (for Universal-2) or 1000 (for Universal-3 Pro) … (maximum 6 words per phrase)". */
   keyterms_prompt: z.array(z.string()).optional(),
+  /** Speaker diarization: `utterances` turn by turn and a `speaker` ("A", "B", …) on each word. */
+  speaker_labels: z.boolean().optional(),
+  speakers_expected: z.number().int().nullish(),
+  /** "additionalProperties: false". */
+  speaker_options: z
+    .strictObject({ min_speakers_expected: z.number().int(), max_speakers_expected: z.number().int() })
+    .partial()
+    .optional(),
 });
 export type CreateTranscriptRequest = z.infer<typeof createTranscriptRequest>;
 
@@ -47,7 +55,19 @@ const word = z.object({
   start: z.number().int(),
   end: z.number().int(),
   confidence: z.number(),
+  /** The word's speaker "if Speaker Diarization is enabled, else null". */
   speaker: z.string().nullable(),
+});
+
+/** A turn: one speaker's consecutive words, times in milliseconds. */
+const utterance = z.object({
+  confidence: z.number(),
+  start: z.number().int(),
+  end: z.number().int(),
+  text: z.string(),
+  words: z.array(word),
+  channel: z.string().nullish(),
+  speaker: z.string(),
 });
 
 /** A transcript, with every field the description marks required. */
@@ -72,6 +92,10 @@ export const transcriptAnswer = z.object({
   format_text: z.boolean().nullish(),
   text: z.string().nullish(),
   words: z.array(word).nullish(),
+  speaker_labels: z.boolean().nullish(),
+  speakers_expected: z.number().int().nullish(),
+  /** "When multichannel or speaker_labels is enabled, a list of turn-by-turn utterance objects." */
+  utterances: z.array(utterance).nullish(),
   confidence: z.number().nullish(),
   audio_duration: z.number().int().nullish(),
   error: z.string().optional(),
@@ -79,4 +103,11 @@ export const transcriptAnswer = z.object({
 export type TranscriptAnswer = z.infer<typeof transcriptAnswer>;
 
 /** The part of a transcript the press-release job reads. */
-export const transcriptNeeded = transcriptAnswer.pick({ id: true, status: true, text: true, error: true });
+export const transcriptNeeded = transcriptAnswer.pick({
+  id: true,
+  status: true,
+  text: true,
+  error: true,
+  utterances: true,
+});
+export type TranscriptNeeded = z.infer<typeof transcriptNeeded>;

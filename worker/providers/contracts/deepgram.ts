@@ -32,6 +32,13 @@ export const listenQuery = z.object({
   punctuate: flag.optional(),
   smart_format: flag.optional(),
   utterances: flag.optional(),
+  /**
+   * Speaker labels on every word (and utterance): "Recognize speaker changes … a speaker number
+   * starting at 0". Deprecated in favour of `diarize_model`, which enables it too; both still work.
+   */
+  diarize: flag.optional(),
+  /** Batch takes `latest`, `v1` and `v2`; streaming refuses `v2` (see `streamingQuery`). */
+  diarize_model: z.enum(["latest", "v1", "v2"]).optional(),
   summarize: z.enum(["v2", "true", "false"]).optional(),
   topics: flag.optional(),
   intents: flag.optional(),
@@ -93,7 +100,9 @@ const word = z.object({
   end: z.number(),
   confidence: z.number(),
   punctuated_word: z.string().optional(),
-  speaker: z.number().optional(),
+  /** With diarization only. */
+  speaker: z.number().int().optional(),
+  speaker_confidence: z.number().optional(),
 });
 
 const segment = z.object({ text: z.string(), start_word: z.number(), end_word: z.number() });
@@ -152,7 +161,8 @@ export const prerecordedAnswer = z.object({
           channel: z.number(),
           transcript: z.string(),
           words: z.array(word),
-          speaker: z.number().optional(),
+          /** With diarization only. */
+          speaker: z.number().int().optional(),
           id: z.string(),
         }),
       )
@@ -276,6 +286,10 @@ export const streamingQuery = listenQuery
   .refine((query) => !query.keyterm || (query.model ?? "").startsWith("nova-3"), {
     path: ["keyterm"],
     message: "keyterm is only compatible with Nova-3 models",
+  })
+  .refine((query) => query.diarize_model !== "v2", {
+    path: ["diarize_model"],
+    message: "diarize_model v2 is not available for streaming; use latest or v1",
   });
 export type StreamingQuery = z.infer<typeof streamingQuery>;
 
