@@ -34,7 +34,7 @@ export interface TranscriptViewerHandle {
   readonly playFrom: (seconds: number) => void;
 }
 
-interface Props {
+export interface TranscriptViewerProps {
   readonly utterances: readonly Utterance[];
   readonly speakerNames?: SpeakerNames | undefined;
   /** Saves a speaker's name (`null`: its default back) and answers every name now set. */
@@ -64,7 +64,7 @@ export function TranscriptViewer({
   heading = "Transcript",
   onNames,
   ref,
-}: Props) {
+}: TranscriptViewerProps) {
   const headingId = useId();
   const model = useMemo(() => buildModel(utterances), [utterances]);
   const names = useSpeakerNames(model, speakerNames, renameSpeaker);
