@@ -76,15 +76,17 @@ describe("transcripts with speakers and times", () => {
     expect(await lines.locator(".utterance__speaker").allTextContents()).toEqual(
       utterances.map((utterance) => (utterance.speaker === utterances[0]?.speaker ? "Speaker 1" : "Speaker 2")),
     );
-    const second = utterances[1];
-    if (!second) throw new Error("one utterance only");
+    // The first turn of the second speaker.
+    const turn = utterances.findIndex((utterance) => utterance.speaker !== utterances[0]?.speaker);
+    const second = utterances[turn];
+    if (!second) throw new Error("one speaker only");
     const secondTime = `0:00:${String(Math.floor(second.start)).padStart(2, "0")}`;
-    expect(await lines.nth(1).locator(".utterance__time").textContent()).toBe(secondTime);
+    expect(await lines.nth(turn).locator(".utterance__time").textContent()).toBe(secondTime);
 
     // A word of the second speaker's turn: the recording loads, then plays from that word.
     const word = second.words?.[2] ?? { text: second.text.split(" ")[0] ?? "", start: second.start };
     await lines
-      .nth(1)
+      .nth(turn)
       .locator(".word")
       .nth(second.words ? 2 : 0)
       .click();
@@ -102,7 +104,7 @@ describe("transcripts with speakers and times", () => {
     await transcript.getByLabel("Name for Speaker 2").fill("Journalist");
     await transcript.getByRole("button", { name: "Save" }).click();
     await transcript.getByText("Speaker 2 is now Journalist throughout the transcript.").waitFor();
-    expect(await lines.nth(1).locator(".utterance__speaker").textContent()).toBe("Journalist");
+    expect(await lines.nth(turn).locator(".utterance__speaker").textContent()).toBe("Journalist");
     await expect
       .poll(async () => {
         const response = await fetch(`${baseUrl()}/api/sentiment/${job.id}`, {
