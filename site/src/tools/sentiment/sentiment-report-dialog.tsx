@@ -107,7 +107,7 @@ export function SentimentReportDialog({ report, fileName, job, onClose }: Props)
           {utterances && !report.translation && (
             <details className="report__plain">
               <summary>Transcript as one text</summary>
-              <PlainTranscript report={report} />
+              <TranscriptText report={report} />
             </details>
           )}
         </section>
@@ -139,11 +139,17 @@ function PlainTranscript({ report }: { report: SentimentReport }) {
       <h3 id="report-transcript" className="report__heading">
         Transcript
       </h3>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard */}
-      <div className="report__transcript" tabIndex={0}>
-        {transcriptOf(report.results)}
-      </div>
+      <TranscriptText report={report} />
     </section>
+  );
+}
+
+function TranscriptText({ report }: { report: SentimentReport }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard
+    <div className="report__transcript" tabIndex={0}>
+      {transcriptOf(report.results)}
+    </div>
   );
 }
 
