@@ -95,6 +95,10 @@ describe("transcripts with speakers and times", () => {
     await expect
       .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 10_000 })
       .toBeGreaterThanOrEqual(word.start - 0.05);
+    // Nothing before the word was played: the player jumped there rather than playing up to it.
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => (element.played.length ? element.played.start(0) : -1)))
+      .toBeGreaterThanOrEqual(word.start - 0.05);
     const spoken = await transcript.locator('[aria-current="time"]').textContent();
     expect(second.text.split(" ")).toContain(spoken);
     await audio.evaluate((element: HTMLAudioElement) => element.pause());

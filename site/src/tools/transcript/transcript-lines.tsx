@@ -15,7 +15,8 @@ interface Props {
   readonly model: TranscriptModel;
   readonly names: SpeakerNames;
   readonly scroller: RefObject<HTMLElement | null>;
-  readonly labelledBy: string;
+  /** The scroller's own name, apart from the section's heading. */
+  readonly label: string;
   /** The word being spoken, transcript-wide, or -1. */
   readonly currentWord: number;
   readonly matchesByLine: ReadonlyMap<number, readonly Match[]>;
@@ -30,7 +31,7 @@ export function TranscriptLines({
   model,
   names,
   scroller,
-  labelledBy,
+  label,
   currentWord,
   matchesByLine,
   activeMatch,
@@ -79,7 +80,7 @@ export function TranscriptLines({
       className="transcript__scroller"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard
       tabIndex={0}
-      aria-labelledby={labelledBy}
+      aria-label={label}
       onScroll={lineWindow.onScroll}
     >
       {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a word is a pointer shortcut; each line's time button is the keyboard's way to play from it */}

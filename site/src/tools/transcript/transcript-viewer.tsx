@@ -162,7 +162,7 @@ export function TranscriptViewer({
         model={model}
         names={names.names}
         scroller={scroller}
-        labelledBy={headingId}
+        label={`${heading}, turn by turn`}
         currentWord={currentWord}
         matchesByLine={search.byLine}
         activeMatch={activeMatch}
