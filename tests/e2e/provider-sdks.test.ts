@@ -3,7 +3,7 @@ import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
 import { AssemblyAI } from "assemblyai";
 import Spitch from "spitch";
 import { describe, expect, it } from "vitest";
-import { speechWav } from "../fixtures/speech-wav.ts";
+import { speechWav, twoSpeakerWav } from "../fixtures/speech-wav.ts";
 import { baseUrl } from "./browser.ts";
 
 /**
@@ -87,6 +87,18 @@ describe("Deepgram SDK against the sandbox", () => {
     expect(result.metadata.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it("labels the speakers of a briefing with questions when diarize_model asks, as the sentiment report does", async () => {
+    const result = await client.listen.v1.media.transcribeFile(Buffer.from(twoSpeakerWav(12)), {
+      model: "nova-3",
+      utterances: true,
+      diarize_model: "latest",
+    });
+    if (!("results" in result)) throw new Error("expected results, got a callback acceptance");
+    const utterances = result.results.utterances ?? [];
+    expect(utterances.map((utterance) => utterance.speaker)).toEqual([0, 1, 0]);
+    expect(utterances[1]?.words?.every((word) => word.speaker === 1)).toBe(true);
+  });
+
   it("streams audio and receives final Results and the closing Metadata", async () => {
     const socket = await client.listen.v1.connect({
       model: "nova-3",
@@ -126,6 +138,16 @@ describe("AssemblyAI SDK against the sandbox", () => {
     expect(transcript.status).toBe("completed");
     expect(transcript.text?.split(" ").length).toBeGreaterThan(10);
     expect((await client.transcripts.get(transcript.id)).text).toBe(transcript.text);
+  });
+
+  it("answers turns with speakers A and B when speaker_labels asks, as the press-release job does", async () => {
+    const uploadUrl = await client.files.upload(Buffer.from(twoSpeakerWav(12)));
+    const transcript = await client.transcripts.transcribe(
+      { audio: uploadUrl, speech_models: ["universal-3-pro", "universal-2"], speaker_labels: true },
+      { pollingInterval: 200, pollingTimeout: 30_000 },
+    );
+    expect(transcript.utterances?.map((utterance) => utterance.speaker)).toEqual(["A", "B", "A"]);
+    expect(transcript.words?.every((word) => word.speaker === "A" || word.speaker === "B")).toBe(true);
   });
 
   it("is refused, as by the real service, when speech_models is left out", async () => {
