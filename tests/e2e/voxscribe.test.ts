@@ -173,7 +173,11 @@ describe("VoxScribe on a bad network", () => {
     await expect.poll(() => item.textContent()).toContain(said.split(" ").slice(0, 3).join(" "));
     await item.getByRole("button", { name: /^Transcript of/ }).click();
     const opened = item.getByRole("region", { name: /^Transcript:/ });
-    await expect.poll(() => opened.textContent()).toContain(whole);
+    // Shown turn by turn in the transcript viewer, with the speaker and time of each.
+    await expect
+      .poll(async () => (await opened.locator(".utterance__text").allTextContents()).join(" "))
+      .toContain(whole);
+    expect(await opened.locator(".utterance__speaker").first().textContent()).toBe("Speaker 1");
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       opened.getByRole("button", { name: "Export SRT" }).click(),

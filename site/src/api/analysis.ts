@@ -38,9 +38,11 @@ const uploadBody = (uploadId: string, { language, alsoInLanguage }: JobOptions) 
   ...(alsoInLanguage ? { also_in_language: true } : {}),
 });
 
+/** A report answered at once, with the id it is kept under (its `Location`) for renaming and exports. */
 export async function analyseRecording(file: File, job: JobOptions, options?: UploadOptions) {
   const response = await apiUpload("/api/sentiment", fileForm(file, job), options);
-  return readAnswer(response, schemaOf(sentiment, "sentimentReportSchema"));
+  const id = /\/([^/]+)$/.exec(response.headers.get("location") ?? "")?.[1] ?? null;
+  return { report: await readAnswer(response, schemaOf(sentiment, "sentimentReportSchema")), id };
 }
 
 export async function startPressRelease(file: File, job: JobOptions, options?: UploadOptions) {

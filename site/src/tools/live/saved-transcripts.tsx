@@ -11,6 +11,7 @@ import {
   transcriptPath,
 } from "../../api/live.ts";
 import { useStoredUser } from "../../api/session.ts";
+import { fetchTranscriptExport, renameSpeaker } from "../../api/transcripts.ts";
 import { ConfirmDeleteDialog } from "../../ui/confirm-delete-dialog.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { errorMessage, TextField } from "../../ui/form-fields.tsx";
@@ -18,6 +19,7 @@ import { formatWhen } from "../../ui/format-when.ts";
 import { toast } from "../../ui/toast.ts";
 import { TOAST_MS } from "../../ui/toast-timing.ts";
 import { formatElapsed } from "../audio/use-recorder.ts";
+import { LazyTranscriptViewer } from "../transcript/lazy-transcript-viewer.ts";
 import { TranscriptActions } from "./transcript-actions.tsx";
 import { segmentOf, transcriptText } from "./transcript-export.ts";
 
@@ -144,9 +146,19 @@ function OpenTranscript({ id }: { id: string }) {
   if (error) return <p className="field__error">This transcript could not be loaded.</p>;
   if (!data) return <p className="muted">Loading…</p>;
   const segments = data.segments.map(segmentOf);
+  const path = transcriptPath(id);
   return (
     <section className="history__detail" aria-label={`Transcript: ${titleOf(data)}`}>
-      <p>{transcriptText(segments) || "Nothing was said."}</p>
+      {data.utterances?.length ? (
+        <LazyTranscriptViewer
+          utterances={data.utterances}
+          speakerNames={data.speaker_names}
+          renameSpeaker={(label, name) => renameSpeaker(path, label, name)}
+          exportAs={(format) => fetchTranscriptExport(path, format, "vox-transcript")}
+        />
+      ) : (
+        <p>{transcriptText(segments) || "Nothing was said."}</p>
+      )}
       {segments.length > 0 && <TranscriptActions segments={segments} name="vox-transcript" />}
     </section>
   );

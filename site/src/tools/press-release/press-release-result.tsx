@@ -8,6 +8,7 @@ import { copyText } from "../copy-text.ts";
 import { DownloadButton } from "../download-button.tsx";
 import { ReleaseEditor } from "./release-editor.tsx";
 import { releaseFileName } from "./release-file-name.ts";
+import { SourceTranscript } from "./source-transcript.tsx";
 
 const STEPS = [
   { status: "queued", label: "Uploaded" },
@@ -57,6 +58,7 @@ export function PressReleaseResult({ release }: { release: PressRelease }) {
         <>
           <ReleaseEditor key={release.id} release={{ ...release, text: release.text }} />
           {release.translation && <TranslatedRelease release={release} translation={release.translation} />}
+          <SourceTranscript release={release} />
         </>
       )}
     </section>

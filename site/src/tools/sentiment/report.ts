@@ -116,3 +116,154 @@ export function exportName(fileName: string, extension: string): string {
   const base = fileName.replace(/\.[^.]+$/, "").replace(/[^\w.-]+/g, "-") || "recording";
   return `${base}-sentiment.${extension}`;
 }
+
+/** The report's words, whose indexes the segments point at, with their times. */
+const wordsOf = (report: SentimentReport) => report.results.channels?.[0]?.alternatives[0]?.words ?? [];
+
+/**
+ * When a segment was said, from its first and last word's times; null when the words carry no
+ * times for it (a report on a translation: its word indexes are into the English text).
+ */
+export function segmentTimes(
+  report: SentimentReport,
+  segment: { start_word: number; end_word: number },
+): { start: number; end: number } | null {
+  if (report.translation) return null;
+  const words = wordsOf(report);
+  const first = words[segment.start_word];
+  const last = words[segment.end_word] ?? words.at(-1);
+  return first && last ? { start: first.start, end: Math.max(first.start, last.end) } : null;
+}
+
+/** How long the recording is: the provider's figure, else the last word's end. */
+export function recordingLength(report: SentimentReport): number {
+  return report.metadata?.duration ?? wordsOf(report).at(-1)?.end ?? 0;
+}
+
+const SCALE = "(−1 is very negative, 1 very positive)";
+
+/** A score on the provider's −1 to 1 scale in words: "0.33: mildly positive (−1 is very negative, 1 very positive)". */
+export function scoreInWords(value: number): string {
+  const size = Math.abs(value);
+  const side = value > 0 ? "positive" : "negative";
+  const words =
+    size < 0.1 ? "neutral" : size < 0.3 ? `slightly ${side}` : size < 0.6 ? `mildly ${side}` : `very ${side}`;
+  return `${value.toFixed(2)}: ${words} ${SCALE}`;
+}
+
+export type SentimentLabel = "positive" | "neutral" | "negative";
+
+export interface TimedSegment {
+  readonly sentiment: SentimentLabel;
+  readonly score: number;
+  readonly text: string;
+  readonly start_word: number;
+  readonly end_word: number;
+  readonly times: { start: number; end: number } | null;
+}
+
+/** Every sentiment segment with when it was said, in order. */
+export function sentimentTimeline(report: SentimentReport): TimedSegment[] {
+  return sentimentSegments(report).map((segment) => ({
+    sentiment: segment.sentiment,
+    score: segment.sentiment_score,
+    text: segment.text,
+    start_word: segment.start_word,
+    end_word: segment.end_word,
+    times: segmentTimes(report, segment),
+  }));
+}
+
+export interface Occurrences extends Tally {
+  /** When it came up, earliest first; empty when the report has no times for it. */
+  readonly starts: readonly number[];
+}
+
+function occurrences(
+  report: SentimentReport,
+  segments: readonly { start_word: number; end_word: number; names: readonly string[] }[],
+): Occurrences[] {
+  const starts = new Map<string, number[]>();
+  for (const segment of segments) {
+    const start = segmentTimes(report, segment)?.start;
+    for (const name of segment.names) {
+      const list = starts.get(name) ?? [];
+      if (start !== undefined && !list.includes(start)) list.push(start);
+      starts.set(name, list);
+    }
+  }
+  return tally(segments.flatMap((segment) => segment.names)).map((item) => ({
+    ...item,
+    starts: (starts.get(item.name) ?? []).sort((a, b) => a - b),
+  }));
+}
+
+/** Each topic, most frequent first, with when it came up. */
+export function topicsWithTimes(report: SentimentReport): Occurrences[] {
+  const segments = report.results.topics?.segments ?? [];
+  return occurrences(
+    report,
+    segments.map((segment) => ({ ...segment, names: segment.topics.map((topic) => topic.topic) })),
+  );
+}
+
+export function intentsWithTimes(report: SentimentReport): Occurrences[] {
+  const segments = report.results.intents?.segments ?? [];
+  return occurrences(
+    report,
+    segments.map((segment) => ({ ...segment, names: segment.intents.map((intent) => intent.intent) })),
+  );
+}
+
+export interface KeyQuote {
+  readonly kind: "Most positive" | "Most negative";
+  readonly text: string;
+  readonly score: number;
+  readonly start: number | null;
+  /** The speaker's label in the report's utterances, when it has them. */
+  readonly speaker: string | null;
+}
+
+/** Whose turn it was at `seconds`: the last utterance started by then. */
+function speakerAt(report: SentimentReport, seconds: number): string | null {
+  let speaker: string | null = null;
+  for (const utterance of report.utterances ?? []) {
+    if (utterance.start > seconds + 0.001) break;
+    speaker = utterance.speaker;
+  }
+  return speaker;
+}
+
+/** The most positive and the most negative thing said, when the report found any. */
+export function keyQuotes(report: SentimentReport): KeyQuote[] {
+  const timeline = sentimentTimeline(report);
+  const quote = (kind: KeyQuote["kind"], segment: TimedSegment | undefined): KeyQuote[] =>
+    segment
+      ? [
+          {
+            kind,
+            text: segment.text,
+            score: segment.score,
+            start: segment.times?.start ?? null,
+            speaker: segment.times ? speakerAt(report, segment.times.start) : null,
+          },
+        ]
+      : [];
+  const positive = timeline.filter((segment) => segment.sentiment === "positive");
+  const negative = timeline.filter((segment) => segment.sentiment === "negative");
+  const most = (list: TimedSegment[], better: (a: number, b: number) => boolean) =>
+    list.reduce<TimedSegment | undefined>(
+      (best, segment) => (!best || better(segment.score, best.score) ? segment : best),
+      undefined,
+    );
+  return [
+    ...quote(
+      "Most positive",
+      most(positive, (a, b) => a > b),
+    ),
+    ...quote(
+      "Most negative",
+      most(negative, (a, b) => a < b),
+    ),
+  ];
+}

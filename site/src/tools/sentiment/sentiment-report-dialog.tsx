@@ -1,105 +1,116 @@
 import type { Translation } from "@contracts/job-schema.ts";
 import { LANGUAGE_NAMES } from "@contracts/languages.ts";
 import type { SentimentReport } from "@contracts/sentiment.ts";
+import type { SpeakerNames } from "@contracts/transcript.ts";
 import { Copy } from "lucide-react";
+import { useMemo, useRef, useState } from "react";
+import { jobPath } from "../../api/analysis.ts";
+import { fetchRecording, fetchTranscriptExport, renameSpeaker } from "../../api/transcripts.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { copyText } from "../copy-text.ts";
 import { DownloadButton } from "../download-button.tsx";
+import type { ExportTranscript } from "../transcript/transcript-exports.tsx";
+import { TranscriptViewer, type TranscriptViewerHandle } from "../transcript/transcript-viewer.tsx";
 import {
-  allIntents,
-  allTopics,
   clockTime,
   exportName,
+  recordingLength,
   reportAsText,
   reportFields,
   sentimentSegments,
+  sentimentTimeline,
   transcriptOf,
   translationHeading,
 } from "./report.ts";
+import { KeyQuotes, OverallScore, TopicsAndIntents } from "./report-insights.tsx";
+import { type Moment, SentimentTimeline } from "./sentiment-timeline.tsx";
+
+/** A kept report's job: its id for names, exports and the recording. */
+export interface ReportJob {
+  readonly id: string;
+  readonly recordingKept: boolean;
+  readonly speakerNames?: SpeakerNames | undefined;
+}
 
 interface Props {
   readonly report: SentimentReport;
   readonly fileName: string;
+  /** Absent for a report whose job is not known: it then cannot be renamed or exported by the Worker. */
+  readonly job?: ReportJob | undefined;
   readonly onClose: () => void;
 }
 
-/** The sentiment report modal: the fields first, then the full analysis and exports. */
-export function SentimentReportDialog({ report, fileName, onClose }: Props) {
-  const topics = allTopics(report);
-  const intents = allIntents(report);
-  const segments = sentimentSegments(report);
+/**
+ * The sentiment report modal, for PR people first: the overall tone in words, the sentiment across
+ * the recording, the key quotes, the transcript with its speakers and player, topics and intents
+ * with when they came up; then the specification's fields under Details, and exports.
+ */
+export function SentimentReportDialog({ report, fileName, job, onClose }: Props) {
+  const viewer = useRef<TranscriptViewerHandle>(null);
+  const [names, setNames] = useState<SpeakerNames>(job?.speakerNames ?? {});
+  const utterances = report.utterances?.length ? report.utterances : null;
+  const path = job ? jobPath("sentiment", job.id) : null;
+  const recording = useMemo(
+    () => (path && job?.recordingKept ? { load: () => fetchRecording(path) } : undefined),
+    [path, job?.recordingKept],
+  );
+  const rename = useMemo(
+    () => (path ? (label: string, name: string | null) => renameSpeaker(path, label, name) : undefined),
+    [path],
+  );
+  const exportAs = useMemo<ExportTranscript | undefined>(
+    () => (path ? (format) => fetchTranscriptExport(path, format, "transcript") : undefined),
+    [path],
+  );
+  const moment: Moment | undefined = utterances
+    ? { go: (seconds) => viewer.current?.playFrom(seconds), verb: recording ? "Play" : "Show" }
+    : undefined;
 
   const copy = () => copyText(reportAsText(report, fileName), "Report copied", "Use Download TXT instead.");
 
   return (
     <Dialog title="Sentiment report" description={fileName} onClose={onClose} wide>
       <div className="report">
+        <OverallScore report={report} />
+        {sentimentSegments(report).length > 0 && (
+          <SentimentTimeline segments={sentimentTimeline(report)} length={recordingLength(report)} moment={moment} />
+        )}
+        <KeyQuotes report={report} names={names} moment={moment} />
         {report.translation ? (
           <TranscriptAndTranslation report={report} translation={report.translation} />
+        ) : utterances ? (
+          <TranscriptViewer
+            ref={viewer}
+            utterances={utterances}
+            speakerNames={job?.speakerNames}
+            renameSpeaker={rename}
+            recording={recording}
+            exportAs={exportAs}
+            onNames={setNames}
+          />
         ) : (
-          <section aria-labelledby="report-transcript">
-            <h3 id="report-transcript" className="report__heading">
-              Transcript
-            </h3>
-            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard */}
-            <div className="report__transcript" tabIndex={0}>
-              {transcriptOf(report.results)}
-            </div>
-          </section>
+          <PlainTranscript report={report} />
         )}
-        <dl className="report__fields">
-          {reportFields(report).map((field) => (
-            <div key={field.label} className={field.long ? "report__field report__field--long" : "report__field"}>
-              <dt>{field.label}</dt>
-              <dd>{field.value}</dd>
-            </div>
-          ))}
-        </dl>
-        {segments.length > 0 && (
-          <section aria-labelledby="report-segments">
-            <h3 id="report-segments" className="report__heading">
-              Sentiment by segment
-            </h3>
-            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard */}
-            <ol className="segments" tabIndex={0} aria-labelledby="report-segments">
-              {segments.map((segment) => (
-                <li
-                  key={`${segment.start_word}-${segment.end_word}`}
-                  className={`segment segment--${segment.sentiment}`}
-                >
-                  <span className="segment__label">
-                    {segment.sentiment} {segment.sentiment_score.toFixed(2)}
-                  </span>
-                  <span>{segment.text}</span>
-                </li>
-              ))}
-            </ol>
-          </section>
-        )}
-        {(topics.length > 0 || intents.length > 0) && (
-          <div className="report__tallies">
-            {[
-              { id: "report-topics", title: "All topics", items: topics },
-              { id: "report-intents", title: "All intents", items: intents },
-            ].map(({ id, title, items }) =>
-              items.length ? (
-                <section key={id} aria-labelledby={id}>
-                  <h3 id={id} className="report__heading">
-                    {title}
-                  </h3>
-                  <ul className="chips">
-                    {items.map((item) => (
-                      <li key={item.name} className="chip">
-                        {item.name}
-                        {item.count > 1 && <span className="chip__count"> × {item.count}</span>}
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ) : null,
-            )}
-          </div>
-        )}
+        <TopicsAndIntents report={report} moment={moment} />
+        <section aria-labelledby="report-details">
+          <h3 id="report-details" className="report__heading">
+            Details
+          </h3>
+          <dl className="report__fields">
+            {reportFields(report).map((field) => (
+              <div key={field.label} className={field.long ? "report__field report__field--long" : "report__field"}>
+                <dt>{field.label}</dt>
+                <dd>{field.value}</dd>
+              </div>
+            ))}
+          </dl>
+          {utterances && !report.translation && (
+            <details className="report__plain">
+              <summary>Transcript as one text</summary>
+              <TranscriptText report={report} />
+            </details>
+          )}
+        </section>
         <div className="dialog__actions">
           <button type="button" className="button button--ghost" onClick={copy}>
             <Copy aria-hidden="true" size={18} /> Copy report
@@ -118,6 +129,27 @@ export function SentimentReportDialog({ report, fileName, onClose }: Props) {
         </div>
       </div>
     </Dialog>
+  );
+}
+
+/** The provider's transcript as one text: the specification's transcript field. */
+function PlainTranscript({ report }: { report: SentimentReport }) {
+  return (
+    <section aria-labelledby="report-transcript">
+      <h3 id="report-transcript" className="report__heading">
+        Transcript
+      </h3>
+      <TranscriptText report={report} />
+    </section>
+  );
+}
+
+function TranscriptText({ report }: { report: SentimentReport }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard
+    <div className="report__transcript" tabIndex={0}>
+      {transcriptOf(report.results)}
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Recording } from "@contracts/recordings.ts";
-import type { SentimentReport } from "@contracts/sentiment.ts";
+import type { SentimentJob, SentimentReport } from "@contracts/sentiment.ts";
 import { recordingRefusal } from "@contracts/transcription-parts.ts";
 import { RECORDINGS_PATH, UPLOAD_MAX_BYTES } from "@contracts/upload-constants.ts";
 import { FileText } from "lucide-react";
@@ -19,6 +19,14 @@ import { MediaFilePicker, UploadProgress } from "../media-file-picker.tsx";
 import { isAnsweredByClient } from "../report-tool-error.ts";
 import { ResumableProgress } from "../resumable-progress.tsx";
 import { RESUMABLE_FROM_BYTES, useResumableUpload } from "../resumable-upload.ts";
+// A type only: the dialog's code still loads when it is first shown.
+import type { ReportJob } from "./sentiment-report-dialog.tsx";
+
+const reportJob = (job: SentimentJob): ReportJob => ({
+  id: job.id,
+  recordingKept: job.recording_kept,
+  speakerNames: job.speaker_names,
+});
 
 const RecordingPicker = lazyWhenShown(() => import("../recordings/recording-picker.tsx"), "RecordingPicker");
 const SentimentHistory = lazyWhenShown(() => import("./sentiment-history.tsx"), "SentimentHistory");
@@ -45,7 +53,7 @@ export function SentimentTool() {
     setWaitingFor(null);
     void mutate(jobListKey("sentiment"));
     if (waitingJob.report) {
-      setResult({ report: waitingJob.report, fileName: waitingJob.file_name });
+      setResult({ report: waitingJob.report, fileName: waitingJob.file_name, job: reportJob(waitingJob) });
       setReportOpen(true);
       toast.success("Audio Transcribe Successfully", { duration: TOAST_MS });
     } else {
@@ -57,7 +65,7 @@ export function SentimentTool() {
     try {
       const job = await fetchJob("sentiment", id);
       if (job.report) {
-        setResult({ report: job.report, fileName: job.file_name });
+        setResult({ report: job.report, fileName: job.file_name, job: reportJob(job) });
         setReportOpen(true);
       }
     } catch (error) {
@@ -68,7 +76,7 @@ export function SentimentTool() {
   const [recording, setRecording] = useState<Recording | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ report: SentimentReport; fileName: string } | null>(null);
+  const [result, setResult] = useState<{ report: SentimentReport; fileName: string; job?: ReportJob } | null>(null);
   const [reportOpen, setReportOpen] = useState(false);
 
   const [language, setLanguage] = useLanguage();
@@ -101,9 +109,9 @@ export function SentimentTool() {
         void mutate(RECORDINGS_PATH);
         return;
       }
-      const report = await analyseRecording(source, { language }, { onProgress: setProgress });
+      const { report, id } = await analyseRecording(source, { language }, { onProgress: setProgress });
       void mutate(jobListKey("sentiment"));
-      setResult({ report, fileName: source.name });
+      setResult({ report, fileName: source.name, ...(id ? { job: { id, recordingKept: false } } : {}) });
       setReportOpen(true);
       toast.success("Audio Transcribe Successfully", { duration: TOAST_MS });
     } catch (error) {
@@ -162,6 +170,7 @@ export function SentimentTool() {
           <SentimentReportDialog
             report={result.report}
             fileName={result.fileName}
+            job={result.job}
             onClose={() => setReportOpen(false)}
           />
         )}

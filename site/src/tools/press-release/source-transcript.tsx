@@ -1,0 +1,31 @@
+import type { PressRelease } from "@contracts/press-releases.ts";
+import { ChevronDown } from "lucide-react";
+import { useMemo, useState } from "react";
+import { jobPath } from "../../api/analysis.ts";
+import { fetchRecording, renameSpeaker } from "../../api/transcripts.ts";
+import { LazyTranscriptViewer } from "../transcript/lazy-transcript-viewer.ts";
+
+/** The transcript a release was written from, with its speakers, times and recording, on request. */
+export function SourceTranscript({ release }: { release: PressRelease }) {
+  const [open, setOpen] = useState(false);
+  const path = jobPath("press_release", release.id);
+  const recording = useMemo(() => ({ load: () => fetchRecording(path) }), [path]);
+  const rename = useMemo(() => (label: string, name: string | null) => renameSpeaker(path, label, name), [path]);
+  if (!release.utterances?.length) return null;
+  return (
+    <div className="release__source">
+      <button type="button" className="button button--ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <ChevronDown aria-hidden="true" size={18} /> {open ? "Hide" : "Show"} the transcript it was written from
+      </button>
+      {open && (
+        <LazyTranscriptViewer
+          utterances={release.utterances}
+          speakerNames={release.speaker_names}
+          renameSpeaker={rename}
+          recording={recording}
+          heading="Source transcript"
+        />
+      )}
+    </div>
+  );
+}

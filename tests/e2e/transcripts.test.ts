@@ -1,0 +1,139 @@
+import { readFileSync } from "node:fs";
+import { describe, expect } from "vitest";
+import type { SentimentJob } from "../../worker/contracts/sentiment.ts";
+import { twoSpeakerWav } from "../fixtures/speech-wav.ts";
+import { baseUrl, seriousAxeViolations } from "./browser.ts";
+import { it } from "./fixtures.ts";
+import { newSession, type StoredSession, storeSession } from "./people.ts";
+
+const TUS = { "tus-resumable": "1.0.0" };
+
+/** A kept report on a two-speaker recording: uploaded over tus, then analysed as a job. */
+async function reportOnUpload(
+  session: StoredSession,
+  recording: Uint8Array<ArrayBuffer>,
+  name: string,
+): Promise<SentimentJob> {
+  const auth = { authorization: `Bearer ${session.token}` };
+  const created = await fetch(`${baseUrl()}/api/uploads`, {
+    method: "POST",
+    headers: {
+      ...TUS,
+      ...auth,
+      "upload-length": String(recording.length),
+      "upload-metadata": `filename ${btoa(name)},filetype ${btoa("audio/wav")}`,
+    },
+  });
+  expect(created.status).toBe(201);
+  const location = created.headers.get("location") ?? "";
+  const sent = await fetch(new URL(location, baseUrl()), {
+    method: "PATCH",
+    headers: { ...TUS, ...auth, "content-type": "application/offset+octet-stream", "upload-offset": "0" },
+    body: recording,
+  });
+  expect(sent.status).toBe(204);
+  const started = await fetch(`${baseUrl()}/api/sentiment`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ upload_id: location.split("/").pop() }),
+  });
+  expect(started.status).toBe(202);
+  const { id } = (await started.json()) as { id: string };
+  for (let tries = 0; tries < 120; tries++) {
+    const job = (await (await fetch(`${baseUrl()}/api/sentiment/${id}`, { headers: auth })).json()) as SentimentJob;
+    if (job.status === "completed" || job.status === "error") return job;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("the report did not finish");
+}
+
+describe("transcripts with speakers and times", () => {
+  it("a two-speaker recording's report shows both speakers with times, plays from a clicked word, renames and exports", async ({
+    page,
+    errors,
+  }) => {
+    const session = await newSession();
+    const job = await reportOnUpload(session, twoSpeakerWav(18), "briefing.wav");
+    expect(job.status).toBe("completed");
+    const utterances = job.report?.utterances ?? [];
+    expect(new Set(utterances.map((utterance) => utterance.speaker)).size).toBe(2);
+
+    await storeSession(page, session);
+    await page.goto("/vox-sentiment");
+    await page
+      .getByRole("region", { name: "Your past reports" })
+      .getByRole("button", { name: /^briefing\.wav/ })
+      .click();
+    const report = page.getByRole("dialog", { name: "Sentiment report" });
+    const transcript = report.getByRole("region", { name: "Transcript", exact: true });
+    await transcript.waitFor();
+
+    expect(await transcript.getByRole("list", { name: "Speakers" }).getByRole("listitem").allTextContents()).toEqual([
+      "Speaker 1",
+      "Speaker 2",
+    ]);
+    const lines = transcript.locator(".utterance");
+    expect(await lines.locator(".utterance__speaker").allTextContents()).toEqual(
+      utterances.map((utterance) => (utterance.speaker === utterances[0]?.speaker ? "Speaker 1" : "Speaker 2")),
+    );
+    // The first turn of the second speaker.
+    const turn = utterances.findIndex((utterance) => utterance.speaker !== utterances[0]?.speaker);
+    const second = utterances[turn];
+    if (!second) throw new Error("one speaker only");
+    const secondTime = `0:00:${String(Math.floor(second.start)).padStart(2, "0")}`;
+    expect(await lines.nth(turn).locator(".utterance__time").textContent()).toBe(secondTime);
+
+    // A word of the second speaker's turn: the recording loads, then plays from that word.
+    const word = second.words?.[2] ?? { text: second.text.split(" ")[0] ?? "", start: second.start };
+    await lines
+      .nth(turn)
+      .locator(".word")
+      .nth(second.words ? 2 : 0)
+      .click();
+    const audio = transcript.locator("audio");
+    await audio.waitFor();
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(word.start - 0.05);
+    // Nothing before the word was played: the player jumped there rather than playing up to it.
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => (element.played.length ? element.played.start(0) : -1)))
+      .toBeGreaterThanOrEqual(word.start - 0.05);
+    const spoken = await transcript.locator('[aria-current="time"]').textContent();
+    expect(second.text.split(" ")).toContain(spoken);
+    await audio.evaluate((element: HTMLAudioElement) => element.pause());
+
+    // Renamed once, everywhere, and kept.
+    await transcript.getByRole("button", { name: "Rename Speaker 2" }).click();
+    await transcript.getByLabel("Name for Speaker 2").fill("Journalist");
+    await transcript.getByRole("button", { name: "Save" }).click();
+    await transcript.getByText("Speaker 2 is now Journalist throughout the transcript.").waitFor();
+    expect(await lines.nth(turn).locator(".utterance__speaker").textContent()).toBe("Journalist");
+    await expect
+      .poll(async () => {
+        const response = await fetch(`${baseUrl()}/api/sentiment/${job.id}`, {
+          headers: { authorization: `Bearer ${session.token}` },
+        });
+        return ((await response.json()) as SentimentJob).speaker_names;
+      })
+      .toEqual({ [second.speaker]: "Journalist" });
+
+    const exports = transcript.getByRole("group", { name: "Export the transcript" });
+    for (const [format, start] of [
+      ["SRT", "1\n"],
+      ["VTT", "WEBVTT"],
+    ] as const) {
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        exports.getByRole("button", { name: format }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(new RegExp(`\\.${format.toLowerCase()}$`));
+      const text = readFileSync((await download.path()) as string, "utf8");
+      expect(text.startsWith(start)).toBe(true);
+      expect(text).toContain("Journalist");
+      expect(text).toContain("-->");
+    }
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
