@@ -59,6 +59,12 @@ async function groupGone(processGroup: number): Promise<void> {
 }
 
 /**
+ * How long `npm start` may take to answer: a site build and wrangler's first bundle took over 180 s
+ * on a two-core machine that was busy with other work, and a slow start is no failure of the product.
+ */
+const START_TIMEOUT_MS = 480_000;
+
+/**
  * Runs the real `npm start` (site build, migrations, wrangler dev) on a free port, with fresh state
  * or, to start again after a crash, on the state of an earlier run (which `stop` then keeps).
  */
@@ -91,7 +97,7 @@ export async function startProduct(
   };
   const crash = () => end("SIGKILL");
   try {
-    await waitForHealth(baseUrl, child, options.startTimeoutMs ?? 180_000);
+    await waitForHealth(baseUrl, child, options.startTimeoutMs ?? START_TIMEOUT_MS);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- npm start output ---\n${output.join("").slice(-4000)}`);
