@@ -1,13 +1,12 @@
 import { formatNaira } from "./numbers.ts";
+import { VAT_RATE } from "./plans.ts";
 
 /**
  * How receipts, renewal e-mails, Settings › Billing and /pricing write billing amounts and dates.
  * No zod here: /pricing shows a held plan's renewal date without loading schema code.
  */
 
-/** Prices include Nigerian VAT at 7.5%; receipts show the part of the amount that is VAT. */
-export const VAT_RATE = 0.075;
-
+/** Receipts show the part of a price that is VAT. */
 export function vatIncludedKobo(amountKobo: number): number {
   return Math.round((amountKobo * VAT_RATE) / (1 + VAT_RATE));
 }

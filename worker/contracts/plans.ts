@@ -117,3 +117,6 @@ export function storageQuotaBytes(plan: Plan): number | null {
 
 /** Days of free access every new account gets. */
 export const TRIAL_DAYS = 2;
+
+/** Prices include Nigerian VAT at 7.5%. Here, beside the prices, so /terms states it without billing code. */
+export const VAT_RATE = 0.075;

@@ -1,3 +1,5 @@
+import { datedFileName } from "./dated-file-name.ts";
+
 /**
  * The Markdown a press release is written in, read the one way every export needs: blocks
  * (headings and paragraphs) of runs (bold, italic), plain text, and a file name. Shared by the
@@ -82,19 +84,9 @@ export function releaseHeadline(markdown: string): string {
   return first ? first.runs.map((run) => run.text).join("") : "";
 }
 
-/**
- * `Ìjọba Trust opens 12 boreholes` written on 25 November 2026, as DOCX →
- * `ijoba-trust-opens-12-boreholes-2026-11-25.docx`: ASCII, so every browser and mail client keeps it.
- */
+/** The release's download name, from its headline and the day it was written. */
 export function releaseFileName(markdown: string, createdAt: string, extension: string): string {
-  const slug = releaseHeadline(markdown)
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .slice(0, 60)
-    .replace(/^-+|-+$/g, "");
-  return `${slug || "press-release"}-${createdAt.slice(0, 10)}.${extension}`;
+  return datedFileName(releaseHeadline(markdown), createdAt, extension, "press-release");
 }
 
 const escapeHtml = (text: string) =>

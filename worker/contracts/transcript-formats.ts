@@ -1,3 +1,4 @@
+import { datedFileName } from "./dated-file-name.ts";
 import type { SpeakerNames, Utterance } from "./transcript.ts";
 
 /**
@@ -126,13 +127,5 @@ export function transcriptText(utterances: readonly Utterance[], names: SpeakerN
  * e.g. `lagos-briefing-2026-11-27.srt`.
  */
 export function transcriptFileName(title: string, createdAt: string, extension: string): string {
-  const slug = title
-    .replace(/\.[A-Za-z0-9]{1,5}$/, "")
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .slice(0, 60)
-    .replace(/^-+|-+$/g, "");
-  return `${slug || "transcript"}-${createdAt.slice(0, 10)}.${extension}`;
+  return datedFileName(title.replace(/\.[A-Za-z0-9]{1,5}$/, ""), createdAt, extension, "transcript");
 }

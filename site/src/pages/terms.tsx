@@ -1,5 +1,4 @@
-import { VAT_RATE } from "@contracts/billing-figures.ts";
-import { TRIAL_DAYS } from "@contracts/plans.ts";
+import { TRIAL_DAYS, VAT_RATE } from "@contracts/plans.ts";
 import { Link } from "react-router-dom";
 import { config } from "../config.ts";
 import { LEGAL_CONTACT, LEGAL_UPDATED } from "../legal.ts";

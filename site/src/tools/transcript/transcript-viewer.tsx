@@ -132,7 +132,7 @@ export function TranscriptViewer({
   }, [currentLine, playing]);
 
   return (
-    <section className="transcript" aria-labelledby={headingId}>
+    <section className="transcript-viewer" aria-labelledby={headingId}>
       <h3 id={headingId} className="report__heading">
         {heading}
       </h3>
