@@ -149,7 +149,7 @@ describe("VoxScribe on a bad network", () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
-  it("shows what was said so far after a reload, carries on, and keeps the transcript in the saved list with SRT export", async ({
+  it("shows what was said so far after a reload, carries on, and keeps the transcript in the saved list with the viewer's SRT export", async ({
     page,
   }) => {
     await signedInOnScribe(page);
@@ -178,16 +178,18 @@ describe("VoxScribe on a bad network", () => {
       .poll(async () => (await opened.locator(".utterance__text").allTextContents()).join(" "))
       .toContain(whole);
     expect(await opened.locator(".utterance__speaker").first().textContent()).toBe("Speaker 1");
+    // One set of exports: the viewer's, written by the Worker with the speaker on every cue.
+    expect(await opened.getByRole("button", { name: "Export SRT" }).count()).toBe(0);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      opened.getByRole("button", { name: "Export SRT" }).click(),
+      opened.getByRole("group", { name: "Export the transcript" }).getByRole("button", { name: "SRT" }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe("vox-transcript.srt");
+    expect(download.suggestedFilename()).toMatch(/^[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.srt$/);
     const srt = readFileSync((await download.path()) as string, "utf8");
-    expect(srt).toMatch(/^1\n00:00:00,000 --> 00:00:0\d,\d{3}\n\S/);
+    expect(srt).toMatch(/^1\n00:00:00,\d{3} --> 00:00:0\d,\d{3}\nSpeaker 1: \S/);
     expect(
       srt
-        .replace(/\d+\n[\d:,]+ --> [\d:,]+\n/g, "")
+        .replace(/\d+\n[\d:,]+ --> [\d:,]+\nSpeaker 1: /g, "")
         .replace(/\n+/g, " ")
         .trim(),
     ).toBe(whole);

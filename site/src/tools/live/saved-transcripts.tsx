@@ -20,7 +20,7 @@ import { toast } from "../../ui/toast.ts";
 import { TOAST_MS } from "../../ui/toast-timing.ts";
 import { formatElapsed } from "../audio/use-recorder.ts";
 import { LazyTranscriptViewer } from "../transcript/lazy-transcript-viewer.ts";
-import { TranscriptActions } from "./transcript-actions.tsx";
+import { CopyTranscript, TranscriptActions } from "./transcript-actions.tsx";
 import { segmentOf, transcriptText } from "./transcript-export.ts";
 
 const titleOf = (item: SavedTranscript) => item.title || `Transcript of ${formatWhen(item.started_at)}`;
@@ -150,16 +150,23 @@ function OpenTranscript({ id }: { id: string }) {
   return (
     <section className="history__detail" aria-label={`Transcript: ${titleOf(data)}`}>
       {data.utterances?.length ? (
-        <LazyTranscriptViewer
-          utterances={data.utterances}
-          speakerNames={data.speaker_names}
-          renameSpeaker={(label, name) => renameSpeaker(path, label, name)}
-          exportAs={(format) => fetchTranscriptExport(path, format, "vox-transcript")}
-        />
+        <>
+          <LazyTranscriptViewer
+            utterances={data.utterances}
+            speakerNames={data.speaker_names}
+            renameSpeaker={(label, name) => renameSpeaker(path, label, name)}
+            exportAs={(format) => fetchTranscriptExport(path, format, "vox-transcript")}
+          />
+          <div className="button-row">
+            <CopyTranscript text={transcriptText(segments)} />
+          </div>
+        </>
       ) : (
-        <p>{transcriptText(segments) || "Nothing was said."}</p>
+        <>
+          <p>{transcriptText(segments) || "Nothing was said."}</p>
+          {segments.length > 0 && <TranscriptActions segments={segments} name="vox-transcript" />}
+        </>
       )}
-      {segments.length > 0 && <TranscriptActions segments={segments} name="vox-transcript" />}
     </section>
   );
 }

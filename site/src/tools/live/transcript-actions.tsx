@@ -3,18 +3,27 @@ import { copyText } from "../copy-text.ts";
 import { downloadText } from "../download.ts";
 import { type Segment, toSrt, transcriptText } from "./transcript-export.ts";
 
-/** Copy, TXT and SRT export of one transcript, for the live one and the saved ones alike. */
+export function CopyTranscript({ text }: { text: string }) {
+  return (
+    <button
+      type="button"
+      className="button button--ghost"
+      onClick={() => void copyText(text, "Transcript copied", "Select the text and copy it instead.")}
+    >
+      <Copy aria-hidden="true" size={16} /> Copy
+    </button>
+  );
+}
+
+/**
+ * Copy, TXT and SRT export of a transcript without speakers: the one just recorded, and saved ones
+ * from before speakers were kept (the transcript viewer exports the others).
+ */
 export function TranscriptActions({ segments, name }: { segments: readonly Segment[]; name: string }) {
   const text = transcriptText(segments);
   return (
     <div className="button-row">
-      <button
-        type="button"
-        className="button button--ghost"
-        onClick={() => void copyText(text, "Transcript copied", "Select the text and copy it instead.")}
-      >
-        <Copy aria-hidden="true" size={16} /> Copy
-      </button>
+      <CopyTranscript text={text} />
       <button type="button" className="button button--ghost" onClick={() => downloadText(`${text}\n`, `${name}.txt`)}>
         <FileText aria-hidden="true" size={16} /> Export TXT
       </button>
