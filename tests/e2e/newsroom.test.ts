@@ -6,7 +6,7 @@ import { it } from "./fixtures.ts";
 import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
 
 describe("the newsroom: press kit, release editor and DOCX", () => {
-  it("fills the kit, makes a release naming the organisation, edits, restores and downloads it", async ({
+  it("fills the kit, makes a release naming the organisation, edits, restores and downloads it with its source transcript", async ({
     page,
     errors,
   }) => {
@@ -66,6 +66,18 @@ describe("the newsroom: press kit, release editor and DOCX", () => {
     const xml = strFromU8(files["word/document.xml"] ?? new Uint8Array());
     expect(xml).toContain("Ìjọba Water Trust");
     expect(xml).toContain("[Phone]");
+
+    // The transcript it was written from: speakers and times, streamed recording, its own exports.
+    await release.getByRole("button", { name: "Show the transcript it was written from" }).click();
+    const source = release.getByRole("region", { name: "Source transcript" });
+    await source.locator(".utterance__speaker").first().waitFor();
+    expect(await source.locator(".utterance__speaker").first().textContent()).toBe("Speaker 1");
+    const [srt] = await Promise.all([
+      page.waitForEvent("download"),
+      source.getByRole("group", { name: "Export the transcript" }).getByRole("button", { name: "SRT" }).click(),
+    ]);
+    expect(srt.suggestedFilename()).toMatch(/^borehole-launch-\d{4}-\d{2}-\d{2}\.srt$/);
+    expect(readFileSync((await srt.path()) ?? "", "utf8")).toMatch(/^1\n00:00:\d{2},\d{3} --> [\d:,]+\nSpeaker 1: \S/);
     expect(errors).toEqual([]);
   });
 });

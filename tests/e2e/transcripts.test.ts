@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import type { Request } from "playwright-core";
 import { describe, expect } from "vitest";
 import type { SentimentJob } from "../../worker/contracts/sentiment.ts";
 import { twoSpeakerWav } from "../fixtures/speech-wav.ts";
@@ -84,6 +85,11 @@ describe("transcripts with speakers and times", () => {
     expect(await lines.nth(turn).locator(".utterance__time").textContent()).toBe(secondTime);
 
     // A word of the second speaker's turn: the recording loads, then plays from that word.
+    const recordingRequests: Request[] = [];
+    page.on("request", (request) => {
+      if (/\/api\/(media\/|sentiment\/[^/]+\/audio$)/.test(new URL(request.url()).pathname))
+        recordingRequests.push(request);
+    });
     const word = second.words?.[2] ?? { text: second.text.split(" ")[0] ?? "", start: second.start };
     await lines
       .nth(turn)
@@ -102,6 +108,14 @@ describe("transcripts with speakers and times", () => {
     const spoken = await transcript.locator('[aria-current="time"]').textContent();
     expect(second.text.split(" ")).toContain(spoken);
     await audio.evaluate((element: HTMLAudioElement) => element.pause());
+    // Streamed as it plays, through a media URL, in ranges: never fetched whole before playing.
+    expect(await audio.getAttribute("src")).toMatch(new RegExp(`^${baseUrl()}/api/media/`));
+    expect(recordingRequests.map((request) => new URL(request.url()).pathname.split("/")[2])).not.toContain(
+      "sentiment",
+    );
+    const ranges = await Promise.all(recordingRequests.map(async (request) => (await request.allHeaders()).range));
+    expect(ranges.length).toBeGreaterThan(0);
+    expect(ranges.every((range) => /^bytes=\d+-/.test(range ?? ""))).toBe(true);
 
     // Renamed once, everywhere, and kept.
     await transcript.getByRole("button", { name: "Rename Speaker 2" }).click();

@@ -45,7 +45,6 @@ const job = { id: "job-1", recordingKept: true, speakerNames: { "0": "Ada" } };
 
 beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
-  Object.assign(URL, { createObjectURL: () => "blob:recording", revokeObjectURL: () => {} });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -77,15 +76,20 @@ describe("the sentiment report for PR people", () => {
     expect(document.querySelectorAll(".segment")).toHaveLength(3);
   });
 
-  it("plays the recording from a clicked segment, loading it first", async () => {
+  it("plays the recording from a clicked segment, streaming it from the media URL it asks for first", async () => {
     const user = userEvent.setup();
-    const fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("RIFF"));
+    const media = "https://api.vox.test/api/media/abc";
+    const fetch = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(Response.json({ url: media, expires_at: "2026-11-28T06:00:00.000Z" }));
     const { baseElement } = render(
       <SentimentReportDialog report={report} fileName="launch.wav" job={job} onClose={() => {}} />,
     );
     await user.click(screen.getAllByRole("button", { name: "Play from 0:00:06" })[0] as HTMLElement);
-    expect(String(fetch.mock.calls[0]?.[0])).toMatch(/\/api\/sentiment\/job-1\/audio$/);
+    expect(String(fetch.mock.calls[0]?.[0])).toMatch(/\/api\/sentiment\/job-1\/audio\/url$/);
+    expect(fetch.mock.calls[0]?.[1]?.method).toBe("POST");
     const audio = await waitFor(() => baseElement.querySelector("audio") as HTMLAudioElement);
+    expect(audio.getAttribute("src")).toBe(media);
     fireEvent.loadedMetadata(audio);
     expect(audio.currentTime).toBe(6);
   });

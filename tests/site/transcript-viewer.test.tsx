@@ -115,6 +115,28 @@ describe("the transcript viewer", () => {
     expect(document.activeElement).not.toBe(container.querySelector('[aria-current="time"]'));
   });
 
+  it("asks for the recording's address only when it is wanted, and offers to load it again when the stream fails", async () => {
+    const user = userEvent.setup();
+    const address = vi.fn(async () => "https://api.vox.test/api/media/first");
+    const { container } = render(<TranscriptViewer utterances={meeting} recording={{ address }} />);
+    expect(address).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("button", { name: "Play the recording" }));
+    const audio = await vi.waitFor(() => container.querySelector("audio") as HTMLAudioElement);
+    expect(address).toHaveBeenCalledTimes(1);
+    expect(audio.getAttribute("src")).toBe("https://api.vox.test/api/media/first");
+
+    // Offline, or the address expired: the player goes and a button asks for a new address.
+    fireEvent.error(audio);
+    expect(container.querySelector("audio")).toBeNull();
+    expect(screen.getByRole("alert").textContent).toBe("The recording could not be loaded. Try again.");
+    address.mockResolvedValueOnce("https://api.vox.test/api/media/second");
+    await user.click(screen.getByRole("button", { name: "Play the recording" }));
+    await vi.waitFor(() =>
+      expect(container.querySelector("audio")?.getAttribute("src")).toBe("https://api.vox.test/api/media/second"),
+    );
+    expect(address).toHaveBeenCalledTimes(2);
+  });
+
   it("renders a two-hour transcript in a window, and its search still finds the very last word", async () => {
     const user = userEvent.setup();
     const utterances = longTranscript(20_000);

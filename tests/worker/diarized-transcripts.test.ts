@@ -2,8 +2,9 @@ import { env } from "cloudflare:test";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { type PressRelease, pressReleaseSchema } from "../../worker/contracts/press-releases.ts";
+import { recordingListSchema } from "../../worker/contracts/recordings.ts";
 import { type SentimentJob, sentimentJobSchema, sentimentReportSchema } from "../../worker/contracts/sentiment.ts";
-import type { Utterance } from "../../worker/contracts/transcript.ts";
+import { recordingUrlSchema, type Utterance } from "../../worker/contracts/transcript.ts";
 import { speechWav, twoSpeakerWav } from "../fixtures/speech-wav.ts";
 import { call, registerAndSignIn, tusUpload, uploadFile } from "./helpers.ts";
 import { jobsWithoutPauses, settled } from "./jobs.ts";
@@ -92,6 +93,43 @@ describe("transcripts with speakers and times", { timeout: 60_000 }, () => {
     expect(theirs.status).toBe(404);
     expect(await theirs.json()).toMatchObject({ code: "not_found" });
     expect((await call(path)).status).toBe(401);
+  });
+
+  it("gives the owner's player a media URL that streams the recording with Range, until the recording is deleted", async () => {
+    const { token } = await registerAndSignIn();
+    await using _fast = await jobsWithoutPauses();
+    const recording = twoSpeakerWav(6);
+    const id = await reportJob(token, recording);
+    await settled<SentimentJob>(`/api/sentiment/${id}`, token);
+    const path = `/api/sentiment/${id}/audio/url`;
+
+    const granted = await call(path, { method: "POST", headers: authed(token) });
+    expect(granted.status).toBe(200);
+    const { url, expires_at } = recordingUrlSchema.parse(await granted.json());
+    expect(Date.parse(expires_at) - Date.now()).toBeGreaterThan(11 * 60 * 60 * 1000);
+    const media = new URL(url).pathname;
+    expect(media).toMatch(/^\/api\/media\/[A-Za-z0-9_-]{43}$/);
+
+    // No bearer token: the URL is the capability, as an <audio src> needs.
+    const span = await call(media, { headers: { range: "bytes=44-1043" } });
+    expect(span.status).toBe(206);
+    expect(span.headers.get("content-type")).toBe("audio/wav");
+    expect(span.headers.get("content-range")).toBe(`bytes 44-1043/${recording.length}`);
+    expect(new Uint8Array(await span.arrayBuffer())).toEqual(recording.slice(44, 1044));
+
+    const stranger = await registerAndSignIn();
+    expect((await call(path, { method: "POST", headers: authed(stranger.token) })).status).toBe(404);
+    expect((await call(path, { method: "POST" })).status).toBe(401);
+
+    const listed = recordingListSchema.parse(await (await call("/api/recordings", { headers: authed(token) })).json());
+    const deleted = await call(`/api/recordings/${listed.items[0]?.id}`, { method: "DELETE", headers: authed(token) });
+    expect(deleted.status).toBe(200);
+    const after = await call(media, { headers: { range: "bytes=0-99" } });
+    expect(after.status).toBe(404);
+    expect(await after.json()).toMatchObject({ code: "not_found" });
+    const again = await call(path, { method: "POST", headers: authed(token) });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toMatchObject({ code: "recording_not_kept" });
   });
 
   it("answers 404 recording_not_kept for a report whose file was analysed on the spot", async () => {
@@ -259,7 +297,7 @@ describe("speaker names and transcript exports", { timeout: 60_000 }, () => {
     expect(mine.speaker_names).toBeUndefined();
   });
 
-  it("names a press release's speakers A and B and answers the names with the release", async () => {
+  it("names a press release's speakers A and B, answers the names with the release and exports its source transcript", async () => {
     const { token } = await registerAndSignIn();
     await using _fast = await jobsWithoutPauses();
     const response = await uploadFile("/api/press-releases", token, "file", wav(twoSpeakerWav(12)), "briefing.wav");
@@ -271,6 +309,27 @@ describe("speaker names and transcript exports", { timeout: 60_000 }, () => {
       await (await call(`/api/press-releases/${id}`, { headers: authed(token) })).json(),
     );
     expect(release.speaker_names).toEqual({ B: "Journalist" });
+
+    // Its source transcript downloads under the release (whose own /export is the release).
+    const day = release.created_at.slice(0, 10);
+    const srtResponse = await call(`/api/press-releases/${id}/transcript/export?format=srt`, {
+      headers: authed(token),
+    });
+    expect(srtResponse.status).toBe(200);
+    expect(srtResponse.headers.get("content-disposition")).toBe(`attachment; filename="briefing-${day}.srt"`);
+    const srt = parseSrt(await srtResponse.text());
+    expectOrderedCues(srt);
+    expect(srt[0]?.text.startsWith("Speaker 1: ")).toBe(true);
+    expect(srt.some((cue) => cue.text.startsWith("Journalist: "))).toBe(true);
+    const vtt = await call(`/api/press-releases/${id}/transcript/export?format=vtt`, { headers: authed(token) });
+    expect(parseVtt(await vtt.text()).some((cue) => cue.text.startsWith("<v Journalist>"))).toBe(true);
+    const bad = await call(`/api/press-releases/${id}/transcript/export?format=md`, { headers: authed(token) });
+    expect(bad.status).toBe(400);
+    const stranger = await registerAndSignIn();
+    const theirs = await call(`/api/press-releases/${id}/transcript/export?format=txt`, {
+      headers: authed(stranger.token),
+    });
+    expect(theirs.status).toBe(404);
   });
 
   it("names the speaker of a saved live transcript and exports its finals with times", async () => {

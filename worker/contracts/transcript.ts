@@ -34,6 +34,9 @@ export const renameSpeakersBody = z.object({
 });
 export type RenameSpeakersBody = z.infer<typeof renameSpeakersBody>;
 
+/** `POST …/:id/audio/url`: where the player streams the kept recording from, and until when. */
+export const recordingUrlSchema = z.object({ url: z.url(), expires_at: z.iso.datetime() });
+
 export const TRANSCRIPT_EXPORT_FORMATS = ["txt", "srt", "vtt", "docx"] as const;
 export const transcriptExportQuery = z.object({ format: z.enum(TRANSCRIPT_EXPORT_FORMATS) });
 export type TranscriptExportFormat = (typeof TRANSCRIPT_EXPORT_FORMATS)[number];

@@ -13,9 +13,11 @@ import { utterancesOfJob } from "../jobs/job-transcripts.ts";
 import { JOB_KIND_CONFIG } from "../jobs/kinds.ts";
 import { findOwnJobOr404 } from "../jobs/own-job.ts";
 import { type JobRow, listJobs, renameJobSpeakers } from "../jobs/store.ts";
-import { JOB_VIEWS } from "../jobs/views.ts";
+import { JOB_VIEWS, speakerNamesOf } from "../jobs/views.ts";
+import { exportFormat, transcriptDownload } from "../transcripts/export.ts";
 import { speakerNamesPatch } from "../transcripts/speaker-names.ts";
 import { sendsUploadId } from "../uploads/json-body.ts";
+import { grantMediaUrl, PLAYER_URL_TTL_MS } from "../uploads/media-url.ts";
 import { jsonBody, jsonBodyLimit } from "../validate.ts";
 
 const recordingNotKept = () =>
@@ -25,10 +27,11 @@ const recordingNotKept = () =>
     "The recording was not kept, so it cannot be played. Only its result was saved.",
   );
 
-/**
- * The job's recording, for a player (Range: a span 206, outside it 416). Served as the audio or
- * video type it was stored with and nothing else, so a recording can never be read as a page.
- */
+/** Served as the audio or video type it was stored with and nothing else, so it can never be read as a page. */
+const playableType = (row: JobRow) =>
+  isAnalysableMedia(row.content_type) ? row.content_type : "application/octet-stream";
+
+/** The job's recording to its owner, with Range (a span 206, outside it 416). */
 async function recordingResponse(env: Env, row: JobRow, rangeHeader: string | undefined): Promise<Response> {
   if (!row.r2_key) throw recordingNotKept();
   const range = byteRange(rangeHeader, row.bytes);
@@ -36,7 +39,7 @@ async function recordingResponse(env: Env, row: JobRow, rangeHeader: string | un
   const object = await env.AUDIO.get(row.r2_key, range === "whole" ? {} : { range });
   if (!object) throw recordingNotKept();
   const headers = new Headers({
-    "content-type": isAnalysableMedia(row.content_type) ? row.content_type : "application/octet-stream",
+    "content-type": playableType(row),
     "cache-control": "private, no-store",
     "content-disposition": `inline; filename="recording-${row.id.slice(0, 8)}"`,
   });
@@ -71,6 +74,25 @@ export function jobRoutes(kind: JobKind): Hono<AppEnv> {
   });
 
   routes.get("/:id/audio", requireUser, async (c) => recordingResponse(c.env, await ownJob(c), c.req.header("range")));
+
+  /** A media URL the owner's <audio> element streams the recording from, with Range, as it plays. */
+  routes.post("/:id/audio/url", requireUser, async (c) => {
+    const row = await ownJob(c);
+    if (!row.r2_key) throw recordingNotKept();
+    const origin = new URL(c.req.url).origin;
+    return c.json(await grantMediaUrl(c.env.DB, origin, row.r2_key, playableType(row), PLAYER_URL_TTL_MS));
+  });
+
+  /** The transcript with speakers and times as a file named after the recording and its day. */
+  routes.get(config.transcriptExport, requireUser, async (c) => {
+    const format = exportFormat(c.req.query());
+    const row = await ownJob(c);
+    const utterances = await utterancesOfJob(c.env, row);
+    return transcriptDownload(
+      format,
+      utterances && { title: row.file_name, createdAt: row.created_at, utterances, names: speakerNamesOf(row) },
+    );
+  });
 
   /** Names a speaker once for the whole transcript; answers every name the transcript has now. */
   routes.patch("/:id/speakers", requireUser, jsonBodyLimit, jsonBody(renameSpeakersBody), async (c) => {

@@ -1,22 +1,18 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { requireUser } from "../auth/sessions.ts";
 import { passGate } from "../auth/tool-gate.ts";
 import { JOB_PATHS } from "../contracts/jobs.ts";
 import type { Language } from "../contracts/languages.ts";
 import { SENTIMENT_MAX_BYTES, type SentimentReport } from "../contracts/sentiment.ts";
 import { ApiError, providerUnavailable } from "../errors.ts";
-import { findOwnJobOr404 } from "../jobs/own-job.ts";
 import { blobSource, UncuttableRecording } from "../jobs/recording-parts.ts";
-import { keepReport, languageReport, readReport } from "../jobs/sentiment-reports.ts";
+import { keepReport, languageReport } from "../jobs/sentiment-reports.ts";
 import { transcribeWhole, translateToEnglish } from "../jobs/spitch-transcript.ts";
 import { requireTranscribable } from "../jobs/transcribable.ts";
-import { speakerNamesOf } from "../jobs/views.ts";
 import { parseVocabulary, sessionVocabulary } from "../preferences/store.ts";
 import { analyseRecording, analyseText } from "../providers/deepgram.ts";
 import { ProviderError } from "../providers/provider-error.ts";
 import { requireRoute } from "../routing.ts";
-import { exportFormat, transcriptDownload } from "../transcripts/export.ts";
 import { displayName } from "../uploads/display-name.ts";
 import { analysisUpload, readUpload } from "../uploads.ts";
 
@@ -84,14 +80,3 @@ async function analyseInLanguage(
   const translation = await translateToEnglish(spitch, original.transcript, language);
   return languageReport(language, original, translation, await analyseText(c.var.provider("deepgram"), translation));
 }
-
-/** The report's transcript with speakers and times: `?format=txt|srt|vtt|docx`. */
-sentiment.get("/:id/export", requireUser, async (c) => {
-  const format = exportFormat(c.req.query());
-  const row = await findOwnJobOr404(c, "sentiment");
-  const utterances = row.result_key ? (await readReport(c.env, row.result_key))?.utterances : undefined;
-  return transcriptDownload(
-    format,
-    utterances && { title: row.file_name, createdAt: row.created_at, utterances, names: speakerNamesOf(row) },
-  );
-});

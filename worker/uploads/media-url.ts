@@ -7,7 +7,8 @@ import { deleteMediaGrantsFor, findLiveMediaGrant, insertMediaGrant } from "./me
 
 /**
  * Short-lived URLs through which a speech provider fetches one stored recording from R2 (with
- * Range, as the providers read large media in pieces) instead of the Worker re-uploading it. The
+ * Range, as the providers read large media in pieces) instead of the Worker re-uploading it, and
+ * through which the owner's player streams it instead of downloading it whole first. The
  * URL carries a random capability; D1 keeps only its hash, the key it opens and when it expires.
  */
 export const media = new Hono<AppEnv>();
@@ -15,21 +16,44 @@ export const media = new Hono<AppEnv>();
 export const MEDIA_PATH = "/api/media";
 /** Long enough for a provider that queues the job before fetching; a grant outlives no deletion. */
 export const MEDIA_URL_TTL_MS = 2 * 60 * 60 * 1000;
+/**
+ * A person's player: an <audio> element cannot send the bearer token, so it streams the recording
+ * through a media URL too. Long enough to listen to a two-hour recording with pauses; the site asks
+ * for a fresh one each time the player is opened.
+ */
+export const PLAYER_URL_TTL_MS = 12 * 60 * 60 * 1000;
 
+export interface MediaUrl {
+  readonly url: string;
+  readonly expires_at: string;
+}
+
+export async function grantMediaUrl(
+  db: D1Database,
+  origin: string,
+  r2Key: string,
+  contentType: string,
+  ttlMs: number,
+): Promise<MediaUrl> {
+  const token = randomToken();
+  const expiresAt = isoIn(ttlMs);
+  await insertMediaGrant(db, {
+    token_hash: await sha256Hex(token),
+    r2_key: r2Key,
+    content_type: contentType,
+    expires_at: expiresAt,
+  });
+  return { url: `${origin}${MEDIA_PATH}/${token}`, expires_at: expiresAt };
+}
+
+/** A provider's URL for one recording. */
 export async function signedMediaUrl(
   db: D1Database,
   origin: string,
   r2Key: string,
   contentType: string,
 ): Promise<string> {
-  const token = randomToken();
-  await insertMediaGrant(db, {
-    token_hash: await sha256Hex(token),
-    r2_key: r2Key,
-    content_type: contentType,
-    expires_at: isoIn(MEDIA_URL_TTL_MS),
-  });
-  return `${origin}${MEDIA_PATH}/${token}`;
+  return (await grantMediaUrl(db, origin, r2Key, contentType, MEDIA_URL_TTL_MS)).url;
 }
 
 /** Deletes a recording and every URL handed out for it. */

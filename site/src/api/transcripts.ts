@@ -1,5 +1,5 @@
 import type { RenameSpeakersBody, SpeakerNames, TranscriptExportFormat } from "@contracts/transcript.ts";
-import { apiFetch, apiRequest } from "./client.ts";
+import { apiFetch, apiRequest, schemaOf } from "./client.ts";
 
 /**
  * What every transcript with speakers offers under its own path (`/api/sentiment/:id`,
@@ -29,7 +29,12 @@ export async function fetchTranscriptExport(
   return { blob: await response.blob(), name: name ?? `${fallbackName}.${format}` };
 }
 
-/** The kept recording: it needs the bearer token, which an <audio src> cannot send. */
-export async function fetchRecording(path: string): Promise<Blob> {
-  return (await apiFetch(`${path}/audio`)).blob();
+const recordingUrlAnswer = schemaOf(() => import("@contracts/transcript.ts"), "recordingUrlSchema");
+
+/**
+ * An address the player streams the kept recording from as it plays (the recording itself needs
+ * the bearer token, which an <audio src> cannot send), so a two-hour file is never fetched whole.
+ */
+export async function recordingUrl(path: string): Promise<string> {
+  return (await apiRequest(`${path}/audio/url`, { method: "POST", schema: recordingUrlAnswer })).url;
 }

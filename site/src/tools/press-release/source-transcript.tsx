@@ -2,15 +2,20 @@ import type { PressRelease } from "@contracts/press-releases.ts";
 import { ChevronDown } from "lucide-react";
 import { useMemo, useState } from "react";
 import { jobPath } from "../../api/analysis.ts";
-import { fetchRecording, renameSpeaker } from "../../api/transcripts.ts";
+import { fetchTranscriptExport, recordingUrl, renameSpeaker } from "../../api/transcripts.ts";
 import { LazyTranscriptViewer } from "../transcript/lazy-transcript-viewer.ts";
+import type { ExportTranscript } from "../transcript/transcript-exports.tsx";
 
 /** The transcript a release was written from, with its speakers, times and recording, on request. */
 export function SourceTranscript({ release }: { release: PressRelease }) {
   const [open, setOpen] = useState(false);
   const path = jobPath("press_release", release.id);
-  const recording = useMemo(() => ({ load: () => fetchRecording(path) }), [path]);
+  const recording = useMemo(() => ({ address: () => recordingUrl(path) }), [path]);
   const rename = useMemo(() => (label: string, name: string | null) => renameSpeaker(path, label, name), [path]);
+  const exportAs = useMemo<ExportTranscript>(
+    () => (format) => fetchTranscriptExport(`${path}/transcript`, format, "transcript"),
+    [path],
+  );
   if (!release.utterances?.length) return null;
   return (
     <div className="release__source">
@@ -23,6 +28,7 @@ export function SourceTranscript({ release }: { release: PressRelease }) {
           speakerNames={release.speaker_names}
           renameSpeaker={rename}
           recording={recording}
+          exportAs={exportAs}
           heading="Source transcript"
         />
       )}

@@ -5,7 +5,7 @@ import type { SpeakerNames } from "@contracts/transcript.ts";
 import { Copy } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { jobPath } from "../../api/analysis.ts";
-import { fetchRecording, fetchTranscriptExport, renameSpeaker } from "../../api/transcripts.ts";
+import { fetchTranscriptExport, recordingUrl, renameSpeaker } from "../../api/transcripts.ts";
 import { Dialog } from "../../ui/dialog.tsx";
 import { copyText } from "../copy-text.ts";
 import { DownloadButton } from "../download-button.tsx";
@@ -51,7 +51,7 @@ export function SentimentReportDialog({ report, fileName, job, onClose }: Props)
   const utterances = report.utterances?.length ? report.utterances : null;
   const path = job ? jobPath("sentiment", job.id) : null;
   const recording = useMemo(
-    () => (path && job?.recordingKept ? { load: () => fetchRecording(path) } : undefined),
+    () => (path && job?.recordingKept ? { address: () => recordingUrl(path) } : undefined),
     [path, job?.recordingKept],
   );
   const rename = useMemo(

@@ -1,48 +1,47 @@
 import { Play } from "lucide-react";
-import { type Ref, useCallback, useEffect, useRef, useState } from "react";
+import { type Ref, useCallback, useRef, useState } from "react";
 
 /**
- * Where the recording comes from: an address the browser may fetch itself, or a loader for one
- * that needs the bearer token (fetched once, when the person first wants to hear it, since a
- * two-hour recording is a large download on a phone's data).
+ * Where the recording comes from: an address the browser may fetch itself, or a way to get one
+ * for a recording that needs the bearer token (asked for when the person first wants to hear it;
+ * the player then streams it, so a two-hour recording starts at once and costs only what is heard).
  */
-export type RecordingSource = { readonly src: string } | { readonly load: () => Promise<Blob> };
+export type RecordingSource = { readonly src: string } | { readonly address: () => Promise<string> };
 
 export interface Recording {
   readonly src: string | null;
   readonly state: "idle" | "loading" | "ready" | "error";
-  /** Starts loading a recording not yet loaded. */
+  /** Asks for the address of a recording not yet loaded. */
   readonly want: () => void;
+  /** The player could not read it (offline, or the address expired): offer to load it again. */
+  readonly failed: () => void;
 }
 
 export function useRecording(source: RecordingSource | undefined): Recording {
   const direct = source && "src" in source ? source.src : null;
   const [loaded, setLoaded] = useState<{ src: string | null; state: Recording["state"] }>({ src: null, state: "idle" });
-  const loader = source && "load" in source ? source.load : null;
-
-  useEffect(() => {
-    const src = loaded.src;
-    return () => {
-      if (src) URL.revokeObjectURL(src);
-    };
-  }, [loaded.src]);
+  const address = source && "address" in source ? source.address : null;
 
   const started = useRef(false);
   const want = useCallback(() => {
-    if (!loader || started.current) return;
+    if (!address || started.current) return;
     started.current = true;
     setLoaded({ src: null, state: "loading" });
-    loader().then(
-      (blob) => setLoaded({ src: URL.createObjectURL(blob), state: "ready" }),
+    address().then(
+      (src) => setLoaded({ src, state: "ready" }),
       () => {
         started.current = false;
         setLoaded({ src: null, state: "error" });
       },
     );
-  }, [loader]);
+  }, [address]);
+  const failed = useCallback(() => {
+    started.current = false;
+    setLoaded({ src: null, state: "error" });
+  }, []);
 
-  if (direct) return { src: direct, state: "ready", want };
-  return { ...loaded, want };
+  if (direct) return { src: direct, state: "ready", want, failed };
+  return { ...loaded, want, failed };
 }
 
 interface Props {
@@ -71,6 +70,10 @@ export function RecordingPlayer({ recording, audioRef, onTime, onMetadata, onPla
         onPlay={() => onPlaying(true)}
         onPause={() => onPlaying(false)}
         onEnded={() => onPlaying(false)}
+        onError={() => {
+          onPlaying(false);
+          recording.failed();
+        }}
       />
     );
   }
