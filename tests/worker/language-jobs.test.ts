@@ -1,6 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { pressReleaseListSchema, pressReleaseSchema } from "../../worker/contracts/press-releases.ts";
+import {
+  pressReleaseListSchema,
+  pressReleaseSchema,
+  releaseVersionsSchema,
+} from "../../worker/contracts/press-releases.ts";
 import {
   type SentimentJob,
   sentimentJobListSchema,
@@ -145,6 +149,43 @@ describe("jobs in Yorùbá, Hausa and Igbo", { timeout: 120_000 }, () => {
       await (await call("/api/press-releases", { headers: authed(token) })).json(),
     );
     expect(list.items.map((item) => item.language)).toEqual(["ig", "ig"]);
+  });
+
+  it("an Igbo release written again with options gets an Igbo copy of the new text, kept with its version", async () => {
+    const { token } = await registerAndSignIn();
+    await using _fast = await jobsWithoutPauses();
+    const id = await started(
+      await postForm("/api/press-releases", token, wav(30), { language: "ig", also_in_language: "true" }),
+    );
+    const first = pressReleaseSchema.parse(await settled(`/api/press-releases/${id}`, token));
+    expect(first.translation?.text).not.toContain("EMBARGOED");
+
+    const again = await postJson(`/api/press-releases/${id}/regenerate`, token, {
+      tone: "urgent",
+      length: "short",
+      audience: "local_radio",
+      embargo_at: "2030-12-02T08:00:00Z",
+    });
+    expect(again.status).toBe(202);
+    const { id: regeneration } = (await again.json()) as { id: string };
+    expect(await settled(`/api/press-releases/${id}/regenerations/${regeneration}`, token)).toMatchObject({
+      status: "completed",
+    });
+    const rewritten = pressReleaseSchema.parse(
+      await (await call(`/api/press-releases/${id}`, { headers: authed(token) })).json(),
+    );
+    expect(rewritten.text).toMatch(/^\*\*EMBARGOED UNTIL 09:00 WAT, 2 December 2030\*\*/);
+    // The sandbox translates the briefing's sentences and leaves the rest as it was: the new text's
+    // embargo line is in the copy, and the Igbo of the briefing still is.
+    expect(rewritten.translation?.language).toBe("ig");
+    expect(rewritten.translation?.text).toContain("EMBARGOED UNTIL 09:00 WAT, 2 December 2030");
+    expect(rewritten.translation?.text).toContain(
+      "Ndị mmekọ anyị ga-azụ ndị ntorobịa na-eweta mmemme na steeti ọ bụla.",
+    );
+    const versions = releaseVersionsSchema.parse(
+      await (await call(`/api/press-releases/${id}/versions`, { headers: authed(token) })).json(),
+    );
+    expect(versions.items.map((version) => version.text)).toEqual([rewritten.text, first.text]);
   });
 
   it("a release in Yorùbá from a finished upload takes also_in_language as JSON", async () => {

@@ -49,8 +49,9 @@ export interface JobState {
   readonly nextSecond?: number;
   /** The transcript in English, when the recording was not. */
   readonly translation?: string;
-  /** A press release written but not yet kept (it is translated first). */
+  /** A press release written but not yet kept (it is translated first), and its alternative headlines. */
   readonly release?: string;
+  readonly headlines?: readonly string[];
 }
 
 /**

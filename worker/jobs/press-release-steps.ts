@@ -106,15 +106,13 @@ const writeRelease: JobStep = {
       temperature: PRESS_RELEASE_TEMPERATURE,
     });
     const { text, headlines } = readWrittenRelease(answer, options);
+    if (!options) await keepReleaseSource(env.DB, params.id, source, headlines);
+    // Kept with its translation, so the copy in the recording's language is never another text's.
+    if (translatesRelease(params)) return done({ release: text, headlines });
     if (options) {
-      const release = await findJob(env.DB, params.id);
-      if (!release) throw new JobGone();
-      await saveReleaseText(env.DB, release, text, new Date().toISOString(), headlines);
-      await setRegenerationStatus(env.DB, options.id, { status: "completed" });
+      await saveRegeneration(env.DB, params.id, options.id, text, headlines, null);
       return done();
     }
-    await keepReleaseSource(env.DB, params.id, source, headlines);
-    if (translatesRelease(params)) return done({ release: text });
     await setJobStatus(env.DB, params.id, { status: "completed", text });
     return done();
   },
@@ -138,31 +136,51 @@ const readKeptTranscript: JobStep = {
   },
 };
 
+/** A release written again becomes its newest version, with the headlines and translation written with it. */
+async function saveRegeneration(
+  db: D1Database,
+  id: string,
+  regenerationId: string,
+  text: string,
+  headlines: readonly string[],
+  translated: string | null,
+): Promise<void> {
+  const release = await findJob(db, id);
+  if (!release) throw new JobGone();
+  await saveReleaseText(db, release, text, new Date().toISOString(), headlines, translated ?? release.translated_text);
+  await setRegenerationStatus(db, regenerationId, { status: "completed" });
+}
+
 const translateRelease: JobStep = {
   name: "translate the release",
-  async run({ env, params, providers }, { release = "" }) {
+  async run({ env, params, providers }, { release = "", headlines = [] }) {
     const translated = (
       await translate(providers("spitch"), { text: release, source: "en", target: params.language })
     ).trim();
     if (!translated) throw new JobFailure(`The release could not be translated. Please try again.`);
-    await setJobStatus(env.DB, params.id, { status: "completed", text: release, translatedText: translated });
+    if (params.regeneration) {
+      await saveRegeneration(env.DB, params.id, params.regeneration.id, release, headlines, translated);
+    } else {
+      await setJobStatus(env.DB, params.id, { status: "completed", text: release, translatedText: translated });
+    }
     return done();
   },
 };
 
-const translatesRelease = (params: JobParams) =>
-  !params.regeneration && params.alsoInLanguage && params.language !== "en";
+/** A release asked for in the recording's language too (first written, or written again). */
+const translatesRelease = (params: JobParams) => params.alsoInLanguage && params.language !== "en";
 
 /**
  * An English recording becomes a transcript (AssemblyAI); one in Yorùbá, Hausa or Igbo a transcript
  * and its English translation (Spitch, `language-steps.ts`). The English text becomes a press
  * release (AssemblyAI's LLM Gateway), translated back into the recording's language on request.
- * Written again with options, it starts from the kept text and is not translated again.
+ * Written again with options, it starts from the kept text, and a release that had a copy in the
+ * recording's language gets a new one with it.
  */
 export const pressReleasePipeline: JobPipeline = {
   steps: (params) =>
     params.regeneration
-      ? [readKeptTranscript, writeRelease]
+      ? [readKeptTranscript, writeRelease, ...(translatesRelease(params) ? [translateRelease] : [])]
       : params.language === "en"
         ? [sendRecording, startTranscript, waitForTranscript, writeRelease]
         : [

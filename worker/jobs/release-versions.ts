@@ -17,7 +17,8 @@ export interface ReleaseVersion {
 
 /**
  * Makes `text` the release's text, with `headlines` as its alternatives (by default the ones it
- * has), and keeps both as a new version, in one batch. Saving the text the release already has
+ * has) and `translatedText` as its copy in the recording's language (by default the one it has),
+ * and keeps text and headlines as a new version, in one batch. Saving the text the release already has
  * changes nothing, so a retried autosave (or a retried regeneration) adds no version.
  */
 export async function saveReleaseText(
@@ -26,8 +27,9 @@ export async function saveReleaseText(
   text: string,
   now: string,
   headlines: readonly string[] = keptHeadlines(release.headlines),
+  translatedText: string | null = release.translated_text,
 ): Promise<boolean> {
-  if (text === release.text) return false;
+  if (text === release.text && translatedText === release.translated_text) return false;
   const kept = JSON.stringify(headlines);
   await db.batch([
     db
@@ -44,8 +46,8 @@ export async function saveReleaseText(
       )
       .bind(crypto.randomUUID(), text, kept, now, release.id),
     db
-      .prepare("UPDATE jobs SET text = ?, headlines = ?, updated_at = ? WHERE id = ?")
-      .bind(text, kept, now, release.id),
+      .prepare("UPDATE jobs SET text = ?, headlines = ?, translated_text = ?, updated_at = ? WHERE id = ?")
+      .bind(text, kept, translatedText, now, release.id),
   ]);
   return true;
 }

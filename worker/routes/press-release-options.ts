@@ -51,7 +51,8 @@ pressReleaseOptions.post(
       byUrl: true,
       startedAt: Date.now(),
       language: release.language,
-      alsoInLanguage: false,
+      // A release that has a copy in the recording's language gets a new copy of the new text.
+      alsoInLanguage: release.translated_text !== null,
       regeneration: { id, ...options },
     });
     const path = `${JOB_PATHS.press_release}/${release.id}/regenerations/${id}`;
