@@ -131,7 +131,15 @@ function waitForHydration(page: Page): void {
   };
 }
 
+/**
+ * Review screenshots are for a person to look at, so a CI run skips them (they took 74 s of
+ * reflow and routes alone); `VOX_SCREENSHOTS=1` takes them there too. A failing test's screenshot
+ * (`fixtures.ts`) is always taken.
+ */
+const REVIEW_SCREENSHOTS = !process.env.CI || process.env.VOX_SCREENSHOTS === "1";
+
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!REVIEW_SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
 }
