@@ -4,7 +4,7 @@ import { cors } from "hono/cors";
 import type { AppEnv } from "./app-env.ts";
 import { remoteTrace } from "./bench/remote-trace.ts";
 import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./config.ts";
-import { ZIP_PARTS_HEADER } from "./contracts/account-export.ts";
+import { ACCOUNT_EXPORT_PATHS, ZIP_PARTS_HEADER } from "./contracts/account-export.ts";
 import { JOB_PATHS } from "./contracts/jobs.ts";
 import {
   RECORDINGS_PATH,
@@ -14,7 +14,7 @@ import {
 } from "./contracts/upload-constants.ts";
 import { ApiError, ConfigError, errorResponse, handleError } from "./errors.ts";
 import { isLoopbackHost } from "./loopback.ts";
-import { account } from "./routes/account.ts";
+import { account, downloads } from "./routes/account.ts";
 import { audio, history } from "./routes/audio.ts";
 import { auth } from "./routes/auth.ts";
 import { billing } from "./routes/billing.ts";
@@ -126,6 +126,7 @@ app.route("/api/organisation", organisation);
 app.route("/api/vocabulary", vocabulary);
 app.route("/api/audio", audio);
 app.route("/api/account", account);
+app.route(ACCOUNT_EXPORT_PATHS.downloads, downloads);
 app.route("/api", contact);
 app.route("/auth", auth);
 const sandboxBuilt = mountSandbox(app, SANDBOX_PATH);

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { unzipSync } from "fflate";
+import type { Request } from "playwright-core";
 import { describe, expect } from "vitest";
 import { baseUrl, screenshot } from "./browser.ts";
 import { it } from "./fixtures.ts";
@@ -89,11 +90,24 @@ describe("Settings › Account › Download my data", () => {
     ]);
     await panel.getByText(`Downloaded ${json.suggestedFilename()}.`).waitFor();
 
+    // The zip is the browser's own download from a link, never a fetch the page holds in memory.
+    const zipRequests: Request[] = [];
+    page.on("request", (request) => {
+      if (/^\/api\/(downloads\/|account\/export\/files)/.test(new URL(request.url()).pathname))
+        zipRequests.push(request);
+    });
     const [zip] = await Promise.all([
       page.waitForEvent("download"),
       panel.getByRole("button", { name: "Download my files (zip)" }).click(),
     ]);
     expect(zip.suggestedFilename()).toMatch(/^vox-files-\d{4}-\d{2}-\d{2}\.zip$/);
+    await panel.getByText(`Your browser is downloading ${zip.suggestedFilename()}.`).waitFor();
+    // Downloaded from the link itself (a page-held zip would be a blob: URL), and the page fetched
+    // only the links.
+    expect(zip.url()).toMatch(new RegExp(`^${baseUrl()}/api/downloads/[A-Za-z0-9_-]{43}/1$`));
+    expect(zipRequests.map((request) => [new URL(request.url()).pathname, request.resourceType()])).toEqual([
+      ["/api/account/export/files/links", "fetch"],
+    ]);
     const files = unzipSync(new Uint8Array(readFileSync((await zip.path()) ?? "")));
     expect(Object.keys(files)).toEqual([data.speech_history[0].file]);
     expect(files[data.speech_history[0].file]).toEqual(audio);

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { type StoredFile, zipParts } from "../../worker/account-export/zip.ts";
+import { accountFilesLinksSchema } from "../../worker/contracts/account-files-links.ts";
 import { DATA_EXPORT_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { call, registerAndSignIn, tusUpload, uploadFile } from "./helpers.ts";
@@ -215,6 +216,48 @@ describe("the account's data download", () => {
     expect(Object.keys(files)).toHaveLength(stored.size);
     const contents = Object.values(files).map((file) => [...file].join(","));
     for (const [key, expected] of stored) expect(contents, key).toContain([...expected].join(","));
+  });
+
+  it("gives links the browser downloads the zips from without the bearer token, for an hour, to the owner's files only", async () => {
+    const mine = await registerAndSignIn();
+    const theirs = await registerAndSignIn();
+    const stored = await fill(mine, "Q7mine");
+    await fill(theirs, "Z9theirs");
+
+    const response = await mine.api.post("/api/account/export/files/links", {});
+    expect(response.status).toBe(200);
+    const links = accountFilesLinksSchema.parse(await response.json());
+    expect(Date.parse(links.expires_at) - Date.now()).toBeGreaterThan(59 * 60 * 1000);
+    expect(links.files).toHaveLength(1);
+    const [link] = links.files;
+    expect(link?.file_name).toMatch(/^vox-files-\d{4}-\d{2}-\d{2}\.zip$/);
+    const path = new URL(link?.url ?? "").pathname;
+    expect(path).toMatch(/^\/api\/downloads\/[A-Za-z0-9_-]{43}\/1$/);
+
+    const zip = await call(path);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get("content-disposition")).toBe(`attachment; filename="${link?.file_name}"`);
+    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    expect(Object.keys(files)).toHaveLength(stored.size);
+    const contents = Object.values(files).map((file) => [...file].join(","));
+    for (const [key, expected] of stored) expect(contents, key).toContain([...expected].join(","));
+
+    expect((await call(path.replace(/\/1$/, "/2"))).status, "part 2").toBe(404);
+    expect((await call(path.replace(/\/1$/, "/two"))).status).toBe(400);
+    const forged = await call(`/api/downloads/${"A".repeat(43)}/1`);
+    expect(forged.status).toBe(404);
+    expect(await forged.json()).toMatchObject({ code: "not_found" });
+
+    await env.DB.prepare("UPDATE download_grants SET expires_at = ? WHERE user_id = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), mine.user.id)
+      .run();
+    expect((await call(path)).status, "expired").toBe(404);
+
+    expect((await call("/api/account/export/files/links", { method: "POST" })).status).toBe(401);
+    const empty = await registerAndSignIn();
+    const none = await empty.api.post("/api/account/export/files/links", {});
+    expect(none.status).toBe(404);
+    expect(await none.json()).toMatchObject({ code: "no_files" });
   });
 
   it("a part past the last is 404 and a part that is not a whole number is 400", async () => {

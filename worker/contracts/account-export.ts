@@ -7,7 +7,19 @@ export const ACCOUNT_EXPORT_PATHS = {
   data: "/api/account/export",
   /** The account's stored audio as a zip; `?part=N` when it needs more than one. */
   files: "/api/account/export/files",
+  /** `POST`: links the browser downloads those zips from itself (no bearer token needed). */
+  filesLinks: "/api/account/export/files/links",
+  /** Where those links point: `/api/downloads/<token>/<part>`. */
+  downloads: "/api/downloads",
 } as const;
+
+/** The links stay usable this long: time to start each part's download, not to finish it. */
+export const FILES_LINK_TTL_MS = 60 * 60 * 1000;
+
+/** `vox-files-2026-11-27.zip`, or `vox-files-2026-11-27-part-2-of-3.zip` when the files need several. */
+export function filesZipName(day: string, part: number, parts: number): string {
+  return `vox-files-${day}${parts === 1 ? "" : `-part-${part}-of-${parts}`}.zip`;
+}
 
 /** How many zips the account's files need; each is asked for with `?part=1…N`. */
 export const ZIP_PARTS_HEADER = "x-vox-parts";

@@ -1,9 +1,17 @@
 import { Hono } from "hono";
 import { accountData, accountFileParts } from "../account-export/data.ts";
+import { downloadGrantOwner, insertDownloadGrant } from "../account-export/download-grants.ts";
 import { zipStream } from "../account-export/zip.ts";
 import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../auth/sessions.ts";
-import { exportDay, ZIP_PARTS_HEADER } from "../contracts/account-export.ts";
+import { isoIn, randomToken, sha256Hex } from "../auth/tokens.ts";
+import {
+  ACCOUNT_EXPORT_PATHS,
+  exportDay,
+  FILES_LINK_TTL_MS,
+  filesZipName,
+  ZIP_PARTS_HEADER,
+} from "../contracts/account-export.ts";
 import { ApiError } from "../errors.ts";
 import { DATA_EXPORT_RATE_LIMITS, enforceRateLimit } from "../rate-limit.ts";
 
@@ -24,26 +32,80 @@ account.get("/export", async (c) => {
   });
 });
 
-account.get("/export/files", async (c) => {
-  const part = Number(c.req.query("part") ?? "1");
+const partQuery = (value: string | undefined) => {
+  const part = Number(value ?? "1");
   if (!Number.isInteger(part) || part < 1) {
     throw new ApiError(400, "validation_failed", "part is a whole number from 1", {
       part: ["part is a whole number from 1"],
     });
   }
-  await enforceRateLimit(c.env, "exportFiles", `user:${c.var.user.id}`, DATA_EXPORT_RATE_LIMITS.exportFiles);
-  const parts = await accountFileParts(c.env.DB, c.var.user.id);
+  return part;
+};
+
+/** Zip `part` of the user's stored files, streamed from R2 as it is written; 10 an hour. */
+async function filesZip(env: Env, userId: string, part: number): Promise<Response> {
+  await enforceRateLimit(env, "exportFiles", `user:${userId}`, DATA_EXPORT_RATE_LIMITS.exportFiles);
+  const parts = await accountFileParts(env.DB, userId);
   const files = parts[part - 1];
   if (!files) {
     throw new ApiError(404, "not_found", `Your files fit in ${parts.length} zip${parts.length === 1 ? "" : "s"}.`);
   }
-  const suffix = parts.length === 1 ? "" : `-part-${part}-of-${parts.length}`;
-  return new Response(zipStream(c.env.AUDIO, files), {
+  return new Response(zipStream(env.AUDIO, files), {
     headers: {
       "content-type": "application/zip",
-      "content-disposition": `attachment; filename="vox-files-${exportDay(new Date())}${suffix}.zip"`,
+      "content-disposition": `attachment; filename="${filesZipName(exportDay(new Date()), part, parts.length)}"`,
       "cache-control": "no-store",
       [ZIP_PARTS_HEADER]: String(parts.length),
     },
   });
+}
+
+account.get("/export/files", async (c) => filesZip(c.env, c.var.user.id, partQuery(c.req.query("part"))));
+
+/**
+ * Links to the zips that the browser downloads itself, streamed to disk: a page that fetched them
+ * would hold up to 2 GiB a zip in memory, which a phone cannot. One random token opens every part
+ * for an hour; D1 keeps only its hash.
+ */
+account.post("/export/files/links", async (c) => {
+  const userId = c.var.user.id;
+  const parts = await accountFileParts(c.env.DB, userId);
+  // One empty zip is what the files are when there are none: say so instead of linking to it.
+  if (parts.flat().length === 0) {
+    throw new ApiError(404, "no_files", "Your account has no stored files to download yet.");
+  }
+  const token = randomToken();
+  const now = new Date();
+  const expiresAt = isoIn(FILES_LINK_TTL_MS, now.getTime());
+  await insertDownloadGrant(c.env.DB, { tokenHash: await sha256Hex(token), userId, expiresAt, now: now.toISOString() });
+  const origin = new URL(c.req.url).origin;
+  const day = exportDay(now);
+  return c.json(
+    {
+      expires_at: expiresAt,
+      files: parts.map((_, index) => ({
+        part: index + 1,
+        url: `${origin}${ACCOUNT_EXPORT_PATHS.downloads}/${token}/${index + 1}`,
+        file_name: filesZipName(day, index + 1, parts.length),
+      })),
+    },
+    200,
+    { "cache-control": "no-store" },
+  );
+});
+
+/** `/api/downloads/<token>/<part>`: a files link, opened without the bearer token by the browser's own download. */
+export const downloads = new Hono<AppEnv>();
+
+downloads.get("/:token/:part", async (c) => {
+  const token = c.req.param("token");
+  const gone = new ApiError(
+    404,
+    "not_found",
+    "This download link is unknown or has expired. Ask for a new one in Settings.",
+  );
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw gone;
+  const userId = await downloadGrantOwner(c.env.DB, await sha256Hex(token), new Date().toISOString());
+  if (!userId) throw gone;
+  return filesZip(c.env, userId, partQuery(c.req.param("part")));
 });

@@ -1,5 +1,6 @@
-import { ACCOUNT_EXPORT_PATHS, exportDay, ZIP_PARTS_HEADER } from "@contracts/account-export.ts";
-import { apiFetch } from "./client.ts";
+import { ACCOUNT_EXPORT_PATHS, exportDay } from "@contracts/account-export.ts";
+import type { AccountFilesLinks } from "@contracts/account-files-links.ts";
+import { apiFetch, apiRequest, schemaOf } from "./client.ts";
 
 /** A download from the Worker, named as the Worker named it. */
 export interface Download {
@@ -16,12 +17,12 @@ export async function fetchAccountData(): Promise<Download> {
   return { blob: await response.blob(), fileName: fileNameOf(response, `vox-data-${exportDay(new Date())}.json`) };
 }
 
-/** Zip `part` of the account's stored audio, and how many zips the files need. */
-export async function fetchAccountFiles(part: number): Promise<Download & { readonly parts: number }> {
-  const response = await apiFetch(`${ACCOUNT_EXPORT_PATHS.files}?part=${part}`);
-  return {
-    blob: await response.blob(),
-    fileName: fileNameOf(response, `vox-files-${exportDay(new Date())}-part-${part}.zip`),
-    parts: Number(response.headers.get(ZIP_PARTS_HEADER) ?? "1") || 1,
-  };
+const filesLinksAnswer = schemaOf(() => import("@contracts/account-files-links.ts"), "accountFilesLinksSchema");
+
+/**
+ * Links to the account's stored audio as zips (several when it is large), which the browser
+ * downloads itself: a zip can be 2 GiB, more than a page should hold in memory.
+ */
+export function fetchAccountFilesLinks(): Promise<AccountFilesLinks> {
+  return apiRequest(ACCOUNT_EXPORT_PATHS.filesLinks, { method: "POST", schema: filesLinksAnswer });
 }

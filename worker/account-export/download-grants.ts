@@ -1,0 +1,23 @@
+/** Download grants in D1 (`download_grants`): the hash of a files link's token, whose files it opens, until when. */
+
+export async function insertDownloadGrant(
+  db: D1Database,
+  grant: { tokenHash: string; userId: string; expiresAt: string; now: string },
+): Promise<void> {
+  // The account's expired links go as a new one is made, so the table holds only live ones.
+  await db.batch([
+    db.prepare("DELETE FROM download_grants WHERE user_id = ? AND expires_at <= ?").bind(grant.userId, grant.now),
+    db
+      .prepare("INSERT INTO download_grants (token_hash, user_id, expires_at) VALUES (?, ?, ?)")
+      .bind(grant.tokenHash, grant.userId, grant.expiresAt),
+  ]);
+}
+
+/** Whose files a link's token hash opens, unless it has expired. */
+export async function downloadGrantOwner(db: D1Database, tokenHash: string, now: string): Promise<string | null> {
+  const row = await db
+    .prepare("SELECT user_id FROM download_grants WHERE token_hash = ? AND expires_at > ?")
+    .bind(tokenHash, now)
+    .first<{ user_id: string }>();
+  return row?.user_id ?? null;
+}
