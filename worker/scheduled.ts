@@ -1,3 +1,4 @@
+import { deleteExpiredDownloadGrants } from "./account-export/download-grants.ts";
 import { resumeStalledJobs } from "./jobs/lifecycle.ts";
 import { startRenewalSweep } from "./payments/renewal-sweep.ts";
 import { sweepExpiredUploads } from "./uploads/expiry.ts";
@@ -10,6 +11,7 @@ import { sweepExpiredUploads } from "./uploads/expiry.ts";
 export async function scheduledWork(env: Env, origin: string | null = null): Promise<void> {
   await Promise.all([
     sweepExpiredUploads(env),
+    deleteExpiredDownloadGrants(env.DB, new Date().toISOString()),
     resumeStalledJobs(env),
     startRenewalSweep(env, origin).catch((error: unknown) =>
       console.error("[billing] renewal sweep not started", error),

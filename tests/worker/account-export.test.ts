@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { deleteExpiredDownloadGrants } from "../../worker/account-export/download-grants.ts";
 import { type StoredFile, zipParts } from "../../worker/account-export/zip.ts";
 import { accountFilesLinksSchema } from "../../worker/contracts/account-files-links.ts";
 import { DATA_EXPORT_RATE_LIMITS } from "../../worker/rate-limit.ts";
@@ -252,6 +253,14 @@ describe("the account's data download", () => {
       .bind(new Date(Date.now() - 1000).toISOString(), mine.user.id)
       .run();
     expect((await call(path)).status, "expired").toBe(404);
+    // The schedule's clean-up drops expired links and keeps live ones.
+    const live = await mine.api.post("/api/account/export/files/links", {});
+    expect(live.status).toBe(200);
+    await deleteExpiredDownloadGrants(env.DB, new Date().toISOString());
+    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM download_grants WHERE user_id = ?")
+      .bind(mine.user.id)
+      .first<{ n: number }>();
+    expect(left?.n).toBe(1);
 
     expect((await call("/api/account/export/files/links", { method: "POST" })).status).toBe(401);
     const empty = await registerAndSignIn();

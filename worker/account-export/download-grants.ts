@@ -2,15 +2,12 @@
 
 export async function insertDownloadGrant(
   db: D1Database,
-  grant: { tokenHash: string; userId: string; expiresAt: string; now: string },
+  grant: { tokenHash: string; userId: string; expiresAt: string },
 ): Promise<void> {
-  // The account's expired links go as a new one is made, so the table holds only live ones.
-  await db.batch([
-    db.prepare("DELETE FROM download_grants WHERE user_id = ? AND expires_at <= ?").bind(grant.userId, grant.now),
-    db
-      .prepare("INSERT INTO download_grants (token_hash, user_id, expires_at) VALUES (?, ?, ?)")
-      .bind(grant.tokenHash, grant.userId, grant.expiresAt),
-  ]);
+  await db
+    .prepare("INSERT INTO download_grants (token_hash, user_id, expires_at) VALUES (?, ?, ?)")
+    .bind(grant.tokenHash, grant.userId, grant.expiresAt)
+    .run();
 }
 
 /** Whose files a link's token hash opens, unless it has expired. */
@@ -20,4 +17,9 @@ export async function downloadGrantOwner(db: D1Database, tokenHash: string, now:
     .bind(tokenHash, now)
     .first<{ user_id: string }>();
   return row?.user_id ?? null;
+}
+
+/** The schedule's clean-up: links that can no longer open anything. */
+export async function deleteExpiredDownloadGrants(db: D1Database, now: string): Promise<void> {
+  await db.prepare("DELETE FROM download_grants WHERE expires_at <= ?").bind(now).run();
 }

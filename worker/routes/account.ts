@@ -77,7 +77,7 @@ account.post("/export/files/links", async (c) => {
   const token = randomToken();
   const now = new Date();
   const expiresAt = isoIn(FILES_LINK_TTL_MS, now.getTime());
-  await insertDownloadGrant(c.env.DB, { tokenHash: await sha256Hex(token), userId, expiresAt, now: now.toISOString() });
+  await insertDownloadGrant(c.env.DB, { tokenHash: await sha256Hex(token), userId, expiresAt });
   const origin = new URL(c.req.url).origin;
   const day = exportDay(now);
   return c.json(
