@@ -1,7 +1,9 @@
 import { env, introspectWorkflow } from "cloudflare:test";
 import { expect, vi } from "vitest";
 import { isFinished, type JobStatus } from "../../worker/contracts/jobs.ts";
-import { call } from "./helpers.ts";
+import { type PressRelease, pressReleaseSchema } from "../../worker/contracts/press-releases.ts";
+import { speechWav } from "../fixtures/speech-wav.ts";
+import { call, uploadFile } from "./helpers.ts";
 
 /**
  * Jobs made after this skip their pauses: polls and retry back-off run at once, retries still
@@ -33,4 +35,19 @@ export async function settled<T extends { status: JobStatus }>(path: string, tok
 /** The engine's view of a job: queued, running, waiting, complete, errored, terminated. */
 export async function engineStatus(id: string): Promise<string> {
   return (await (await env.JOB_WORKFLOWS.get(id)).status()).status;
+}
+
+/** A press release written from a 20-second briefing (`briefing.wav`), once it is completed. */
+export async function finishedRelease(token: string): Promise<PressRelease> {
+  const response = await uploadFile(
+    "/api/press-releases",
+    token,
+    "file",
+    new Blob([speechWav(20)], { type: "audio/wav" }),
+    "briefing.wav",
+  );
+  const { id } = (await response.json()) as { id: string };
+  const done = pressReleaseSchema.parse(await settled<PressRelease>(`/api/press-releases/${id}`, token));
+  expect(done.status).toBe("completed");
+  return done;
 }

@@ -1,23 +1,8 @@
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { type PressRelease, pressReleaseSchema, releaseVersionsSchema } from "../../worker/contracts/press-releases.ts";
-import { speechWav } from "../fixtures/speech-wav.ts";
-import { call, registerAndSignIn, uploadFile } from "./helpers.ts";
-import { jobsWithoutPauses, settled } from "./jobs.ts";
-
-async function finishedRelease(token: string): Promise<PressRelease> {
-  const response = await uploadFile(
-    "/api/press-releases",
-    token,
-    "file",
-    new Blob([speechWav(20)], { type: "audio/wav" }),
-    "briefing.wav",
-  );
-  const { id } = (await response.json()) as { id: string };
-  const done = pressReleaseSchema.parse(await settled<PressRelease>(`/api/press-releases/${id}`, token));
-  expect(done.status).toBe("completed");
-  return done;
-}
+import { pressReleaseSchema, releaseVersionsSchema } from "../../worker/contracts/press-releases.ts";
+import { call, registerAndSignIn } from "./helpers.ts";
+import { finishedRelease, jobsWithoutPauses } from "./jobs.ts";
 
 const request = (token: string, path: string, init: RequestInit = {}) =>
   call(path, {

@@ -1,25 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { type PressRelease, pressReleaseSchema, releaseVersionsSchema } from "../../worker/contracts/press-releases.ts";
+import { pressReleaseSchema, releaseVersionsSchema } from "../../worker/contracts/press-releases.ts";
 import { embargoLine, type Regeneration } from "../../worker/contracts/release-options.ts";
 import { OPTIONS_MARKER, pressReleaseMessages } from "../../worker/jobs/press-release-prompt.ts";
-import { speechWav } from "../fixtures/speech-wav.ts";
-import { call, registerAndSignIn, uploadFile } from "./helpers.ts";
-import { jobsWithoutPauses, settled } from "./jobs.ts";
-
-async function finishedRelease(token: string): Promise<PressRelease> {
-  const response = await uploadFile(
-    "/api/press-releases",
-    token,
-    "file",
-    new Blob([speechWav(20)], { type: "audio/wav" }),
-    "briefing.wav",
-  );
-  const { id } = (await response.json()) as { id: string };
-  const done = pressReleaseSchema.parse(await settled<PressRelease>(`/api/press-releases/${id}`, token));
-  expect(done.status).toBe("completed");
-  return done;
-}
+import { call, registerAndSignIn } from "./helpers.ts";
+import { finishedRelease, jobsWithoutPauses, settled } from "./jobs.ts";
 
 const request = (token: string, path: string, body?: unknown) =>
   call(path, {
