@@ -128,6 +128,14 @@ describe("refused requests use none of the allowance", () => {
     }, 30_000);
   }
 
+  it("a file the provider could not decode (422) is counted: the provider was called", async () => {
+    const { token, user } = await registerAndSignIn();
+    const body = new FormData();
+    body.set("file", new Blob(["definitely not audio at all"], { type: "audio/mpeg" }), "x.mp3");
+    expect((await send("/api/sentiment", token, { method: "POST", body })).status).toBe(422);
+    expect(await used(user.id, "sentiment")).toBe(1);
+  });
+
   it("live: a ticket refused for the month's quota is not counted", async () => {
     const { token, user } = await registerAndSignIn();
     const limit = TOOL_RATE_LIMITS.live.limit;
