@@ -14,5 +14,10 @@ export interface AppEnv {
     /** Set by `requireUser`; only routes behind it may read these two. */
     user: UserRow;
     sessionTokenHash: string;
+    /**
+     * Set by `passGate` when it counted a call of `tool` in the window opened at `windowStartedAt`,
+     * which a refusal gives back (`giveBackRefusedCalls`).
+     */
+    heldCall?: { readonly tool: string; readonly windowStartedAt: number };
   };
 }

@@ -2,6 +2,7 @@ import { mountSandbox } from "@vox/sandbox";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import type { AppEnv } from "./app-env.ts";
+import { giveBackRefusedCalls } from "./auth/tool-gate.ts";
 import { remoteTrace } from "./bench/remote-trace.ts";
 import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./config.ts";
 import { ACCOUNT_EXPORT_PATHS, ZIP_PARTS_HEADER } from "./contracts/account-export.ts";
@@ -74,6 +75,7 @@ app.use("*", async (c, next) => {
 });
 
 app.use("*", remoteTrace);
+app.use("*", giveBackRefusedCalls);
 app.use(`${UPLOADS_PATH}/*`, tusHeaders);
 
 /**

@@ -85,6 +85,19 @@ export const DATA_EXPORT_RATE_LIMITS = {
   exportFiles: { limit: 10, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimitRule>;
 
+/**
+ * Links that open the account's files without the session (player URLs, files download links), per
+ * user. Each is a D1 row; a page asks for a player URL each time a player opens and for files links
+ * once per "Download my files", so these leave a person room and a script none.
+ */
+export const GRANT_RATE_LIMITS = {
+  playerUrl: { limit: 60, windowSeconds: 600 },
+  filesLink: { limit: 10, windowSeconds: 3600 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** Open (unexpired) links an account may hold at once; minting one more revokes its oldest. */
+export const GRANT_CAPS = { playerUrls: 50, filesLinks: 3 } as const;
+
 /** Free provider calls a signed-in user makes while preparing work, such as adding Yorùbá tone marks. */
 export const HELPER_RATE_LIMITS = {
   toneMarks: { limit: 120, windowSeconds: 3600 },

@@ -200,9 +200,14 @@ describe("press release jobs", () => {
     expect(await engineStatus(runningId)).toBe("terminated");
   });
 
-  it("limits each user to 30 press releases an hour (429 with Retry-After), counting attempts", async () => {
-    const { token } = await registerAndSignIn();
-    for (let i = 0; i < TOOL_RATE_LIMITS.pressRelease.limit; i++) expect((await upload(token, null)).status).toBe(400);
+  it("limits each user to 30 press releases an hour (429 with Retry-After); refused uploads are not counted", async () => {
+    const { token, user } = await registerAndSignIn();
+    for (let i = 0; i <= TOOL_RATE_LIMITS.pressRelease.limit; i++) expect((await upload(token, null)).status).toBe(400);
+    // The refusals left the count at 0; one call short of the limit, the next real one goes through.
+    await env.DB.prepare("UPDATE tool_usage SET count = ? WHERE user_id = ? AND tool = 'pressRelease'")
+      .bind(TOOL_RATE_LIMITS.pressRelease.limit - 1, user.id)
+      .run();
+    expect((await upload(token, wav(1))).status).toBe(202);
     const limited = await upload(token, wav(1));
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);

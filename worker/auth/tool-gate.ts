@@ -12,6 +12,11 @@ import type { UserRow } from "./users.ts";
  * tool) one call counted against the user's allowance, then whatever the route reads or writes for
  * that user. One round trip to the primary instead of one per check; the primary, not a replica,
  * so a revoked session is refused by the very next request.
+ *
+ * An allowance is counted only for a request that passed validation, the gate and the ownership
+ * check. The batch counts before the route has read its body or looked up what it names, so that
+ * a request that goes through costs one round trip; a request refused after the count gets its
+ * call back (`giveBackRefusedCalls`, around every route) before its answer goes out.
  */
 
 export type Tool = keyof typeof TOOL_RATE_LIMITS;
@@ -81,15 +86,41 @@ export async function passGate(c: Context<AppEnv>, tool: Tool | null, options: G
   const [session, ...rest] = await db.batch(statements);
   const user = admit(c, key, session?.results[0] as UserRow | undefined);
   if (!tool) return { user, counted: false, results: rest };
-  assertActivePlan(user);
   const allowance = rest.shift()?.results[0] as Allowance | undefined;
   const rule = TOOL_RATE_LIMITS[tool];
+  if (allowance && allowance.count <= rule.limit) {
+    c.set("heldCall", { tool, windowStartedAt: allowance.window_started_at });
+  }
+  assertActivePlan(user);
   if (allowance && allowance.count > rule.limit) {
     const windowEnds = allowance.window_started_at + rule.windowSeconds * 1000;
     throw tooManyAttempts(Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000)));
   }
   return { user, counted: allowance !== undefined, results: rest };
 }
+
+/**
+ * Answers that refuse the request itself: bad input (400, 413, 415), no plan or quota (402), not
+ * found or not the caller's (404), a state that stops it (409). Not 422, which is what a
+ * provider's refusal of a file becomes once the provider has been called, nor 429 or a 5xx.
+ */
+const REFUSALS: ReadonlySet<number> = new Set([400, 402, 404, 409, 413, 415]);
+
+/**
+ * Around every route: a request the gate counted and that was then refused gives its call back, in
+ * the window it was counted in, before the refusal is answered. Refusals therefore cost nothing,
+ * while concurrent ones hold a call each only for as long as they take to refuse.
+ */
+export const giveBackRefusedCalls = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  const held = c.var.heldCall;
+  if (!held || !c.error || !REFUSALS.has(c.res.status)) return;
+  await c.env.DB.prepare(
+    "UPDATE tool_usage SET count = count - 1 WHERE user_id = ? AND tool = ? AND window_started_at = ? AND count > 0",
+  )
+    .bind(c.var.user.id, held.tool, held.windowStartedAt)
+    .run();
+});
 
 /** `passGate` for a tool route that needs nothing else from the batch. */
 export const requireTool = (tool: Tool) =>

@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { sessionKey } from "../auth/sessions.ts";
-import { requireTool } from "../auth/tool-gate.ts";
+import { giveBackRefusedCalls, requireTool } from "../auth/tool-gate.ts";
 import { JOB_KINDS, JOB_PATHS, type JobKind } from "../contracts/jobs.ts";
 import type { LanguageTool } from "../contracts/language-support.ts";
 import type { Language } from "../contracts/languages.ts";
@@ -110,6 +110,7 @@ function handOverOf(c: Context<AppEnv>): HandOver {
  * `{upload_id}`) is the job's recording, shared with any other job using it; a kind that takes a small file stores it in R2.
  */
 export const jobIntake = new Hono<AppEnv>();
+jobIntake.use("*", giveBackRefusedCalls);
 
 jobIntake.post(
   "*",

@@ -13,7 +13,7 @@ import {
   ZIP_PARTS_HEADER,
 } from "../contracts/account-export.ts";
 import { ApiError } from "../errors.ts";
-import { DATA_EXPORT_RATE_LIMITS, enforceRateLimit } from "../rate-limit.ts";
+import { DATA_EXPORT_RATE_LIMITS, enforceRateLimit, GRANT_CAPS, GRANT_RATE_LIMITS } from "../rate-limit.ts";
 
 /** `/api/account`: the owner's download of everything the account holds (NDPA 2023 access and portability). */
 export const account = new Hono<AppEnv>();
@@ -65,10 +65,12 @@ account.get("/export/files", async (c) => filesZip(c.env, c.var.user.id, partQue
 /**
  * Links to the zips that the browser downloads itself, streamed to disk: a page that fetched them
  * would hold up to 2 GiB a zip in memory, which a phone cannot. One random token opens every part
- * for an hour; D1 keeps only its hash.
+ * for an hour; D1 keeps only its hash. `GRANT_RATE_LIMITS.filesLink` a window, the newest
+ * `GRANT_CAPS.filesLinks` open; a password reset or change revokes them all.
  */
 account.post("/export/files/links", async (c) => {
   const userId = c.var.user.id;
+  await enforceRateLimit(c.env, "filesLink", `user:${userId}`, GRANT_RATE_LIMITS.filesLink);
   const parts = await accountFileParts(c.env.DB, userId);
   // One empty zip is what the files are when there are none: say so instead of linking to it.
   if (parts.flat().length === 0) {
@@ -77,7 +79,7 @@ account.post("/export/files/links", async (c) => {
   const token = randomToken();
   const now = new Date();
   const expiresAt = isoIn(FILES_LINK_TTL_MS, now.getTime());
-  await insertDownloadGrant(c.env.DB, { tokenHash: await sha256Hex(token), userId, expiresAt });
+  await insertDownloadGrant(c.env.DB, { tokenHash: await sha256Hex(token), userId, expiresAt }, GRANT_CAPS.filesLinks);
   const origin = new URL(c.req.url).origin;
   const day = exportDay(now);
   return c.json(

@@ -13,6 +13,7 @@ import { checkNoOnesPassword, hashPassword, verifyPassword } from "../auth/passw
 import { requireNigerianPhone } from "../auth/phone.ts";
 import { issueResetGrant, spendResetGrant } from "../auth/reset-grants.ts";
 import { createSession, deleteSession, deleteSessionsOf, requireUser } from "../auth/sessions.ts";
+import { revokeGrantsOf } from "../auth/sign-out-grants.ts";
 import { isoIn } from "../auth/tokens.ts";
 import {
   findUserByEmail,
@@ -243,7 +244,11 @@ auth.post("/reset-password", jsonBody(resetPasswordBody), async (c) => {
     );
   }
   const passwordHash = await hashPassword(password);
-  await c.env.DB.batch([setPasswordHash(c.env.DB, userId, passwordHash), deleteSessionsOf(c.env.DB, userId)]);
+  await c.env.DB.batch([
+    setPasswordHash(c.env.DB, userId, passwordHash),
+    deleteSessionsOf(c.env.DB, userId),
+    ...revokeGrantsOf(c.env.DB, userId),
+  ]);
   await endLiveSessions(c.env, { userId });
   return c.json({ message: "Password reset successfully. Log in with your new password." });
 });
@@ -257,10 +262,12 @@ auth.post("/change-password", requireUser, jsonBody(changePasswordBody), async (
     });
   }
   const passwordHash = await hashPassword(password);
-  // Other devices are signed out; this one stays signed in.
+  // Other devices are signed out; this one stays signed in. Every link the account was handed is
+  // revoked, this device's too: its links name no sign-in, and a page asks for new ones anyway.
   await c.env.DB.batch([
     setPasswordHash(c.env.DB, c.var.user.id, passwordHash),
     deleteSessionsOf(c.env.DB, c.var.user.id, c.var.sessionTokenHash),
+    ...revokeGrantsOf(c.env.DB, c.var.user.id),
   ]);
   await endLiveSessions(c.env, { userId: c.var.user.id, keep: c.var.sessionTokenHash });
   return c.json({ message: "Password changed." });

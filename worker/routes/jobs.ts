@@ -17,7 +17,7 @@ import { JOB_VIEWS, speakerNamesOf } from "../jobs/views.ts";
 import { exportFormat, transcriptDownload } from "../transcripts/export.ts";
 import { speakerNamesPatch } from "../transcripts/speaker-names.ts";
 import { sendsUploadId } from "../uploads/json-body.ts";
-import { grantMediaUrl, PLAYER_URL_TTL_MS } from "../uploads/media-url.ts";
+import { playerMediaUrl } from "../uploads/media-url.ts";
 import { jsonBody, jsonBodyLimit } from "../validate.ts";
 
 const recordingNotKept = () =>
@@ -80,7 +80,8 @@ export function jobRoutes(kind: JobKind): Hono<AppEnv> {
     const row = await ownJob(c);
     if (!row.r2_key) throw recordingNotKept();
     const origin = new URL(c.req.url).origin;
-    return c.json(await grantMediaUrl(c.env.DB, origin, row.r2_key, playableType(row), PLAYER_URL_TTL_MS));
+    const recording = { r2Key: row.r2_key, contentType: playableType(row) };
+    return c.json(await playerMediaUrl(c.env, origin, c.var.user.id, recording));
   });
 
   /** The transcript with speakers and times as a file named after the recording and its day. */

@@ -2,7 +2,8 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { collect, OWN_SPEECH_STORED_SQL, recordAudioItem, ttsAudioKey, ttsDigest } from "../audio/store.ts";
 import { cachedVoices, spitchVoice, voicesFor } from "../audio/voices.ts";
-import { requireUser, sessionKey } from "../auth/sessions.ts";
+import { assertActivePlan } from "../auth/require-plan.ts";
+import { sessionKey } from "../auth/sessions.ts";
 import { passGate } from "../auth/tool-gate.ts";
 import { LANGUAGE_NAMES, type Language } from "../contracts/languages.ts";
 import { toneMarksBody, ttsBody, voicesQuery } from "../contracts/tts.ts";
@@ -131,8 +132,13 @@ tts.post("/", jsonBodyLimit, jsonBody(ttsBody), async (c) => {
   return new Response(toClient, { headers: audioHeaders("miss", id) });
 });
 
-/** Yorùbá typed without its marks gets them back before it is spoken (Spitch's diacritics service). */
-tts.post("/tone-marks", requireUser, jsonBodyLimit, jsonBody(toneMarksBody), async (c) => {
+/**
+ * Yorùbá typed without its marks gets them back before it is spoken (Spitch's diacritics service).
+ * A provider call, so it passes the tools' gate (409 unverified, 402 without a plan) but is not
+ * counted against text-to-speech: it has its own helper limit.
+ */
+tts.post("/tone-marks", jsonBodyLimit, jsonBody(toneMarksBody), async (c) => {
+  assertActivePlan((await passGate(c, null)).user);
   await enforceRateLimit(c.env, "toneMarks", `user:${c.var.user.id}`, HELPER_RATE_LIMITS.toneMarks);
   try {
     const text = await addToneMarks(c.var.provider("spitch"), { language: "yo", text: c.req.valid("json").text });

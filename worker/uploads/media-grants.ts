@@ -1,17 +1,34 @@
-/** Media grants in D1 (`media_grants`): the hash of a media URL's capability, the R2 key it opens and until when. */
+/**
+ * Media grants in D1 (`media_grants`): the hash of a media URL's capability, the R2 key it opens,
+ * until when, and the account whose player it was handed to (null for a job's speech provider).
+ */
 
 export interface MediaGrantRow {
   token_hash: string;
   r2_key: string;
   content_type: string;
   expires_at: string;
+  user_id: string | null;
 }
 
-export async function insertMediaGrant(db: D1Database, grant: MediaGrantRow): Promise<void> {
-  await db
-    .prepare("INSERT INTO media_grants (token_hash, r2_key, content_type, expires_at) VALUES (?, ?, ?, ?)")
-    .bind(grant.token_hash, grant.r2_key, grant.content_type, grant.expires_at)
-    .run();
+/** Stores a grant; a player URL also revokes the account's older ones past its newest `keep`. */
+export async function insertMediaGrant(db: D1Database, grant: MediaGrantRow, keep: number): Promise<void> {
+  const insert = db
+    .prepare("INSERT INTO media_grants (token_hash, r2_key, content_type, expires_at, user_id) VALUES (?, ?, ?, ?, ?)")
+    .bind(grant.token_hash, grant.r2_key, grant.content_type, grant.expires_at, grant.user_id);
+  if (grant.user_id === null) {
+    await insert.run();
+    return;
+  }
+  await db.batch([
+    insert,
+    db
+      .prepare(
+        `DELETE FROM media_grants WHERE user_id = ?1 AND token_hash NOT IN
+           (SELECT token_hash FROM media_grants WHERE user_id = ?1 ORDER BY expires_at DESC, rowid DESC LIMIT ?2)`,
+      )
+      .bind(grant.user_id, keep),
+  ]);
 }
 
 /** The grant a URL's token hash opens, unless it has expired. */
@@ -32,6 +49,14 @@ export async function deleteMediaGrantsFor(db: D1Database, r2Key: string): Promi
 
 export async function deleteExpiredMediaGrants(db: D1Database, now: string): Promise<void> {
   await db.prepare("DELETE FROM media_grants WHERE expires_at <= ?").bind(now).run();
+}
+
+/**
+ * Revokes every player URL handed to the account, as a statement for a sign-out's batch. A job's
+ * provider URLs stay: no browser holds them, and the provider may still be fetching the recording.
+ */
+export function deletePlayerGrantsOf(db: D1Database, userId: string): D1PreparedStatement {
+  return db.prepare("DELETE FROM media_grants WHERE user_id = ?").bind(userId);
 }
 
 /** Drops every grant for a user's job recordings, for erasing the account. */

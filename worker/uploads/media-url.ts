@@ -3,6 +3,7 @@ import type { AppEnv } from "../app-env.ts";
 import { isoIn, randomToken, sha256Hex } from "../auth/tokens.ts";
 import { type ByteSpan, byteRange, rangedResponse, rangeNotSatisfiable } from "../byte-range.ts";
 import { ApiError } from "../errors.ts";
+import { enforceRateLimit, GRANT_CAPS, GRANT_RATE_LIMITS } from "../rate-limit.ts";
 import { deleteMediaGrantsFor, findLiveMediaGrant, insertMediaGrant } from "./media-grants.ts";
 
 /**
@@ -28,32 +29,49 @@ export interface MediaUrl {
   readonly expires_at: string;
 }
 
-export async function grantMediaUrl(
+async function grantMediaUrl(
   db: D1Database,
   origin: string,
-  r2Key: string,
-  contentType: string,
-  ttlMs: number,
+  grant: { r2Key: string; contentType: string; ttlMs: number; userId: string | null },
 ): Promise<MediaUrl> {
   const token = randomToken();
-  const expiresAt = isoIn(ttlMs);
-  await insertMediaGrant(db, {
-    token_hash: await sha256Hex(token),
-    r2_key: r2Key,
-    content_type: contentType,
-    expires_at: expiresAt,
-  });
+  const expiresAt = isoIn(grant.ttlMs);
+  await insertMediaGrant(
+    db,
+    {
+      token_hash: await sha256Hex(token),
+      r2_key: grant.r2Key,
+      content_type: grant.contentType,
+      expires_at: expiresAt,
+      user_id: grant.userId,
+    },
+    GRANT_CAPS.playerUrls,
+  );
   return { url: `${origin}${MEDIA_PATH}/${token}`, expires_at: expiresAt };
 }
 
-/** A provider's URL for one recording. */
+/** A provider's URL for one recording. It names no account: signing out does not end a running job. */
 export async function signedMediaUrl(
   db: D1Database,
   origin: string,
   r2Key: string,
   contentType: string,
 ): Promise<string> {
-  return (await grantMediaUrl(db, origin, r2Key, contentType, MEDIA_URL_TTL_MS)).url;
+  return (await grantMediaUrl(db, origin, { r2Key, contentType, ttlMs: MEDIA_URL_TTL_MS, userId: null })).url;
+}
+
+/**
+ * The owner's player URL for one recording: at most `GRANT_RATE_LIMITS.playerUrl` a window, and
+ * the account's newest `GRANT_CAPS.playerUrls` stay open. Revoked when the account signs out everywhere.
+ */
+export async function playerMediaUrl(
+  env: Env,
+  origin: string,
+  userId: string,
+  recording: { r2Key: string; contentType: string },
+): Promise<MediaUrl> {
+  await enforceRateLimit(env, "playerUrl", `user:${userId}`, GRANT_RATE_LIMITS.playerUrl);
+  return grantMediaUrl(env.DB, origin, { ...recording, ttlMs: PLAYER_URL_TTL_MS, userId });
 }
 
 /** Deletes a recording and every URL handed out for it. */
