@@ -2,7 +2,7 @@
 // first byte, then called once more with `x-vox-trace: 1`, which makes the sandboxed Worker report
 // every remote call it made before answering (worker/bench/remote-trace.ts). The trace gives the
 // number of remote round trips made one after another before the provider call, and, with the
-// latency model in README "Quality", the time to first byte a visitor in Lagos would see.
+// latency model in docs/performance.md, the time to first byte a visitor in Lagos would see.
 
 import { request as httpRequest } from "node:http";
 import { speechWav } from "../tests/fixtures/speech-wav.ts";

@@ -5,7 +5,7 @@
 // trips made one after another before the first byte, and the modelled time to first byte from
 // Lagos (BENCH_PATHS_ONLY=1 runs only that table). Per language: TTS first byte and job wall time. Then
 // renewal sweeps of 1,000 and 10,000 due renewals (scripts/bench-renewals.ts). Prints tables; the
-// goals are in README "Quality".
+// goals are in docs/performance.md.
 
 import { spawnSync } from "node:child_process";
 import { languageBench } from "./bench-languages.ts";
@@ -49,7 +49,7 @@ try {
 } finally {
   await server.stop();
 }
-// Renewal sweeps need a product of their own, its schedule off (`npm run bench:renewals`, README
+// Renewal sweeps need a product of their own, its schedule off (`npm run bench:renewals`, docs/billing.md
 // "Recurring billing"); BENCH_RENEWALS=0 leaves them out.
 if (process.env.BENCH_PATHS_ONLY !== "1" && process.env.BENCH_RENEWALS !== "0") {
   const renewals = spawnSync(process.execPath, ["scripts/bench-renewals.ts"], { stdio: "inherit" });

@@ -1,7 +1,7 @@
 // `npm run load`: a bounded load test against the real `npm start` on loopback (about a minute).
 // Sign-in, the plan table, text-to-speech cache hits and 100 concurrent live sessions; prints
 // requests/s, latency p50/p99 and failures, and exits non-zero on any 5xx, socket error or lost
-// session. Goals (README "Quality"): zero 5xx, zero lost sessions.
+// session. Goals (docs/performance.md): zero 5xx, zero lost sessions.
 import autocannon from "autocannon";
 import { concurrentLiveSessions } from "./bench-live.ts";
 import { benchAddress, startProduct, verifiedAccount } from "./product-server.ts";

@@ -5,8 +5,8 @@ import type { Provider } from "./providers/endpoint.ts";
 
 /**
  * Which provider and model serve each tool in each language: the one table every route and job
- * asks, so a request never reaches a provider that does not document its language. README's
- * "Languages" section gives the evidence for each cell.
+ * asks, so a request never reaches a provider that does not document its language. docs/languages.md
+ * gives the evidence for each cell.
  */
 
 export interface Stage {

@@ -17,5 +17,3 @@ export const PATHS = {
   /** A caption link's page, `/watch/<token>`: one pre-rendered page for every link. */
   watch: "/watch",
 } as const;
-
-export type AppPath = (typeof PATHS)[keyof typeof PATHS];

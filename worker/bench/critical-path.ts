@@ -29,7 +29,7 @@ export type LatencyModel = Readonly<Record<string, number>>;
 /**
  * Round trips from a Lagos data centre (LOS). D1's primary, the R2 bucket and the Durable Objects
  * live in one region, Western Europe for this deployment; the speech, analysis and voice providers
- * are in the eastern United States; Paystack serves from West Africa. README "Quality" explains
+ * are in the eastern United States; Paystack serves from West Africa. docs/performance.md explains
  * each figure; `BENCH_RTT_<TARGET>` overrides one (e.g. `BENCH_RTT_D1=150`).
  */
 export const LAGOS_LATENCY_MODEL: LatencyModel = {

@@ -101,7 +101,6 @@ export type CaptionShare = z.infer<typeof captionShareSchema>;
 
 /** `POST /api/live/share`: a caption link made before recording, for the speaker's next session. */
 export const captionReservationSchema = captionShareSchema.extend({ session_id: z.uuid() });
-export type CaptionReservation = z.infer<typeof captionReservationSchema>;
 
 export const liveSessionParam = z.object({ session_id: z.uuid() });
 

@@ -10,7 +10,6 @@ export const languageField = z.enum(LANGUAGES, { error: "Choose a language from 
 
 export const preferencesBody = z.object({ language: languageField });
 export const preferencesResponse = preferencesBody;
-export type Preferences = z.infer<typeof preferencesResponse>;
 
 const term = z
   .string({ error: "Each term is text" })

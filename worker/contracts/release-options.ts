@@ -62,7 +62,6 @@ export const pickHeadlineBody = z.object({
 
 /** The release as it is after a headline was picked. */
 export const pickedHeadlineSchema = z.object({ text: z.string(), headlines: z.array(z.string()) });
-export type PickedHeadline = z.infer<typeof pickedHeadlineSchema>;
 
 /** "EMBARGOED UNTIL 09:00 WAT, 2 December 2026": the time in Lagos, as Nigerian newsrooms read it. */
 export function embargoLine(iso: string): string {

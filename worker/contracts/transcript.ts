@@ -9,7 +9,6 @@ import { z } from "zod";
  */
 
 export const timedWordSchema = z.object({ text: z.string(), start: z.number(), end: z.number() });
-export type TimedWord = z.infer<typeof timedWordSchema>;
 
 export const utteranceSchema = z.object({
   speaker: z.string(),

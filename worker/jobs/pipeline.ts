@@ -35,7 +35,6 @@ export const jobParamsSchema = z.object({
   regeneration: releaseOptionsSchema.extend({ id: z.uuid() }).optional(),
 });
 export type JobParams = z.infer<typeof jobParamsSchema>;
-export type NewJobParams = z.input<typeof jobParamsSchema>;
 
 /** What earlier steps found. Kept small: the engine stores every step's answer (at most 1 MiB). */
 export interface JobState {

@@ -256,17 +256,6 @@ export function hear(media: MediaProbe): HeardSpeech {
   return { sentences, duration: Math.max(duration, 0.5) };
 }
 
-/** Consecutive sentences of one speaker, as a diarizing provider groups them into turns. */
-export function speakerTurns(speech: HeardSpeech): { speaker: number; texts: string[] }[] {
-  const turns: { speaker: number; texts: string[] }[] = [];
-  for (const sentence of speech.sentences) {
-    const last = turns.at(-1);
-    if (last?.speaker === sentence.speaker) last.texts.push(sentence.text);
-    else turns.push({ speaker: sentence.speaker, texts: [sentence.text] });
-  }
-  return turns;
-}
-
 export function transcriptOf(speech: HeardSpeech): string {
   return speech.sentences.map((sentence) => sentence.text).join(" ");
 }

@@ -30,7 +30,7 @@ const SERVER_FIELDS = {
 /**
  * Create Account. On success the toast shows and the login modal takes over. On failure
  * the original product closed the modal; it stays open with the server's field errors so nothing typed is
- * lost (README, known inconsistencies).
+ * lost (docs/decisions/).
  */
 /** Opens in a new tab, so reading the terms never loses what has been typed here. */
 function NewTabLink({ href, children }: { readonly href: string; readonly children: string }) {

@@ -35,7 +35,7 @@ const COPY = {
 
 /**
  * Request Consultation and Contact Us share this form. Success toasts and closes; on
- * failure the modal stays open with the server's field errors (README, known inconsistencies).
+ * failure the modal stays open with the server's field errors (docs/decisions/).
  */
 export default function ContactDialog({ modal, onClose }: DialogProps) {
   const kind = modal.name === "contact" ? "contact" : "consultation";

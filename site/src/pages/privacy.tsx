@@ -6,7 +6,7 @@ import { DocumentTitle } from "../ui/document-title.tsx";
 
 /**
  * The privacy notice (Nigeria Data Protection Act 2023), written from what the product keeps: the
- * README's "Deleting an account: what is erased, what is kept" and the tables in worker/migrations.
+ * "Deleting an account" section of docs/accounts.md and the tables in worker/migrations.
  * A change to what is kept or for how long changes this page too.
  */
 export function Component() {

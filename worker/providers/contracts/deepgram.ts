@@ -291,7 +291,6 @@ export const streamingQuery = listenQuery
     path: ["diarize_model"],
     message: "diarize_model v2 is not available for streaming; use latest or v1",
   });
-export type StreamingQuery = z.infer<typeof streamingQuery>;
 
 // Streaming messages, service → client.
 

@@ -171,4 +171,3 @@ export const chargeAuthorizationAnswer = z.object({
     id: z.number().int(),
   }),
 });
-export type ChargeAuthorizationAnswer = z.infer<typeof chargeAuthorizationAnswer>;
