@@ -85,6 +85,12 @@ export const DATA_EXPORT_RATE_LIMITS = {
   exportFiles: { limit: 10, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimitRule>;
 
+/**
+ * Saved edits of press releases per user (each a new version): the editor saves a moment after
+ * typing stops, so a busy hour of writing is a few hundred; past this a script is filling D1.
+ */
+export const RELEASE_EDIT_RATE_LIMIT = { limit: 600, windowSeconds: 3600 } as const satisfies RateLimitRule;
+
 /** Free provider calls a signed-in user makes while preparing work, such as adding Yorùbá tone marks. */
 export const HELPER_RATE_LIMITS = {
   toneMarks: { limit: 120, windowSeconds: 3600 },
