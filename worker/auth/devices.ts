@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../app-env.ts";
-import type { RowsStatement } from "../d1.ts";
+import { type Page, pagedStatement, type RowsStatement } from "../d1.ts";
 import { isoIn, randomToken, sha256Hex } from "./tokens.ts";
 
 /**
@@ -49,12 +49,16 @@ export async function rememberDevice(c: Context<AppEnv>, userId: string, known: 
   });
 }
 
-/** When each browser the account signed in from was first known and is forgotten, for the data export. */
+/** A page of when each browser the account signed in from was first known and is forgotten, for the data export. */
 export function knownDevicesOf(
   db: D1Database,
   userId: string,
+  page: Page,
 ): RowsStatement<{ created_at: string; expires_at: string }> {
-  return db
-    .prepare("SELECT created_at, expires_at FROM known_devices WHERE user_id = ? ORDER BY created_at")
-    .bind(userId);
+  return pagedStatement(
+    db,
+    "SELECT created_at, expires_at FROM known_devices WHERE user_id = ? ORDER BY created_at, token_hash",
+    [userId],
+    page,
+  );
 }

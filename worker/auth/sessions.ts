@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env.ts";
-import type { RowsStatement } from "../d1.ts";
+import { type Page, pagedStatement, type RowsStatement } from "../d1.ts";
 import { ApiError } from "../errors.ts";
 import { isoIn, randomToken, sha256Hex } from "./tokens.ts";
 import type { UserRow } from "./users.ts";
@@ -88,7 +88,16 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** When each of the user's sessions began and ends, without their tokens' hashes, for the data export. */
-export function signInsOf(db: D1Database, userId: string): RowsStatement<{ created_at: string; expires_at: string }> {
-  return db.prepare("SELECT created_at, expires_at FROM sessions WHERE user_id = ? ORDER BY created_at").bind(userId);
+/** A page of when the user's sessions began and end, without their tokens' hashes, for the data export. */
+export function signInsOf(
+  db: D1Database,
+  userId: string,
+  page: Page,
+): RowsStatement<{ created_at: string; expires_at: string }> {
+  return pagedStatement(
+    db,
+    "SELECT created_at, expires_at FROM sessions WHERE user_id = ? ORDER BY created_at, token_hash",
+    [userId],
+    page,
+  );
 }

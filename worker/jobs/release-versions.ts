@@ -1,5 +1,5 @@
 import { RELEASE_VERSIONS_KEPT } from "../contracts/press-releases.ts";
-import type { RowsStatement } from "../d1.ts";
+import { type Page, pagedStatement, type RowsStatement } from "../d1.ts";
 import { keptHeadlines } from "./release-headlines.ts";
 import type { JobRow } from "./store.ts";
 
@@ -96,12 +96,16 @@ export async function releaseVersions(
   };
 }
 
-/** Every saved version of every release of a user, oldest first, for the account's data export. */
+/** A page of a release's kept versions, oldest first, for the account's data export. */
 export function releaseVersionsOf(
   db: D1Database,
-  userId: string,
-): RowsStatement<{ job_id: string; text: string; created_at: string }> {
-  return db
-    .prepare("SELECT job_id, text, created_at FROM press_release_versions WHERE user_id = ? ORDER BY created_at, rowid")
-    .bind(userId);
+  jobId: string,
+  page: Page,
+): RowsStatement<{ text: string; created_at: string }> {
+  return pagedStatement(
+    db,
+    "SELECT text, created_at FROM press_release_versions WHERE job_id = ? ORDER BY created_at, rowid",
+    [jobId],
+    page,
+  );
 }
