@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { pressReleaseSchema, releaseVersionsSchema } from "../../worker/contracts/press-releases.ts";
+import { WRITE_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { call, registerAndSignIn } from "./helpers.ts";
 import { finishedRelease, jobsWithoutPauses } from "./jobs.ts";
 
@@ -141,7 +142,8 @@ describe("the bounds of a release's versions", () => {
     const release = await finishedRelease(token);
     const theirs = await finishedRelease(other.token);
     const limiter = env.RATE_LIMITER.getByName(`releaseEdit:user:${user.id}`);
-    for (let i = 0; i < 600; i++) await limiter.hit(600, 3600);
+    const { limit, windowSeconds } = WRITE_RATE_LIMITS.releaseEdit;
+    for (let i = 0; i < limit; i++) await limiter.hit(limit, windowSeconds);
     const refused = await patch(token, release.id, EDITED);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);

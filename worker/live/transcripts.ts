@@ -136,10 +136,15 @@ const TRANSCRIPT_COLUMNS = `s.id, s.title, s.status, s.audio_seconds, s.started_
   (SELECT group_concat(text, ' ') FROM
     (SELECT text FROM live_segments WHERE session_id = s.id ORDER BY seq LIMIT ${PREVIEW_SEGMENTS})) AS preview`;
 
+/** The transcripts list answers the newest 100; older ones stay in the account's data download. */
+export const LISTED_TRANSCRIPTS = 100;
+
 export async function listTranscripts(db: D1Database, userId: string): Promise<SavedTranscript[]> {
   const { results } = await db
-    .prepare(`SELECT ${TRANSCRIPT_COLUMNS} FROM live_sessions s WHERE s.user_id = ? ORDER BY s.started_at DESC`)
-    .bind(userId)
+    .prepare(
+      `SELECT ${TRANSCRIPT_COLUMNS} FROM live_sessions s WHERE s.user_id = ? ORDER BY s.started_at DESC, s.id LIMIT ?`,
+    )
+    .bind(userId, LISTED_TRANSCRIPTS)
     .all<TranscriptRow>();
   return results.map(toSaved);
 }

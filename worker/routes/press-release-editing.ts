@@ -11,7 +11,7 @@ import { releaseBlocks, releaseFileName, releaseHeadline, releasePlainText } fro
 import { ApiError } from "../errors.ts";
 import { findOwnFinishedRelease } from "../jobs/own-job.ts";
 import { releaseVersions, saveReleaseText } from "../jobs/release-versions.ts";
-import { enforceRateLimit, RELEASE_EDIT_RATE_LIMIT } from "../rate-limit.ts";
+import { limitWrite } from "../rate-limit.ts";
 import { jsonBody, limitBody } from "../validate.ts";
 
 /**
@@ -30,7 +30,7 @@ pressReleaseEditing.patch(
   jsonBody(releaseTextBody),
   async (c) => {
     const release = await findOwnFinishedRelease(c);
-    await enforceRateLimit(c.env, "releaseEdit", `user:${release.user_id}`, RELEASE_EDIT_RATE_LIMIT);
+    await limitWrite(c, "releaseEdit");
     const { text, headlines } = c.req.valid("json");
     const saved = await saveReleaseText(c.env.DB, release, text, new Date().toISOString(), headlines);
     return c.json({ text, saved }, 200, { "cache-control": "no-store" });

@@ -17,7 +17,7 @@ import {
 } from "../jobs/regenerations.ts";
 import { keptHeadlines, replaceHeadline } from "../jobs/release-headlines.ts";
 import { saveReleaseText } from "../jobs/release-versions.ts";
-import { enforceRateLimit, RELEASE_EDIT_RATE_LIMIT } from "../rate-limit.ts";
+import { limitWrite } from "../rate-limit.ts";
 import { jsonBody, jsonBodyLimit } from "../validate.ts";
 
 /**
@@ -75,7 +75,7 @@ pressReleaseOptions.get("/:id/regenerations/:regenerationId", requireUser, async
  */
 pressReleaseOptions.post("/:id/headline", requireUser, jsonBodyLimit, jsonBody(pickHeadlineBody), async (c) => {
   const release = await findOwnFinishedRelease(c);
-  await enforceRateLimit(c.env, "releaseEdit", `user:${release.user_id}`, RELEASE_EDIT_RATE_LIMIT);
+  await limitWrite(c, "releaseEdit");
   const { headline } = c.req.valid("json");
   const alternatives = keptHeadlines(release.headlines);
   if (!alternatives.includes(headline)) {
