@@ -2,8 +2,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LISTED_TRANSCRIPTS } from "../../worker/live/transcripts.ts";
 import { WRITE_RATE_LIMITS } from "../../worker/rate-limit.ts";
+import { KEPT_DEVICES } from "../../worker/auth/devices.ts";
+import { KEPT_SESSIONS } from "../../worker/auth/sessions.ts";
 import { LISTED_RECORDINGS } from "../../worker/recordings/store.ts";
-import { call, registerAndSignIn } from "./helpers.ts";
+import { call, client, registerAndSignIn } from "./helpers.ts";
 
 /** Uses up `write`'s hourly allowance of the user, as that many requests would. */
 async function useUp(write: keyof typeof WRITE_RATE_LIMITS, userId: string) {
@@ -56,6 +58,37 @@ describe("writes no plan quota counts are limited per user and hour", () => {
       .bind(session)
       .first<{ n: number }>();
     expect(links?.n).toBe(1);
+  });
+});
+
+describe("sign-ins are capped per account", () => {
+  it(`a sign-in keeps the newest ${KEPT_SESSIONS} sessions and ${KEPT_DEVICES} known browsers, ending the oldest`, async () => {
+    const { input, user, token } = await registerAndSignIn();
+    await env.DB.batch(
+      Array.from({ length: 60 }, (_, i) => [
+        env.DB.prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)").bind(
+          `old-session-${i}`,
+          user.id,
+          at(i),
+          at(10_000_000),
+        ),
+        env.DB.prepare(
+          "INSERT INTO known_devices (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+        ).bind(`old-device-${i}`, user.id, at(i), at(10_000_000)),
+      ]).flat(),
+    );
+    const signin = await client().post("/auth/signin", { email: input.email, password: input.password });
+    expect(signin.status).toBe(200);
+    const count = async (table: string) =>
+      (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`).bind(user.id).first<{ n: number }>())
+        ?.n;
+    expect(await count("sessions")).toBe(KEPT_SESSIONS);
+    expect(await count("known_devices")).toBe(KEPT_DEVICES);
+    // The sessions in use are the newest: the one just made and the one signed in before still work.
+    const { token: fresh } = (await signin.json()) as { token: string };
+    for (const bearer of [fresh, token]) {
+      expect((await call("/auth/me", { headers: { authorization: `Bearer ${bearer}` } })).status).toBe(200);
+    }
   });
 });
 

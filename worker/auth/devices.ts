@@ -33,13 +33,25 @@ export async function knownDevice(c: Context<AppEnv>, userId: string): Promise<s
   return known ? tokenHash : null;
 }
 
+/** An account's known browsers at most: one more forgets the oldest. */
+export const KEPT_DEVICES = 50;
+
 /** After a successful sign-in: a browser already known keeps its cookie, any other gets one. */
 export async function rememberDevice(c: Context<AppEnv>, userId: string, known: string | null): Promise<void> {
   if (known) return;
   const token = randomToken();
-  await c.env.DB.prepare("INSERT INTO known_devices (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
-    .bind(await sha256Hex(token), userId, new Date().toISOString(), isoIn(DEVICE_TTL_MS))
-    .run();
+  const db = c.env.DB;
+  await db.batch([
+    db
+      .prepare("INSERT INTO known_devices (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+      .bind(await sha256Hex(token), userId, new Date().toISOString(), isoIn(DEVICE_TTL_MS)),
+    db
+      .prepare(
+        `DELETE FROM known_devices WHERE user_id = ?1 AND token_hash NOT IN
+           (SELECT token_hash FROM known_devices WHERE user_id = ?1 ORDER BY created_at DESC, token_hash LIMIT ?2)`,
+      )
+      .bind(userId, KEPT_DEVICES),
+  ]);
   setCookie(c, DEVICE_COOKIE, `${userId}.${token}`, {
     httpOnly: true,
     secure: new URL(c.req.url).protocol === "https:",

@@ -7,13 +7,23 @@ import { isoIn, randomToken, sha256Hex } from "./tokens.ts";
 import type { UserRow } from "./users.ts";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** An account's sessions at most: a sign-in past this ends the oldest. */
+export const KEPT_SESSIONS = 50;
 
+/** A new session of the user, ending the oldest past `KEPT_SESSIONS` in the same batch. */
 export async function createSession(db: D1Database, userId: string): Promise<string> {
   const token = randomToken();
-  await db
-    .prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
-    .bind(await sha256Hex(token), userId, new Date().toISOString(), isoIn(SESSION_TTL_MS))
-    .run();
+  await db.batch([
+    db
+      .prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+      .bind(await sha256Hex(token), userId, new Date().toISOString(), isoIn(SESSION_TTL_MS)),
+    db
+      .prepare(
+        `DELETE FROM sessions WHERE user_id = ?1 AND token_hash NOT IN
+           (SELECT token_hash FROM sessions WHERE user_id = ?1 ORDER BY created_at DESC, token_hash LIMIT ?2)`,
+      )
+      .bind(userId, KEPT_SESSIONS),
+  ]);
   return token;
 }
 
