@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { LISTED_TRANSCRIPTS } from "../../worker/live/transcripts.ts";
-import { WRITE_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { KEPT_DEVICES } from "../../worker/auth/devices.ts";
 import { KEPT_SESSIONS } from "../../worker/auth/sessions.ts";
+import { LISTED_TRANSCRIPTS } from "../../worker/live/transcripts.ts";
+import { WRITE_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { LISTED_RECORDINGS } from "../../worker/recordings/store.ts";
 import { call, client, registerAndSignIn } from "./helpers.ts";
 
@@ -80,8 +80,11 @@ describe("sign-ins are capped per account", () => {
     const signin = await client().post("/auth/signin", { email: input.email, password: input.password });
     expect(signin.status).toBe(200);
     const count = async (table: string) =>
-      (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`).bind(user.id).first<{ n: number }>())
-        ?.n;
+      (
+        await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`)
+          .bind(user.id)
+          .first<{ n: number }>()
+      )?.n;
     expect(await count("sessions")).toBe(KEPT_SESSIONS);
     expect(await count("known_devices")).toBe(KEPT_DEVICES);
     // The sessions in use are the newest: the one just made and the one signed in before still work.
