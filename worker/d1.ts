@@ -12,6 +12,44 @@ type RowsOf<Statements> = {
   -readonly [K in keyof Statements]: Statements[K] extends RowsStatement<infer Row> ? Row[] : never;
 };
 
+/** Which rows of an ordered query to answer: `limit` of them after the first `offset`. */
+export interface Page {
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** `sql`, which ends with an ORDER BY that gives every row one place, limited to `page` when there is one. */
+export function pagedStatement<Row>(
+  db: D1Database,
+  sql: string,
+  binds: readonly unknown[],
+  page?: Page,
+): RowsStatement<Row> {
+  return page
+    ? db.prepare(`${sql} LIMIT ? OFFSET ?`).bind(...binds, page.limit, page.offset)
+    : db.prepare(sql).bind(...binds);
+}
+
+/** The statement's rows `size` at a time, so a reader holds one page of a table however long it is. */
+export async function* rowPages<Row>(
+  statement: (page: Page) => RowsStatement<Row>,
+  size: number,
+): AsyncGenerator<Row[]> {
+  for (let offset = 0; ; offset += size) {
+    const { results } = await statement({ limit: size, offset }).all<Row>();
+    if (results.length) yield results;
+    if (results.length < size) return;
+  }
+}
+
+/** The statement's rows one by one, read `size` at a time. */
+export async function* pagedRows<Row>(
+  statement: (page: Page) => RowsStatement<Row>,
+  size: number,
+): AsyncGenerator<Row> {
+  for await (const page of rowPages(statement, size)) yield* page;
+}
+
 /** Runs the statements as one D1 batch (one round trip, one transaction) and answers each one's rows. */
 export async function batchRows<const Statements extends readonly RowsStatement<unknown>[]>(
   db: D1Database,

@@ -98,6 +98,27 @@ export const GRANT_RATE_LIMITS = {
 /** Open (unexpired) links an account may hold at once; minting one more revokes its oldest. */
 export const GRANT_CAPS = { playerUrls: 50, filesLinks: 3 } as const;
 
+/**
+ * Writes per user that add rows no plan quota counts, each a ceiling well above real use, so a
+ * script with a session cannot fill the shared D1 database.
+ */
+export const WRITE_RATE_LIMITS = {
+  /**
+   * Saved edits and picked headlines of press releases (each a new version): the editor saves a
+   * moment after typing stops, so a busy hour of writing is a few hundred.
+   */
+  releaseEdit: { limit: 600, windowSeconds: 3600 },
+  /** Revoking a session's caption link: each revocation lets a new link (a new row) be made. */
+  captionRevoke: { limit: 30, windowSeconds: 3600 },
+  /** Starting a checkout: each one is an order row and a call to Paystack. */
+  checkout: { limit: 20, windowSeconds: 3600 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** Counts one write against the signed-in user. */
+export async function limitWrite(c: Context<AppEnv>, write: keyof typeof WRITE_RATE_LIMITS): Promise<void> {
+  await enforceRateLimit(c.env, write, `user:${c.var.user.id}`, WRITE_RATE_LIMITS[write]);
+}
+
 /** Free provider calls a signed-in user makes while preparing work, such as adding Yorùbá tone marks. */
 export const HELPER_RATE_LIMITS = {
   toneMarks: { limit: 120, windowSeconds: 3600 },

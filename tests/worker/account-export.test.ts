@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { deleteExpiredDownloadGrants } from "../../worker/account-export/download-grants.ts";
+import { Deferred, jsonStream, StreamedArray } from "../../worker/account-export/json-stream.ts";
 import { type StoredFile, zipParts } from "../../worker/account-export/zip.ts";
 import { accountFilesLinksSchema } from "../../worker/contracts/account-files-links.ts";
 import { DATA_EXPORT_RATE_LIMITS } from "../../worker/rate-limit.ts";
@@ -275,6 +276,116 @@ describe("the account's data download", () => {
     const bad = await api.get("/api/account/export/files?part=two");
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: "validation_failed", errors: { part: [expect.any(String)] } });
+  });
+});
+
+describe("the data download of a large account", () => {
+  const version = (n: number) => `${n}`.padStart(5, "0") + "v".repeat(19_995);
+
+  it("is written while the tables are read, a page at a time, and parses to the same shape", async () => {
+    const { api, user } = await registerAndSignIn();
+    const releases = Array.from({ length: 45 }, () => crypto.randomUUID());
+    const created = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+    await env.DB.batch(
+      releases.map((id, i) =>
+        env.DB.prepare(
+          `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, r2_key, status, text, created_at, updated_at)
+           VALUES (?, ?, 'press_release', 'brief.wav', 'audio/wav', 10, ?, 'completed', ?, ?, ?)`,
+        ).bind(id, user.id, `press-releases/${id}`, `Release ${i}`, created(i), created(i)),
+      ),
+    );
+    // Three releases with the 51 versions a release keeps, each of 20,000 characters: 3 MB of text.
+    for (const id of releases.slice(0, 3)) {
+      await env.DB.batch(
+        Array.from({ length: 51 }, (_, n) =>
+          env.DB.prepare(
+            `INSERT INTO press_release_versions (id, job_id, user_id, text, created_at, number)
+             VALUES (?, ?, ?, ?, ?, ?)`,
+          ).bind(crypto.randomUUID(), id, user.id, version(n + 1), created(n), n + 1),
+        ),
+      );
+    }
+    // 250 history items of two stored files: every one names the file of the first of its file.
+    await env.DB.batch(
+      Array.from({ length: 250 }, (_, i) =>
+        env.DB.prepare(
+          `INSERT INTO audio_items (id, user_id, kind, voice_id, text_excerpt, characters, bytes, r2_key, created_at)
+           VALUES (?, ?, 'tts', 'voice', 'Speech', 6, 10, ?, ?)`,
+        ).bind(`item-${String(i).padStart(3, "0")}`, user.id, `tts/${user.id}/${i % 2}.mp3`, created(i)),
+      ),
+    );
+
+    const response = await api.get("/api/account/export");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-length")).toBeNull();
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    // The answer starts before the tables are read: a job added now, after the headers, is in it.
+    const late = crypto.randomUUID();
+    await env.DB.prepare(
+      `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, status, created_at, updated_at)
+       VALUES (?, ?, 'sentiment', 'late.wav', 'audio/wav', 10, 'completed', ?, ?)`,
+    )
+      .bind(late, user.id, now(), now())
+      .run();
+    releases.push(late);
+    // Over 3 MB arrive in chunks of at most 256 KiB.
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of response.body ?? new ReadableStream<Uint8Array>()) chunks.push(chunk);
+    const sizes = chunks.map((chunk) => chunk.byteLength);
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBeGreaterThan(3_000_000);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(256 * 1024);
+    const data = JSON.parse(await new Blob(chunks).text());
+
+    expect(data.jobs.map((job: { id: string }) => job.id)).toEqual(releases);
+    for (const [index, job] of data.jobs.slice(0, -1).entries()) {
+      expect(job.press_release.versions).toEqual(
+        index < 3 ? Array.from({ length: 51 }, (_, n) => ({ text: version(n + 1), created_at: created(n) })) : [],
+      );
+      expect(job.file).toBe(`recordings/${job.id}-brief.wav`);
+    }
+    expect(data.jobs.at(-1)).toMatchObject({ kind: "sentiment", sentiment_report: null });
+    expect(data.speech_history).toHaveLength(250);
+    expect(new Set(data.speech_history.map((item: { file: string }) => item.file))).toEqual(
+      new Set(["speech/2026-01-01-item-000.mp3", "speech/2026-01-01-item-001.mp3"]),
+    );
+    expect(data.speech_history[249].file).toBe("speech/2026-01-01-item-001.mp3");
+    expect(data.live_transcripts).toEqual([]);
+    expect(data.billing).toMatchObject({ subscription: null, orders: [] });
+  });
+});
+
+describe("streamed JSON", () => {
+  it("is the text JSON.stringify gives, with arrays from async iterables and values read when reached", async () => {
+    async function* rows() {
+      yield { a: 1, nested: { list: [1, "two\n", null] } };
+      yield "x";
+    }
+    async function* none() {}
+    const plain = {
+      empty: [],
+      object: {},
+      rows: [{ a: 1, nested: { list: [1, "two\n", null] } }, "x"],
+      none: [],
+      later: { deep: [true] },
+      skipped: undefined,
+      tail: "é\u2028",
+    };
+    const streamed = {
+      empty: [],
+      object: {},
+      rows: new StreamedArray(rows()),
+      none: new StreamedArray(none()),
+      later: new Deferred(async () => ({
+        deep: new StreamedArray(
+          (async function* () {
+            yield true;
+          })(),
+        ),
+      })),
+      skipped: undefined,
+      tail: "é\u2028",
+    };
+    expect(await new Response(jsonStream(streamed)).text()).toBe(JSON.stringify(plain, null, 2));
   });
 });
 

@@ -1,6 +1,8 @@
+import { env } from "cloudflare:test";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { pressReleaseSchema, releaseVersionsSchema } from "../../worker/contracts/press-releases.ts";
+import { WRITE_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { call, registerAndSignIn } from "./helpers.ts";
 import { finishedRelease, jobsWithoutPauses } from "./jobs.ts";
 
@@ -66,6 +68,88 @@ describe("editing a press release", () => {
     expect((await request(other.token, `/api/press-releases/${release.id}/export?format=md`)).status).toBe(404);
     expect((await call(`/api/press-releases/${release.id}/versions`)).status).toBe(401);
     expect(await currentText(token, release.id)).toBe(release.text);
+  });
+});
+
+describe("the bounds of a release's versions", () => {
+  const page = async (token: string, id: string, query: string) => {
+    const response = await request(token, `/api/press-releases/${id}/versions${query}`);
+    expect(response.status).toBe(200);
+    return releaseVersionsSchema.parse(await response.json());
+  };
+  const numbers = (items: readonly { number: number }[]) => items.map((version) => version.number);
+
+  it("keeps the generated text and the newest 50 versions: 60 edits leave 51", async () => {
+    const { token } = await registerAndSignIn();
+    await using _fast = await jobsWithoutPauses();
+    const release = await finishedRelease(token);
+    for (let edit = 1; edit <= 60; edit++) {
+      expect((await patch(token, release.id, `${EDITED}\nEdit ${edit}.\n`)).status).toBe(200);
+    }
+    const { count } = (await env.DB.prepare("SELECT COUNT(*) AS count FROM press_release_versions WHERE job_id = ?")
+      .bind(release.id)
+      .first<{ count: number }>()) ?? { count: 0 };
+    expect(count).toBe(51);
+    const first = await page(token, release.id, "?limit=50");
+    expect(numbers(first.items)).toEqual(Array.from({ length: 50 }, (_, index) => 61 - index));
+    expect(first.items[0]?.text).toBe(`${EDITED}\nEdit 60.\n`);
+    expect(first.next_before).toBe(12);
+    const rest = await page(token, release.id, "?limit=50&before=12");
+    expect(rest.items.map((version) => [version.number, version.text])).toEqual([[1, release.text]]);
+    expect(rest.next_before).toBeNull();
+  });
+
+  it("answers the versions a page at a time (20 by default, at most 50), newest first", async () => {
+    const { token } = await registerAndSignIn();
+    await using _fast = await jobsWithoutPauses();
+    const release = await finishedRelease(token);
+    for (let edit = 1; edit <= 22; edit++) {
+      expect((await patch(token, release.id, `${EDITED}\nEdit ${edit}.\n`)).status).toBe(200);
+    }
+    const byDefault = await page(token, release.id, "");
+    expect(numbers(byDefault.items)).toEqual(Array.from({ length: 20 }, (_, index) => 23 - index));
+    expect(byDefault.next_before).toBe(4);
+    expect(numbers((await page(token, release.id, "?before=4")).items)).toEqual([3, 2, 1]);
+    const two = await page(token, release.id, "?limit=2&before=10");
+    expect(numbers(two.items)).toEqual([9, 8]);
+    expect(two.next_before).toBe(8);
+    for (const query of ["?limit=0", "?limit=51", "?limit=ten", "?before=0", "?before=x"]) {
+      const refused = await request(token, `/api/press-releases/${release.id}/versions${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(await refused.json()).toMatchObject({ code: "validation_failed" });
+    }
+  });
+
+  it("refuses a text over 20,000 characters with 400 JSON, counting characters rather than UTF-16 units", async () => {
+    const { token } = await registerAndSignIn();
+    await using _fast = await jobsWithoutPauses();
+    const release = await finishedRelease(token);
+    const tooLong = await patch(token, release.id, `# Headline\n\n${"a".repeat(20_000)}`);
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({
+      code: "validation_failed",
+      errors: { text: ["A release has at most 20000 characters"] },
+    });
+    // 20,000 characters outside the Basic Multilingual Plane are 40,000 UTF-16 units.
+    expect((await patch(token, release.id, "🎙".repeat(20_000))).status).toBe(200);
+    expect(await currentText(token, release.id)).toBe("🎙".repeat(20_000));
+  });
+
+  it("limits edits to 600 an hour per user, then 429 with Retry-After", async () => {
+    const { token, user } = await registerAndSignIn();
+    const other = await registerAndSignIn();
+    await using _fast = await jobsWithoutPauses();
+    const release = await finishedRelease(token);
+    const theirs = await finishedRelease(other.token);
+    const limiter = env.RATE_LIMITER.getByName(`releaseEdit:user:${user.id}`);
+    const { limit, windowSeconds } = WRITE_RATE_LIMITS.releaseEdit;
+    for (let i = 0; i < limit; i++) await limiter.hit(limit, windowSeconds);
+    const refused = await patch(token, release.id, EDITED);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await refused.json()).toMatchObject({ code: "rate_limited" });
+    expect(await currentText(token, release.id)).toBe(release.text);
+    expect((await patch(other.token, theirs.id, EDITED)).status).toBe(200);
   });
 });
 

@@ -2,7 +2,7 @@ import { type AudioItemRow, audioItemsOf } from "../audio/store.ts";
 import { knownDevicesOf } from "../auth/devices.ts";
 import { signInsOf } from "../auth/sessions.ts";
 import type { UserRow } from "../auth/users.ts";
-import { batchRows } from "../d1.ts";
+import { batchRows, type Page, pagedRows, type RowsStatement, rowPages } from "../d1.ts";
 import { utterancesOfJob } from "../jobs/job-transcripts.ts";
 import { keptHeadlines } from "../jobs/release-headlines.ts";
 import { releaseVersionsOf } from "../jobs/release-versions.ts";
@@ -19,54 +19,42 @@ import { subscriptionOf } from "../payments/store.ts";
 import { parseVocabulary, preferencesRowOf } from "../preferences/store.ts";
 import { displayName } from "../uploads/display-name.ts";
 import { type UploadRow, uploadsOf } from "../uploads/store.ts";
+import { Deferred, jsonStream, StreamedArray } from "./json-stream.ts";
 import { type StoredFile, zipParts } from "./zip.ts";
 
+/** Rows read at a time from a table of small rows; text-heavy tables read fewer (below). */
+export const EXPORT_PAGE_ROWS = 100;
+/** Jobs carry their release's text (up to 20,000 characters, and a copy in another language). */
+export const EXPORT_JOB_PAGE_ROWS = 20;
+/** A release's versions are up to 20,000 characters each. */
+export const EXPORT_VERSION_PAGE_ROWS = 10;
+
+async function* mapped<Row, Out>(rows: AsyncIterable<Row>, view: (row: Row) => Out): AsyncGenerator<Out> {
+  for await (const row of rows) yield view(row);
+}
+
 /**
- * Everything an account holds, gathered from every feature's store in one D1 batch (one
- * consistent snapshot), for the owner's data download (NDPA 2023 access and portability).
+ * Everything an account holds, for the owner's data download (NDPA 2023 access and portability),
+ * as JSON written while it is read: each table a page at a time (`EXPORT_*_PAGE_ROWS`) and each
+ * stored report or transcript when the writer reaches it, so what the Worker holds is a page, one
+ * report and a chunk of text (`JSON_STREAM_CHUNK_CHARS`) however large the account is.
  * Secrets stay out: the password hash, session and browser token hashes, the card authorization
  * Paystack charges renewals with, caption-link tokens and one-time codes.
  */
-export async function accountData(env: Env, user: UserRow, now = new Date()) {
+export async function accountExport(env: Env, user: UserRow, now = new Date()): Promise<ReadableStream<Uint8Array>> {
   const db = env.DB;
-  const [
-    preferenceRows,
-    kitRows,
-    audio,
-    jobs,
-    versions,
-    sessions,
-    segments,
-    translations,
-    shares,
-    uploads,
-    orders,
-    subscriptions,
-    usage,
-    signIns,
-    devices,
-  ] = await batchRows(db, [
+  // The rows of one each (and a month of live use a row) are read at once.
+  const [preferenceRows, kitRows, subscriptions, usage] = await batchRows(db, [
     preferencesRowOf(db, user.id),
     organisationRowOf(db, user.id),
-    audioItemsOf(db, user.id),
-    jobRowsOf(db, user.id),
-    releaseVersionsOf(db, user.id),
-    liveSessionsOf(db, user.id),
-    liveSegmentsOf(db, user.id),
-    captionTranslationsOf(db, user.id),
-    captionSharesOf(db, user.id),
-    uploadsOf(db, user.id),
-    ordersOf(db, user.id),
     subscriptionOf(db, user.id),
     monthlyUsageOf(db, user.id),
-    signInsOf(db, user.id),
-    knownDevicesOf(db, user.id),
   ]);
-  const files = new Map(storedFiles(audio, jobs, uploads).map((file): [string, StoredFile] => [file.key, file]));
   const preference = preferenceRows[0];
   const subscription = subscriptions[0];
+  const pages = <Row>(statement: (page: Page) => RowsStatement<Row>) => pagedRows(statement, EXPORT_PAGE_ROWS);
 
-  return {
+  return jsonStream({
     format: "vox-account-data",
     version: 1,
     exported_at: now.toISOString(),
@@ -90,59 +78,45 @@ export async function accountData(env: Env, user: UserRow, now = new Date()) {
       updated_at: preference?.updated_at ?? null,
     },
     organisation: kitFromRow(kitRows[0] ?? null),
-    speech_history: audio.map((item) => ({
-      id: item.id,
-      kind: item.kind,
-      voice_id: item.voice_id,
-      text_excerpt: item.text_excerpt,
-      characters: item.characters,
-      bytes: item.bytes,
-      created_at: item.created_at,
-      file: files.get(item.r2_key)?.path ?? speechFile(item),
-    })),
-    jobs: await Promise.all(
-      jobs.map(async (job) => ({
-        ...jobFields(job),
-        // A recording several jobs share is one file in the zip, named once.
-        ...(job.r2_key ? { file: files.get(job.r2_key)?.path ?? recordingFile(job) } : {}),
-        ...(job.kind === "press_release"
-          ? {
-              press_release: {
-                text: job.text,
-                translated_text: job.translated_text,
-                headlines: keptHeadlines(job.headlines),
-                utterances: (await utterancesOfJob(env, job)) ?? null,
-                versions: versions
-                  .filter((version) => version.job_id === job.id)
-                  .map(({ text, created_at }) => ({ text, created_at })),
-              },
-            }
-          : { sentiment_report: job.result_key ? ((await readReport(env, job.result_key)) ?? null) : null }),
-      })),
+    speech_history: new StreamedArray(speechHistory(db, user.id)),
+    jobs: new StreamedArray(jobsOf(env, user.id)),
+    live_transcripts: new StreamedArray(
+      mapped(
+        pages((page) => liveSessionsOf(db, user.id, page)),
+        (session) => ({
+          ...session,
+          segments: new StreamedArray(
+            mapped(
+              pages((page) => liveSegmentsOf(db, session.id, page)),
+              ({ seq, text, start, duration }) => ({
+                seq,
+                text,
+                start,
+                duration,
+              }),
+            ),
+          ),
+          caption_translations: new StreamedArray(pages((page) => captionTranslationsOf(db, session.id, page))),
+          caption_shares: new StreamedArray(pages((page) => captionSharesOf(db, session.id, page))),
+        }),
+      ),
     ),
-    live_transcripts: sessions.map((session) => ({
-      ...session,
-      segments: segments
-        .filter((segment) => segment.session_id === session.id)
-        .map(({ seq, text, start, duration }) => ({ seq, text, start, duration })),
-      caption_translations: translations
-        .filter((translation) => translation.session_id === session.id)
-        .map(({ language, seq, text }) => ({ language, seq, text })),
-      caption_shares: shares
-        .filter((share) => share.session_id === session.id)
-        .map(({ created_at, revoked_at }) => ({ created_at, revoked_at })),
-    })),
-    uploads: uploads.map((upload) => ({
-      id: upload.id,
-      file_name: upload.file_name,
-      content_type: upload.content_type,
-      length: upload.length,
-      received: upload.offset,
-      status: upload.status,
-      created_at: upload.created_at,
-      expires_at: upload.expires_at,
-      ...(upload.status === "complete" ? { file: uploadFile(upload) } : {}),
-    })),
+    uploads: new StreamedArray(
+      mapped(
+        pages((page) => uploadsOf(db, user.id, page)),
+        (upload) => ({
+          id: upload.id,
+          file_name: upload.file_name,
+          content_type: upload.content_type,
+          length: upload.length,
+          received: upload.offset,
+          status: upload.status,
+          created_at: upload.created_at,
+          expires_at: upload.expires_at,
+          ...(upload.status === "complete" ? { file: uploadFile(upload) } : {}),
+        }),
+      ),
+    ),
     billing: {
       subscription: subscription
         ? {
@@ -161,20 +135,128 @@ export async function accountData(env: Env, user: UserRow, now = new Date()) {
                 : null,
           }
         : null,
-      orders: orders.map((order) => ({
-        reference: order.reference,
-        plan: order.plan,
-        amount_kobo: order.amount_kobo,
-        currency: order.currency,
-        status: order.status,
-        created_at: order.created_at,
-        paid_at: order.paid_at,
-        renews_from: order.renews_from,
-      })),
+      orders: new StreamedArray(
+        mapped(
+          pages((page) => ordersOf(db, user.id, page)),
+          (order) => ({
+            reference: order.reference,
+            plan: order.plan,
+            amount_kobo: order.amount_kobo,
+            currency: order.currency,
+            status: order.status,
+            created_at: order.created_at,
+            paid_at: order.paid_at,
+            renews_from: order.renews_from,
+          }),
+        ),
+      ),
       live_transcription_seconds_by_month: usage,
     },
-    sign_ins: { sessions: signIns, known_browsers: devices },
-  };
+    sign_ins: {
+      sessions: new StreamedArray(pages((page) => signInsOf(db, user.id, page))),
+      known_browsers: new StreamedArray(pages((page) => knownDevicesOf(db, user.id, page))),
+    },
+  });
+}
+
+/** Speech history a page at a time; repeats of one stored file name the file of its first item. */
+async function* speechHistory(db: D1Database, userId: string) {
+  for await (const page of rowPages((next) => audioItemsOf(db, userId, next), EXPORT_PAGE_ROWS)) {
+    const firsts = await firstSpeechItems(db, userId, page);
+    for (const item of page) {
+      yield {
+        id: item.id,
+        kind: item.kind,
+        voice_id: item.voice_id,
+        text_excerpt: item.text_excerpt,
+        characters: item.characters,
+        bytes: item.bytes,
+        created_at: item.created_at,
+        file: speechFile(firsts.get(item.r2_key) ?? item),
+      };
+    }
+  }
+}
+
+/** Jobs a page at a time, each release's versions a page at a time, each report read when written. */
+async function* jobsOf(env: Env, userId: string) {
+  const db = env.DB;
+  for await (const page of rowPages((next) => jobRowsOf(db, userId, next), EXPORT_JOB_PAGE_ROWS)) {
+    const recordings = await recordingFiles(db, userId, page);
+    for (const job of page) {
+      yield {
+        ...jobFields(job),
+        // A recording several jobs share is one file in the zip, named once.
+        ...(job.r2_key ? { file: recordings.get(job.r2_key) ?? recordingFile(job) } : {}),
+        ...(job.kind === "press_release"
+          ? {
+              press_release: {
+                text: job.text,
+                translated_text: job.translated_text,
+                headlines: keptHeadlines(job.headlines),
+                utterances: new Deferred(async () => (await utterancesOfJob(env, job)) ?? null),
+                versions: new StreamedArray(
+                  pagedRows((next) => releaseVersionsOf(db, job.id, next), EXPORT_VERSION_PAGE_ROWS),
+                ),
+              },
+            }
+          : {
+              sentiment_report: new Deferred(async () =>
+                job.result_key ? ((await readReport(env, job.result_key)) ?? null) : null,
+              ),
+            }),
+      };
+    }
+  }
+}
+
+const placeholders = (count: number) => Array.from({ length: count }, () => "?").join(", ");
+
+/**
+ * The first history item of each stored speech file on the page, as `storedFiles` names the file
+ * for the zip: one page's keys, so the answer is never larger than the page.
+ */
+async function firstSpeechItems(db: D1Database, userId: string, page: readonly AudioItemRow[]) {
+  const keys = [...new Set(page.map((item) => item.r2_key))];
+  const { results } = await db
+    .prepare(
+      `SELECT id, r2_key, created_at FROM audio_items a
+       WHERE user_id = ? AND r2_key IN (${placeholders(keys.length)})
+         AND NOT EXISTS (SELECT 1 FROM audio_items b WHERE b.user_id = a.user_id AND b.r2_key = a.r2_key
+                         AND (b.created_at < a.created_at OR (b.created_at = a.created_at AND b.id < a.id)))`,
+    )
+    .bind(userId, ...keys)
+    .all<Pick<AudioItemRow, "id" | "r2_key" | "created_at">>();
+  return new Map(results.map((item) => [item.r2_key, item]));
+}
+
+/**
+ * The zip's name of each recording on the page, as `storedFiles` gives it: a finished upload's
+ * name when the recording is one, otherwise the name from the newest job that keeps it.
+ */
+async function recordingFiles(db: D1Database, userId: string, page: readonly JobRow[]) {
+  const keys = [...new Set(page.flatMap((job) => (job.r2_key ? [job.r2_key] : [])))];
+  if (keys.length === 0) return new Map<string, string>();
+  const [jobs, uploads] = await batchRows(db, [
+    db
+      .prepare(
+        `SELECT id, file_name, r2_key FROM jobs j
+         WHERE user_id = ? AND r2_key IN (${placeholders(keys.length)})
+           AND NOT EXISTS (SELECT 1 FROM jobs k WHERE k.user_id = j.user_id AND k.r2_key = j.r2_key
+                           AND (k.created_at > j.created_at OR (k.created_at = j.created_at AND k.id > j.id)))`,
+      )
+      .bind(userId, ...keys) as RowsStatement<{ id: string; file_name: string; r2_key: string }>,
+    db
+      .prepare(
+        `SELECT id, file_name, r2_key FROM uploads
+         WHERE user_id = ? AND status = 'complete' AND r2_key IN (${placeholders(keys.length)})`,
+      )
+      .bind(userId, ...keys) as RowsStatement<{ id: string; file_name: string; r2_key: string }>,
+  ]);
+  return new Map([
+    ...jobs.map((job): [string, string] => [job.r2_key, recordingFile(job)]),
+    ...uploads.map((upload): [string, string] => [upload.r2_key, uploadFile(upload)]),
+  ]);
 }
 
 const extensionOf = (key: string) => /\.[a-z0-9]{1,5}$/i.exec(key)?.[0] ?? ".mp3";

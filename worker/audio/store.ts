@@ -1,6 +1,6 @@
 import { SESSION_USER_ID, type SessionKey } from "../auth/sessions.ts";
 import { sha256Hex } from "../auth/tokens.ts";
-import type { RowsStatement } from "../d1.ts";
+import { type Page, pagedStatement, type RowsStatement } from "../d1.ts";
 
 /** Generated audio in R2 (content-addressed per account) and its history rows in D1. */
 
@@ -117,7 +117,7 @@ export async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8
   return all;
 }
 
-/** Every history item of a user, oldest first: what the account's data export lists. */
-export function audioItemsOf(db: D1Database, userId: string): RowsStatement<AudioItemRow> {
-  return db.prepare("SELECT * FROM audio_items WHERE user_id = ? ORDER BY created_at, id").bind(userId);
+/** Every history item of a user (or a page of them), oldest first: what the account's data export lists. */
+export function audioItemsOf(db: D1Database, userId: string, page?: Page): RowsStatement<AudioItemRow> {
+  return pagedStatement(db, "SELECT * FROM audio_items WHERE user_id = ? ORDER BY created_at, id", [userId], page);
 }

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../app-env.ts";
-import type { RowsStatement } from "../d1.ts";
+import { type Page, pagedStatement, type RowsStatement } from "../d1.ts";
 import { isoIn, randomToken, sha256Hex } from "./tokens.ts";
 
 /**
@@ -33,13 +33,25 @@ export async function knownDevice(c: Context<AppEnv>, userId: string): Promise<s
   return known ? tokenHash : null;
 }
 
+/** An account's known browsers at most: one more forgets the oldest. */
+export const KEPT_DEVICES = 50;
+
 /** After a successful sign-in: a browser already known keeps its cookie, any other gets one. */
 export async function rememberDevice(c: Context<AppEnv>, userId: string, known: string | null): Promise<void> {
   if (known) return;
   const token = randomToken();
-  await c.env.DB.prepare("INSERT INTO known_devices (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
-    .bind(await sha256Hex(token), userId, new Date().toISOString(), isoIn(DEVICE_TTL_MS))
-    .run();
+  const db = c.env.DB;
+  await db.batch([
+    db
+      .prepare("INSERT INTO known_devices (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+      .bind(await sha256Hex(token), userId, new Date().toISOString(), isoIn(DEVICE_TTL_MS)),
+    db
+      .prepare(
+        `DELETE FROM known_devices WHERE user_id = ?1 AND token_hash NOT IN
+           (SELECT token_hash FROM known_devices WHERE user_id = ?1 ORDER BY created_at DESC, token_hash LIMIT ?2)`,
+      )
+      .bind(userId, KEPT_DEVICES),
+  ]);
   setCookie(c, DEVICE_COOKIE, `${userId}.${token}`, {
     httpOnly: true,
     secure: new URL(c.req.url).protocol === "https:",
@@ -49,12 +61,16 @@ export async function rememberDevice(c: Context<AppEnv>, userId: string, known: 
   });
 }
 
-/** When each browser the account signed in from was first known and is forgotten, for the data export. */
+/** A page of when each browser the account signed in from was first known and is forgotten, for the data export. */
 export function knownDevicesOf(
   db: D1Database,
   userId: string,
+  page: Page,
 ): RowsStatement<{ created_at: string; expires_at: string }> {
-  return db
-    .prepare("SELECT created_at, expires_at FROM known_devices WHERE user_id = ? ORDER BY created_at")
-    .bind(userId);
+  return pagedStatement(
+    db,
+    "SELECT created_at, expires_at FROM known_devices WHERE user_id = ? ORDER BY created_at, token_hash",
+    [userId],
+    page,
+  );
 }

@@ -1,19 +1,29 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env.ts";
-import type { RowsStatement } from "../d1.ts";
+import { type Page, pagedStatement, type RowsStatement } from "../d1.ts";
 import { ApiError } from "../errors.ts";
 import { isoIn, randomToken, sha256Hex } from "./tokens.ts";
 import type { UserRow } from "./users.ts";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** An account's sessions at most: a sign-in past this ends the oldest. */
+export const KEPT_SESSIONS = 50;
 
+/** A new session of the user, ending the oldest past `KEPT_SESSIONS` in the same batch. */
 export async function createSession(db: D1Database, userId: string): Promise<string> {
   const token = randomToken();
-  await db
-    .prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
-    .bind(await sha256Hex(token), userId, new Date().toISOString(), isoIn(SESSION_TTL_MS))
-    .run();
+  await db.batch([
+    db
+      .prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+      .bind(await sha256Hex(token), userId, new Date().toISOString(), isoIn(SESSION_TTL_MS)),
+    db
+      .prepare(
+        `DELETE FROM sessions WHERE user_id = ?1 AND token_hash NOT IN
+           (SELECT token_hash FROM sessions WHERE user_id = ?1 ORDER BY created_at DESC, token_hash LIMIT ?2)`,
+      )
+      .bind(userId, KEPT_SESSIONS),
+  ]);
   return token;
 }
 
@@ -88,7 +98,16 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** When each of the user's sessions began and ends, without their tokens' hashes, for the data export. */
-export function signInsOf(db: D1Database, userId: string): RowsStatement<{ created_at: string; expires_at: string }> {
-  return db.prepare("SELECT created_at, expires_at FROM sessions WHERE user_id = ? ORDER BY created_at").bind(userId);
+/** A page of when the user's sessions began and end, without their tokens' hashes, for the data export. */
+export function signInsOf(
+  db: D1Database,
+  userId: string,
+  page: Page,
+): RowsStatement<{ created_at: string; expires_at: string }> {
+  return pagedStatement(
+    db,
+    "SELECT created_at, expires_at FROM sessions WHERE user_id = ? ORDER BY created_at, token_hash",
+    [userId],
+    page,
+  );
 }

@@ -1,6 +1,6 @@
 import type { JobKind, JobStatus } from "../contracts/jobs.ts";
 import type { Language } from "../contracts/languages.ts";
-import { batchRows, type RowsStatement } from "../d1.ts";
+import { batchRows, type Page, pagedStatement, type RowsStatement } from "../d1.ts";
 import { STORAGE_USED_SQL } from "../storage-used.ts";
 
 /** Job rows in D1 (`jobs`): every multi-step job's public state, owned by one user each. */
@@ -258,7 +258,7 @@ export async function unfinishedJobs(db: D1Database, limit: number): Promise<Job
   return results;
 }
 
-/** Every job of a user, whole rows, oldest first: what the account's data export lists. */
-export function jobRowsOf(db: D1Database, userId: string): RowsStatement<JobRow> {
-  return db.prepare("SELECT * FROM jobs WHERE user_id = ? ORDER BY created_at, id").bind(userId);
+/** Every job of a user (or a page of them), whole rows, oldest first: what the account's data export lists. */
+export function jobRowsOf(db: D1Database, userId: string, page?: Page): RowsStatement<JobRow> {
+  return pagedStatement(db, "SELECT * FROM jobs WHERE user_id = ? ORDER BY created_at, id", [userId], page);
 }

@@ -1,5 +1,5 @@
 import { randomToken } from "../auth/tokens.ts";
-import type { RowsStatement } from "../d1.ts";
+import { type Page, pagedStatement, type RowsStatement } from "../d1.ts";
 
 /**
  * Caption links in D1: at most one working link per live session, revocable by its owner. A link
@@ -124,17 +124,18 @@ export function bindReservation(db: D1Database, sessionId: string, userId: strin
 }
 
 /**
- * When each of a user's sessions was shared and revoked, for the account's data export. The link's
+ * A page of when one session was shared and revoked, for the account's data export. The link's
  * token is left out: like a session token it is a key, and a file that travels should not hold one.
  */
 export function captionSharesOf(
   db: D1Database,
-  userId: string,
-): RowsStatement<{ session_id: string; created_at: string; revoked_at: string | null }> {
-  return db
-    .prepare(
-      `SELECT c.session_id, c.created_at, c.revoked_at FROM caption_shares c
-       JOIN live_sessions s ON s.id = c.session_id WHERE s.user_id = ? ORDER BY c.created_at`,
-    )
-    .bind(userId);
+  sessionId: string,
+  page: Page,
+): RowsStatement<{ created_at: string; revoked_at: string | null }> {
+  return pagedStatement(
+    db,
+    "SELECT created_at, revoked_at FROM caption_shares WHERE session_id = ? ORDER BY created_at, token",
+    [sessionId],
+    page,
+  );
 }

@@ -1,6 +1,6 @@
 import type { Language } from "../contracts/languages.ts";
 import type { CaptionTranscriptMessage, LiveSegment } from "../contracts/live.ts";
-import type { RowsStatement } from "../d1.ts";
+import { type Page, pagedStatement, type RowsStatement } from "../d1.ts";
 import { objectProviders } from "../object-providers.ts";
 import { translate } from "../providers/spitch.ts";
 
@@ -135,15 +135,16 @@ async function storedTranslations(db: D1Database, sessionId: string, language: L
   return new Map(results.map((row) => [row.seq, row.text]));
 }
 
-/** Every caption translation of a user's sessions, for the account's data export. */
+/** A page of one session's caption translations, for the account's data export. */
 export function captionTranslationsOf(
   db: D1Database,
-  userId: string,
-): RowsStatement<{ session_id: string; language: string; seq: number; text: string }> {
-  return db
-    .prepare(
-      `SELECT t.session_id, t.language, t.seq, t.text FROM live_caption_translations t
-       JOIN live_sessions s ON s.id = t.session_id WHERE s.user_id = ? ORDER BY t.session_id, t.language, t.seq`,
-    )
-    .bind(userId);
+  sessionId: string,
+  page: Page,
+): RowsStatement<{ language: string; seq: number; text: string }> {
+  return pagedStatement(
+    db,
+    "SELECT language, seq, text FROM live_caption_translations WHERE session_id = ? ORDER BY language, seq",
+    [sessionId],
+    page,
+  );
 }

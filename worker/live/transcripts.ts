@@ -1,6 +1,6 @@
 import { SESSION_USER_ID, type SessionKey } from "../auth/sessions.ts";
 import type { LiveSegment, SavedTranscript } from "../contracts/live.ts";
-import type { RowsStatement } from "../d1.ts";
+import { type Page, pagedStatement, type RowsStatement } from "../d1.ts";
 
 /**
  * Live sessions and their transcripts in D1: a session row per recording (owner, resume-token
@@ -136,10 +136,15 @@ const TRANSCRIPT_COLUMNS = `s.id, s.title, s.status, s.audio_seconds, s.started_
   (SELECT group_concat(text, ' ') FROM
     (SELECT text FROM live_segments WHERE session_id = s.id ORDER BY seq LIMIT ${PREVIEW_SEGMENTS})) AS preview`;
 
+/** The transcripts list answers the newest 100; older ones stay in the account's data download. */
+export const LISTED_TRANSCRIPTS = 100;
+
 export async function listTranscripts(db: D1Database, userId: string): Promise<SavedTranscript[]> {
   const { results } = await db
-    .prepare(`SELECT ${TRANSCRIPT_COLUMNS} FROM live_sessions s WHERE s.user_id = ? ORDER BY s.started_at DESC`)
-    .bind(userId)
+    .prepare(
+      `SELECT ${TRANSCRIPT_COLUMNS} FROM live_sessions s WHERE s.user_id = ? ORDER BY s.started_at DESC, s.id LIMIT ?`,
+    )
+    .bind(userId, LISTED_TRANSCRIPTS)
     .all<TranscriptRow>();
   return results.map(toSaved);
 }
@@ -202,20 +207,26 @@ export async function deleteTranscript(db: D1Database, userId: string, id: strin
   return session?.meta.changes === 1;
 }
 
-/** A user's live sessions and every final of them, oldest first, for the account's data export. */
-export function liveSessionsOf(db: D1Database, userId: string): RowsStatement<Omit<TranscriptRow, "preview">> {
-  return db
-    .prepare(
-      "SELECT id, title, status, audio_seconds, started_at, ended_at FROM live_sessions WHERE user_id = ? ORDER BY started_at, id",
-    )
-    .bind(userId);
+/** A page of a user's live sessions, oldest first, for the account's data export. */
+export function liveSessionsOf(
+  db: D1Database,
+  userId: string,
+  page: Page,
+): RowsStatement<Omit<TranscriptRow, "preview">> {
+  return pagedStatement(
+    db,
+    "SELECT id, title, status, audio_seconds, started_at, ended_at FROM live_sessions WHERE user_id = ? ORDER BY started_at, id",
+    [userId],
+    page,
+  );
 }
 
-export function liveSegmentsOf(db: D1Database, userId: string): RowsStatement<LiveSegment & { session_id: string }> {
-  return db
-    .prepare(
-      `SELECT g.session_id, g.seq, g.text, g.start, g.duration FROM live_segments g
-       JOIN live_sessions s ON s.id = g.session_id WHERE s.user_id = ? ORDER BY g.session_id, g.seq`,
-    )
-    .bind(userId);
+/** A page of one session's finals, in order, for the account's data export. */
+export function liveSegmentsOf(db: D1Database, sessionId: string, page: Page): RowsStatement<LiveSegment> {
+  return pagedStatement(
+    db,
+    "SELECT seq, text, start, duration FROM live_segments WHERE session_id = ? ORDER BY seq",
+    [sessionId],
+    page,
+  );
 }

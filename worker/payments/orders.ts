@@ -1,5 +1,5 @@
 import { type PlanId, plansAbove } from "../contracts/plans.ts";
-import type { RowsStatement } from "../d1.ts";
+import { type Page, pagedStatement, type RowsStatement } from "../d1.ts";
 import type { PaidCard } from "../providers/paystack.ts";
 import { keepCard, settleSubscription } from "./store.ts";
 
@@ -145,7 +145,7 @@ export function deleteUnpaidOrders(db: D1Database, userId: string): D1PreparedSt
   return db.prepare("DELETE FROM orders WHERE user_id = ? AND status != 'paid'").bind(userId);
 }
 
-/** Every order of the account, paid or not, oldest first, for the account's data export. */
-export function ordersOf(db: D1Database, userId: string): RowsStatement<OrderRow> {
-  return db.prepare("SELECT * FROM orders WHERE user_id = ? ORDER BY created_at, reference").bind(userId);
+/** A page of the account's orders, paid or not, oldest first, for the account's data export. */
+export function ordersOf(db: D1Database, userId: string, page: Page): RowsStatement<OrderRow> {
+  return pagedStatement(db, "SELECT * FROM orders WHERE user_id = ? ORDER BY created_at, reference", [userId], page);
 }

@@ -27,25 +27,31 @@ export interface RecordingUseRow {
   text_start: string | null;
 }
 
+/** The recordings list answers the newest 100; older ones stay in the account's data download. */
+export const LISTED_RECORDINGS = 100;
+
 const RECORDING_COLUMNS = "id, file_name, length AS bytes, content_type, created_at, r2_key";
 const USE_COLUMNS = "id, kind, upload_id, file_name, status, substr(text, 1, 600) AS text_start";
 
 export function recordingsOf(db: D1Database, userId: string): RowsStatement<RecordingRow> {
   return db
     .prepare(
-      `SELECT ${RECORDING_COLUMNS} FROM uploads WHERE user_id = ? AND status = 'complete' ORDER BY created_at DESC`,
+      `SELECT ${RECORDING_COLUMNS} FROM uploads WHERE user_id = ? AND status = 'complete'
+       ORDER BY created_at DESC, id LIMIT ?`,
     )
-    .bind(userId);
+    .bind(userId, LISTED_RECORDINGS);
 }
 
-/** Every job of the user that reads one of their recordings, newest first. */
+/** Every job of the user that reads one of their listed recordings, newest first. */
 export function recordingUsesOf(db: D1Database, userId: string): RowsStatement<RecordingUseRow> {
   return db
     .prepare(
-      `SELECT ${USE_COLUMNS} FROM jobs WHERE user_id = ? AND upload_id IS NOT NULL AND r2_key IS NOT NULL
+      `SELECT ${USE_COLUMNS} FROM jobs WHERE user_id = ?1 AND r2_key IS NOT NULL
+         AND upload_id IN (SELECT id FROM uploads WHERE user_id = ?1 AND status = 'complete'
+                           ORDER BY created_at DESC, id LIMIT ?2)
        ORDER BY created_at DESC`,
     )
-    .bind(userId);
+    .bind(userId, LISTED_RECORDINGS);
 }
 
 export function storageUsedBy(db: D1Database, userId: string): RowsStatement<{ used: number }> {

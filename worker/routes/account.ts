@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { accountData, accountFileParts } from "../account-export/data.ts";
+import { accountExport, accountFileParts } from "../account-export/data.ts";
 import { downloadGrantOwner, insertDownloadGrant } from "../account-export/download-grants.ts";
 import { zipStream } from "../account-export/zip.ts";
 import type { AppEnv } from "../app-env.ts";
@@ -22,8 +22,7 @@ account.use("*", requireUser);
 account.get("/export", async (c) => {
   await enforceRateLimit(c.env, "exportData", `user:${c.var.user.id}`, DATA_EXPORT_RATE_LIMITS.exportData);
   const now = new Date();
-  const data = await accountData(c.env, c.var.user, now);
-  return new Response(JSON.stringify(data, null, 2), {
+  return new Response(await accountExport(c.env, c.var.user, now), {
     headers: {
       "content-type": "application/json; charset=utf-8",
       "content-disposition": `attachment; filename="vox-data-${exportDay(now)}.json"`,

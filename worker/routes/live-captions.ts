@@ -11,7 +11,7 @@ import { ApiError } from "../errors.ts";
 import { cancelReservation, findShare, reserveShare, revokeShare, shareSession } from "../live/caption-shares.ts";
 import { handOver } from "../live/relay-handover.ts";
 import { sessionOwner } from "../live/transcripts.ts";
-import { clientIp, enforceRateLimit, WATCH_RATE_LIMIT } from "../rate-limit.ts";
+import { clientIp, enforceRateLimit, limitWrite, WATCH_RATE_LIMIT } from "../rate-limit.ts";
 
 /**
  * Live captions for an audience: the owner of a session shares it as a link, and anyone with the
@@ -62,9 +62,13 @@ liveCaptions.post("/sessions/:session_id/share", requireUser, async (c) => {
   });
 });
 
-/** Revokes the link: its viewers are told sharing stopped; a new share makes a new link. */
+/**
+ * Revokes the link: its viewers are told sharing stopped; a new share makes a new link. Revoking is
+ * limited per hour, since each revocation is what lets one more link row be made.
+ */
 liveCaptions.delete("/sessions/:session_id/share", requireUser, async (c) => {
   const sessionId = await ownedSession(c);
+  await limitWrite(c, "captionRevoke");
   const token = await revokeShare(c.env.DB, sessionId);
   if (token) await c.env.TRANSCRIPTION_RELAY.getByName(sessionId).stopSharing(token);
   return c.body(null, 204);

@@ -17,6 +17,7 @@ import {
   paidCard,
   verifyTransaction,
 } from "../providers/paystack.ts";
+import { limitWrite } from "../rate-limit.ts";
 import { jsonBody, jsonBodyLimit, limitBody } from "../validate.ts";
 
 export const plans = new Hono<AppEnv>();
@@ -43,6 +44,7 @@ payments.post("/initialize", requireUser, jsonBodyLimit, jsonBody(initializePaym
       `Your ${current.name} plan is active until ${user.subscription_expires_at?.slice(0, 10)}. You can buy ${plan.name} once it ends.`,
     );
   }
+  await limitWrite(c, "checkout");
   const order = await createOrder(c.env.DB, user.id, plan.id, plan.priceNaira * 100);
   const siteOrigin = c.var.config.siteUrl ?? new URL(c.req.url).origin;
   try {

@@ -1,11 +1,17 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../auth/sessions.ts";
-import { type ReleaseExportFormat, releaseExportQuery, releaseTextBody } from "../contracts/press-releases.ts";
+import {
+  type ReleaseExportFormat,
+  releaseExportQuery,
+  releaseTextBody,
+  releaseVersionsQuery,
+} from "../contracts/press-releases.ts";
 import { releaseBlocks, releaseFileName, releaseHeadline, releasePlainText } from "../contracts/release-markdown.ts";
 import { ApiError } from "../errors.ts";
 import { findOwnFinishedRelease } from "../jobs/own-job.ts";
 import { releaseVersions, saveReleaseText } from "../jobs/release-versions.ts";
+import { limitWrite } from "../rate-limit.ts";
 import { jsonBody, limitBody } from "../validate.ts";
 
 /**
@@ -24,6 +30,7 @@ pressReleaseEditing.patch(
   jsonBody(releaseTextBody),
   async (c) => {
     const release = await findOwnFinishedRelease(c);
+    await limitWrite(c, "releaseEdit");
     const { text, headlines } = c.req.valid("json");
     const saved = await saveReleaseText(c.env.DB, release, text, new Date().toISOString(), headlines);
     return c.json({ text, saved }, 200, { "cache-control": "no-store" });
@@ -31,8 +38,17 @@ pressReleaseEditing.patch(
 );
 
 pressReleaseEditing.get("/:id/versions", requireUser, async (c) => {
+  const query = releaseVersionsQuery.safeParse(c.req.query());
+  if (!query.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of query.error.issues) {
+      const field = String(issue.path[0] ?? "query");
+      errors[field] = [...(errors[field] ?? []), issue.message];
+    }
+    throw new ApiError(400, "validation_failed", query.error.issues[0]?.message ?? "Invalid query", errors);
+  }
   const release = await findOwnFinishedRelease(c);
-  return c.json({ items: await releaseVersions(c.env.DB, release) }, 200, { "cache-control": "no-store" });
+  return c.json(await releaseVersions(c.env.DB, release, query.data), 200, { "cache-control": "no-store" });
 });
 
 const EXPORTS = {

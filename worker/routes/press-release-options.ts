@@ -17,6 +17,7 @@ import {
 } from "../jobs/regenerations.ts";
 import { keptHeadlines, replaceHeadline } from "../jobs/release-headlines.ts";
 import { saveReleaseText } from "../jobs/release-versions.ts";
+import { limitWrite } from "../rate-limit.ts";
 import { jsonBody, jsonBodyLimit } from "../validate.ts";
 
 /**
@@ -68,9 +69,13 @@ pressReleaseOptions.get("/:id/regenerations/:regenerationId", requireUser, async
   return c.json(regenerationView(row), 200, { "cache-control": "no-store" });
 });
 
-/** The picked headline swaps places with the current one, so the release still has its alternatives. */
+/**
+ * The picked headline swaps places with the current one, so the release still has its alternatives.
+ * It saves a version as an edit does, so it counts against the same hourly rate.
+ */
 pressReleaseOptions.post("/:id/headline", requireUser, jsonBodyLimit, jsonBody(pickHeadlineBody), async (c) => {
   const release = await findOwnFinishedRelease(c);
+  await limitWrite(c, "releaseEdit");
   const { headline } = c.req.valid("json");
   const alternatives = keptHeadlines(release.headlines);
   if (!alternatives.includes(headline)) {

@@ -1,4 +1,4 @@
-import type { RowsStatement } from "../d1.ts";
+import { type Page, pagedStatement, type RowsStatement } from "../d1.ts";
 import { STORAGE_USED_SQL } from "../storage-used.ts";
 
 /** Upload rows in D1 (`uploads`): one resumable upload each, owned by one user. */
@@ -139,8 +139,9 @@ export async function deleteUploadRow(db: D1Database, id: string): Promise<void>
   await db.prepare("DELETE FROM uploads WHERE id = ?").bind(id).run();
 }
 
-export function uploadsOf(db: D1Database, userId: string): RowsStatement<UploadRow> {
-  return db.prepare("SELECT * FROM uploads WHERE user_id = ?").bind(userId);
+/** Every upload of a user (or a page of them), oldest first. */
+export function uploadsOf(db: D1Database, userId: string, page?: Page): RowsStatement<UploadRow> {
+  return pagedStatement(db, "SELECT * FROM uploads WHERE user_id = ? ORDER BY created_at, id", [userId], page);
 }
 
 /** Unfinished uploads past their expiry; a finished one is a recording, kept until its owner deletes it. */

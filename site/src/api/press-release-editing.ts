@@ -8,7 +8,9 @@ const pressReleases = () => import("@contracts/press-releases.ts");
 const releaseOptions = () => import("@contracts/release-options.ts");
 const releasePath = (id: string) => `/api/press-releases/${id}`;
 
-export const versionsPath = (id: string) => `${releasePath(id)}/versions`;
+/** A page of versions, the newest unless `before` (the previous page's `next_before`) asks for older ones. */
+export const versionsPath = (id: string, before?: number) =>
+  `${releasePath(id)}/versions${before === undefined ? "" : `?before=${before}`}`;
 
 /** `headlines` (restoring a version) replaces the alternative headlines too. */
 export const saveReleaseText = async (id: string, text: string, headlines?: readonly string[]): Promise<void> => {

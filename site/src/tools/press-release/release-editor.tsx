@@ -1,9 +1,10 @@
-import type { PressRelease, ReleaseExportFormat } from "@contracts/press-releases.ts";
+import type { PressRelease, ReleaseExportFormat, ReleaseVersions } from "@contracts/press-releases.ts";
 import { releaseHtml, releasePlainText } from "@contracts/release-markdown.ts";
 import { Copy, Download, Eye, History, Pencil, RefreshCw } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import useSWR, { useSWRConfig } from "swr";
+import { useSWRConfig } from "swr";
+import useSWRInfinite from "swr/infinite";
 import { fetchJob, jobPath } from "../../api/analysis.ts";
 import {
   fetchExport,
@@ -52,7 +53,14 @@ export function ReleaseEditor({ release }: { release: PressRelease & { text: str
   const [picking, setPicking] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const { mutate } = useSWRConfig();
-  const versions = useSWR(showVersions ? versionsPath(release.id) : null, fetchVersions);
+  // The Worker answers versions a page at a time; older pages load when asked for.
+  const versions = useSWRInfinite((index: number, previous: ReleaseVersions | null) => {
+    if (!showVersions) return null;
+    if (index === 0) return versionsPath(release.id);
+    return previous?.next_before ? versionsPath(release.id, previous.next_before) : null;
+  }, fetchVersions);
+  const versionItems = versions.data?.flatMap((page) => page.items) ?? [];
+  const olderVersions = (versions.data?.at(-1)?.next_before ?? null) !== null;
   const save = useCallback(
     async (next: string) => {
       await saveReleaseText(release.id, next);
@@ -249,7 +257,7 @@ export function ReleaseEditor({ release }: { release: PressRelease & { text: str
           {versions.error && <p role="alert">The versions could not be loaded. Please try again.</p>}
           {!versions.data && !versions.error && <p className="muted">Loading versions…</p>}
           <ol>
-            {versions.data?.items.map((version) => (
+            {versionItems.map((version) => (
               <li key={version.number}>
                 <span>
                   Version {version.number}
@@ -269,6 +277,16 @@ export function ReleaseEditor({ release }: { release: PressRelease & { text: str
               </li>
             ))}
           </ol>
+          {olderVersions && (
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              disabled={versions.isValidating}
+              onClick={() => void versions.setSize(versions.size + 1)}
+            >
+              Show older versions
+            </button>
+          )}
         </section>
       )}
     </div>
