@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
+import { unreferencedKeys } from "../../worker/orphan-sweep.ts";
 import { ACCOUNT_RATE_LIMITS, RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import {
@@ -298,10 +299,16 @@ async function allKeys(): Promise<string[]> {
   return keys;
 }
 
-/** Keys in R2 now that were not there before (what was written meanwhile and is still there). */
-async function keysAddedSince(before: readonly string[]): Promise<string[]> {
+/**
+ * Objects written since `before` that are still in R2 and are the erased account's: under its own
+ * prefix, or referenced by no row (an upload, a job or a history item of another account would be).
+ * Other tests' writes landing meanwhile are someone else's and referenced, so they do not count.
+ */
+async function leftOf(userId: string, before: readonly string[]): Promise<string[]> {
   const had = new Set(before);
-  return (await allKeys()).filter((key) => !had.has(key)).sort();
+  const added = (await allKeys()).filter((key) => !had.has(key));
+  const unreferenced = new Set(await unreferencedKeys(env.DB, added));
+  return added.filter((key) => key.startsWith(`tts/${userId}/`) || unreferenced.has(key)).sort();
 }
 
 describe("deleting an account", () => {
@@ -372,7 +379,7 @@ describe("deleting an account", () => {
     expect(await env.AUDIO.head(theirSpeech)).not.toBeNull();
     expect(await env.AUDIO.head(sharedSpeech)).not.toBeNull();
     // Whatever prefix it was written under, nothing the account wrote is left in R2.
-    expect(await keysAddedSince(before)).toEqual([theirSpeech, sharedSpeech].sort());
+    expect(await leftOf(user.id, before)).toEqual([]);
     expect(await env.AUDIO.head(done.r2Key)).toBeNull();
     expect(await env.AUDIO.head(running.r2Key)).toBeNull();
     expect(await engineStatus(running.id)).toBe("terminated");
@@ -663,7 +670,7 @@ describe("deleting an account erases its resumable uploads and sentiment reports
 
     expect(await env.AUDIO.head(`${upload?.r2_key}.tail`)).toBeNull();
     expect(await env.AUDIO.head(report?.report_key ?? "")).toBeNull();
-    expect(await keysAddedSince(before)).toEqual([]);
+    expect(await leftOf(user.id, before)).toEqual([]);
     const rows = await env.DB.prepare(
       "SELECT (SELECT COUNT(*) FROM uploads WHERE user_id = ?1) + (SELECT COUNT(*) FROM jobs WHERE user_id = ?1) AS n",
     )
