@@ -2,8 +2,10 @@
 // middle of work, starts it again on the same local state, and checks that the work recovers:
 // every job finishes or ends with a message, an upload cut mid-body resumes from where it was
 // and keeps identical bytes, and a live session cut mid-stream ends (keeping its metered time)
-// so the next can start. Prints one row per case. Not part of `npm test`: it
-// restarts the product several times (a few minutes).
+// so the next can start. It also races deletions against writes still under way: an upload
+// deleted while its PATCH streams, an account erased while its speech streams. At the end it
+// lists R2 and counts the objects no row references, which must be none. Prints one row per
+// case. Not part of `npm test`: it restarts the product several times (a few minutes).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -218,6 +220,107 @@ async function uploadCase(): Promise<Row> {
 }
 
 /**
+ * Streams a PATCH of a 15 MiB upload, holds the body once a part and a bit are sent, deletes the
+ * upload when the first part is stored, then sends the rest: the PATCH must answer 410
+ * `upload_gone`, and nothing of the upload may stay in R2 (the orphan count at the end).
+ */
+async function deleteDuringPatchCase(): Promise<Row> {
+  const name = "upload deleted while its PATCH streams";
+  const part = 5 * 1024 * 1024;
+  const audio = speechWav(600).slice(0, 3 * part);
+  const location = await createUpload(audio.length);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const holdAt = part + 64 * 1024;
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (sent === holdAt) await held;
+      if (sent >= audio.length) return controller.close();
+      const chunk = audio.slice(sent, Math.min(sent + 64 * 1024, sent < holdAt ? holdAt : audio.length));
+      sent += chunk.length;
+      controller.enqueue(chunk);
+    },
+  });
+  const writing = fetch(`${base}${location}`, {
+    method: "PATCH",
+    headers: { ...tus(), "content-type": "application/offset+octet-stream", "upload-offset": "0" },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  try {
+    await waitFor(
+      `${name}: the first part`,
+      async () =>
+        Number((await fetch(`${base}${location}`, { method: "HEAD", headers: tus() })).headers.get("upload-offset")),
+      (offset) => offset >= part,
+      60_000,
+    );
+    const deleted = await fetch(`${base}${location}`, { method: "DELETE", headers: tus() });
+    release();
+    const answer = await writing;
+    const { code } = (await answer.json().catch(() => ({}))) as { code?: string };
+    return {
+      case: name,
+      whenKilled: `deleted (${deleted.status}) with ${(part / 2 ** 20).toFixed(0)} MiB stored and the body held`,
+      afterRestart: `the PATCH answered ${answer.status} ${code ?? "(no JSON)"}`,
+      recovered: deleted.status === 204 && answer.status === 410 && code === "upload_gone",
+    };
+  } catch (error) {
+    release();
+    return { case: name, whenKilled: "streaming", afterRestart: (error as Error).message, recovered: false };
+  }
+}
+
+/**
+ * A second account asks for a long speech, reads its first bytes, erases itself while the provider
+ * is still speaking, then reads the rest: the speech stored when the stream ends must not outlive
+ * the account.
+ */
+async function eraseDuringSpeechCase(): Promise<Row> {
+  const name = "account erased while its speech streams";
+  const email = `chaos.erased.${Date.now()}@example.ng`;
+  const password = "chaos erased password";
+  const erasedToken = await verifiedAccount(base, email, json, password);
+  const erasedAuth = { authorization: `Bearer ${erasedToken}`, "cf-connecting-ip": address };
+  const me = (await (await fetch(`${base}/auth/me`, { headers: erasedAuth })).json()) as { data: { id: string } };
+  const text = Array.from({ length: 60 }, (_, i) => `Sentence ${i + 1} of the statement read aloud.`).join(" ");
+  const speech = await fetch(`${base}/api/tts`, {
+    method: "POST",
+    headers: { ...erasedAuth, "content-type": "application/json" },
+    body: JSON.stringify({ text, voice_id: "sbxAdaezeWarm01" }),
+  });
+  const reader = speech.body?.getReader();
+  const first = await reader?.read();
+  const erased = await fetch(`${base}/auth/delete-account`, {
+    method: "POST",
+    headers: { ...erasedAuth, "content-type": "application/json" },
+    body: JSON.stringify({ password }),
+  });
+  let rest = 0;
+  for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read()) rest += chunk.value.length;
+  // The copy is stored after the stream ends, in the background.
+  await sleep(2000);
+  const { orphans } = await orphanObjects();
+  const left = orphans.filter((key) => key.startsWith(`tts/${me.data.id}/`));
+  return {
+    case: name,
+    whenKilled: `erased (${erased.status}) after ${first?.value?.length ?? 0} bytes of speech (${speech.status})`,
+    afterRestart: `${rest} more bytes streamed; ${left.length} object(s) of the account left in R2`,
+    recovered: speech.status === 200 && erased.status === 200 && left.length === 0,
+  };
+}
+
+/** Objects in R2 that no row references, of any age (the sandbox lists them). */
+async function orphanObjects(): Promise<{ objects: number; orphans: string[] }> {
+  const answer = await fetch(`${base}/__sandbox/r2/orphans`, { headers: json });
+  if (!answer.ok) throw new Error(`the orphan listing answered ${answer.status}`);
+  return (await answer.json()) as { objects: number; orphans: string[] };
+}
+
+/**
  * Streams a live session for a few seconds, kills the product, restarts it, and waits until the
  * session has ended on its own (its grace passed), has kept the seconds metered before the kill,
  * and a new session can start.
@@ -302,6 +405,15 @@ try {
   );
   rows.push(await uploadCase());
   rows.push(await liveCase());
+  rows.push(await deleteDuringPatchCase());
+  rows.push(await eraseDuringSpeechCase());
+  const { objects, orphans } = await orphanObjects();
+  rows.push({
+    case: "R2 after every case",
+    whenKilled: `${objects} object(s) listed`,
+    afterRestart: `${orphans.length} orphan(s)${orphans.length ? `: ${orphans.slice(0, 5).join(", ")}` : ""}`,
+    recovered: orphans.length === 0,
+  });
 } finally {
   await server.stop();
   rmSync(stateDir, { recursive: true, force: true });

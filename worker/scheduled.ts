@@ -1,5 +1,6 @@
 import { deleteExpiredDownloadGrants } from "./account-export/download-grants.ts";
 import { resumeStalledJobs } from "./jobs/lifecycle.ts";
+import { sweepOrphanObjects } from "./orphan-sweep.ts";
 import { startRenewalSweep } from "./payments/renewal-sweep.ts";
 import { sweepExpiredUploads } from "./uploads/expiry.ts";
 
@@ -11,6 +12,7 @@ import { sweepExpiredUploads } from "./uploads/expiry.ts";
 export async function scheduledWork(env: Env, origin: string | null = null): Promise<void> {
   await Promise.all([
     sweepExpiredUploads(env),
+    sweepOrphanObjects(env),
     deleteExpiredDownloadGrants(env.DB, new Date().toISOString()),
     resumeStalledJobs(env),
     startRenewalSweep(env, origin).catch((error: unknown) =>

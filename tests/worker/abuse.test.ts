@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
+import { unreferencedKeys } from "../../worker/orphan-sweep.ts";
 import { ACCOUNT_RATE_LIMITS, RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import {
@@ -286,9 +287,48 @@ async function startPressRelease(token: string): Promise<{ id: string; r2Key: st
   return { id, r2Key: `press-releases/${id}` };
 }
 
+/** Every key in R2, page by page. */
+async function allKeys(): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const listed = await env.AUDIO.list(cursor ? { cursor } : {});
+    keys.push(...listed.objects.map((object) => object.key));
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
+  return keys;
+}
+
+/**
+ * Objects written since `before` that are still in R2 and are the erased account's: under its own
+ * prefix, or referenced by no row (an upload, a job or a history item of another account would be).
+ * Other tests' writes landing meanwhile are someone else's and referenced, so they do not count.
+ */
+async function leftOf(userId: string, before: readonly string[]): Promise<string[]> {
+  const had = new Set(before);
+  const added = (await allKeys()).filter((key) => !had.has(key));
+  const unreferenced = new Set(await unreferencedKeys(env.DB, added));
+  return added.filter((key) => key.startsWith(`tts/${userId}/`) || unreferenced.has(key)).sort();
+}
+
 describe("deleting an account", () => {
   it("erases its audio, recordings, jobs, live sessions and provider transcripts; paid orders stay anonymous", async () => {
+    const before = await allKeys();
     const { api, token, input, user } = await registerAndSignIn();
+    const converted = new FormData();
+    converted.set("audio", new Blob([new Uint8Array(16_000).fill(7)], { type: "audio/webm" }), "take.webm");
+    converted.set("voice_id", "sbxTundeNews002");
+    const conversion = await call("/api/voice-conversion", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: converted,
+    });
+    expect(conversion.status).toBe(200);
+    await conversion.arrayBuffer();
+    const conversionId = conversion.headers.get("x-vox-audio-id");
+    await expect
+      .poll(() => env.DB.prepare("SELECT COUNT(*) AS n FROM audio_items WHERE id = ?").bind(conversionId).first("n"))
+      .toBe(1);
     const ownSpeech = await generateSpeech(api, `Only this account said this, ${crypto.randomUUID()}.`);
     const sameText = `Both accounts said this, ${crypto.randomUUID()}.`;
     const sameTextSpeech = await generateSpeech(api, sameText);
@@ -338,6 +378,8 @@ describe("deleting an account", () => {
     expect(await env.AUDIO.head(sameTextSpeech)).toBeNull();
     expect(await env.AUDIO.head(theirSpeech)).not.toBeNull();
     expect(await env.AUDIO.head(sharedSpeech)).not.toBeNull();
+    // Whatever prefix it was written under, nothing the account wrote is left in R2.
+    expect(await leftOf(user.id, before)).toEqual([]);
     expect(await env.AUDIO.head(done.r2Key)).toBeNull();
     expect(await env.AUDIO.head(running.r2Key)).toBeNull();
     expect(await engineStatus(running.id)).toBe("terminated");
@@ -587,6 +629,7 @@ describe("the sandbox off this machine", () => {
 
 describe("deleting an account erases its resumable uploads and sentiment reports", () => {
   it("aborts an unfinished upload, deletes its trailing bytes, the kept report and every stored row", async () => {
+    const before = await allKeys();
     const { api, token, input, user } = await registerAndSignIn();
     const tus = { "tus-resumable": "1.0.0", authorization: `Bearer ${token}` };
     const createdUpload = await call("/api/uploads", {
@@ -627,6 +670,7 @@ describe("deleting an account erases its resumable uploads and sentiment reports
 
     expect(await env.AUDIO.head(`${upload?.r2_key}.tail`)).toBeNull();
     expect(await env.AUDIO.head(report?.report_key ?? "")).toBeNull();
+    expect(await leftOf(user.id, before)).toEqual([]);
     const rows = await env.DB.prepare(
       "SELECT (SELECT COUNT(*) FROM uploads WHERE user_id = ?1) + (SELECT COUNT(*) FROM jobs WHERE user_id = ?1) AS n",
     )

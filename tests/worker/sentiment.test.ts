@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { type SentimentReport, sentimentReportSchema } from "../../worker/contracts/sentiment.ts";
+import { completeWithReport, keepReport } from "../../worker/jobs/sentiment-reports.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import {
   call,
@@ -103,5 +104,30 @@ describe("POST /api/sentiment", () => {
     });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ err_code: "INVALID_AUTH" });
+  });
+});
+
+describe("a report finishing after its job or its account is gone", () => {
+  // What the report says does not matter here, only where it is kept.
+  const report = { results: {} } as unknown as SentimentReport;
+  const reportsAdded = async (before: Set<string>) =>
+    (await env.AUDIO.list({ prefix: "sentiment-reports/" })).objects.filter((object) => !before.has(object.key));
+  const reportsNow = async () =>
+    new Set((await env.AUDIO.list({ prefix: "sentiment-reports/" })).objects.map((object) => object.key));
+
+  it("made on the spot for an account erased meanwhile: nothing is kept, in D1 or R2", async () => {
+    const { api, input, user } = await registerAndSignIn();
+    expect((await api.post("/auth/delete-account", { password: input.password })).status).toBe(200);
+    const before = await reportsNow();
+    const file = { userId: user.id, fileName: "b.wav", contentType: "audio/wav", bytes: 10, language: "en" as const };
+    expect(await keepReport(env, file, report)).toBeNull();
+    expect(await reportsAdded(before)).toEqual([]);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM jobs WHERE user_id = ?").bind(user.id).first("n")).toBe(0);
+  });
+
+  it("of a job deleted meanwhile: the stored report is removed again", async () => {
+    const before = await reportsNow();
+    await completeWithReport(env, crypto.randomUUID(), report);
+    expect(await reportsAdded(before)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { keepGeneratedAudio } from "../../worker/audio/store.ts";
 import { voicesCacheKey } from "../../worker/audio/voices.ts";
 import { type Client, call, client, ORIGIN, registerAndSignIn } from "./helpers.ts";
 
@@ -266,5 +267,37 @@ describe("history and playback", () => {
     expect(deleted.status).toBe(200);
     expect((await api.get(`/api/audio/${id}`)).status).toBe(404);
     expect(await history(api)).toEqual([]);
+  });
+});
+
+describe("speech finishing after its account is erased", () => {
+  const item = (userId: string) => ({
+    id: crypto.randomUUID(),
+    user_id: userId,
+    kind: "tts" as const,
+    voice_id: VOICE,
+    text: "Said as the account went.",
+    characters: 25,
+    r2_key: `tts/${userId}/${crypto.randomUUID()}.mp3`,
+  });
+
+  it("is not kept: the object written after the erasure is removed and no history row appears", async () => {
+    const { api, input, user } = await registerAndSignIn();
+    expect((await api.post("/auth/delete-account", { password: input.password })).status).toBe(200);
+    const late = item(user.id);
+    await keepGeneratedAudio(env, late, new Uint8Array([0xff, 0xfb, 1, 2]));
+    expect(await env.AUDIO.head(late.r2_key)).toBeNull();
+    expect((await env.AUDIO.list({ prefix: `tts/${user.id}/` })).objects).toEqual([]);
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM audio_items WHERE id = ?").bind(late.id).first("n");
+    expect(rows).toBe(0);
+  });
+
+  it("is kept for an account that still exists", async () => {
+    const { user } = await registerAndSignIn();
+    const kept = item(user.id);
+    await keepGeneratedAudio(env, kept, new Uint8Array([0xff, 0xfb, 1, 2]));
+    expect(await env.AUDIO.head(kept.r2_key)).not.toBeNull();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM audio_items WHERE id = ?").bind(kept.id).first("n");
+    expect(rows).toBe(1);
   });
 });

@@ -262,6 +262,81 @@ describe("tus uploads", { timeout: 60_000 }, () => {
     expect(await storedObject(location)).toEqual(data);
   });
 
+  describe("an upload deleted while a PATCH is still streaming", () => {
+    /** A body that sends `first` bytes, then waits until `release()` to send `then` more and end. */
+    function heldBody(data: Uint8Array, first: number, then: number) {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (sent === first) await held;
+          const end = sent < first ? first : first + then;
+          if (sent >= end) return controller.close();
+          const chunk = data.slice(sent, Math.min(sent + 65_536, end));
+          sent += chunk.length;
+          controller.enqueue(chunk);
+        },
+      });
+      return { body, release };
+    }
+
+    const objectsOf = async (location: string) =>
+      (await env.AUDIO.list({ prefix: `uploads/${idOf(location)}` })).objects.map((object) => object.key);
+    const storedOffset = (location: string) =>
+      env.DB.prepare("SELECT offset FROM uploads WHERE id = ?").bind(idOf(location)).first<number>("offset");
+    const lockedBy = (location: string) =>
+      env.DB.prepare("SELECT lock_token FROM uploads WHERE id = ?").bind(idOf(location)).first<string>("lock_token");
+
+    it("between two parts: the PATCH answers 410 upload_gone, not 500, and R2 keeps nothing", async () => {
+      const { token } = await registerAndSignIn();
+      const data = bytes(3 * PART_SIZE, 5);
+      const location = await created(token, data.length);
+      const { body, release } = heldBody(data, PART_SIZE + 1000, PART_SIZE + 1000);
+      const writing = patch(token, location, 0, body);
+      await expect.poll(() => storedOffset(location), { timeout: 20_000 }).toBe(PART_SIZE);
+      const deleted = await call(location, { method: "DELETE", headers: { ...TUS, authorization: `Bearer ${token}` } });
+      expect(deleted.status).toBe(204);
+      release();
+      const answer = await writing;
+      expect(answer.status).toBe(410);
+      expect(await answer.json()).toMatchObject({ code: "upload_gone" });
+      expect(await objectsOf(location)).toEqual([]);
+    });
+
+    it("before its trailing bytes are kept: the PATCH answers 410 upload_gone and no .tail is left", async () => {
+      const { token } = await registerAndSignIn();
+      const data = bytes(4000, 6);
+      const location = await created(token, data.length);
+      const { body, release } = heldBody(data, 1000, 1000);
+      const writing = patch(token, location, 0, body);
+      await expect.poll(() => lockedBy(location), { timeout: 10_000 }).not.toBeNull();
+      const deleted = await call(location, { method: "DELETE", headers: { ...TUS, authorization: `Bearer ${token}` } });
+      expect(deleted.status).toBe(204);
+      release();
+      const answer = await writing;
+      expect(answer.status).toBe(410);
+      expect(await answer.json()).toMatchObject({ code: "upload_gone" });
+      expect(await objectsOf(location)).toEqual([]);
+    });
+
+    it("when the account is erased meanwhile: nothing of the upload is left in R2", async () => {
+      const { api, input, token } = await registerAndSignIn();
+      const data = bytes(PART_SIZE + 4000, 8);
+      const location = await created(token, data.length);
+      const { body, release } = heldBody(data, 1000, PART_SIZE);
+      const writing = patch(token, location, 0, body);
+      await expect.poll(() => lockedBy(location), { timeout: 10_000 }).not.toBeNull();
+      expect((await api.post("/auth/delete-account", { password: input.password })).status).toBe(200);
+      release();
+      expect((await writing).status).toBeGreaterThanOrEqual(400);
+      expect((await writing).status).toBeLessThan(500);
+      expect(await objectsOf(location)).toEqual([]);
+    });
+  });
+
   it("keeps each upload private to its owner: others get 404 for HEAD, PATCH and DELETE", async () => {
     const owner = await registerAndSignIn();
     const location = await created(owner.token, 10);

@@ -34,15 +34,16 @@ export const ttsAudioKey = (userId: string, digest: string) => `tts/${userId}/${
 /** True when one of the signed-in user's history items holds the speech for the digest bound to `?7` (for `passGate`'s `freeWhen`). */
 export const OWN_SPEECH_STORED_SQL = `EXISTS (SELECT 1 FROM audio_items WHERE r2_key = 'tts/' || ${SESSION_USER_ID} || '/' || ?7 || '.mp3')`;
 
+/** Adds a history item; answers false, adding nothing, when the account no longer exists. */
 export async function recordAudioItem(
   db: D1Database,
   item: Omit<AudioItemRow, "created_at" | "text_excerpt"> & { text: string },
-): Promise<void> {
+): Promise<boolean> {
   const excerpt = item.text.length > EXCERPT_LENGTH ? `${item.text.slice(0, EXCERPT_LENGTH - 1)}…` : item.text;
-  await db
+  const result = await db
     .prepare(
       `INSERT INTO audio_items (id, user_id, kind, voice_id, text_excerpt, characters, bytes, r2_key, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE EXISTS (SELECT 1 FROM users WHERE id = ?2)`,
     )
     .bind(
       item.id,
@@ -56,6 +57,7 @@ export async function recordAudioItem(
       new Date().toISOString(),
     )
     .run();
+  return result.meta.changes === 1;
 }
 
 /** The signed-in user's 50 newest items, as a statement for the gate's batch. */
@@ -76,6 +78,23 @@ export async function deleteAudioItem(db: D1Database, id: string): Promise<void>
   await db.prepare("DELETE FROM audio_items WHERE id = ?").bind(id).run();
 }
 
+/**
+ * Stores generated audio in R2 and its history item in D1, once the provider's stream has ended,
+ * which can be after the account was erased. The item is added only while the account exists, in
+ * one statement, so either the erasure's transaction saw the item (and deletes the object) or the
+ * item was refused and the object written for nobody is deleted here. Answers whether it was kept.
+ */
+export async function keepGeneratedAudio(
+  env: Env,
+  item: Omit<AudioItemRow, "created_at" | "text_excerpt" | "bytes"> & { text: string },
+  bytes: Uint8Array,
+): Promise<boolean> {
+  await env.AUDIO.put(item.r2_key, bytes, { httpMetadata: { contentType: "audio/mpeg" } });
+  if (await recordAudioItem(env.DB, { ...item, bytes: bytes.length })) return true;
+  await env.AUDIO.delete(item.r2_key);
+  return false;
+}
+
 /** Whether any history item still holds the audio at `r2Key` (an account's repeats share one copy). */
 export async function audioKeyInUse(db: D1Database, r2Key: string): Promise<boolean> {
   const items = await db
@@ -89,15 +108,13 @@ export async function audioKeyInUse(db: D1Database, r2Key: string): Promise<bool
  * R2 keys of audio only this user's history holds. Speech stored before its key held the account
  * may back another account's items too, and stays for them.
  */
-export async function audioKeysOnlyOf(db: D1Database, userId: string): Promise<string[]> {
-  const { results } = await db
+export function audioKeysOnlyOf(db: D1Database, userId: string): RowsStatement<{ r2_key: string }> {
+  return db
     .prepare(
       `SELECT DISTINCT r2_key FROM audio_items AS mine WHERE user_id = ?1
        AND NOT EXISTS (SELECT 1 FROM audio_items AS other WHERE other.r2_key = mine.r2_key AND other.user_id != ?1)`,
     )
-    .bind(userId)
-    .all<{ r2_key: string }>();
-  return results.map((row) => row.r2_key);
+    .bind(userId);
 }
 
 /** Reads a whole stream into one buffer (for the R2 copy, while the other branch goes to the client). */

@@ -8,9 +8,10 @@ import { deleteJob, type JobRow } from "./store.ts";
 /**
  * Deletes a job and everything it made: its work is stopped first, then the provider's transcript
  * (a failure there stops here with 502, before anything of ours is gone, so a retry finishes it),
- * the recording and result, and last the row. A recording the job was made from (`upload_id`) is
- * not the job's: it stays, with the media URLs other jobs on it may still be reading; deleting the
- * recording removes it.
+ * the row, and last the recording and result. The row goes before R2 so that a step still storing
+ * a result finds it gone and deletes what it wrote; the keys are those the row held as it went. A
+ * recording the job was made from (`upload_id`) is not the job's: it stays, with the media URLs
+ * other jobs on it may still be reading; deleting the recording removes it.
  */
 export async function deleteJobEverywhere(
   c: Context<AppEnv>,
@@ -18,9 +19,11 @@ export async function deleteJobEverywhere(
 ): Promise<void> {
   await stopJob(c.env, row.id);
   if (row.provider_ref) await deleteProviderTranscripts(c, [row.provider_ref]);
-  if (row.r2_key && row.upload_id === null) await deleteMedia(c.env, row.r2_key);
-  if (row.result_key) await c.env.AUDIO.delete(row.result_key);
   const last = await deleteJob(c.env.DB, row.id);
+  const r2Key = last?.r2_key ?? row.r2_key;
+  if (r2Key && row.upload_id === null) await deleteMedia(c.env, r2Key);
+  const resultKey = last?.result_key ?? row.result_key;
+  if (resultKey) await c.env.AUDIO.delete(resultKey);
   // A step that was creating a transcript while this ran recorded it after the row was read.
   if (last?.provider_ref && last.provider_ref !== row.provider_ref) {
     await deleteProviderTranscripts(c, [last.provider_ref]).catch((error: unknown) =>

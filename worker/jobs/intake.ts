@@ -17,7 +17,7 @@ import { jobFromRecording } from "./from-recording.ts";
 import { JOB_KIND_CONFIG } from "./kinds.ts";
 import { startJob } from "./lifecycle.ts";
 import type { JobParams } from "./pipeline.ts";
-import { insertJobWithinQuota, setJobStatus } from "./store.ts";
+import { insertJobWithinQuota, jobExists, setJobStatus } from "./store.ts";
 import { requireTranscribable } from "./transcribable.ts";
 
 /**
@@ -178,6 +178,11 @@ async function storeRecording(
     );
   }
   await orMarkFailed(c, id, () => c.env.AUDIO.put(r2Key, file, { httpMetadata: { contentType: file.type } }));
+  // Deleting the job or erasing the account takes the row before R2: a file stored after that is not left behind.
+  if (!(await jobExists(c.env.DB, id))) {
+    await c.env.AUDIO.delete(r2Key);
+    throw new ApiError(404, "not_found", "This job was deleted while its recording was being stored.");
+  }
   return { r2Key, contentType: file.type, options };
 }
 

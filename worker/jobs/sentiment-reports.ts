@@ -3,16 +3,27 @@ import { type SentimentReport, sentimentReportSchema } from "../contracts/sentim
 import { oneSpeaker } from "../contracts/transcript.ts";
 import type { TextAnalysis } from "../providers/deepgram.ts";
 import type { TranscriptSoFar } from "./spitch-transcript.ts";
-import { insertFinishedJob } from "./store.ts";
+import { insertFinishedJob, jobExists, setJobStatus } from "./store.ts";
 
 /** Sentiment reports are JSON in R2: a report on hours of audio outgrows a D1 row. */
 
 const reportKey = (id: string) => `sentiment-reports/${id}.json`;
 
-export async function storeReport(env: Env, id: string, report: SentimentReport): Promise<string> {
+async function storeReport(env: Env, id: string, report: SentimentReport): Promise<string> {
   const key = reportKey(id);
   await env.AUDIO.put(key, JSON.stringify(report), { httpMetadata: { contentType: "application/json" } });
   return key;
+}
+
+/**
+ * Stores a job's report and completes the job. The job may have been deleted (or its account
+ * erased) while the report was made: deleting takes the row before the R2 data, so a report
+ * written after that finds the row gone here and is deleted rather than left for nobody.
+ */
+export async function completeWithReport(env: Env, id: string, report: SentimentReport): Promise<void> {
+  const resultKey = await storeReport(env, id, report);
+  await setJobStatus(env.DB, id, { status: "completed", resultKey });
+  if (!(await jobExists(env.DB, id))) await env.AUDIO.delete(resultKey);
 }
 
 export async function readReport(env: Env, key: string): Promise<SentimentReport | undefined> {
@@ -49,10 +60,14 @@ export interface AnalysedFile {
   readonly language: Language;
 }
 
-/** Keeps a report made on the spot from a small file (the file itself is not kept); answers its id. */
-export async function keepReport(env: Env, file: AnalysedFile, report: SentimentReport): Promise<string> {
+/**
+ * Keeps a report made on the spot from a small file (the file itself is not kept); answers its id,
+ * or null when the account was erased while the report was made (and then keeps nothing).
+ */
+export async function keepReport(env: Env, file: AnalysedFile, report: SentimentReport): Promise<string | null> {
   const id = crypto.randomUUID();
-  await insertFinishedJob(env.DB, {
+  const resultKey = await storeReport(env, id, report);
+  const kept = await insertFinishedJob(env.DB, {
     id,
     user_id: file.userId,
     kind: "sentiment",
@@ -60,7 +75,9 @@ export async function keepReport(env: Env, file: AnalysedFile, report: Sentiment
     content_type: file.contentType,
     bytes: file.bytes,
     language: file.language,
-    result_key: await storeReport(env, id, report),
+    result_key: resultKey,
   });
-  return id;
+  if (kept) return id;
+  await env.AUDIO.delete(resultKey);
+  return null;
 }

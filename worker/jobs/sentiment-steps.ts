@@ -4,7 +4,7 @@ import { signedMediaUrl } from "../uploads/media-url.ts";
 import { vocabularyOfJob } from "./job-vocabulary.ts";
 import { transcribeInLanguage, translateTranscript } from "./language-steps.ts";
 import { done, type JobPipeline, type JobStep, providerFailureMessage } from "./pipeline.ts";
-import { languageReport, storeReport } from "./sentiment-reports.ts";
+import { completeWithReport, languageReport } from "./sentiment-reports.ts";
 import { setJobStatus } from "./store.ts";
 
 /**
@@ -25,8 +25,7 @@ const analyseRecordingStep: JobStep = {
       model: loadConfig(env).models.analysis,
       keyterms: await vocabularyOfJob(env.DB, params.id),
     });
-    const resultKey = await storeReport(env, params.id, report);
-    await setJobStatus(env.DB, params.id, { status: "completed", resultKey });
+    await completeWithReport(env, params.id, report);
     return done();
   },
 };
@@ -36,8 +35,7 @@ const analyseTranslation: JobStep = {
   async run({ env, params, providers }, { transcript = "", sentences = [], translation = "" }) {
     const analysis = await analyseText(providers("deepgram"), translation);
     const report = languageReport(params.language, { transcript, sentences }, translation, analysis);
-    const resultKey = await storeReport(env, params.id, report);
-    await setJobStatus(env.DB, params.id, { status: "completed", resultKey });
+    await completeWithReport(env, params.id, report);
     return done();
   },
 };

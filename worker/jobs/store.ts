@@ -115,17 +115,21 @@ export async function insertJobFromRecording(
   return result.meta.changes === 1;
 }
 
-/** Keeps a result made on the spot from a small file (the file itself is not kept). */
+/**
+ * Keeps a result made on the spot from a small file (the file itself is not kept); answers false,
+ * keeping nothing, when the account no longer exists.
+ */
 export async function insertFinishedJob(
   db: D1Database,
   job: Pick<JobRow, "id" | "user_id" | "kind" | "file_name" | "content_type" | "bytes" | "result_key" | "language">,
-): Promise<void> {
+): Promise<boolean> {
   const now = new Date().toISOString();
-  await db
+  const result = await db
     .prepare(
       `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, r2_key, result_key, language, status,
          created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, 'completed', ?, ?)`,
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, NULL, ?7, ?8, 'completed', ?9, ?10
+       WHERE EXISTS (SELECT 1 FROM users WHERE id = ?2)`,
     )
     .bind(
       job.id,
@@ -140,6 +144,7 @@ export async function insertFinishedJob(
       now,
     )
     .run();
+  return result.meta.changes === 1;
 }
 
 export interface StatusUpdate {
@@ -237,8 +242,15 @@ export async function listJobs(
  * Deletes the row and answers what it held, so what the job made elsewhere (a provider transcript
  * recorded after the caller last read the row) is found in the same statement that ends the job.
  */
-export function deleteJob(db: D1Database, id: string): Promise<Pick<JobRow, "provider_ref"> | null> {
-  return db.prepare("DELETE FROM jobs WHERE id = ? RETURNING provider_ref").bind(id).first();
+export function deleteJob(
+  db: D1Database,
+  id: string,
+): Promise<Pick<JobRow, "provider_ref" | "r2_key" | "result_key"> | null> {
+  return db.prepare("DELETE FROM jobs WHERE id = ? RETURNING provider_ref, r2_key, result_key").bind(id).first();
+}
+
+export async function jobExists(db: D1Database, id: string): Promise<boolean> {
+  return (await db.prepare("SELECT 1 AS found FROM jobs WHERE id = ?").bind(id).first("found")) !== null;
 }
 
 /** Every job of a user, with what erasing the account must stop or delete elsewhere. */

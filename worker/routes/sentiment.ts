@@ -46,7 +46,7 @@ sentiment.post("/", async (c) => {
       { userId: c.var.user.id, fileName: displayName(file.name), contentType: file.type, bytes: file.size, language },
       report,
     );
-    c.header("location", `${JOB_PATHS.sentiment}/${id}`);
+    if (id) c.header("location", `${JOB_PATHS.sentiment}/${id}`);
     return c.json(report);
   } catch (error) {
     if (error instanceof UncuttableRecording) throw unanalysable(error.message);

@@ -1,6 +1,13 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { collect, OWN_SPEECH_STORED_SQL, recordAudioItem, ttsAudioKey, ttsDigest } from "../audio/store.ts";
+import {
+  collect,
+  keepGeneratedAudio,
+  OWN_SPEECH_STORED_SQL,
+  recordAudioItem,
+  ttsAudioKey,
+  ttsDigest,
+} from "../audio/store.ts";
 import { cachedVoices, spitchVoice, voicesFor } from "../audio/voices.ts";
 import { assertActivePlan } from "../auth/require-plan.ts";
 import { sessionKey } from "../auth/sessions.ts";
@@ -123,10 +130,7 @@ tts.post("/", jsonBodyLimit, jsonBody(ttsBody), async (c) => {
   const [toClient, toStore] = audio.tee();
   c.executionCtx.waitUntil(
     collect(toStore)
-      .then(async (bytes) => {
-        await c.env.AUDIO.put(key, bytes, { httpMetadata: { contentType: "audio/mpeg" } });
-        await recordAudioItem(c.env.DB, { ...item, bytes: bytes.length });
-      })
+      .then((bytes) => keepGeneratedAudio(c.env, item, bytes))
       .catch((error: unknown) => console.error("[tts] storing the generated audio failed", error)),
   );
   return new Response(toClient, { headers: audioHeaders("miss", id) });

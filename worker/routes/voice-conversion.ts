@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { collect, recordAudioItem } from "../audio/store.ts";
+import { collect, keepGeneratedAudio } from "../audio/store.ts";
 import { cachedVoices } from "../audio/voices.ts";
 import { requireTool } from "../auth/tool-gate.ts";
 import { STS_MODEL_ID, TTS_OUTPUT_FORMAT, VOICE_CONVERSION_MAX_BYTES } from "../contracts/tts-constants.ts";
@@ -45,19 +45,21 @@ voiceConversion.post("/", requireTool("voiceConversion"), async (c) => {
   const [toClient, toStore] = converted.tee();
   c.executionCtx.waitUntil(
     collect(toStore)
-      .then(async (bytes) => {
-        await c.env.AUDIO.put(key, bytes, { httpMetadata: { contentType: "audio/mpeg" } });
-        await recordAudioItem(c.env.DB, {
-          id,
-          user_id: c.var.user.id,
-          kind: "voice-conversion",
-          voice_id: voiceId,
-          text: audio.name || "Recording",
-          characters: 0,
-          bytes: bytes.length,
-          r2_key: key,
-        });
-      })
+      .then((bytes) =>
+        keepGeneratedAudio(
+          c.env,
+          {
+            id,
+            user_id: c.var.user.id,
+            kind: "voice-conversion",
+            voice_id: voiceId,
+            text: audio.name || "Recording",
+            characters: 0,
+            r2_key: key,
+          },
+          bytes,
+        ),
+      )
       .catch((error: unknown) => console.error("[voice-conversion] storing the result failed", error)),
   );
   return new Response(toClient, {

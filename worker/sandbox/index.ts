@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { ApiError } from "../errors.ts";
+import { listOrphanObjects } from "../orphan-sweep.ts";
 import { scheduledWork } from "../scheduled.ts";
 import { sandboxAssemblyAi } from "./assemblyai.ts";
 import { sandboxAssemblyAiLlm } from "./assemblyai-llm.ts";
@@ -50,6 +51,8 @@ sandbox.post("/scheduled", async (c) => {
   await scheduledWork(c.env, new URL(c.req.url).origin);
   return c.json({ ran: true });
 });
+// What `npm run chaos` counts at the end: R2 objects no row references, of any age.
+sandbox.get("/r2/orphans", async (c) => c.json(await listOrphanObjects(c.env.AUDIO, c.env.DB)));
 // Deepgram's streaming endpoint shares /v1/listen with the prerecorded one (GET upgrade vs POST).
 sandbox.route("/deepgram", sandboxDeepgramStreaming);
 sandbox.route("/deepgram", sandboxDeepgramRead);

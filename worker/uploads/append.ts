@@ -1,5 +1,13 @@
 import { ApiError } from "../errors.ts";
-import { type Progress, recordProgress, type StoredPart, tailKey, type UploadRow } from "./store.ts";
+import {
+  freeUploadStorage,
+  type Progress,
+  recordProgress,
+  type StoredPart,
+  tailKey,
+  type UploadRow,
+  uploadExists,
+} from "./store.ts";
 
 /**
  * Appends one PATCH body to an upload, streaming it into R2 multipart parts of `part_size` bytes
@@ -8,6 +16,11 @@ import { type Progress, recordProgress, type StoredPart, tailKey, type UploadRow
  * flight. A body that ends between part boundaries leaves its trailing bytes in a small R2 object
  * (`<key>.tail`) counted in the offset; the next PATCH reads them back first, so the client never
  * re-sends bytes the server acknowledged.
+ *
+ * The upload may be deleted, or its account erased, while its body is still arriving. Deleting
+ * removes the row before the R2 data, so a write that lands after the R2 data went finds the row
+ * gone when it records progress or when R2 refuses the part: it then removes what it wrote and
+ * answers 410 `upload_gone`.
  */
 
 export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -20,6 +33,8 @@ export interface AppendResult {
 
 const conflict = () =>
   new ApiError(409, "offset_mismatch", "Another request took this upload over. Ask for its offset again.");
+
+const gone = () => new ApiError(410, "upload_gone", "This upload was deleted while it was being sent.");
 
 export async function appendBody(
   bucket: R2Bucket,
@@ -45,19 +60,25 @@ export async function appendBody(
     filled = row.tail_bytes;
   }
 
+  /** Rethrows `error` unless the upload was deleted meanwhile, in which case it clears up after itself. */
+  const unlessGone = async (error: unknown): Promise<never> => {
+    if (await uploadExists(db, row.id)) throw error;
+    await freeUploadStorage(bucket, row);
+    throw gone();
+  };
   const record = async (progress: Omit<Progress, "expiresAt">) => {
     const next = { ...progress, expiresAt: new Date(Date.now() + UPLOAD_TTL_MS).toISOString() };
-    if (!(await recordProgress(db, row.id, lock, committed, next))) throw conflict();
+    if (!(await recordProgress(db, row.id, lock, committed, next))) await unlessGone(conflict());
     committed = next.offset;
     expiresAt = next.expiresAt;
   };
   const flush = async () => {
-    const part = await multipart.uploadPart(parts.length + 1, buffer.subarray(0, filled));
+    const part = await multipart.uploadPart(parts.length + 1, buffer.subarray(0, filled)).catch(unlessGone);
     parts.push({ partNumber: part.partNumber, etag: part.etag });
     partsEnd += filled;
     filled = 0;
     if (partsEnd === row.length) {
-      await multipart.complete(parts);
+      await multipart.complete(parts).catch(unlessGone);
       complete = true;
     }
     await record({ offset: partsEnd, parts, tailBytes: 0, complete });

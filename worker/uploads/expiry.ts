@@ -12,8 +12,8 @@ const SWEEP_BATCH = 200;
 export async function sweepExpiredUploads(env: Env, now = new Date()): Promise<number> {
   const { results } = await expiredUploads(env.DB, now.toISOString(), SWEEP_BATCH);
   for (const row of results) {
-    await freeUploadStorage(env.AUDIO, row);
     await deleteUploadRow(env.DB, row.id);
+    await freeUploadStorage(env.AUDIO, row);
   }
   await deleteExpiredMediaGrants(env.DB, now.toISOString());
   return results.length;

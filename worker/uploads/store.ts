@@ -135,6 +135,10 @@ export async function recordProgress(db: D1Database, id: string, lock: string, f
   return result.meta.changes === 1;
 }
 
+export async function uploadExists(db: D1Database, id: string): Promise<boolean> {
+  return (await db.prepare("SELECT 1 AS found FROM uploads WHERE id = ?").bind(id).first("found")) !== null;
+}
+
 export async function deleteUploadRow(db: D1Database, id: string): Promise<void> {
   await db.prepare("DELETE FROM uploads WHERE id = ?").bind(id).run();
 }
@@ -159,16 +163,17 @@ export function isExpired(row: UploadRow, now = Date.now()): boolean {
 /** R2 key of the trailing bytes that did not fill a part yet. */
 export const tailKey = (row: Pick<UploadRow, "r2_key">) => `${row.r2_key}.tail`;
 
-/** Removes every R2 trace of an upload: its parts, trailing bytes and, once complete, the object. */
+/**
+ * Removes every R2 trace of an upload: its parts, trailing bytes and the object. All three are
+ * tried whatever the row said, since a PATCH may have finished the upload after the row was read,
+ * and aborting what is already aborted or complete changes nothing.
+ */
 export async function freeUploadStorage(bucket: R2Bucket, row: UploadRow): Promise<void> {
   if (row.status === "uploading") {
-    // A sweep that aborted the parts but failed to delete the row leaves nothing to abort.
     await bucket
       .resumeMultipartUpload(row.r2_key, row.multipart_id)
       .abort()
       .catch(() => undefined);
-    await bucket.delete(tailKey(row));
-  } else {
-    await bucket.delete([row.r2_key, tailKey(row)]);
   }
+  await bucket.delete([row.r2_key, tailKey(row)]);
 }

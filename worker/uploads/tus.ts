@@ -177,8 +177,8 @@ async function ownLiveUpload(c: Context<AppEnv>): Promise<UploadRow> {
   const row = UUID.test(id) ? await findOwnUpload(c.env.DB, id, c.var.user.id) : null;
   if (!row) throw notFound();
   if (isExpired(row)) {
-    await freeUploadStorage(c.env.AUDIO, row);
     await deleteUploadRow(c.env.DB, row.id);
+    await freeUploadStorage(c.env.AUDIO, row);
     throw new ApiError(410, "upload_expired", "This upload expired. Please start it again.");
   }
   return row;
@@ -245,8 +245,9 @@ tusUploads.delete("/:id", requireUser, async (c) => {
   if (row.status === "complete") {
     await deleteRecording(c.env, row.id, c.var.user.id);
   } else {
-    await freeUploadStorage(c.env.AUDIO, row);
+    // The row first: a PATCH still streaming then finds it gone and removes what it writes after this.
     await deleteUploadRow(c.env.DB, row.id);
+    await freeUploadStorage(c.env.AUDIO, row);
   }
   return c.body(null, 204);
 });
