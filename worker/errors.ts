@@ -65,6 +65,14 @@ export function errorResponse(c: Context, error: ApiError): Response {
   return c.json(body, error.status, error.headers);
 }
 
+/**
+ * Every row an account writes names its owner (or its job) by a foreign key, so a write that races
+ * the owner's erasure or the job's deletion is refused by D1 itself: the caller learns it is gone.
+ */
+function isForeignKeyRefusal(err: Error): boolean {
+  return /FOREIGN KEY constraint failed/.test(err.message);
+}
+
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) return errorResponse(c, err);
   if (err instanceof HTTPException && err.status < 500) {
@@ -74,6 +82,9 @@ export function handleError(err: Error, c: Context): Response {
   if (err instanceof ConfigError) {
     console.error(`[config] ${err.message}`);
     return errorResponse(c, new ApiError(503, "misconfigured", "The service is misconfigured and refuses to run."));
+  }
+  if (isForeignKeyRefusal(err)) {
+    return errorResponse(c, new ApiError(409, "gone", "What this request refers to no longer exists."));
   }
   console.error(`[unhandled] ${c.req.method} ${c.req.path}`, err);
   return errorResponse(c, new ApiError(500, "internal_error", "Something went wrong on our side."));

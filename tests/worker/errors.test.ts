@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { describe, expect, it, vi } from "vitest";
@@ -32,6 +33,25 @@ describe("the one error shape", () => {
     );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: "Malformed JSON in request body", code: "bad_request" });
+  });
+
+  it("answers a write that names a row erased meanwhile (a foreign key D1 refuses) 409 gone, not 500", async () => {
+    // The real error D1 throws when an account is erased between the session check and a write.
+    const refused = await env.DB.prepare(
+      "INSERT INTO audio_items (id, user_id, kind, voice_id, bytes, r2_key, created_at) VALUES ('a', 'no-such-user', 'tts', 'v', 1, 'k', '2026-11-27')",
+    )
+      .run()
+      .then(
+        () => null,
+        (error: Error) => error,
+      );
+    expect(refused).toBeInstanceOf(Error);
+    const response = await appThrowing(refused as Error).request("/");
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({
+      message: "What this request refers to no longer exists.",
+      code: "gone",
+    });
   });
 
   it("answers an unknown error 500 without leaking its message or stack", async () => {
