@@ -1,4 +1,5 @@
 import { ApiError } from "../errors.ts";
+import { dropRest } from "../refused-body.ts";
 import { type Progress, recordProgress, type StoredPart, tailKey, type UploadRow } from "./store.ts";
 
 /**
@@ -101,7 +102,8 @@ export async function appendBody(
       if (filled === buffer.length) await flush();
     }
     if (tooLong) {
-      await reader.cancel().catch(() => undefined);
+      // Read to the end, so the client reads the 413 rather than a reset connection.
+      await dropRest(reader);
       break;
     }
   }
