@@ -42,6 +42,15 @@ export function limitBody(maxSize: number): MiddlewareHandler {
 
 export const jsonBodyLimit = limitBody(JSON_BODY_LIMIT_BYTES);
 
+/**
+ * The byte limit of a JSON body whose fields promise `characters` characters in all, so any script
+ * fits: JSON.stringify writes a character in at most 6 bytes (a control character as `\u0001`; any
+ * other takes at most 4 in UTF-8), and 4 KiB covers the keys and the short fields.
+ */
+export function charactersBodyLimit(characters: number) {
+  return limitBody(characters * 6 + 4 * 1024);
+}
+
 /** Validates the JSON body; failures answer 400 with every field's messages in `errors`. */
 export function jsonBody<T extends ZodType>(schema: T) {
   return zValidator("json", schema, (result) => {
