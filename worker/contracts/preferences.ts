@@ -20,7 +20,7 @@ export type Preferences = z.infer<typeof preferencesResponse>;
  */
 export const vocabularyTerm = lineField(VOCABULARY_TERM_MAX_CHARACTERS, {
   required: "A term cannot be empty",
-  control: "A term cannot contain line breaks, control or invisible direction characters",
+  control: "A term cannot contain line breaks or control characters",
 })
   .refine((value) => !/[,;]/.test(value), "A term cannot contain a comma or semicolon")
   .refine((value) => value === "" || /[\p{L}\p{N}]/u.test(value), "A term needs at least one letter or digit");
