@@ -68,6 +68,30 @@ describe("the one rule for name-like fields", () => {
     expect(empty.status).toBe(400);
   });
 
+  it("reads a press kit saved before the rule covered non-characters, without them", async () => {
+    const { api, user } = await registerAndSignIn();
+    await env.DB.prepare(
+      "INSERT INTO organisations (user_id, name, boilerplate, spokespeople, media_contact, dateline_city, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+      .bind(
+        user.id,
+        "Kano\uFFFF Trust",
+        "We build\uFDD0 clinics.\nSince 1999.",
+        JSON.stringify([{ name: "Amina\uFFFE", title: "" }]),
+        JSON.stringify({ name: "", email: "", phone: "" }),
+        "Kano",
+        new Date().toISOString(),
+      )
+      .run();
+    const kit = await api.get("/api/organisation");
+    expect(kit.status).toBe(200);
+    expect(await kit.json()).toMatchObject({
+      name: "Kano Trust",
+      boilerplate: "We build clinics.\nSince 1999.",
+      spokespeople: [{ name: "Amina" }],
+    });
+  });
+
   it("keeps an uploaded file's name but drops what the rule refuses from it", () => {
     expect(displayName("brief\u202Eing\uFFFF\u0000.wav")).toBe("briefing.wav");
     expect(displayName("\uFDD0\n")).toBe("Recording");

@@ -9,7 +9,7 @@
 const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}\p{Bidi_Control}\p{Noncharacter_Code_Point}\p{Cs}]/u;
 const CONTROLS = new RegExp(CONTROL.source, "gu");
 
-export const NO_CONTROLS_IN_NAME = "A name cannot contain line breaks, control or invisible direction characters";
+export const NO_CONTROLS_IN_NAME = "A name cannot contain line breaks or control characters";
 
 export function hasControlCharacters(text: string): boolean {
   return CONTROL.test(text);
@@ -17,6 +17,16 @@ export function hasControlCharacters(text: string): boolean {
 
 export function withoutControlCharacters(text: string): string {
   return text.replace(CONTROLS, "");
+}
+
+const NOT_CHARACTERS = /[\p{Noncharacter_Code_Point}\p{Cs}]/gu;
+
+/**
+ * Drops what the name rule refuses since it also covered non-characters and lone surrogates, so
+ * text saved under the older rule (controls and bidi were refused already) reads as valid.
+ */
+export function withoutNonCharacters(text: string): string {
+  return text.replace(NOT_CHARACTERS, "");
 }
 
 /** The form every name-like text is kept in: composed (NFC), so one name is one string, and trimmed. */
