@@ -70,7 +70,7 @@ describe("live transcription tickets", () => {
 
   it("open a session in the ticket's language, whose provider stream expects the account's vocabulary", async () => {
     const { token } = await registerAndSignIn();
-    const terms = ["Vox", "Ọba Akínwùmí", "Studio;54"];
+    const terms = ["Vox", "Ọba Akínwùmí", "Studio 54:2"];
     const saved = await call("/api/vocabulary", {
       method: "PUT",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasControlCharacters, NO_CONTROLS_IN_NAME } from "./control-characters.ts";
+import { hasControlCharacters, NO_CONTROLS_IN_NAME, normalisedLine } from "./control-characters.ts";
 
 export const emailField = z
   .string({ error: "Email is required" })
@@ -20,23 +20,26 @@ export const existingPasswordField = z
   .min(1, "Password is required")
   .max(128, "Password is too long");
 
-/** Names reach e-mail subjects and bodies, so they stay on one line (see `control-characters.ts`). */
-const oneLine = (name: string) => !hasControlCharacters(name);
+/**
+ * The one rule for every name-like field (people's and organisations' names, titles, speaker names,
+ * vocabulary terms): composed to NFC and trimmed, at most `max` characters, one line with no control,
+ * bidi or non-character code points (see `control-characters.ts`), since names reach e-mail headers,
+ * transcript turns and documents. `required` is the message for a value empty after all that;
+ * without it an empty string stands for "not given".
+ */
+export function lineField(max: number, options: { readonly required?: string; readonly control?: string } = {}) {
+  const field = z
+    .string({ error: options.required ?? "This is text" })
+    .overwrite(normalisedLine)
+    .max(max, `Use at most ${max} characters`)
+    .refine((value) => !hasControlCharacters(value), options.control ?? NO_CONTROLS_IN_NAME);
+  return options.required ? field.min(1, options.required) : field;
+}
 
-export const nameField = z
-  .string({ error: "Name is required" })
-  .trim()
-  .min(1, "Name is required")
-  .max(100, "Use at most 100 characters")
-  .refine(oneLine, NO_CONTROLS_IN_NAME);
+export const nameField = lineField(100, { required: "Name is required" });
 
 /** An organisation or company: optional, otherwise held to the same rule as a person's name. */
-export const organisationField = z
-  .string()
-  .trim()
-  .max(150, "Use at most 150 characters")
-  .refine(oneLine, NO_CONTROLS_IN_NAME)
-  .default("");
+export const organisationField = lineField(150).default("");
 
 export const phoneField = z
   .string({ error: "Phone number is required" })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lineField } from "./fields.ts";
 import { LANGUAGES } from "./languages.ts";
 import { speakerNamesSchema, utteranceSchema } from "./transcript.ts";
 
@@ -93,7 +94,7 @@ export const transcriptDetailSchema = savedTranscript.extend({
   utterances: z.array(utteranceSchema).optional(),
   speaker_names: speakerNamesSchema.optional(),
 });
-export const renameTranscriptBody = z.object({ title: z.string().trim().min(1).max(120) });
+export const renameTranscriptBody = z.object({ title: lineField(120, { required: "A title cannot be empty" }) });
 
 /** A session's caption link: anyone with it may read the captions, live and after the session. */
 export const captionShareSchema = z.object({ watch_url: z.string(), token: z.string() });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { hasControlCharacters, NO_CONTROLS_IN_NAME } from "./control-characters.ts";
+import { hasControlCharacters } from "./control-characters.ts";
+import { lineField } from "./fields.ts";
 
 /**
  * An account's press kit: the facts every press release states about the organisation, shared by
@@ -10,17 +11,10 @@ export const BOILERPLATE_MAX_CHARACTERS = 1500;
 export const SPOKESPEOPLE_MAX = 10;
 export const DEFAULT_DATELINE_CITY = "Lagos";
 
-const line = (max: number) =>
-  z
-    .string({ error: "This is text" })
-    .trim()
-    .max(max, `Use at most ${max} characters`)
-    .refine((value) => !hasControlCharacters(value), NO_CONTROLS_IN_NAME);
-
 /** A paragraph: line breaks are fine, other control and bidi characters are not. */
 const paragraph = z
   .string({ error: "This is text" })
-  .trim()
+  .overwrite((value) => value.normalize("NFC").trim())
   .max(BOILERPLATE_MAX_CHARACTERS, `Use at most ${BOILERPLATE_MAX_CHARACTERS} characters`)
   .refine(
     (value) => !hasControlCharacters(value.replace(/\r?\n/g, " ")),
@@ -34,18 +28,18 @@ const optionalEmail = z
   .refine((value) => value === "" || z.email().safeParse(value).success, "Enter a valid e-mail address");
 
 export const spokespersonSchema = z.object({
-  name: line(100).pipe(z.string().min(1, "A spokesperson needs a name")),
-  title: line(100),
+  name: lineField(100, { required: "A spokesperson needs a name" }),
+  title: lineField(100),
 });
 
 export const organisationBody = z.object({
-  name: line(150),
+  name: lineField(150),
   boilerplate: paragraph,
   spokespeople: z
     .array(spokespersonSchema, { error: "spokespeople is a list" })
     .max(SPOKESPEOPLE_MAX, `At most ${SPOKESPEOPLE_MAX} spokespeople`),
-  media_contact: z.object({ name: line(100), email: optionalEmail, phone: line(30) }),
-  dateline_city: line(60).pipe(z.string().min(1, "Name the city releases are datelined from")),
+  media_contact: z.object({ name: lineField(100), email: optionalEmail, phone: lineField(30) }),
+  dateline_city: lineField(60, { required: "Name the city releases are datelined from" }),
 });
 export const organisationResponse = organisationBody;
 export type Organisation = z.infer<typeof organisationResponse>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lineField } from "./fields.ts";
 import { LANGUAGES } from "./languages.ts";
 
 /** An account's language and custom vocabulary, shared by the Worker's routes and Settings. */
@@ -11,16 +12,21 @@ export const languageField = z.enum(LANGUAGES, { error: "Choose a language from 
 export const preferencesBody = z.object({ language: languageField });
 export const preferencesResponse = preferencesBody;
 
-const term = z
-  .string({ error: "Each term is text" })
-  .trim()
-  .min(1, "A term cannot be empty")
-  .max(VOCABULARY_TERM_MAX_CHARACTERS, `A term has at most ${VOCABULARY_TERM_MAX_CHARACTERS} characters`)
-  .refine((value) => !/[,\n\r\t]/.test(value), "A term cannot contain a comma, tab or line break");
+/**
+ * A term is a name-like field, and also goes to the recognisers as one `keyterm`: a comma or
+ * semicolon would read as a separator there, and a term with no letter or digit (`;`, `--`) is
+ * nothing to listen for, which Deepgram refuses and which would fail every report and live session.
+ */
+export const vocabularyTerm = lineField(VOCABULARY_TERM_MAX_CHARACTERS, {
+  required: "A term cannot be empty",
+  control: "A term cannot contain line breaks or control characters",
+})
+  .refine((value) => !/[,;]/.test(value), "A term cannot contain a comma or semicolon")
+  .refine((value) => value === "" || /[\p{L}\p{N}]/u.test(value), "A term needs at least one letter or digit");
 
 export const vocabularyBody = z.object({
   terms: z
-    .array(term, { error: "terms is a list of words or names" })
+    .array(vocabularyTerm, { error: "terms is a list of words or names" })
     .max(VOCABULARY_MAX_TERMS, `At most ${VOCABULARY_MAX_TERMS} terms`),
 });
 export const vocabularyResponse = vocabularyBody;

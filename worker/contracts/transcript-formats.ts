@@ -1,3 +1,4 @@
+import { withoutControlCharacters } from "./control-characters.ts";
 import { datedFileName } from "./dated-file-name.ts";
 import type { SpeakerNames, Utterance } from "./transcript.ts";
 
@@ -70,10 +71,13 @@ export function speakerLabels(utterances: readonly Utterance[]): string[] {
   return [...new Set(utterances.map((utterance) => utterance.speaker))];
 }
 
-/** Label → name shown: the given name, else "Speaker 1", "Speaker 2"… by first appearance. */
+/**
+ * Label → name shown: the given name, else "Speaker 1", "Speaker 2"… by first appearance. A name is
+ * shown on one line with no controls whatever was stored, so no name can start a turn of its own.
+ */
 export function speakerNamer(utterances: readonly Utterance[], names: SpeakerNames = {}): (label: string) => string {
   const order = speakerLabels(utterances);
-  return (label) => names[label] ?? `Speaker ${order.indexOf(label) + 1}`;
+  return (label) => withoutControlCharacters(oneLine(names[label] ?? "")) || `Speaker ${order.indexOf(label) + 1}`;
 }
 
 /** What a subtitle line holds at most (two lines of 42), and how long it stays up at most. */

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { normalisedLine, withoutControlCharacters } from "./control-characters.ts";
+import { lineField } from "./fields.ts";
 
 /**
  * A transcript with speakers and times, wherever one appears: a sentiment report, a release's
@@ -21,11 +23,27 @@ export const utteranceSchema = z.object({
 export type Utterance = z.infer<typeof utteranceSchema>;
 
 /** A name given to a speaker label, once for the whole transcript. */
-export const speakerNameSchema = z.string().trim().min(1).max(60);
+export const speakerNameSchema = lineField(60, { required: "A speaker name cannot be empty" });
 
 /** Label → name. Labels absent from the map keep their default name. */
 export const speakerNamesSchema = z.record(z.string().max(16), speakerNameSchema);
 export type SpeakerNames = z.infer<typeof speakerNamesSchema>;
+
+/**
+ * Names as a `speaker_names` column holds them. Names saved before the text rule may break it, so a
+ * stored map is cleaned rather than refused (reading it must not fail): controls dropped, a name
+ * left empty by that forgotten.
+ */
+export function storedSpeakerNames(column: string): SpeakerNames {
+  const parsed = z.record(z.string(), z.unknown()).safeParse(JSON.parse(column));
+  if (!parsed.success) return {};
+  const names: SpeakerNames = {};
+  for (const [label, name] of Object.entries(parsed.data)) {
+    const cleaned = typeof name === "string" ? normalisedLine(withoutControlCharacters(name.replace(/\s+/g, " "))) : "";
+    if (cleaned) names[label] = cleaned;
+  }
+  return names;
+}
 
 /** `PATCH …/:id/speakers`: names to set; an empty string would be refused, so a name is removed with `null`. */
 export const renameSpeakersBody = z.object({

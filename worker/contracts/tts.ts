@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "./languages.ts";
 import { groupThousands } from "./numbers.ts";
-import { TTS_MAX_CHARACTERS } from "./tts-constants.ts";
+import { characterCount, TTS_MAX_CHARACTERS } from "./tts-constants.ts";
+
+const atMost = `Use at most ${groupThousands(TTS_MAX_CHARACTERS)} characters`;
 
 export const ttsBody = z.object({
   text: z
     .string({ error: "Type the text to speak" })
     .trim()
     .min(1, "Type the text to speak")
-    .max(TTS_MAX_CHARACTERS, `Use at most ${groupThousands(TTS_MAX_CHARACTERS)} characters`),
+    .refine((text) => characterCount(text) <= TTS_MAX_CHARACTERS, atMost),
   voice_id: z.string({ error: "Choose a voice" }).min(1, "Choose a voice").max(64),
   language: z.enum(LANGUAGES, { error: "Choose a language from the list" }).default(DEFAULT_LANGUAGE),
 });
@@ -19,7 +21,7 @@ export const toneMarksBody = z.object({
     .string({ error: "Type the text to mark" })
     .trim()
     .min(1, "Type the text to mark")
-    .max(TTS_MAX_CHARACTERS, `Use at most ${groupThousands(TTS_MAX_CHARACTERS)} characters`),
+    .refine((text) => characterCount(text) <= TTS_MAX_CHARACTERS, atMost),
 });
 export const toneMarksResponse = z.object({ text: z.string() });
 

@@ -1,7 +1,7 @@
 import type { JobKind } from "../contracts/jobs.ts";
 import type { PressRelease } from "../contracts/press-releases.ts";
 import type { SentimentJob } from "../contracts/sentiment.ts";
-import { type SpeakerNames, speakerNamesSchema } from "../contracts/transcript.ts";
+import { type SpeakerNames, storedSpeakerNames } from "../contracts/transcript.ts";
 import { readTranscript } from "./job-transcripts.ts";
 import { keptHeadlines } from "./release-headlines.ts";
 import { readReport } from "./sentiment-reports.ts";
@@ -29,7 +29,7 @@ function common(row: JobRow) {
 
 /** The speaker names kept with the job, when any were given. */
 export function speakerNamesOf(row: Pick<JobRow, "speaker_names">): SpeakerNames {
-  return row.speaker_names ? speakerNamesSchema.parse(JSON.parse(row.speaker_names)) : {};
+  return row.speaker_names ? storedSpeakerNames(row.speaker_names) : {};
 }
 
 const named = (row: JobRow) => (row.speaker_names ? { speaker_names: speakerNamesOf(row) } : {});

@@ -1,3 +1,4 @@
+import { withoutNonCharacters } from "../contracts/control-characters.ts";
 import { DEFAULT_DATELINE_CITY, type Organisation, organisationResponse } from "../contracts/organisation.ts";
 import type { RowsStatement } from "../d1.ts";
 
@@ -31,13 +32,25 @@ export function kitFromRow(row: OrganisationRow | null): Organisation {
     };
   }
   // Parsed again so a row written under older limits still reads as a valid kit.
-  return organisationResponse.parse({
-    name: row.name,
-    boilerplate: row.boilerplate ?? "",
-    spokespeople: JSON.parse(row.spokespeople ?? "[]"),
-    media_contact: JSON.parse(row.media_contact ?? "{}"),
-    dateline_city: row.dateline_city ?? DEFAULT_DATELINE_CITY,
-  });
+  return organisationResponse.parse(
+    underTodaysRule({
+      name: row.name,
+      boilerplate: row.boilerplate ?? "",
+      spokespeople: JSON.parse(row.spokespeople ?? "[]"),
+      media_contact: JSON.parse(row.media_contact ?? "{}"),
+      dateline_city: row.dateline_city ?? DEFAULT_DATELINE_CITY,
+    }),
+  );
+}
+
+/** Every text in a stored kit without what the text rule came to refuse after it was saved. */
+function underTodaysRule(value: unknown): unknown {
+  if (typeof value === "string") return withoutNonCharacters(value);
+  if (Array.isArray(value)) return value.map(underTodaysRule);
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, underTodaysRule(inner)]));
+  }
+  return value;
 }
 
 /** The account's kit row, as a statement a caller can batch (the data export does). */

@@ -1,5 +1,6 @@
 import { SESSION_USER_ID, type SessionKey } from "../auth/sessions.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../contracts/languages.ts";
+import { vocabularyTerm } from "../contracts/preferences.ts";
 import type { RowsStatement } from "../d1.ts";
 
 /** The `preferences` table: an account's language and vocabulary, English and no terms until chosen. */
@@ -41,11 +42,18 @@ export function preferencesRowOf(
   return db.prepare("SELECT language, vocabulary, updated_at FROM preferences WHERE user_id = ?").bind(userId);
 }
 
-/** A `preferences.vocabulary` column as terms; no row means no terms. */
+/**
+ * A `preferences.vocabulary` column as terms; no row means no terms. A term saved before the
+ * vocabulary rule and refused by it now is left out, so it never reaches a recogniser.
+ */
 export function parseVocabulary(column: string | undefined): string[] {
   if (column === undefined) return [];
   const terms: unknown = JSON.parse(column);
-  return Array.isArray(terms) ? terms.filter((term): term is string => typeof term === "string") : [];
+  if (!Array.isArray(terms)) return [];
+  return terms.flatMap((term) => {
+    const parsed = vocabularyTerm.safeParse(term);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 export async function saveLanguage(db: D1Database, userId: string, language: Language, now: string): Promise<void> {

@@ -5,7 +5,7 @@ import { byteRange, rangedResponse, rangeNotSatisfiable } from "../byte-range.ts
 import type { JobKind } from "../contracts/jobs.ts";
 import { isAnalysableMedia } from "../contracts/media.ts";
 import { planLimits, storageQuotaBytes } from "../contracts/plans.ts";
-import { renameSpeakersBody, speakerNamesSchema } from "../contracts/transcript.ts";
+import { renameSpeakersBody, storedSpeakerNames } from "../contracts/transcript.ts";
 import { ApiError } from "../errors.ts";
 import { deleteJobEverywhere } from "../jobs/delete-job.ts";
 import { handToJob } from "../jobs/intake.ts";
@@ -101,7 +101,7 @@ export function jobRoutes(kind: JobKind): Hono<AppEnv> {
     const patch = speakerNamesPatch(await utterancesOfJob(c.env, row), c.req.valid("json"));
     const names = await renameJobSpeakers(c.env.DB, row, patch);
     if (names === null) throw new ApiError(404, "not_found", config.notFound);
-    return c.json({ speaker_names: speakerNamesSchema.parse(JSON.parse(names)) });
+    return c.json({ speaker_names: storedSpeakerNames(names) });
   });
 
   routes.delete("/:id", requireUser, async (c) => {

@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../auth/sessions.ts";
 import { renameTranscriptBody } from "../contracts/live.ts";
-import { oneSpeaker, renameSpeakersBody, speakerNamesSchema } from "../contracts/transcript.ts";
+import { oneSpeaker, renameSpeakersBody, storedSpeakerNames } from "../contracts/transcript.ts";
 import { ApiError } from "../errors.ts";
 import {
   deleteTranscript,
@@ -44,7 +44,7 @@ async function ownTranscript(c: Context<AppEnv>) {
     sessionSpeakerNames(c.env.DB, c.var.user.id, transcript.id),
   ]);
   const utterances = oneSpeaker(segments.map(({ text, start, duration }) => ({ text, start, end: start + duration })));
-  return { transcript, segments, utterances, names: speakerNamesSchema.parse(JSON.parse(names ?? "{}")) };
+  return { transcript, segments, utterances, names: storedSpeakerNames(names ?? "{}") };
 }
 
 liveTranscripts.get("/:id", async (c) => {
@@ -57,7 +57,7 @@ liveTranscripts.patch("/:id/speakers", jsonBodyLimit, jsonBody(renameSpeakersBod
   const patch = speakerNamesPatch(utterances, c.req.valid("json"));
   const names = await renameSessionSpeakers(c.env.DB, c.var.user.id, transcript.id, patch);
   if (names === null) throw notFound();
-  return c.json({ speaker_names: speakerNamesSchema.parse(JSON.parse(names)) });
+  return c.json({ speaker_names: storedSpeakerNames(names) });
 });
 
 liveTranscripts.get("/:id/export", async (c) => {

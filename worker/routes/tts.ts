@@ -14,14 +14,17 @@ import { sessionKey } from "../auth/sessions.ts";
 import { passGate } from "../auth/tool-gate.ts";
 import { LANGUAGE_NAMES, type Language } from "../contracts/languages.ts";
 import { toneMarksBody, ttsBody, voicesQuery } from "../contracts/tts.ts";
-import { TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS } from "../contracts/tts-constants.ts";
+import { TTS_MAX_CHARACTERS, TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS } from "../contracts/tts-constants.ts";
 import { ApiError, providerUnavailable } from "../errors.ts";
 import { SpeechProviderError, streamSpeech } from "../providers/elevenlabs.ts";
 import { addToneMarks, SpitchError, streamSpitchSpeech } from "../providers/spitch.ts";
 import { enforceRateLimit, HELPER_RATE_LIMITS } from "../rate-limit.ts";
-import { jsonBody, jsonBodyLimit } from "../validate.ts";
+import { charactersBodyLimit, jsonBody } from "../validate.ts";
 
 export const tts = new Hono<AppEnv>();
+
+/** The product promises 10,000 characters, of any script: 64,096 bytes. */
+const ttsBodyLimit = charactersBodyLimit(TTS_MAX_CHARACTERS);
 
 tts.get("/voices", async (c) => {
   const query = voicesQuery.safeParse(c.req.query());
@@ -73,7 +76,7 @@ const audioHeaders = (cache: "hit" | "miss", id: string) => ({
  * later costs no provider call (`X-Vox-Cache: hit`); another account's request is generated
  * afresh. Either way the generation lands in the user's history.
  */
-tts.post("/", jsonBodyLimit, jsonBody(ttsBody), async (c) => {
+tts.post("/", ttsBodyLimit, jsonBody(ttsBody), async (c) => {
   const { text, voice_id, language } = c.req.valid("json");
   // The roster is fixed, so a Spitch voice of another language is refused before any round trip.
   const spitch = spitchVoice(voice_id);
@@ -141,7 +144,7 @@ tts.post("/", jsonBodyLimit, jsonBody(ttsBody), async (c) => {
  * A provider call, so it passes the tools' gate (409 unverified, 402 without a plan) but is not
  * counted against text-to-speech: it has its own helper limit.
  */
-tts.post("/tone-marks", jsonBodyLimit, jsonBody(toneMarksBody), async (c) => {
+tts.post("/tone-marks", ttsBodyLimit, jsonBody(toneMarksBody), async (c) => {
   assertActivePlan((await passGate(c, null)).user);
   await enforceRateLimit(c.env, "toneMarks", `user:${c.var.user.id}`, HELPER_RATE_LIMITS.toneMarks);
   try {

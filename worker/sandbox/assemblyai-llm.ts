@@ -72,19 +72,28 @@ function sentencesOf(text: string): string[] {
   return text.match(/[^.!?]+[.!?]+/g)?.map((sentence) => sentence.trim()) ?? (text ? [text] : []);
 }
 
-/** The facts line after its marker, when there is one, and the transcript after its own. */
+/**
+ * The facts line after its marker, when there is one, and the transcript after its own, read the
+ * way `pressReleaseMessages` lays them out: the facts are the one line of JSON after their marker,
+ * and the transcript marker starts the text after that line. The marker's words inside the facts
+ * (a press kit may say "Transcript:") or inside the transcript are data, not the marker.
+ */
 function readPrompt(prompt: string): { facts: Partial<ReleaseFacts>; transcript: string } {
-  const transcript = prompt.includes(TRANSCRIPT_MARKER)
-    ? prompt.split(TRANSCRIPT_MARKER).slice(1).join(TRANSCRIPT_MARKER)
-    : prompt;
-  if (!prompt.startsWith(FACTS_MARKER)) return { facts: {}, transcript };
-  const line = prompt.slice(FACTS_MARKER.length).trimStart().split("\n", 1)[0] ?? "";
+  if (!prompt.startsWith(FACTS_MARKER)) return { facts: {}, transcript: afterTranscriptMarker(prompt) };
+  const [line = "", ...rest] = prompt.slice(FACTS_MARKER.length).trimStart().split("\n");
+  const transcript = afterTranscriptMarker(rest.join("\n"));
   try {
     const facts: unknown = JSON.parse(line);
     return { facts: typeof facts === "object" && facts ? (facts as Partial<ReleaseFacts>) : {}, transcript };
   } catch {
     return { facts: {}, transcript };
   }
+}
+
+/** What follows the transcript marker when the text starts with it; otherwise the whole text is the transcript. */
+function afterTranscriptMarker(text: string): string {
+  const start = text.trimStart();
+  return start.startsWith(TRANSCRIPT_MARKER) ? start.slice(TRANSCRIPT_MARKER.length) : text;
 }
 
 interface Instructions {

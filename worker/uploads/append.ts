@@ -1,4 +1,5 @@
 import { ApiError } from "../errors.ts";
+import { dropRest } from "../refused-body.ts";
 import {
   freeUploadStorage,
   type Progress,
@@ -122,7 +123,8 @@ export async function appendBody(
       if (filled === buffer.length) await flush();
     }
     if (tooLong) {
-      await reader.cancel().catch(() => undefined);
+      // Read to the end, so the client reads the 413 rather than a reset connection.
+      await dropRest(reader);
       break;
     }
   }

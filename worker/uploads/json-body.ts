@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { type FromUpload, fromUploadSchema } from "../contracts/uploads.ts";
 import { ApiError } from "../errors.ts";
+import { dropRest } from "../refused-body.ts";
 import { JSON_BODY_LIMIT_BYTES } from "../validate.ts";
 
 /** Tools take a finished upload as JSON `{upload_id}`, and a small file as a multipart form. */
@@ -18,7 +19,8 @@ const tooLarge = () =>
 
 /**
  * The body as text, refused with 413 past `limit` bytes: at once when the declared length is over
- * it, and otherwise as soon as the bytes read pass it, so a large body is never held in memory.
+ * it, and otherwise as soon as the bytes read pass it (the rest read and dropped, so the client
+ * reads the 413), so a large body is never held in memory.
  */
 async function readLimited(request: Request, limit: number): Promise<string> {
   if (Number(request.headers.get("content-length") ?? 0) > limit) throw tooLarge();
@@ -29,7 +31,7 @@ async function readLimited(request: Request, limit: number): Promise<string> {
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
     size += chunk.value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      await dropRest(reader);
       throw tooLarge();
     }
     parts.push(chunk.value);

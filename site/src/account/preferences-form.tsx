@@ -18,7 +18,7 @@ function vocabularyProblem(terms: readonly string[]): string | undefined {
     return `Use at most ${VOCABULARY_MAX_TERMS} terms (you have ${terms.length}).`;
   const long = terms.find((term) => term.length > VOCABULARY_TERM_MAX_CHARACTERS);
   if (long) return `"${long.slice(0, 20)}…" is longer than ${VOCABULARY_TERM_MAX_CHARACTERS} characters.`;
-  if (terms.some((term) => /[,\t]/.test(term))) return "Put one term on each line, without commas.";
+  if (terms.some((term) => /[,;\t]/.test(term))) return "Put one term on each line, without commas or semicolons.";
   return undefined;
 }
 

@@ -73,19 +73,22 @@ export const isKeytermModel = (model: string | undefined) => model?.startsWith("
 
 /**
  * An account's terms as `keyterm` for `model`: none for a model that does not take them (a
- * refused request would cost the whole job). The vocabulary already refuses commas and line
- * breaks; a semicolon would read as a separator and a trailing `:number` as a weight, so each
- * becomes a space.
+ * refused request would cost the whole job). The vocabulary refuses commas, semicolons and line
+ * breaks; a trailing `:number` would read as a weight, so it becomes a space, and any separator
+ * left in a term does too. A term nothing is left of is dropped: an empty `keyterm` is refused.
  */
 export function keytermsFor(model: string, terms: readonly string[]): string[] | undefined {
-  if (!isKeytermModel(model) || !terms.length) return undefined;
-  return terms.map((term) =>
-    term
-      .replace(/;/g, " ")
-      .replace(/:(?=\s*-?\d+(\.\d+)?$)/, " ")
-      .replace(/\s+/g, " ")
-      .trim(),
-  );
+  if (!isKeytermModel(model)) return undefined;
+  const keyterms = terms
+    .map((term) =>
+      term
+        .replace(/[,;\r\n]/g, " ")
+        .replace(/:(?=\s*-?\d+(\.\d+)?$)/, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
+    .filter((term) => term !== "");
+  return keyterms.length ? keyterms : undefined;
 }
 
 /** The JSON body form: the service fetches the media itself. */
