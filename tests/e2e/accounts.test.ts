@@ -72,6 +72,10 @@ describe("account journeys in the browser", () => {
     await page.getByRole("button", { name: "Save vocabulary" }).click();
     await page.getByText("Use at most 100 terms (you have 101).").waitFor();
 
+    await vocabulary.fill("Vox\n—");
+    await page.getByRole("button", { name: "Save vocabulary" }).click();
+    await page.getByText('"—" has no letter or digit to listen for.').waitFor();
+
     await vocabulary.fill("Ngozi Okonjo-Iweala\n\n  Ìbàdàn  \nVox");
     await page.getByRole("button", { name: "Save vocabulary" }).click();
     await page.getByText("Vocabulary saved: 3 terms.").waitFor();

@@ -12,6 +12,9 @@ export const languageField = z.enum(LANGUAGES, { error: "Choose a language from 
 export const preferencesBody = z.object({ language: languageField });
 export const preferencesResponse = preferencesBody;
 
+/** Zod-free, so the Settings form can tell the same before it sends. */
+export const hasLetterOrDigit = (term: string) => /[\p{L}\p{N}]/u.test(term);
+
 /**
  * A term is a name-like field, and also goes to the recognisers as one `keyterm`: a comma or
  * semicolon would read as a separator there, and a term with no letter or digit (`;`, `--`) is
@@ -22,7 +25,7 @@ export const vocabularyTerm = lineField(VOCABULARY_TERM_MAX_CHARACTERS, {
   control: "A term cannot contain line breaks or control characters",
 })
   .refine((value) => !/[,;]/.test(value), "A term cannot contain a comma or semicolon")
-  .refine((value) => value === "" || /[\p{L}\p{N}]/u.test(value), "A term needs at least one letter or digit");
+  .refine((value) => value === "" || hasLetterOrDigit(value), "A term needs at least one letter or digit");
 
 export const vocabularyBody = z.object({
   terms: z

@@ -1,4 +1,4 @@
-import { VOCABULARY_MAX_TERMS, VOCABULARY_TERM_MAX_CHARACTERS } from "@contracts/preferences.ts";
+import { hasLetterOrDigit, VOCABULARY_MAX_TERMS, VOCABULARY_TERM_MAX_CHARACTERS } from "@contracts/preferences.ts";
 import { useEffect, useId, useState } from "react";
 import useSWR from "swr";
 import { fetchVocabulary, saveVocabulary, VOCABULARY_PATH } from "../api/preferences.ts";
@@ -19,6 +19,8 @@ function vocabularyProblem(terms: readonly string[]): string | undefined {
   const long = terms.find((term) => term.length > VOCABULARY_TERM_MAX_CHARACTERS);
   if (long) return `"${long.slice(0, 20)}…" is longer than ${VOCABULARY_TERM_MAX_CHARACTERS} characters.`;
   if (terms.some((term) => /[,;\t]/.test(term))) return "Put one term on each line, without commas or semicolons.";
+  const silent = terms.find((term) => !hasLetterOrDigit(term));
+  if (silent) return `"${silent}" has no letter or digit to listen for.`;
   return undefined;
 }
 
