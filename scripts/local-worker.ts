@@ -32,7 +32,12 @@ export function readDevVars(): Map<string, string> {
 export function localVarArgs(): string[] {
   const devVars = readDevVars();
   const defaults = { SANDBOX: "1", ENVIRONMENT: "development" };
-  return Object.entries(defaults).flatMap(([name, value]) => (devVars.has(name) ? [] : ["--var", `${name}:${value}`]));
+  const args = Object.entries(defaults).flatMap(([name, value]) =>
+    devVars.has(name) ? [] : ["--var", `${name}:${value}`],
+  );
+  // Set only by the test harness (scripts/product-server.ts), never by `npm start` itself.
+  const testCost = process.env.VOX_PASSWORD_HASH_COST;
+  return testCost ? [...args, "--var", `PASSWORD_HASH_COST:${testCost}`] : args;
 }
 
 /** Without .dev.vars the sandbox needs no keys; empty values keep wrangler from warning they are missing. */

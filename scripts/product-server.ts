@@ -69,14 +69,28 @@ const START_TIMEOUT_MS = 480_000;
  * or, to start again after a crash, on the state of an earlier run (which `stop` then keeps).
  */
 export async function startProduct(
-  options: { stateDir?: string; port?: number; startTimeoutMs?: number } = {},
+  options: {
+    stateDir?: string;
+    port?: number;
+    startTimeoutMs?: number;
+    /**
+     * "test" gives new accounts the cheap test hash (the browser tests make many); benches and
+     * chaos runs keep production's, which is what they measure.
+     */
+    passwordHashCost?: "test";
+  } = {},
 ): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), "vox-e2e-state-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
   const child = spawn("npm", ["start"], {
-    env: { ...process.env, PORT: String(port), VOX_STATE_DIR: stateDir },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      VOX_STATE_DIR: stateDir,
+      ...(options.passwordHashCost ? { VOX_PASSWORD_HASH_COST: options.passwordHashCost } : {}),
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

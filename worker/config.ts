@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PASSWORD_HASH_PARAMS, type PasswordHashParams, TEST_PASSWORD_HASH_PARAMS } from "./auth/password.ts";
 import { ConfigError } from "./errors.ts";
 import {
   PROVIDERS,
@@ -36,6 +37,7 @@ const optionalKey = z
 const envSchema = z.object({
   ENVIRONMENT: z.enum(["development", "production"]),
   SANDBOX: z.enum(["0", "1"]),
+  PASSWORD_HASH_COST: z.enum(["production", "test"]).default("production"),
   MAIL_FROM: z.string().min(3),
   TEAM_EMAIL: z.email(),
   SITE_URL: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).default(""),
@@ -70,6 +72,8 @@ export interface AppConfig {
   readonly teamEmail: string;
   /** The site's origin for payment callbacks; null means the Worker's own origin. */
   readonly siteUrl: string | null;
+  /** Argon2id cost of new password hashes: production's, or the cheap one test runs ask for. */
+  readonly passwordHash: PasswordHashParams;
   /** Provider model ids, so a model retirement is a configuration change. */
   readonly models: {
     readonly analysis: string;
@@ -93,6 +97,7 @@ export function loadConfig(env: Env): AppConfig {
   const {
     ENVIRONMENT,
     SANDBOX,
+    PASSWORD_HASH_COST,
     MAIL_FROM,
     TEAM_EMAIL,
     SITE_URL,
@@ -104,12 +109,17 @@ export function loadConfig(env: Env): AppConfig {
   if (ENVIRONMENT === "production" && SANDBOX === "1") {
     throw new ConfigError("SANDBOX=1 is not allowed when ENVIRONMENT=production");
   }
+  // Hashes this cheap would let a stolen database be guessed through quickly.
+  if (ENVIRONMENT === "production" && PASSWORD_HASH_COST === "test") {
+    throw new ConfigError("PASSWORD_HASH_COST=test is not allowed when ENVIRONMENT=production");
+  }
   const config: AppConfig = {
     environment: ENVIRONMENT,
     sandbox: SANDBOX === "1",
     mailFrom: MAIL_FROM,
     teamEmail: TEAM_EMAIL,
     siteUrl: SITE_URL ? SITE_URL.replace(/\/$/, "") : null,
+    passwordHash: PASSWORD_HASH_COST === "test" ? TEST_PASSWORD_HASH_PARAMS : PASSWORD_HASH_PARAMS,
     models: { analysis: ANALYSIS_MODEL, pressRelease: PRESS_RELEASE_MODEL, transcription: TRANSCRIPTION_MODELS },
     secrets,
   };

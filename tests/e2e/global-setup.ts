@@ -13,7 +13,7 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const chromiumPath = ensureBrowser();
-  const server = await startProduct();
+  const server = await startProduct({ passwordHashCost: "test" });
   project.provide("baseUrl", server.baseUrl);
   project.provide("chromiumPath", chromiumPath);
   project.provide("stateDir", server.stateDir);

@@ -149,7 +149,7 @@ describe("sandbox billing controls", () => {
   });
 
   it("do not exist outside the sandbox", async () => {
-    const production = { ...env, ENVIRONMENT: "production", SANDBOX: "0" };
+    const production = { ...env, ENVIRONMENT: "production", SANDBOX: "0", PASSWORD_HASH_COST: "production" };
     for (const path of ["/__sandbox/clock", "/__sandbox/cron/renewals", "/__sandbox/paystack/decline"]) {
       const response = await app.request(path, { method: "POST", headers: json, body: "{}" }, production);
       expect(response.status).toBe(404);

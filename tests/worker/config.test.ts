@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PASSWORD_HASH_PARAMS, TEST_PASSWORD_HASH_PARAMS } from "../../worker/auth/password.ts";
 import { loadConfig, providerEndpoint, sandboxKey } from "../../worker/config.ts";
 import { ConfigError } from "../../worker/errors.ts";
 
@@ -19,6 +20,16 @@ const context = {
 describe("loadConfig", () => {
   it("refuses SANDBOX=1 together with ENVIRONMENT=production", () => {
     expect(() => loadConfig(baseEnv({ ENVIRONMENT: "production", SANDBOX: "1" }))).toThrow(ConfigError);
+  });
+
+  it("refuses PASSWORD_HASH_COST=test in production, and hashes at production's cost unless asked", () => {
+    expect(() => loadConfig(baseEnv({ ENVIRONMENT: "production", SANDBOX: "0", PASSWORD_HASH_COST: "test" }))).toThrow(
+      /PASSWORD_HASH_COST=test is not allowed/,
+    );
+    expect(loadConfig(baseEnv({ ENVIRONMENT: "production", SANDBOX: "0" })).passwordHash).toEqual(PASSWORD_HASH_PARAMS);
+    expect(loadConfig(baseEnv({})).passwordHash).toEqual(PASSWORD_HASH_PARAMS);
+    expect(loadConfig(baseEnv({ PASSWORD_HASH_COST: "test" })).passwordHash).toEqual(TEST_PASSWORD_HASH_PARAMS);
+    expect(() => loadConfig(baseEnv({ PASSWORD_HASH_COST: "cheap" }))).toThrow(/PASSWORD_HASH_COST/);
   });
 
   it("refuses unknown values instead of guessing", () => {

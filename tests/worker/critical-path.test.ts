@@ -259,7 +259,7 @@ describe("refusals on the shortened paths", () => {
 describe("the trace", () => {
   it("answers only a sandboxed Worker: production ignores x-vox-trace", async () => {
     const asked = { headers: { [TRACE_HEADER]: "1" } };
-    const production = { ...env, ENVIRONMENT: "production", SANDBOX: "0" };
+    const production = { ...env, ENVIRONMENT: "production", SANDBOX: "0", PASSWORD_HASH_COST: "production" };
     expect((await app.request("/api/health", asked, production)).headers.get(TRACE_HEADER)).toBeNull();
     expect((await app.request("/api/health", asked, env)).headers.get(TRACE_HEADER)).not.toBeNull();
   });

@@ -18,7 +18,11 @@ describe("security headers on the Worker's answers", () => {
   });
 
   it("HSTS only in production, and even a misconfiguration answer carries the headers", async () => {
-    const production = await app.request("/api/health", {}, { ...env, ENVIRONMENT: "production", SANDBOX: "0" });
+    const production = await app.request(
+      "/api/health",
+      {},
+      { ...env, ENVIRONMENT: "production", SANDBOX: "0", PASSWORD_HASH_COST: "production" },
+    );
     expect(production.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     const refused = await app.request("/api/health", {}, { ...env, ENVIRONMENT: "production", SANDBOX: "1" });
     expect(refused.status).toBe(503);

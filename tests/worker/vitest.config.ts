@@ -9,10 +9,12 @@ export default defineProject({
     cloudflareTest(async () => ({
       wrangler: { configPath: root("wrangler.toml") },
       miniflare: {
-        // Tests run as local development does: sandbox providers, no real keys.
+        // Tests run as local development does: sandbox providers, no real keys. Accounts get the
+        // cheap test hash (password.test.ts times production's), which production refuses.
         bindings: {
           ENVIRONMENT: "development",
           SANDBOX: "1",
+          PASSWORD_HASH_COST: "test",
           TEST_MIGRATIONS: await readD1Migrations(root("worker/migrations")),
         },
       },
@@ -26,8 +28,7 @@ export default defineProject({
     name: "worker",
     include: ["tests/worker/**/*.test.ts"],
     setupFiles: ["tests/worker/apply-migrations.ts"],
-    // Every account a test makes costs real Argon2id hashes (about 0.2 s each on an idle core), and
-    // the machine running the suite is often shared.
+    // The machine running the suite is often shared.
     testTimeout: 20_000,
   },
 });

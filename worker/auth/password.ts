@@ -10,6 +10,15 @@ import { ApiError } from "../errors.ts";
  */
 export const PASSWORD_HASH_PARAMS = { m: 19_456, t: 2, p: 1, dkLen: 32, saltBytes: 16 } as const;
 
+/**
+ * The cost test runs use (PASSWORD_HASH_COST=test): 256 KiB and one pass, about 1/150 of the
+ * work, since every account a test makes costs hashes and the suite makes hundreds. The config
+ * refuses it in production.
+ */
+export const TEST_PASSWORD_HASH_PARAMS = { m: 256, t: 1, p: 1, dkLen: 32, saltBytes: 16 } as const;
+
+export type PasswordHashParams = typeof PASSWORD_HASH_PARAMS | typeof TEST_PASSWORD_HASH_PARAMS;
+
 const encoder = new TextEncoder();
 
 /**
@@ -91,8 +100,8 @@ function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /** PHC string: `$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>`. */
-export async function hashPassword(password: string): Promise<string> {
-  const { m, t, p, dkLen, saltBytes } = PASSWORD_HASH_PARAMS;
+export async function hashPassword(password: string, params: PasswordHashParams): Promise<string> {
+  const { m, t, p, dkLen, saltBytes } = params;
   const salt = crypto.getRandomValues(new Uint8Array(saltBytes));
   const hash = await argon2id(password, salt, { m, t, p, dkLen });
   return `$argon2id$v=19$m=${m},t=${t},p=${p}$${toBase64(salt)}$${toBase64(hash)}`;
@@ -114,20 +123,26 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return constantTimeEqual(actual, expected);
 }
 
-/** A valid hash of no one's password: verifying against it costs what a real check costs. */
-export const DUMMY_PASSWORD_HASH =
-  "$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+/**
+ * A valid hash of no one's password with the given parameters: verifying against it costs what a
+ * real check of a hash made with them costs.
+ */
+export function dummyPasswordHash({ m, t, p, dkLen, saltBytes }: PasswordHashParams): string {
+  const zeros = (bytes: number) => toBase64(new Uint8Array(bytes));
+  return `$argon2id$v=19$m=${m},t=${t},p=${p}$${zeros(saltBytes)}$${zeros(dkLen)}`;
+}
 
 /**
  * What a sign-in for an e-mail with no account costs. Such attempts need no hash to be refused, so
  * they must not take the slots real accounts sign in with: a flood of them from many addresses
- * would otherwise turn real owners away with 503. When a slot is idle the check is real (the dummy
- * hash, so timing is exact); otherwise it only waits as long as a real check takes, costing no CPU
- * or memory. Either way the answer is the same 401 after about the same time.
+ * would otherwise turn real owners away with 503. When a slot is idle the check is real (a dummy
+ * hash with the parameters new accounts get, so timing is exact); otherwise it only waits as long
+ * as a real check takes, costing no CPU or memory. Either way the answer is the same 401 after
+ * about the same time.
  */
-export async function checkNoOnesPassword(password: string): Promise<false> {
+export async function checkNoOnesPassword(password: string, params: PasswordHashParams): Promise<false> {
   if (running + waiting < MAX_CONCURRENT_HASHES) {
-    await verifyPassword(password, DUMMY_PASSWORD_HASH);
+    await verifyPassword(password, dummyPasswordHash(params));
   } else {
     await new Promise((resolve) => setTimeout(resolve, typicalCheckMs));
   }

@@ -109,7 +109,7 @@ auth.post("/register", jsonBody(registerBody), async (c) => {
   const phone = requireNigerianPhone(body.phone_number, "phone_number");
   const now = Date.now();
   const id = crypto.randomUUID();
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(body.password, c.var.config.passwordHash);
   const inserted = await insertUser(c.env.DB, {
     id,
     name: body.name,
@@ -157,7 +157,9 @@ auth.post("/signin", jsonBody(signinBody), async (c) => {
   const device = user ? await knownDevice(c, user.id) : null;
   await limitAction(c, "signin", email, device);
   // Unknown e-mails take as long as a real check, so timing does not tell which accounts exist.
-  const valid = user ? await verifyPassword(password, user.password_hash) : await checkNoOnesPassword(password);
+  const valid = user
+    ? await verifyPassword(password, user.password_hash)
+    : await checkNoOnesPassword(password, c.var.config.passwordHash);
   if (!user || !valid) throw new ApiError(401, "invalid_credentials", "Incorrect e-mail or password.");
   await rememberDevice(c, user.id, device);
   const token = await createSession(c.env.DB, user.id);
@@ -243,7 +245,7 @@ auth.post("/reset-password", jsonBody(resetPasswordBody), async (c) => {
       "This reset has expired or was already used. Start again with Forgot Password.",
     );
   }
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, c.var.config.passwordHash);
   await c.env.DB.batch([
     setPasswordHash(c.env.DB, userId, passwordHash),
     deleteSessionsOf(c.env.DB, userId),
@@ -261,7 +263,7 @@ auth.post("/change-password", requireUser, jsonBody(changePasswordBody), async (
       current_password: ["Your current password is not correct"],
     });
   }
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, c.var.config.passwordHash);
   // Other devices are signed out; this one stays signed in. Every link the account was handed is
   // revoked, this device's too: its links name no sign-in, and a page asks for new ones anyway.
   await c.env.DB.batch([
