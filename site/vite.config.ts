@@ -101,8 +101,13 @@ const TOOL_FRAME_MODULES = appModules([
   "tools/language/use-language",
   "api/preferences",
 ]);
-/** Languages and what each tool serves: plain constants the Language control and the tools share. */
-const TOOL_FRAME_CONTRACTS = /[\\/]worker[\\/]contracts[\\/](languages|language-support|transcription-parts)\.ts$/;
+/**
+ * Languages and what each tool serves: plain constants the Language control and the tools share;
+ * and the one-line text rule, which VoxScribe's exports and the lazily loaded forms' schemas both
+ * use, so it would otherwise be a file of its own on /voxscribe's first load.
+ */
+const TOOL_FRAME_CONTRACTS =
+  /[\\/]worker[\\/]contracts[\\/](languages|language-support|transcription-parts|control-characters)\.ts$/;
 const SHELL_CONTRACTS = /[\\/]worker[\\/]contracts[\\/](numbers|plans|jobs|media|live-closes|[a-z-]+-constants)\.ts$/;
 const moduleOf = (id: string) => id.replace(/\.tsx?$/, "");
 const inShell = (id: string) => SHELL_CONTRACTS.test(id) || SHELL_MODULES.includes(moduleOf(id));
