@@ -62,8 +62,10 @@ async function bundle(): Promise<string> {
   return result.outputFiles[0]?.text ?? "";
 }
 
-const styles = ["base.css", "layout.css", "components.css"]
-  .map((file) => readFileSync(join(root, "site/src/styles", file), "utf8"))
+/** The site's stylesheets in the order site/src/styles/index.css imports them. */
+const stylesDir = join(root, "site/src/styles");
+const styles = [...readFileSync(join(stylesDir, "index.css"), "utf8").matchAll(/@import "([^"]+)";/g)]
+  .map((match) => readFileSync(join(stylesDir, match[1] ?? ""), "utf8"))
   .join("\n");
 
 interface Run {

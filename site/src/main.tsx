@@ -1,6 +1,4 @@
-import "./styles/base.css";
-import "./styles/layout.css";
-import "./styles/components.css";
+import "./styles/index.css";
 import { holdEarlyInput } from "./early-input.ts";
 
 const boot = () => import("./boot.tsx");
