@@ -7,7 +7,7 @@ export const forgotPasswordForm = z.object({
 });
 
 export const verifyOtpForm = z.object({
-  otp: z.string().trim().min(1, "Otp is required"),
+  code: z.string().trim().min(1, "Otp is required"),
 });
 
 export const resetPasswordForm = z

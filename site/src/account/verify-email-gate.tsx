@@ -1,12 +1,11 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { fetchMe, resendVerification, verifyEmail } from "../api/accounts.ts";
 import { storeUser } from "../api/session.ts";
 import { Dialog } from "../ui/dialog.tsx";
-import { errorMessage, SubmitButton, TextField } from "../ui/form-fields.tsx";
+import { errorMessage } from "../ui/form-fields.tsx";
 import { toast } from "../ui/toast.ts";
+import { CodeForm } from "./code-form.tsx";
 
 const codeForm = z.object({
   code: z
@@ -27,13 +26,7 @@ interface VerifyEmailGateProps {
 export default function VerifyEmailGate({ email, toolName }: VerifyEmailGateProps) {
   const [open, setOpen] = useState(true);
   const [resending, setResending] = useState(false);
-  const { register, handleSubmit, formState } = useForm<z.infer<typeof codeForm>>({
-    resolver: zodResolver(codeForm),
-    mode: "onTouched",
-    defaultValues: { code: "" },
-  });
-
-  const onSubmit = handleSubmit(async ({ code }) => {
+  const onSubmit = async (code: string) => {
     try {
       const { message } = await verifyEmail({ email, code });
       toast.success(message);
@@ -41,7 +34,7 @@ export default function VerifyEmailGate({ email, toolName }: VerifyEmailGateProp
     } catch (error) {
       toast.error(errorMessage(error));
     }
-  });
+  };
 
   const resend = async () => {
     setResending(true);
@@ -68,20 +61,14 @@ export default function VerifyEmailGate({ email, toolName }: VerifyEmailGateProp
           description={`Enter the 6-digit code we sent to ${email} to start your free trial.`}
           onClose={() => setOpen(false)}
         >
-          <form className="form" onSubmit={onSubmit} noValidate>
-            <TextField
-              label="Code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              error={formState.errors.code?.message}
-              {...register("code")}
-            />
-            <SubmitButton submitting={formState.isSubmitting}>Verify</SubmitButton>
-            <button type="button" className="link-button form__aside" onClick={resend} disabled={resending}>
-              Send a new code
-            </button>
-          </form>
+          <CodeForm
+            label="Code"
+            schema={codeForm}
+            submitLabel="Verify"
+            onSubmit={onSubmit}
+            onNewCode={resend}
+            sendingNewCode={resending}
+          />
         </Dialog>
       )}
     </div>

@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { deleteAudio, fetchAudioBlob } from "../../api/audio.ts";
 import { errorMessage } from "../../ui/form-fields.tsx";
 import { formatWhen } from "../../ui/format-when.ts";
+import { IconButton } from "../../ui/icon-button.tsx";
 import { toast } from "../../ui/toast.ts";
 import { downloadBlob } from "../download.ts";
 import { useAudioHistory } from "./use-history.ts";
@@ -57,10 +58,9 @@ export function HistoryPanel({ kind }: { kind: "tts" | "voice-conversion" }) {
                   <span className="muted"> · {formatWhen(item.created_at)}</span>
                 </span>
                 <span className="history__actions">
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label="Play"
+                  <IconButton
+                    label="Play"
+                    icon={Play}
                     disabled={busy === item.id}
                     onClick={() =>
                       withBlob(item.id, (blob) => {
@@ -70,27 +70,19 @@ export function HistoryPanel({ kind }: { kind: "tts" | "voice-conversion" }) {
                         player.current.play().catch(() => undefined);
                       })
                     }
-                  >
-                    <Play aria-hidden="true" size={18} />
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label="Download mp3"
+                  />
+                  <IconButton
+                    label="Download mp3"
+                    icon={Download}
                     disabled={busy === item.id}
                     onClick={() => withBlob(item.id, (blob) => downloadBlob(blob, `vox-${item.id.slice(0, 8)}.mp3`))}
-                  >
-                    <Download aria-hidden="true" size={18} />
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label="Delete"
+                  />
+                  <IconButton
+                    label="Delete"
+                    icon={Trash2}
                     disabled={busy === item.id}
                     onClick={() => remove(item.id)}
-                  >
-                    <Trash2 aria-hidden="true" size={18} />
-                  </button>
+                  />
                 </span>
               </li>
             ))}

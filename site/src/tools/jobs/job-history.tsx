@@ -7,6 +7,7 @@ import { deleteJob } from "../../api/analysis.ts";
 import { ConfirmDeleteDialog } from "../../ui/confirm-delete-dialog.tsx";
 import { errorMessage } from "../../ui/form-fields.tsx";
 import { formatWhen } from "../../ui/format-when.ts";
+import { IconButton } from "../../ui/icon-button.tsx";
 import { toast } from "../../ui/toast.ts";
 import { TOAST_MS } from "../../ui/toast-timing.ts";
 
@@ -108,14 +109,7 @@ export function JobHistory<T extends JobItem>({
               </button>
               <span className="history__actions">
                 <span className={`status-badge status-badge--${item.status}`}>{statusLabel[item.status]}</span>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={words.deleteLabel(item)}
-                  onClick={() => setConfirming(item)}
-                >
-                  <Trash2 aria-hidden="true" size={18} />
-                </button>
+                <IconButton label={words.deleteLabel(item)} icon={Trash2} onClick={() => setConfirming(item)} />
               </span>
             </li>
           ))}

@@ -16,6 +16,7 @@ import { ConfirmDeleteDialog } from "../../ui/confirm-delete-dialog.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { errorMessage, TextField } from "../../ui/form-fields.tsx";
 import { formatWhen } from "../../ui/format-when.ts";
+import { IconButton } from "../../ui/icon-button.tsx";
 import { toast } from "../../ui/toast.ts";
 import { TOAST_MS } from "../../ui/toast-timing.ts";
 import { formatElapsed } from "../audio/use-recorder.ts";
@@ -78,26 +79,20 @@ export function SavedTranscripts() {
                 <span className="muted history__preview">{item.preview || "Nothing was said."}</span>
               </button>
               <span className="history__actions">
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={`Rename ${titleOf(item)}`}
+                <IconButton
+                  label={`Rename ${titleOf(item)}`}
+                  icon={Pencil}
                   onClick={() => {
                     setTitle(item.title);
                     setRenaming(item);
                   }}
-                >
-                  <Pencil aria-hidden="true" size={18} />
-                </button>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={`Delete ${titleOf(item)}`}
+                />
+                <IconButton
+                  label={`Delete ${titleOf(item)}`}
+                  icon={Trash2}
                   disabled={item.status === "active"}
                   onClick={() => setConfirming(item)}
-                >
-                  <Trash2 aria-hidden="true" size={18} />
-                </button>
+                />
               </span>
               {openId === item.id && <OpenTranscript id={item.id} />}
             </li>

@@ -7,6 +7,7 @@ import { deleteRecording } from "../../api/recordings.ts";
 import { ConfirmDeleteDialog } from "../../ui/confirm-delete-dialog.tsx";
 import { errorMessage } from "../../ui/form-fields.tsx";
 import { formatWhen } from "../../ui/format-when.ts";
+import { IconButton } from "../../ui/icon-button.tsx";
 import { toast } from "../../ui/toast.ts";
 import { TOAST_MS } from "../../ui/toast-timing.ts";
 import { jobListKey } from "../jobs/use-jobs.ts";
@@ -91,17 +92,14 @@ export function RecordingsList() {
                 </span>
               </span>
               <span className="history__actions">
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={`Delete the recording ${recording.file_name}`}
+                <IconButton
+                  label={`Delete the recording ${recording.file_name}`}
+                  icon={Trash2}
                   onClick={() => {
                     setSaid("");
                     setConfirming(recording);
                   }}
-                >
-                  <Trash2 aria-hidden="true" size={18} />
-                </button>
+                />
               </span>
             </li>
           ))}

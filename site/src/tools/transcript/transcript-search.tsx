@@ -1,5 +1,6 @@
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useId } from "react";
+import { IconButton } from "../../ui/icon-button.tsx";
 
 interface Props {
   readonly query: string;
@@ -32,24 +33,8 @@ export function TranscriptSearch({ query, onQuery, count, active, onStep }: Prop
         }}
         aria-describedby={`${id}-status`}
       />
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Previous match"
-        disabled={count === 0}
-        onClick={() => onStep(-1)}
-      >
-        <ChevronUp aria-hidden="true" size={18} />
-      </button>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Next match"
-        disabled={count === 0}
-        onClick={() => onStep(1)}
-      >
-        <ChevronDown aria-hidden="true" size={18} />
-      </button>
+      <IconButton label="Previous match" icon={ChevronUp} disabled={count === 0} onClick={() => onStep(-1)} />
+      <IconButton label="Next match" icon={ChevronDown} disabled={count === 0} onClick={() => onStep(1)} />
       <span id={`${id}-status`} className="transcript__search-status" role="status">
         {status}
       </span>
