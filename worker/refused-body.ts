@@ -22,3 +22,22 @@ export async function dropRest(reader: ReadableStreamDefaultReader<Uint8Array>):
     // The client is gone: there is nobody left to answer.
   }
 }
+
+/**
+ * The whole body, or `refusal` once more than `limit` bytes have come: the rest is read and dropped
+ * first, so the client reads the refusal, and no more than `limit` bytes are ever held.
+ */
+export async function readAtMost(body: ReadableStream<Uint8Array>, limit: number, refusal: () => Error): Promise<Blob> {
+  const reader = body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    size += chunk.value.byteLength;
+    if (size > limit) {
+      await dropRest(reader);
+      throw refusal();
+    }
+    parts.push(chunk.value);
+  }
+  return new Blob(parts);
+}

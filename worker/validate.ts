@@ -2,7 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { MiddlewareHandler } from "hono";
 import type { ZodType } from "zod";
 import { ApiError } from "./errors.ts";
-import { dropRest } from "./refused-body.ts";
+import { readAtMost } from "./refused-body.ts";
 
 /** JSON bodies of account and form endpoints are small; anything larger is refused unread. */
 export const JSON_BODY_LIMIT_BYTES = 16 * 1024;
@@ -24,18 +24,8 @@ export function limitBody(maxSize: number): MiddlewareHandler {
       if (Number(declared) > maxSize) throw tooLarge();
       return next();
     }
-    const reader = body.getReader();
-    const parts: Uint8Array[] = [];
-    let size = 0;
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      size += chunk.value.byteLength;
-      if (size > maxSize) {
-        await dropRest(reader);
-        throw tooLarge();
-      }
-      parts.push(chunk.value);
-    }
-    c.req.raw = new Request(c.req.raw, { body: await new Blob(parts).arrayBuffer() });
+    const read = await readAtMost(body, maxSize, tooLarge);
+    c.req.raw = new Request(c.req.raw, { body: await read.arrayBuffer() });
     return next();
   };
 }

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { type FromUpload, fromUploadSchema } from "../contracts/uploads.ts";
 import { ApiError } from "../errors.ts";
-import { dropRest } from "../refused-body.ts";
+import { readAtMost } from "../refused-body.ts";
 import { JSON_BODY_LIMIT_BYTES } from "../validate.ts";
 
 /** Tools take a finished upload as JSON `{upload_id}`, and a small file as a multipart form. */
@@ -25,18 +25,7 @@ const tooLarge = () =>
 async function readLimited(request: Request, limit: number): Promise<string> {
   if (Number(request.headers.get("content-length") ?? 0) > limit) throw tooLarge();
   if (!request.body) return "";
-  const reader = request.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    size += chunk.value.byteLength;
-    if (size > limit) {
-      await dropRest(reader);
-      throw tooLarge();
-    }
-    parts.push(chunk.value);
-  }
-  return new Blob(parts).text();
+  return (await readAtMost(request.body, limit, tooLarge)).text();
 }
 
 export async function readUploadId(c: Context<AppEnv>): Promise<FromUpload> {
