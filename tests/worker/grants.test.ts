@@ -3,17 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GRANT_CAPS, GRANT_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { signedMediaUrl } from "../../worker/uploads/media-url.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
-import {
-  type Client,
-  call,
-  client,
-  codeFrom,
-  ORIGIN,
-  outbox,
-  registerAndSignIn,
-  tusUpload,
-  waitForMail,
-} from "./helpers.ts";
+import { type Client, call, ORIGIN, registerAndSignIn, resetPassword, tusUpload } from "./helpers.ts";
 
 /**
  * Download links and player URLs are capabilities: whoever holds one opens the files without the
@@ -21,7 +11,6 @@ import {
  * provider is never handed to a browser, so it lives on and the running job finishes.
  */
 
-const RESET_SUBJECT = /^\d{6} is your Vox password reset code$/;
 const authed = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** An account with one recording: a report job on a finished upload. */
@@ -68,21 +57,6 @@ async function opens(path: string): Promise<number> {
   const response = await call(path, { headers: { range: "bytes=0-99" } });
   await response.arrayBuffer();
   return response.status;
-}
-
-async function resetPassword(email: string): Promise<void> {
-  const before = (await outbox(email)).filter((mail) => RESET_SUBJECT.test(mail.subject)).length;
-  expect((await client().post("/auth/forgot-password", { email })).status).toBe(200);
-  const [mail] = await waitForMail(email, before + 1, RESET_SUBJECT);
-  const verified = await client().post("/auth/verify-otp", { email, otp: codeFrom(mail?.text ?? "") });
-  const grant = ((await verified.json()) as { data: { user_id: string } }).data.user_id;
-  const password = "fresh password 42";
-  const reset = await client().post("/auth/reset-password", {
-    user_id: grant,
-    password,
-    password_confirmation: password,
-  });
-  expect(reset.status).toBe(200);
 }
 
 describe("signing out everywhere ends the account's links", () => {

@@ -122,6 +122,24 @@ export async function outbox(to: string): Promise<OutboxMessage[]> {
   return ((await response.json()) as { messages: OutboxMessage[] }).messages;
 }
 
+export const RESET_SUBJECT = /^\d{6} is your Vox password reset code$/;
+
+/** Recovers the account of `email` by the three steps of the site's dialogs; answers the new password. */
+export async function resetPassword(email: string, password = "fresh password 42"): Promise<string> {
+  const before = (await outbox(email)).filter((mail) => RESET_SUBJECT.test(mail.subject)).length;
+  expect((await client().post("/auth/forgot-password", { email })).status).toBe(200);
+  const [mail] = await waitForMail(email, before + 1, RESET_SUBJECT);
+  const verified = await client().post("/auth/verify-otp", { email, otp: codeFrom(mail?.text ?? "") });
+  const grant = ((await verified.json()) as { data: { user_id: string } }).data.user_id;
+  const reset = await client().post("/auth/reset-password", {
+    user_id: grant,
+    password,
+    password_confirmation: password,
+  });
+  expect(reset.status).toBe(200);
+  return password;
+}
+
 /** A multipart upload whose declared size is `bytes`: the Worker must refuse it unread (413). */
 export function declaredOversizedUpload(path: string, token: string, bytes: number): Promise<Response> {
   return call(path, {

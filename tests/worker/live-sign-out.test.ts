@@ -1,13 +1,12 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { LIVE_CLOSES } from "../../worker/contracts/live-closes.ts";
-import { type Client, client, codeFrom, outbox, registerAndSignIn, waitForMail } from "./helpers.ts";
+import { type Client, client, registerAndSignIn, resetPassword } from "./helpers.ts";
 import { finals, frame, open, readyOf, resume, type Session, ticketFor, until, upgrade } from "./live-sockets.ts";
 
 // Real sockets through the relay and the provider emulator; a busy machine is slow.
 vi.setConfig({ testTimeout: 30_000 });
 
-const RESET_SUBJECT = /^\d{6} is your Vox password reset code$/;
 const signedOut = { code: LIVE_CLOSES.signedOut.code, reason: LIVE_CLOSES.signedOut.message };
 
 /** The same account signed in on a second device. */
@@ -80,21 +79,7 @@ describe("signing out ends live access", () => {
     const ticket = await ticketFor(second.token);
     const session = await speaking(first.token);
 
-    const before = (await outbox(first.input.email)).filter((mail) => RESET_SUBJECT.test(mail.subject)).length;
-    expect((await client().post("/auth/forgot-password", { email: first.input.email })).status).toBe(200);
-    const [mail] = await waitForMail(first.input.email, before + 1, RESET_SUBJECT);
-    const verified = await client().post("/auth/verify-otp", {
-      email: first.input.email,
-      otp: codeFrom(mail?.text ?? ""),
-    });
-    const grant = ((await verified.json()) as { data: { user_id: string } }).data.user_id;
-    const password = "fresh password 42";
-    const reset = await client().post("/auth/reset-password", {
-      user_id: grant,
-      password,
-      password_confirmation: password,
-    });
-    expect(reset.status).toBe(200);
+    await resetPassword(first.input.email);
 
     expect(await session.closed).toEqual(signedOut);
     await expectEnded(session);
