@@ -26,10 +26,11 @@ export default defineProject({
     name: "e2e",
     include: ["tests/e2e/**/*.test.ts"],
     exclude: [...configDefaults.exclude, ...ALONE_FILES],
-    // Two files at a time, as many as the root config's workers: a browser file mostly waits on
-    // one renderer thread and the product server, so a second file uses the other core. Every test
-    // makes its own people (people.ts), so files sharing the product server do not meet.
-    fileParallelism: true,
+    // Two files at a time (a project's workers are its own; vitest's default on two cores is one):
+    // a browser file mostly waits on one renderer thread and the product server, so a second file
+    // uses the other core. Every test makes its own people (people.ts), so files sharing the
+    // product server do not meet.
+    maxWorkers: 2,
     // After the worker and site projects, which keep both cores busy.
     sequence: { groupOrder: 1 },
   },
