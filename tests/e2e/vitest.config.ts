@@ -1,21 +1,37 @@
 import { fileURLToPath } from "node:url";
-import { defineProject } from "vitest/config";
+import { configDefaults, defineProject, type TestProjectInlineConfiguration } from "vitest/config";
+
+/**
+ * Files that must have the machine to themselves: Lighthouse traces the pages it scores, and the
+ * budget test reads the build. They form their own project, `e2e-alone` (vitest.alone.config.ts),
+ * run one file at a time after every other browser file.
+ */
+export const ALONE_FILES = ["tests/e2e/lighthouse.test.ts", "tests/e2e/budgets.test.ts"];
+
+/** What both browser projects share: one product server (global-setup.ts) and the same patience. */
+export const BROWSER_TEST_OPTIONS: NonNullable<TestProjectInlineConfiguration["test"]> = {
+  // Paths below are relative to the repository root, however vitest is started.
+  root: fileURLToPath(new URL("../..", import.meta.url)),
+  environment: "node",
+  globalSetup: ["tests/e2e/global-setup.ts"],
+  testTimeout: 60_000,
+  // Lazy pages on a loaded 2-core machine can take a few seconds; one second is vitest's default.
+  expect: { poll: { timeout: 10_000 } },
+  hookTimeout: 240_000,
+};
 
 export default defineProject({
   test: {
-    // Paths below are relative to the repository root, however vitest is started.
-    root: fileURLToPath(new URL("../..", import.meta.url)),
+    ...BROWSER_TEST_OPTIONS,
     name: "e2e",
     include: ["tests/e2e/**/*.test.ts"],
-    environment: "node",
-    globalSetup: ["tests/e2e/global-setup.ts"],
-    // One product server and one browser at a time fit two cores; parallel files would fight.
-    fileParallelism: false,
-    // After the worker and site projects: the Lighthouse test measures timing and needs the CPU.
+    exclude: [...configDefaults.exclude, ...ALONE_FILES],
+    // Two files at a time (a project's workers are its own; vitest's default on two cores is one):
+    // a browser file mostly waits on one renderer thread and the product server, so a second file
+    // uses the other core. Every test makes its own people (people.ts), so files sharing the
+    // product server do not meet.
+    maxWorkers: 2,
+    // After the worker and site projects, which keep both cores busy.
     sequence: { groupOrder: 1 },
-    testTimeout: 60_000,
-    // Lazy pages on a loaded 2-core machine can take a few seconds; one second is vitest's default.
-    expect: { poll: { timeout: 10_000 } },
-    hookTimeout: 240_000,
   },
 });

@@ -15,5 +15,8 @@ export default defineProject({
     include: ["tests/site/**/*.test.{ts,tsx}"],
     environment: "jsdom",
     setupFiles: ["tests/site/setup.ts"],
+    // As many as the worker project, whose group it shares (vitest refuses two projects in one
+    // group with different maxWorkers; with one, the site files ran after it, one at a time).
+    maxWorkers: 2,
   },
 });
