@@ -2,11 +2,18 @@ import { fileURLToPath } from "node:url";
 import { configDefaults, defineProject, type TestProjectInlineConfiguration } from "vitest/config";
 
 /**
- * Files that must have the machine to themselves: Lighthouse traces the pages it scores, and the
- * budget test reads the build. They form their own project, `e2e-alone` (vitest.alone.config.ts),
- * run one file at a time after every other browser file.
+ * Files that must have the machine or the product to themselves: Lighthouse traces the pages it
+ * scores, the budget test reads the build, the billing test moves the product's one billing clock a
+ * month on (every trial running beside it would end), and the analysis test makes the next Deepgram
+ * call fail (a file beside it could take that failure). They form their own project, `e2e-alone`
+ * (vitest.alone.config.ts), run one file at a time after every other browser file.
  */
-export const ALONE_FILES = ["tests/e2e/lighthouse.test.ts", "tests/e2e/budgets.test.ts"];
+export const ALONE_FILES = [
+  "tests/e2e/billing.test.ts",
+  "tests/e2e/analysis.test.ts",
+  "tests/e2e/lighthouse.test.ts",
+  "tests/e2e/budgets.test.ts",
+];
 
 /** What both browser projects share: one product server (global-setup.ts) and the same patience. */
 export const BROWSER_TEST_OPTIONS: NonNullable<TestProjectInlineConfiguration["test"]> = {
