@@ -1,4 +1,4 @@
-import { TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS } from "../worker/contracts/tts-constants.ts";
+import { TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS } from "../worker/speech/contracts/tts-constants.ts";
 import { createTranscript, generateText, getTranscript, uploadAudio } from "../worker/providers/assemblyai.ts";
 import { liveMetadata, liveResults } from "../worker/providers/contracts/deepgram.ts";
 import { analyseRecording } from "../worker/providers/deepgram.ts";

@@ -1,4 +1,4 @@
-import type { BillingResponse } from "@contracts/billing.ts";
+import type { BillingResponse } from "@worker/billing/contracts/billing.ts";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";

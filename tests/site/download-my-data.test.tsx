@@ -1,4 +1,4 @@
-import type { AccountFilesLinks } from "@contracts/account-files-links.ts";
+import type { AccountFilesLinks } from "@worker/accounts/contracts/account-files-links.ts";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";

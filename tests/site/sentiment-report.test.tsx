@@ -1,4 +1,4 @@
-import type { SentimentReport } from "@contracts/sentiment.ts";
+import type { SentimentReport } from "@worker/reports/contracts/sentiment.ts";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

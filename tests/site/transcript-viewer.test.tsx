@@ -1,4 +1,4 @@
-import type { SpeakerNames, Utterance } from "@contracts/transcript.ts";
+import type { SpeakerNames, Utterance } from "@worker/transcripts/contracts/transcript.ts";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

@@ -4,14 +4,14 @@ import {
   pressReleaseListSchema,
   pressReleaseSchema,
   releaseVersionsSchema,
-} from "../../worker/contracts/press-releases.ts";
+} from "../../worker/press-releases/contracts/press-releases.ts";
 import {
   type SentimentJob,
   sentimentJobListSchema,
   sentimentJobSchema,
   sentimentReportSchema,
-} from "../../worker/contracts/sentiment.ts";
-import { TRANSCRIPTION_PART_MAX_BYTES } from "../../worker/contracts/transcription-parts.ts";
+} from "../../worker/reports/contracts/sentiment.ts";
+import { TRANSCRIPTION_PART_MAX_BYTES } from "../../worker/transcripts/contracts/transcription-parts.ts";
 import {
   blobSource,
   mpegFrame,

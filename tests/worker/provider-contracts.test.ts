@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { loadConfig } from "../../worker/config.ts";
+import { loadConfig } from "../../worker/core/config.ts";
 import {
   STS_MODEL_ID,
   TTS_MODEL_ID,
   TTS_OUTPUT_FORMAT,
   TTS_VOICE_SETTINGS,
-} from "../../worker/contracts/tts-constants.ts";
+} from "../../worker/speech/contracts/tts-constants.ts";
 import { chatRequestBody, transcriptRequestBody } from "../../worker/providers/assemblyai.ts";
 import * as assemblyai from "../../worker/providers/contracts/assemblyai.ts";
 import * as deepgram from "../../worker/providers/contracts/deepgram.ts";

@@ -4,7 +4,7 @@ import {
   type RegenerationRow,
   setRegenerationStatus,
   unfinishedRegenerations,
-} from "./regenerations.ts";
+} from "../press-releases/regenerations.ts";
 import { findJob, type JobRow, setJobStatus, unfinishedJobs } from "./store.ts";
 
 /**

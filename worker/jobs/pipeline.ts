@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { Provider, ProviderEndpoint } from "../config.ts";
-import { JOB_KINDS } from "../contracts/jobs.ts";
+import type { Provider, ProviderEndpoint } from "../core/config.ts";
+import { JOB_KINDS } from "./contracts/jobs.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../contracts/languages.ts";
-import { releaseOptionsSchema } from "../contracts/release-options.ts";
-import type { TimedSentence } from "../contracts/sentiment.ts";
+import { releaseOptionsSchema } from "../press-releases/contracts/release-options.ts";
+import type { TimedSentence } from "../reports/contracts/sentiment.ts";
 import { ProviderContractError, ProviderError } from "../providers/provider-error.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { Language } from "../contracts/languages.ts";
-import type { CaptionTranscriptMessage, LiveSegment } from "../contracts/live.ts";
-import { type Page, pagedStatement, type RowsStatement } from "../d1.ts";
-import { objectProviders } from "../object-providers.ts";
+import type { CaptionTranscriptMessage, LiveSegment } from "./contracts/live.ts";
+import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
+import { objectProviders } from "../core/object-providers.ts";
 import { translate } from "../providers/spitch.ts";
 
 /**

@@ -1,7 +1,7 @@
-import { loadConfig } from "../config.ts";
-import { LIVE_CLOSES, type LiveClose } from "../contracts/live-closes.ts";
-import { LIVE_BUFFER_MS, LIVE_CHUNK_MS } from "../contracts/live-constants.ts";
-import { objectProviders } from "../object-providers.ts";
+import { loadConfig } from "../core/config.ts";
+import { LIVE_CLOSES, type LiveClose } from "./contracts/live-closes.ts";
+import { LIVE_BUFFER_MS, LIVE_CHUNK_MS } from "./contracts/live-constants.ts";
+import { objectProviders } from "../core/object-providers.ts";
 import { deepgramLive } from "../providers/deepgram-live.ts";
 import type { LiveStream, LiveTranscript } from "../providers/live-transcription.ts";
 import { ProviderError } from "../providers/provider-error.ts";

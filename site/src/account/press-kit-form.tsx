@@ -3,7 +3,7 @@ import {
   type Organisation,
   organisationBody,
   SPOKESPEOPLE_MAX,
-} from "@contracts/organisation.ts";
+} from "@worker/organisation/contracts/organisation.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Trash2 } from "lucide-react";
 import { useEffect, useId } from "react";

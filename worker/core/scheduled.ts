@@ -1,0 +1,22 @@
+import { deleteExpiredDownloadGrants } from "../accounts/export/download-grants.ts";
+import { resumeStalledJobs } from "../jobs/lifecycle.ts";
+import { sweepOrphanObjects } from "./orphan-sweep.ts";
+import { startRenewalSweep } from "../billing/renewal-sweep.ts";
+import { sweepExpiredUploads } from "../recordings/uploads/expiry.ts";
+
+/**
+ * What the Worker does on its schedule (`[triggers] crons`), and locally when the sandbox is asked
+ * to; `origin` is the asking request's. The renewal sweep runs as a Workflow of its own, so however
+ * many renewals are due, this invocation only starts it.
+ */
+export async function scheduledWork(env: Env, origin: string | null = null): Promise<void> {
+  await Promise.all([
+    sweepExpiredUploads(env),
+    sweepOrphanObjects(env),
+    deleteExpiredDownloadGrants(env.DB, new Date().toISOString()),
+    resumeStalledJobs(env),
+    startRenewalSweep(env, origin).catch((error: unknown) =>
+      console.error("[billing] renewal sweep not started", error),
+    ),
+  ]);
+}
