@@ -3,10 +3,10 @@ import { provideAppFetch } from "./core/in-process.ts";
 import { scheduledWork } from "./core/scheduled.ts";
 import { watchPage } from "./live/watch-page.ts";
 
+export { RenewalWorkflow } from "./billing/renewal-workflow.ts";
+export { RateLimiter } from "./core/rate-limiter.ts";
 export { JobIntake } from "./jobs/job-intake.ts";
 export { JobWorkflow } from "./jobs/job-workflow.ts";
-export { RateLimiter } from "./core/rate-limiter.ts";
-export { RenewalWorkflow } from "./billing/renewal-workflow.ts";
 export { TranscriptionRelay } from "./live/transcription-relay.ts";
 
 provideAppFetch((request, env) => app.fetch(request, env));

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { accountFilesLinksSchema } from "../../worker/accounts/contracts/account-files-links.ts";
 import { deleteExpiredDownloadGrants } from "../../worker/accounts/export/download-grants.ts";
 import { Deferred, jsonStream, StreamedArray } from "../../worker/accounts/export/json-stream.ts";
 import { type StoredFile, zipParts } from "../../worker/accounts/export/zip.ts";
-import { accountFilesLinksSchema } from "../../worker/accounts/contracts/account-files-links.ts";
 import { DATA_EXPORT_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { call, registerAndSignIn, tusUpload, uploadFile } from "./helpers.ts";

@@ -1,10 +1,7 @@
 import { Hono } from "hono";
-import { accountExport, accountFileParts } from "./export/data.ts";
-import { downloadGrantOwner, insertDownloadGrant } from "./export/download-grants.ts";
-import { zipStream } from "./export/zip.ts";
 import type { AppEnv } from "../app-env.ts";
-import { requireUser } from "./sessions.ts";
-import { isoIn, randomToken, sha256Hex } from "./tokens.ts";
+import { ApiError } from "../core/errors.ts";
+import { DATA_EXPORT_RATE_LIMITS, enforceRateLimit, GRANT_CAPS, GRANT_RATE_LIMITS } from "../core/rate-limit.ts";
 import {
   ACCOUNT_EXPORT_PATHS,
   exportDay,
@@ -12,8 +9,11 @@ import {
   filesZipName,
   ZIP_PARTS_HEADER,
 } from "./contracts/account-export.ts";
-import { ApiError } from "../core/errors.ts";
-import { DATA_EXPORT_RATE_LIMITS, enforceRateLimit, GRANT_CAPS, GRANT_RATE_LIMITS } from "../core/rate-limit.ts";
+import { accountExport, accountFileParts } from "./export/data.ts";
+import { downloadGrantOwner, insertDownloadGrant } from "./export/download-grants.ts";
+import { zipStream } from "./export/zip.ts";
+import { requireUser } from "./sessions.ts";
+import { isoIn, randomToken, sha256Hex } from "./tokens.ts";
 
 /** `/api/account`: the owner's download of everything the account holds (NDPA 2023 access and portability). */
 export const account = new Hono<AppEnv>();

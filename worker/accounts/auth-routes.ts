@@ -1,6 +1,24 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
+import { TRIAL_DAYS } from "../billing/contracts/plans.ts";
+import { ApiError } from "../core/errors.ts";
+import { deliverInBackground } from "../core/mailer.ts";
+import { limitAccountChange, limitAction } from "../core/rate-limit.ts";
+import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
+import { endLiveSessions } from "../live/sign-out.ts";
+import {
+  changePasswordBody,
+  deleteAccountBody,
+  forgotPasswordBody,
+  registerBody,
+  resendVerificationBody,
+  resetPasswordBody,
+  signinBody,
+  verifyEmailBody,
+  verifyOtpBody,
+} from "./contracts/auth.ts";
 import { knownDevice, rememberDevice } from "./devices.ts";
+import { eraseAccount } from "./erase-account.ts";
 import {
   type CodeCheck,
   type CodePurpose,
@@ -15,32 +33,7 @@ import { issueResetGrant, spendResetGrant } from "./reset-grants.ts";
 import { createSession, deleteSession, deleteSessionsOf, requireUser } from "./sessions.ts";
 import { revokeGrantsOf } from "./sign-out-grants.ts";
 import { isoIn } from "./tokens.ts";
-import {
-  findUserByEmail,
-  insertUser,
-  markEmailVerified,
-  publicUser,
-  setPasswordHash,
-  type UserRow,
-} from "./users.ts";
-import {
-  changePasswordBody,
-  deleteAccountBody,
-  forgotPasswordBody,
-  registerBody,
-  resendVerificationBody,
-  resetPasswordBody,
-  signinBody,
-  verifyEmailBody,
-  verifyOtpBody,
-} from "./contracts/auth.ts";
-import { TRIAL_DAYS } from "../billing/contracts/plans.ts";
-import { eraseAccount } from "./erase-account.ts";
-import { ApiError } from "../core/errors.ts";
-import { endLiveSessions } from "../live/sign-out.ts";
-import { deliverInBackground } from "../core/mailer.ts";
-import { limitAccountChange, limitAction } from "../core/rate-limit.ts";
-import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
+import { findUserByEmail, insertUser, markEmailVerified, publicUser, setPasswordHash, type UserRow } from "./users.ts";
 
 export const auth = new Hono<AppEnv>();
 

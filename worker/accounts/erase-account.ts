@@ -1,16 +1,16 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { audioKeysOnlyOf } from "../speech/store.ts";
-import { deleteUser } from "./users.ts";
+import { deleteUnpaidOrders } from "../billing/orders.ts";
 import { batchRows } from "../core/d1.ts";
 import { stopJob } from "../jobs/lifecycle.ts";
 import { deleteProviderTranscripts } from "../jobs/provider-transcripts.ts";
 import { jobsOf } from "../jobs/store.ts";
 import { reservationOf } from "../live/caption-shares.ts";
 import { openSessionsOf } from "../live/transcripts.ts";
-import { deleteUnpaidOrders } from "../billing/orders.ts";
 import { deleteMediaGrantsOf } from "../recordings/uploads/media-grants.ts";
 import { freeUploadStorage, uploadsOf } from "../recordings/uploads/store.ts";
+import { audioKeysOnlyOf } from "../speech/store.ts";
+import { deleteUser } from "./users.ts";
 
 /**
  * Deleting an account erases what it made, not only its row: running jobs are stopped, open live

@@ -1,5 +1,5 @@
-import { deleteDownloadGrantsOf } from "./export/download-grants.ts";
 import { deletePlayerGrantsOf } from "../recordings/uploads/media-grants.ts";
+import { deleteDownloadGrantsOf } from "./export/download-grants.ts";
 
 /**
  * Signing out everywhere (a password reset or change) revokes every link the account was handed

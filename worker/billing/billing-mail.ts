@@ -1,6 +1,6 @@
+import type { MailMessage } from "../providers/mail.ts";
 import { formatBillingDate, formatKobo, vatIncludedKobo } from "./contracts/billing-figures.ts";
 import { PLANS } from "./contracts/plans.ts";
-import type { MailMessage } from "../providers/mail.ts";
 import type { OrderRow } from "./orders.ts";
 
 const settingsLink = (siteOrigin: string | null) =>

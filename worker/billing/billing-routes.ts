@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../accounts/sessions.ts";
+import type { AppEnv } from "../app-env.ts";
+import { ApiError } from "../core/errors.ts";
+import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
+import { billingNow } from "./billing-clock.ts";
 import { billingSummary } from "./billing-summary.ts";
 import { billingPatchBody } from "./contracts/billing.ts";
-import { ApiError } from "../core/errors.ts";
-import { billingNow } from "./billing-clock.ts";
 import { setAutoRenew } from "./store.ts";
-import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 
 /** `/api/billing`: the plan held, its renewal, card, receipts and usage; auto-renew on or off. */
 export const billing = new Hono<AppEnv>();

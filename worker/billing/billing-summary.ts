@@ -1,12 +1,12 @@
-import { subscriptionStatus, type UserRow } from "../accounts/users.ts";
 import { SUBSCRIPTION_STATUS } from "../accounts/contracts/auth.ts";
+import { subscriptionStatus, type UserRow } from "../accounts/users.ts";
+import { usedSecondsOf } from "../live/usage.ts";
+import { STORAGE_USED_SQL } from "../recordings/storage-used.ts";
 import type { BillingResponse } from "./contracts/billing.ts";
 import { PLANS, type PlanId, planLimits } from "./contracts/plans.ts";
-import { usedSecondsOf } from "../live/usage.ts";
 import type { OrderRow } from "./orders.ts";
 import { paidOrdersOf } from "./orders.ts";
 import { type SubscriptionRow, subscriptionOf } from "./store.ts";
-import { STORAGE_USED_SQL } from "../recordings/storage-used.ts";
 
 const GIGABYTE = 1024 ** 3;
 

@@ -1,6 +1,6 @@
-import { type PlanId, plansAbove } from "./contracts/plans.ts";
 import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
 import type { PaidCard } from "../providers/paystack.ts";
+import { type PlanId, plansAbove } from "./contracts/plans.ts";
 import { keepCard, settleSubscription } from "./store.ts";
 
 export interface OrderRow {

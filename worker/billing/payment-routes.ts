@@ -1,14 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../app-env.ts";
+import { SUBSCRIPTION_STATUS } from "../accounts/contracts/auth.ts";
 import { requireUser } from "../accounts/sessions.ts";
 import { findUserById, publicUser, subscriptionStatus } from "../accounts/users.ts";
-import { SUBSCRIPTION_STATUS } from "../accounts/contracts/auth.ts";
-import { initializePaymentBody, type PlansResponse } from "./contracts/payments.ts";
-import { FEATURES, PLANS, plansAbove } from "./contracts/plans.ts";
+import type { AppEnv } from "../app-env.ts";
 import { ApiError, providerUnavailable } from "../core/errors.ts";
-import { createOrder, findOrder, fulfilOrder, markOrderFailed } from "./orders.ts";
-import { isValidWebhookSignature } from "./webhook-signature.ts";
+import { limitWrite } from "../core/rate-limit.ts";
+import { jsonBody, jsonBodyLimit, limitBody } from "../core/validate.ts";
 import { transactionNeeded } from "../providers/contracts/paystack.ts";
 import {
   initializeTransaction,
@@ -17,8 +15,10 @@ import {
   paidCard,
   verifyTransaction,
 } from "../providers/paystack.ts";
-import { limitWrite } from "../core/rate-limit.ts";
-import { jsonBody, jsonBodyLimit, limitBody } from "../core/validate.ts";
+import { initializePaymentBody, type PlansResponse } from "./contracts/payments.ts";
+import { FEATURES, PLANS, plansAbove } from "./contracts/plans.ts";
+import { createOrder, findOrder, fulfilOrder, markOrderFailed } from "./orders.ts";
+import { isValidWebhookSignature } from "./webhook-signature.ts";
 
 export const plans = new Hono<AppEnv>();
 export const payments = new Hono<AppEnv>();

@@ -1,9 +1,9 @@
 import type { Provider, ProviderEndpoint } from "../core/config.ts";
-import { PLANS } from "./contracts/plans.ts";
 import { type MailMessage, sendMail } from "../providers/mail.ts";
 import { chargeAuthorization, type PaystackCharge, verifyTransaction } from "../providers/paystack.ts";
 import { ProviderError } from "../providers/provider-error.ts";
 import { renewalMail } from "./billing-mail.ts";
+import { PLANS } from "./contracts/plans.ts";
 import { fulfilment, type OrderRow, paymentMatches } from "./orders.ts";
 import { type DueRenewal, dueRenewals, lapseEnded, recordDecline } from "./store.ts";
 

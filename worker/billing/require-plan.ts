@@ -1,6 +1,6 @@
 import { SUBSCRIPTION_STATUS } from "../accounts/contracts/auth.ts";
-import { ApiError } from "../core/errors.ts";
 import { subscriptionStatus, type UserRow } from "../accounts/users.ts";
+import { ApiError } from "../core/errors.ts";
 
 /**
  * Status of the "verify your e-mail first" answer. 401 and 403 end the session in the site and 402

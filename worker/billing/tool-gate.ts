@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { admit, SESSION_USER_ID, type SessionKey, sessionKey, sessionUser } from "../accounts/sessions.ts";
+import type { UserRow } from "../accounts/users.ts";
 import type { AppEnv } from "../app-env.ts";
 import { tooManyAttempts } from "../core/errors.ts";
 import { TOOL_RATE_LIMITS } from "../core/rate-limit.ts";
 import { assertActivePlan } from "./require-plan.ts";
-import { admit, SESSION_USER_ID, type SessionKey, sessionKey, sessionUser } from "../accounts/sessions.ts";
-import type { UserRow } from "../accounts/users.ts";
 
 /**
  * The gate in front of signed-in work, in one D1 batch: the session and its user, then (for a paid

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env.ts";
 import { requireNigerianPhone } from "../accounts/phone.ts";
-import { insertContactRequest } from "./contact-requests.ts";
-import { contactRequestBody } from "./contracts/contact.ts";
+import type { AppEnv } from "../app-env.ts";
 import { deliverInBackground } from "../core/mailer.ts";
 import { limitAction } from "../core/rate-limit.ts";
 import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
+import { insertContactRequest } from "./contact-requests.ts";
+import { contactRequestBody } from "./contracts/contact.ts";
 
 /** `POST /api`: consultation and contact requests, stored and announced to the team. */
 export const contact = new Hono<AppEnv>();

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { PASSWORD_HASH_PARAMS, type PasswordHashParams, TEST_PASSWORD_HASH_PARAMS } from "../accounts/password.ts";
-import { ConfigError } from "./errors.ts";
 import {
   PROVIDERS,
   type Provider,
@@ -9,6 +8,7 @@ import {
   sandboxKey,
   sandboxSecret,
 } from "../providers/endpoint.ts";
+import { ConfigError } from "./errors.ts";
 
 export { PROVIDERS, type Provider, type ProviderEndpoint, SANDBOX_PATH, sandboxKey, sandboxSecret };
 

@@ -1,6 +1,11 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { ANALYSIS_FORMATS_HINT, formatBytes, isAnalysableMedia, isPlainMediaType } from "../recordings/contracts/media.ts";
+import {
+  ANALYSIS_FORMATS_HINT,
+  formatBytes,
+  isAnalysableMedia,
+  isPlainMediaType,
+} from "../recordings/contracts/media.ts";
 import { ApiError } from "./errors.ts";
 
 /** Multipart room for the boundary and part headers around the file itself. */

@@ -1,12 +1,17 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../accounts/sessions.ts";
-import { byteRange, rangedResponse, rangeNotSatisfiable } from "../core/byte-range.ts";
-import type { JobKind } from "./contracts/jobs.ts";
-import { isAnalysableMedia } from "../recordings/contracts/media.ts";
+import type { AppEnv } from "../app-env.ts";
 import { planLimits, storageQuotaBytes } from "../billing/contracts/plans.ts";
-import { renameSpeakersBody, storedSpeakerNames } from "../transcripts/contracts/transcript.ts";
+import { byteRange, rangedResponse, rangeNotSatisfiable } from "../core/byte-range.ts";
 import { ApiError } from "../core/errors.ts";
+import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
+import { isAnalysableMedia } from "../recordings/contracts/media.ts";
+import { sendsUploadId } from "../recordings/uploads/json-body.ts";
+import { playerMediaUrl } from "../recordings/uploads/media-url.ts";
+import { renameSpeakersBody, storedSpeakerNames } from "../transcripts/contracts/transcript.ts";
+import { exportFormat, transcriptDownload } from "../transcripts/export.ts";
+import { speakerNamesPatch } from "../transcripts/speaker-names.ts";
+import type { JobKind } from "./contracts/jobs.ts";
 import { deleteJobEverywhere } from "./delete-job.ts";
 import { handToJob } from "./intake.ts";
 import { utterancesOfJob } from "./job-transcripts.ts";
@@ -14,11 +19,6 @@ import { JOB_KIND_CONFIG } from "./kinds.ts";
 import { findOwnJobOr404 } from "./own-job.ts";
 import { type JobRow, listJobs, renameJobSpeakers } from "./store.ts";
 import { JOB_VIEWS, speakerNamesOf } from "./views.ts";
-import { exportFormat, transcriptDownload } from "../transcripts/export.ts";
-import { speakerNamesPatch } from "../transcripts/speaker-names.ts";
-import { sendsUploadId } from "../recordings/uploads/json-body.ts";
-import { playerMediaUrl } from "../recordings/uploads/media-url.ts";
-import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 
 const recordingNotKept = () =>
   new ApiError(

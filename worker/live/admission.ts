@@ -1,8 +1,8 @@
-import { assertActivePlan } from "../billing/require-plan.ts";
 import { sha256Hex } from "../accounts/tokens.ts";
 import type { UserRow } from "../accounts/users.ts";
-import type { Language } from "../contracts/languages.ts";
 import { planLimits } from "../billing/contracts/plans.ts";
+import { assertActivePlan } from "../billing/require-plan.ts";
+import type { Language } from "../contracts/languages.ts";
 import { ApiError } from "../core/errors.ts";
 import { bindReservation } from "./caption-shares.ts";
 import { redeemTicket } from "./tickets.ts";

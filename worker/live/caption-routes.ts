@@ -1,17 +1,17 @@
 import { type Context, Hono } from "hono";
-import { refuse } from "./caption-viewers.ts";
-import type { AppEnv } from "../app-env.ts";
-import { assertActivePlan } from "../billing/require-plan.ts";
 import { requireUser } from "../accounts/sessions.ts";
+import type { AppEnv } from "../app-env.ts";
+import { planLimits } from "../billing/contracts/plans.ts";
+import { assertActivePlan } from "../billing/require-plan.ts";
+import { ApiError } from "../core/errors.ts";
+import { clientIp, enforceRateLimit, limitWrite, WATCH_RATE_LIMIT } from "../core/rate-limit.ts";
+import { cancelReservation, findShare, reserveShare, revokeShare, shareSession } from "./caption-shares.ts";
+import { refuse } from "./caption-viewers.ts";
 import { liveSessionParam, watchQuery } from "./contracts/live.ts";
 import { type LiveClose, WATCH_CLOSES } from "./contracts/live-closes.ts";
 import { WATCH_PATH } from "./contracts/live-constants.ts";
-import { planLimits } from "../billing/contracts/plans.ts";
-import { ApiError } from "../core/errors.ts";
-import { cancelReservation, findShare, reserveShare, revokeShare, shareSession } from "./caption-shares.ts";
 import { handOver } from "./relay-handover.ts";
 import { sessionOwner } from "./transcripts.ts";
-import { clientIp, enforceRateLimit, limitWrite, WATCH_RATE_LIMIT } from "../core/rate-limit.ts";
 
 /**
  * Live captions for an audience: the owner of a session shares it as a link, and anyone with the

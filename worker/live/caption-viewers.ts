@@ -1,8 +1,8 @@
 import { LANGUAGES, type Language } from "../contracts/languages.ts";
+import { type CaptionTranslations, spokenFinal, TRANSLATION_WAIT_MS } from "./caption-translation.ts";
 import type { LiveSegment, WatchServerMessage } from "./contracts/live.ts";
 import { type LiveClose, WATCH_CLOSES } from "./contracts/live-closes.ts";
 import { viewerReserve } from "./contracts/live-constants.ts";
-import { type CaptionTranslations, spokenFinal, TRANSLATION_WAIT_MS } from "./caption-translation.ts";
 
 const VIEWER_TAG = "viewer";
 /**

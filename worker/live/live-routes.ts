@@ -1,19 +1,19 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../app-env.ts";
 import { requireUser, userForToken } from "../accounts/sessions.ts";
 import { randomToken, sha256Hex } from "../accounts/tokens.ts";
+import type { AppEnv } from "../app-env.ts";
+import { planLimits } from "../billing/contracts/plans.ts";
 import { passGate, withinAllowance } from "../billing/tool-gate.ts";
+import { ApiError } from "../core/errors.ts";
+import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
+import { requireRoute } from "../routing.ts";
+import { invalidTicket, quotaUsed, sessionActive } from "./admission.ts";
 import { liveResumeQuery, liveSessionParam, liveTicketBody } from "./contracts/live.ts";
 import { LIVE_AUTH_PROTOCOL, LIVE_TICKET_TTL_SECONDS } from "./contracts/live-constants.ts";
-import { planLimits } from "../billing/contracts/plans.ts";
-import { ApiError } from "../core/errors.ts";
-import { invalidTicket, quotaUsed, sessionActive } from "./admission.ts";
 import { handOver } from "./relay-handover.ts";
 import { newTicket, storeTicket } from "./tickets.ts";
 import { activeSessions, sessionOwner } from "./transcripts.ts";
 import { monthOf, quotaSeconds, secondsLeft, sessionUsage, usedSeconds } from "./usage.ts";
-import { requireRoute } from "../routing.ts";
-import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 
 /**
  * Live transcription: a ticket (bearer-authenticated), then the WebSocket upgrade that spends it

@@ -1,9 +1,12 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../accounts/sessions.ts";
-import { renameTranscriptBody } from "./contracts/live.ts";
-import { oneSpeaker, renameSpeakersBody, storedSpeakerNames } from "../transcripts/contracts/transcript.ts";
+import type { AppEnv } from "../app-env.ts";
 import { ApiError } from "../core/errors.ts";
+import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
+import { oneSpeaker, renameSpeakersBody, storedSpeakerNames } from "../transcripts/contracts/transcript.ts";
+import { exportFormat, transcriptDownload } from "../transcripts/export.ts";
+import { speakerNamesPatch } from "../transcripts/speaker-names.ts";
+import { renameTranscriptBody } from "./contracts/live.ts";
 import {
   deleteTranscript,
   findTranscript,
@@ -13,9 +16,6 @@ import {
   segmentsAfter,
   sessionSpeakerNames,
 } from "./transcripts.ts";
-import { exportFormat, transcriptDownload } from "../transcripts/export.ts";
-import { speakerNamesPatch } from "../transcripts/speaker-names.ts";
-import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 
 /**
  * The user's saved live transcripts: every session is kept, finals stored as they arrived, so a

@@ -1,12 +1,14 @@
 import { DurableObject } from "cloudflare:workers";
+import { planLimits } from "../billing/contracts/plans.ts";
 import { DEFAULT_LANGUAGE } from "../contracts/languages.ts";
+import { ApiError } from "../core/errors.ts";
+import type { LiveTranscript } from "../providers/live-transcription.ts";
+import { admitSession, sessionActive } from "./admission.ts";
+import { type CaptionTranslations, captionTranslations } from "./caption-translation.ts";
+import { CaptionViewers } from "./caption-viewers.ts";
 import { LIVE_CLOSES, type LiveClose } from "./contracts/live-closes.ts";
 import { LIVE_KEEPALIVE_MS, LIVE_MAX_FRAME_BYTES, LIVE_RESUME_GRACE_MS } from "./contracts/live-constants.ts";
 import type { RelayRequest } from "./contracts/live-handover.ts";
-import { planLimits } from "../billing/contracts/plans.ts";
-import { ApiError } from "../core/errors.ts";
-import { admitSession, sessionActive } from "./admission.ts";
-import { type CaptionTranslations, captionTranslations } from "./caption-translation.ts";
 import { meter, quotaReached, resumeMetering } from "./meter.ts";
 import { ProviderStreams } from "./provider-stream.ts";
 import { readHandover } from "./relay-handover.ts";
@@ -14,8 +16,6 @@ import { SessionFinals } from "./session-finals.ts";
 import { newSession, readSession, type SessionState, writeSession } from "./session-state.ts";
 import { readControl, refuseSpeaker, SpeakerSocket } from "./speaker-socket.ts";
 import { segmentsAfter } from "./transcripts.ts";
-import type { LiveTranscript } from "../providers/live-transcription.ts";
-import { CaptionViewers } from "./caption-viewers.ts";
 
 /** The session this object runs, once opened or read back from storage. */
 interface Session {

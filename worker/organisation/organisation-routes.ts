@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../accounts/sessions.ts";
+import type { AppEnv } from "../app-env.ts";
+import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 import { organisationBody } from "./contracts/organisation.ts";
 import { organisationOf, saveOrganisation } from "./store.ts";
-import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 
 /** `/api/organisation`: the signed-in account's press kit, which every new press release uses. */
 

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../accounts/sessions.ts";
+import type { AppEnv } from "../app-env.ts";
+import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 import { preferencesBody, vocabularyBody } from "./contracts/preferences.ts";
 import { languageOf, saveLanguage, saveVocabulary, vocabularyOf } from "./store.ts";
-import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 
 /** `/api/preferences` (the language every tool opens in) and `/api/vocabulary` (recogniser hints). */
 

@@ -1,6 +1,10 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../accounts/sessions.ts";
+import type { AppEnv } from "../app-env.ts";
+import { ApiError } from "../core/errors.ts";
+import { limitWrite } from "../core/rate-limit.ts";
+import { jsonBody, limitBody } from "../core/validate.ts";
+import { findOwnFinishedRelease } from "../jobs/own-job.ts";
 import {
   type ReleaseExportFormat,
   releaseExportQuery,
@@ -8,11 +12,7 @@ import {
   releaseVersionsQuery,
 } from "./contracts/press-releases.ts";
 import { releaseBlocks, releaseFileName, releaseHeadline, releasePlainText } from "./contracts/release-markdown.ts";
-import { ApiError } from "../core/errors.ts";
-import { findOwnFinishedRelease } from "../jobs/own-job.ts";
 import { releaseVersions, saveReleaseText } from "./release-versions.ts";
-import { limitWrite } from "../core/rate-limit.ts";
-import { jsonBody, limitBody } from "../core/validate.ts";
 
 /**
  * A finished press release's editing: save an edit (`PATCH`, a new version), its versions, and

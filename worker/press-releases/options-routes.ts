@@ -1,13 +1,15 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../accounts/sessions.ts";
+import type { AppEnv } from "../app-env.ts";
 import { requireTool } from "../billing/tool-gate.ts";
-import { JOB_PATHS } from "../jobs/contracts/jobs.ts";
-import { releaseHeadline } from "./contracts/release-markdown.ts";
-import { pickHeadlineBody, regenerateBody } from "./contracts/release-options.ts";
 import { ApiError } from "../core/errors.ts";
+import { limitWrite } from "../core/rate-limit.ts";
+import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
+import { JOB_PATHS } from "../jobs/contracts/jobs.ts";
 import { startJob } from "../jobs/lifecycle.ts";
 import { findOwnFinishedRelease, UUID } from "../jobs/own-job.ts";
+import { releaseHeadline } from "./contracts/release-markdown.ts";
+import { pickHeadlineBody, regenerateBody } from "./contracts/release-options.ts";
 import {
   findRegeneration,
   insertRegeneration,
@@ -17,8 +19,6 @@ import {
 } from "./regenerations.ts";
 import { keptHeadlines, replaceHeadline } from "./release-headlines.ts";
 import { saveReleaseText } from "./release-versions.ts";
-import { limitWrite } from "../core/rate-limit.ts";
-import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 
 /**
  * A finished release written again from its kept transcript with a tone, length, audience and

@@ -1,16 +1,4 @@
 import { loadConfig } from "../core/config.ts";
-import { PRESS_RELEASE_MAX_OUTPUT_TOKENS, PRESS_RELEASE_TEMPERATURE } from "./contracts/press-releases.ts";
-import { oneSpeaker } from "../transcripts/contracts/transcript.ts";
-import {
-  createTranscript,
-  deleteTranscript,
-  generateText,
-  getTranscript,
-  transcriptUtterances,
-  uploadAudio,
-} from "../providers/assemblyai.ts";
-import { translate } from "../providers/spitch.ts";
-import { signedMediaUrl } from "../recordings/uploads/media-url.ts";
 import { organisationOfJob } from "../jobs/job-organisation.ts";
 import { keepTranscript } from "../jobs/job-transcripts.ts";
 import { vocabularyOfJob } from "../jobs/job-vocabulary.ts";
@@ -25,11 +13,23 @@ import {
   type JobStep,
   providerFailureMessage,
 } from "../jobs/pipeline.ts";
+import { findJob, recordProviderRef, setJobStatus } from "../jobs/store.ts";
+import {
+  createTranscript,
+  deleteTranscript,
+  generateText,
+  getTranscript,
+  transcriptUtterances,
+  uploadAudio,
+} from "../providers/assemblyai.ts";
+import { translate } from "../providers/spitch.ts";
+import { signedMediaUrl } from "../recordings/uploads/media-url.ts";
+import { oneSpeaker } from "../transcripts/contracts/transcript.ts";
+import { PRESS_RELEASE_MAX_OUTPUT_TOKENS, PRESS_RELEASE_TEMPERATURE } from "./contracts/press-releases.ts";
 import { pressReleaseMessages } from "./press-release-prompt.ts";
 import { keepReleaseSource, keptSource, setRegenerationStatus, TRANSCRIPT_NOT_KEPT } from "./regenerations.ts";
 import { readWrittenRelease } from "./release-headlines.ts";
 import { saveReleaseText } from "./release-versions.ts";
-import { findJob, recordProviderRef, setJobStatus } from "../jobs/store.ts";
 
 /** A whole press release, upload to generated text, must finish within this or it ends in `error`. */
 export const PRESS_RELEASE_DEADLINE_MS = 30 * 60 * 1000;

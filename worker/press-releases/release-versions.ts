@@ -1,7 +1,7 @@
-import { RELEASE_VERSIONS_KEPT } from "./contracts/press-releases.ts";
 import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
-import { keptHeadlines } from "./release-headlines.ts";
 import type { JobRow } from "../jobs/store.ts";
+import { RELEASE_VERSIONS_KEPT } from "./contracts/press-releases.ts";
+import { keptHeadlines } from "./release-headlines.ts";
 
 /**
  * The texts a press release has had (`press_release_versions`), each with the alternative

@@ -1,18 +1,12 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../accounts/sessions.ts";
+import type { AppEnv } from "../app-env.ts";
 import { planLimits, storageQuotaBytes } from "../billing/contracts/plans.ts";
-import type { DeletedRecording, Recording, RecordingList, RecordingUse } from "./contracts/recordings.ts";
-import { releaseHeadline } from "../press-releases/contracts/release-markdown.ts";
 import { batchRows } from "../core/d1.ts";
+import { releaseHeadline } from "../press-releases/contracts/release-markdown.ts";
+import type { DeletedRecording, Recording, RecordingList, RecordingUse } from "./contracts/recordings.ts";
 import { deleteRecording, recordingNotFound } from "./delete-recording.ts";
-import {
-  type RecordingRow,
-  type RecordingUseRow,
-  recordingsOf,
-  recordingUsesOf,
-  storageUsedBy,
-} from "./store.ts";
+import { type RecordingRow, type RecordingUseRow, recordingsOf, recordingUsesOf, storageUsedBy } from "./store.ts";
 
 /**
  * `/api/recordings`: the signed-in user's recordings (finished uploads), each with the jobs that use

@@ -1,5 +1,5 @@
-import type { JobKind, JobStatus } from "../jobs/contracts/jobs.ts";
 import type { RowsStatement } from "../core/d1.ts";
+import type { JobKind, JobStatus } from "../jobs/contracts/jobs.ts";
 import { STORAGE_USED_SQL } from "./storage-used.ts";
 
 /**

@@ -1,9 +1,9 @@
 import type { Language } from "../contracts/languages.ts";
-import { type SentimentReport, sentimentReportSchema } from "./contracts/sentiment.ts";
-import { oneSpeaker } from "../transcripts/contracts/transcript.ts";
-import type { TextAnalysis } from "../providers/deepgram.ts";
 import type { TranscriptSoFar } from "../jobs/spitch-transcript.ts";
 import { insertFinishedJob, jobExists, setJobStatus } from "../jobs/store.ts";
+import type { TextAnalysis } from "../providers/deepgram.ts";
+import { oneSpeaker } from "../transcripts/contracts/transcript.ts";
+import { type SentimentReport, sentimentReportSchema } from "./contracts/sentiment.ts";
 
 /** Sentiment reports are JSON in R2: a report on hours of audio outgrows a D1 row. */
 

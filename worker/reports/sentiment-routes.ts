@@ -1,20 +1,20 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { passGate } from "../billing/tool-gate.ts";
-import { JOB_PATHS } from "../jobs/contracts/jobs.ts";
 import type { Language } from "../contracts/languages.ts";
-import { SENTIMENT_MAX_BYTES, type SentimentReport } from "./contracts/sentiment.ts";
 import { ApiError, providerUnavailable } from "../core/errors.ts";
+import { analysisUpload, readUpload } from "../core/read-upload.ts";
+import { JOB_PATHS } from "../jobs/contracts/jobs.ts";
 import { blobSource, UncuttableRecording } from "../jobs/recording-parts.ts";
-import { keepReport, languageReport } from "./sentiment-reports.ts";
 import { transcribeWhole, translateToEnglish } from "../jobs/spitch-transcript.ts";
 import { requireTranscribable } from "../jobs/transcribable.ts";
 import { parseVocabulary, sessionVocabulary } from "../preferences/store.ts";
 import { analyseRecording, analyseText } from "../providers/deepgram.ts";
 import { ProviderError } from "../providers/provider-error.ts";
-import { requireRoute } from "../routing.ts";
 import { displayName } from "../recordings/uploads/display-name.ts";
-import { analysisUpload, readUpload } from "../core/read-upload.ts";
+import { requireRoute } from "../routing.ts";
+import { SENTIMENT_MAX_BYTES, type SentimentReport } from "./contracts/sentiment.ts";
+import { keepReport, languageReport } from "./sentiment-reports.ts";
 
 /**
  * `POST /api/sentiment` multipart `{file, language?}`: transcript, sentiment, topics, intents and

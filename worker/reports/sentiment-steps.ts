@@ -1,11 +1,11 @@
 import { loadConfig } from "../core/config.ts";
-import { analyseRecording, analyseText } from "../providers/deepgram.ts";
-import { signedMediaUrl } from "../recordings/uploads/media-url.ts";
 import { vocabularyOfJob } from "../jobs/job-vocabulary.ts";
 import { transcribeInLanguage, translateTranscript } from "../jobs/language-steps.ts";
 import { done, type JobPipeline, type JobStep, providerFailureMessage } from "../jobs/pipeline.ts";
-import { completeWithReport, languageReport } from "./sentiment-reports.ts";
 import { setJobStatus } from "../jobs/store.ts";
+import { analyseRecording, analyseText } from "../providers/deepgram.ts";
+import { signedMediaUrl } from "../recordings/uploads/media-url.ts";
+import { completeWithReport, languageReport } from "./sentiment-reports.ts";
 
 /**
  * A stored recording becomes a sentiment report. In English the provider fetches the media by a

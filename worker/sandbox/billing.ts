@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
-import { ApiError } from "../core/errors.ts";
 import { advanceBillingClock, resetBillingClock } from "../billing/billing-clock.ts";
 import { type SweepReport, startRenewalSweep } from "../billing/renewal-sweep.ts";
 import { RENEWAL_PAGE } from "../billing/renewals.ts";
+import { ApiError } from "../core/errors.ts";
 import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env.ts";
-import { type AudioItemRow, audioHistory, audioKeyInUse, deleteAudioItem, findOwnAudioItem } from "./store.ts";
 import { requireUser } from "../accounts/sessions.ts";
+import type { AppEnv } from "../app-env.ts";
 import { passGate } from "../billing/tool-gate.ts";
 import { byteRange, rangedResponse, rangeNotSatisfiable } from "../core/byte-range.ts";
 import { ApiError } from "../core/errors.ts";
+import { type AudioItemRow, audioHistory, audioKeyInUse, deleteAudioItem, findOwnAudioItem } from "./store.ts";
 
 /** The user's generated audio: history list, streaming with Range, and deletion. */
 export const history = new Hono<AppEnv>();

@@ -1,5 +1,16 @@
 import { type Context, Hono } from "hono";
+import { sessionKey } from "../accounts/sessions.ts";
 import type { AppEnv } from "../app-env.ts";
+import { assertActivePlan } from "../billing/require-plan.ts";
+import { passGate } from "../billing/tool-gate.ts";
+import { LANGUAGE_NAMES, type Language } from "../contracts/languages.ts";
+import { ApiError, providerUnavailable } from "../core/errors.ts";
+import { enforceRateLimit, HELPER_RATE_LIMITS } from "../core/rate-limit.ts";
+import { charactersBodyLimit, jsonBody } from "../core/validate.ts";
+import { SpeechProviderError, streamSpeech } from "../providers/elevenlabs.ts";
+import { addToneMarks, SpitchError, streamSpitchSpeech } from "../providers/spitch.ts";
+import { toneMarksBody, ttsBody, voicesQuery } from "./contracts/tts.ts";
+import { TTS_MAX_CHARACTERS, TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS } from "./contracts/tts-constants.ts";
 import {
   collect,
   keepGeneratedAudio,
@@ -9,17 +20,6 @@ import {
   ttsDigest,
 } from "./store.ts";
 import { cachedVoices, spitchVoice, voicesFor } from "./voices.ts";
-import { assertActivePlan } from "../billing/require-plan.ts";
-import { sessionKey } from "../accounts/sessions.ts";
-import { passGate } from "../billing/tool-gate.ts";
-import { LANGUAGE_NAMES, type Language } from "../contracts/languages.ts";
-import { toneMarksBody, ttsBody, voicesQuery } from "./contracts/tts.ts";
-import { TTS_MAX_CHARACTERS, TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS } from "./contracts/tts-constants.ts";
-import { ApiError, providerUnavailable } from "../core/errors.ts";
-import { SpeechProviderError, streamSpeech } from "../providers/elevenlabs.ts";
-import { addToneMarks, SpitchError, streamSpitchSpeech } from "../providers/spitch.ts";
-import { enforceRateLimit, HELPER_RATE_LIMITS } from "../core/rate-limit.ts";
-import { charactersBodyLimit, jsonBody } from "../core/validate.ts";
 
 export const tts = new Hono<AppEnv>();
 

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { collect, keepGeneratedAudio } from "./store.ts";
-import { cachedVoices } from "./voices.ts";
 import { requireTool } from "../billing/tool-gate.ts";
-import { STS_MODEL_ID, TTS_OUTPUT_FORMAT, VOICE_CONVERSION_MAX_BYTES } from "./contracts/tts-constants.ts";
 import { ApiError, providerUnavailable } from "../core/errors.ts";
+import { readUpload } from "../core/read-upload.ts";
 import { SpeechProviderError, streamConversion } from "../providers/elevenlabs.ts";
 import { requireRoute } from "../routing.ts";
-import { readUpload } from "../core/read-upload.ts";
+import { STS_MODEL_ID, TTS_OUTPUT_FORMAT, VOICE_CONVERSION_MAX_BYTES } from "./contracts/tts-constants.ts";
+import { collect, keepGeneratedAudio } from "./store.ts";
+import { cachedVoices } from "./voices.ts";
 
 /** `POST /api/voice-conversion` multipart `{audio, voice_id, language?}` (English only): streams the converted mp3 back. */
 export const voiceConversion = new Hono<AppEnv>();

@@ -2,11 +2,11 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { isLanguage, type Language } from "../contracts/languages.ts";
-import type { voiceSchema } from "./contracts/tts.ts";
 import { providerUnavailable } from "../core/errors.ts";
 import { SPITCH_VOICE_LANGUAGE, SPITCH_VOICES, type SpitchVoice } from "../providers/contracts/spitch.ts";
 import { listVoices, type ProviderVoice, SpeechProviderError } from "../providers/elevenlabs.ts";
 import { speechProvider } from "../routing.ts";
+import type { voiceSchema } from "./contracts/tts.ts";
 
 /**
  * The voices every tool that makes speech offers and checks a choice against: ElevenLabs' list

@@ -17,7 +17,10 @@ export async function fetchAccountData(): Promise<Download> {
   return { blob: await response.blob(), fileName: fileNameOf(response, `vox-data-${exportDay(new Date())}.json`) };
 }
 
-const filesLinksAnswer = schemaOf(() => import("@worker/accounts/contracts/account-files-links.ts"), "accountFilesLinksSchema");
+const filesLinksAnswer = schemaOf(
+  () => import("@worker/accounts/contracts/account-files-links.ts"),
+  "accountFilesLinksSchema",
+);
 
 /**
  * Links to the account's stored audio as zips (several when it is large), which the browser

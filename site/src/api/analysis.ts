@@ -1,5 +1,5 @@
-import { JOB_PATHS, type JobKind } from "@worker/jobs/contracts/jobs.ts";
 import type { Language } from "@contracts/languages.ts";
+import { JOB_PATHS, type JobKind } from "@worker/jobs/contracts/jobs.ts";
 import type { PressRelease, PressReleaseList } from "@worker/press-releases/contracts/press-releases.ts";
 import type { SentimentJob, SentimentJobList } from "@worker/reports/contracts/sentiment.ts";
 import {

@@ -1,4 +1,8 @@
-import type { RenameSpeakersBody, SpeakerNames, TranscriptExportFormat } from "@worker/transcripts/contracts/transcript.ts";
+import type {
+  RenameSpeakersBody,
+  SpeakerNames,
+  TranscriptExportFormat,
+} from "@worker/transcripts/contracts/transcript.ts";
 import { apiFetch, apiRequest, schemaOf } from "./client.ts";
 
 /**

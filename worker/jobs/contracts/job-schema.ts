@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { JOB_STATUSES } from "./jobs.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../../contracts/languages.ts";
+import { JOB_STATUSES } from "./jobs.ts";
 
 /** What every job answers, whatever its kind; each kind's schema adds its result. */
 export const jobSchema = z.object({

@@ -1,6 +1,6 @@
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
-import type { Block } from "../contracts/release-markdown.ts";
 import { xmlText } from "../../core/xml-text.ts";
+import type { Block } from "../contracts/release-markdown.ts";
 
 const HEADINGS = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;
 

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../app-env.ts";
-import { type FromUpload, fromUploadSchema } from "../contracts/uploads.ts";
 import { ApiError } from "../../core/errors.ts";
 import { dropRest } from "../../core/refused-body.ts";
 import { JSON_BODY_LIMIT_BYTES } from "../../core/validate.ts";
+import { type FromUpload, fromUploadSchema } from "../contracts/uploads.ts";
 
 /** Tools take a finished upload as JSON `{upload_id}`, and a small file as a multipart form. */
 export function sendsUploadId(c: Context<AppEnv>): boolean {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../app-env.ts";
 import { isoIn, randomToken, sha256Hex } from "../../accounts/tokens.ts";
+import type { AppEnv } from "../../app-env.ts";
 import { type ByteSpan, byteRange, rangedResponse, rangeNotSatisfiable } from "../../core/byte-range.ts";
 import { ApiError } from "../../core/errors.ts";
 import { enforceRateLimit, GRANT_CAPS, GRANT_RATE_LIMITS } from "../../core/rate-limit.ts";

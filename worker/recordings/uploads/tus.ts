@@ -1,15 +1,15 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../../app-env.ts";
-import { assertActivePlan } from "../../billing/require-plan.ts";
 import { requireUser } from "../../accounts/sessions.ts";
-import { passGate } from "../../billing/tool-gate.ts";
-import { formatBytes, isAnalysableMedia } from "../contracts/media.ts";
+import type { AppEnv } from "../../app-env.ts";
 import { planLimits, storageQuotaBytes } from "../../billing/contracts/plans.ts";
-import { TUS_EXTENSIONS, TUS_VERSION, UPLOAD_MAX_BYTES, UPLOADS_PATH } from "../contracts/upload-constants.ts";
+import { assertActivePlan } from "../../billing/require-plan.ts";
+import { passGate } from "../../billing/tool-gate.ts";
 import { ApiError } from "../../core/errors.ts";
-import { deleteRecording } from "../delete-recording.ts";
 import { refusedMediaType } from "../../core/read-upload.ts";
+import { formatBytes, isAnalysableMedia } from "../contracts/media.ts";
+import { TUS_EXTENSIONS, TUS_VERSION, UPLOAD_MAX_BYTES, UPLOADS_PATH } from "../contracts/upload-constants.ts";
+import { deleteRecording } from "../delete-recording.ts";
 import { appendBody, UPLOAD_TTL_MS } from "./append.ts";
 import { displayName } from "./display-name.ts";
 import {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { createdJobSchema, jobSchema, translationSchema } from "../../jobs/contracts/job-schema.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../../contracts/languages.ts";
+import { createdJobSchema, jobSchema, translationSchema } from "../../jobs/contracts/job-schema.ts";
 import { speakerNamesSchema, utteranceSchema } from "../../transcripts/contracts/transcript.ts";
 
 /**

@@ -1,5 +1,5 @@
-import type { JobKind, JobStatus } from "@worker/jobs/contracts/jobs.ts";
 import { LANGUAGE_NAMES, type Language } from "@contracts/languages.ts";
+import type { JobKind, JobStatus } from "@worker/jobs/contracts/jobs.ts";
 import { formatBytes } from "@worker/recordings/contracts/media.ts";
 import { Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";

@@ -1,4 +1,8 @@
-import type { PressRelease, ReleaseExportFormat, ReleaseVersions } from "@worker/press-releases/contracts/press-releases.ts";
+import type {
+  PressRelease,
+  ReleaseExportFormat,
+  ReleaseVersions,
+} from "@worker/press-releases/contracts/press-releases.ts";
 import { releaseHtml, releasePlainText } from "@worker/press-releases/contracts/release-markdown.ts";
 import { Copy, Download, Eye, History, Pencil, RefreshCw } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";

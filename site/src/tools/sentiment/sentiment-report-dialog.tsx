@@ -1,5 +1,5 @@
-import type { Translation } from "@worker/jobs/contracts/job-schema.ts";
 import { LANGUAGE_NAMES } from "@contracts/languages.ts";
+import type { Translation } from "@worker/jobs/contracts/job-schema.ts";
 import type { SentimentReport } from "@worker/reports/contracts/sentiment.ts";
 import type { SpeakerNames } from "@worker/transcripts/contracts/transcript.ts";
 import { Copy } from "lucide-react";
