@@ -1,7 +1,7 @@
 import { app } from "./app.ts";
 import { provideAppFetch } from "./core/in-process.ts";
-import { scheduledWork } from "./core/scheduled.ts";
 import { watchPage } from "./live/watch-page.ts";
+import { scheduledWork } from "./scheduled.ts";
 
 export { RenewalWorkflow } from "./billing/renewal-workflow.ts";
 export { RateLimiter } from "./core/rate-limiter.ts";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { ApiError } from "../core/errors.ts";
 import { listOrphanObjects } from "../core/orphan-sweep.ts";
-import { scheduledWork } from "../core/scheduled.ts";
+import { scheduledWork } from "../scheduled.ts";
 import { sandboxAssemblyAi } from "./assemblyai.ts";
 import { sandboxAssemblyAiLlm } from "./assemblyai-llm.ts";
 import { sandboxBilling } from "./billing.ts";
