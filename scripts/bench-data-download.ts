@@ -1,9 +1,9 @@
 // `npm run bench:data-download`: streams a zip of BENCH_ZIP_MIB (default 1024) MiB of stored audio,
 // in 64 MiB files read in 64 KiB chunks as R2 hands them out, through the data download's zip writer
-// (worker/account-export/zip.ts), and reports the CPU it costs per GiB and the most memory it held.
+// (worker/accounts/export/zip.ts), and reports the CPU it costs per GiB and the most memory it held.
 // The Worker's CPU limit bounds how large one zip can be, so this is the figure to hold it against.
 
-import { type ObjectSource, type StoredFile, zipStream } from "../worker/account-export/zip.ts";
+import { type ObjectSource, type StoredFile, zipStream } from "../worker/accounts/export/zip.ts";
 
 const TOTAL_MIB = Number(process.env.BENCH_ZIP_MIB ?? 1024);
 const FILE_MIB = 64;

@@ -46,7 +46,7 @@ async function bundle(): Promise<string> {
     format: "iife",
     minify: true,
     jsx: "automatic",
-    alias: { "@contracts": join(root, "worker/contracts") },
+    alias: { "@contracts": join(root, "worker/contracts"), "@worker": join(root, "worker") },
     define: {
       "process.env.NODE_ENV": '"production"',
       __VOX_CONFIG__: JSON.stringify({

@@ -1,4 +1,3 @@
-import { TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS } from "../worker/contracts/tts-constants.ts";
 import { createTranscript, generateText, getTranscript, uploadAudio } from "../worker/providers/assemblyai.ts";
 import { liveMetadata, liveResults } from "../worker/providers/contracts/deepgram.ts";
 import { analyseRecording } from "../worker/providers/deepgram.ts";
@@ -6,6 +5,7 @@ import { listVoices, streamSpeech } from "../worker/providers/elevenlabs.ts";
 import type { Provider, ProviderEndpoint } from "../worker/providers/endpoint.ts";
 import { initializeTransaction, verifyTransaction } from "../worker/providers/paystack.ts";
 import { addToneMarks, streamSpitchSpeech, transcribe, translate } from "../worker/providers/spitch.ts";
+import { TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS } from "../worker/speech/contracts/tts-constants.ts";
 
 /**
  * The smallest call to each provider through the product's own adapters, so a changed contract or

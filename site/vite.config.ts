@@ -107,8 +107,9 @@ const TOOL_FRAME_MODULES = appModules([
  * use, so it would otherwise be a file of its own on /voxscribe's first load.
  */
 const TOOL_FRAME_CONTRACTS =
-  /[\\/]worker[\\/]contracts[\\/](languages|language-support|transcription-parts|control-characters)\.ts$/;
-const SHELL_CONTRACTS = /[\\/]worker[\\/]contracts[\\/](numbers|plans|jobs|media|live-closes|[a-z-]+-constants)\.ts$/;
+  /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](languages|language-support|transcription-parts|control-characters)\.ts$/;
+const SHELL_CONTRACTS =
+  /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](numbers|plans|jobs|media|live-closes|[a-z-]+-constants)\.ts$/;
 const moduleOf = (id: string) => id.replace(/\.tsx?$/, "");
 const inShell = (id: string) => SHELL_CONTRACTS.test(id) || SHELL_MODULES.includes(moduleOf(id));
 /** SWR: every tool page and /pricing fetch with it, the home page does not. */
@@ -132,6 +133,7 @@ export default defineConfig(({ mode }) => {
     resolve: {
       alias: [
         { find: "@contracts", replacement: fileURLToPath(new URL("../worker/contracts", import.meta.url)) },
+        { find: "@worker", replacement: fileURLToPath(new URL("../worker", import.meta.url)) },
         // SWR reaches useSyncExternalStore through React 17's shim; React 19 has the hook itself,
         // and the shim only cost the first load its CommonJS wrapper.
         { find: /^use-sync-external-store\/shim$/, replacement: "react" },

@@ -1,5 +1,5 @@
-import type { UserRow } from "./auth/users.ts";
-import type { AppConfig, Provider, ProviderEndpoint } from "./config.ts";
+import type { UserRow } from "./accounts/users.ts";
+import type { AppConfig, Provider, ProviderEndpoint } from "./core/config.ts";
 
 /** What every handler finds on `c.env` and `c.var`. */
 export interface AppEnv {

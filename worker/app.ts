@@ -1,43 +1,43 @@
 import { mountSandbox } from "@vox/sandbox";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
+import { account, downloads } from "./accounts/account-routes.ts";
+import { auth } from "./accounts/auth-routes.ts";
+import { ACCOUNT_EXPORT_PATHS, ZIP_PARTS_HEADER } from "./accounts/contracts/account-export.ts";
 import type { AppEnv } from "./app-env.ts";
-import { giveBackRefusedCalls } from "./auth/tool-gate.ts";
 import { remoteTrace } from "./bench/remote-trace.ts";
-import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./config.ts";
-import { ACCOUNT_EXPORT_PATHS, ZIP_PARTS_HEADER } from "./contracts/account-export.ts";
-import { JOB_PATHS } from "./contracts/jobs.ts";
+import { billing } from "./billing/billing-routes.ts";
+import { payments, plans, processPay } from "./billing/payment-routes.ts";
+import { giveBackRefusedCalls } from "./billing/tool-gate.ts";
+import { contact } from "./contact/contact-routes.ts";
+import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./core/config.ts";
+import { ApiError, ConfigError, errorResponse, handleError } from "./core/errors.ts";
+import { health } from "./core/health-routes.ts";
+import { isLoopbackHost } from "./core/loopback.ts";
+import { securityHeaders } from "./core/security.ts";
+import { JOB_PATHS } from "./jobs/contracts/jobs.ts";
+import { jobRoutes } from "./jobs/job-routes.ts";
+import { liveCaptions } from "./live/caption-routes.ts";
+import { live } from "./live/live-routes.ts";
+import { liveTranscripts } from "./live/transcript-routes.ts";
+import { organisation } from "./organisation/organisation-routes.ts";
+import { preferences, vocabulary } from "./preferences/preferences-routes.ts";
+import { pressReleaseEditing } from "./press-releases/editing-routes.ts";
+import { pressReleaseOptions } from "./press-releases/options-routes.ts";
 import {
   RECORDINGS_PATH,
   TUS_REQUEST_HEADERS,
   TUS_RESPONSE_HEADERS,
   UPLOADS_PATH,
-} from "./contracts/upload-constants.ts";
-import { ApiError, ConfigError, errorResponse, handleError } from "./errors.ts";
-import { isLoopbackHost } from "./loopback.ts";
-import { account, downloads } from "./routes/account.ts";
-import { audio, history } from "./routes/audio.ts";
-import { auth } from "./routes/auth.ts";
-import { billing } from "./routes/billing.ts";
-import { contact } from "./routes/contact.ts";
-import { health } from "./routes/health.ts";
-import { jobRoutes } from "./routes/jobs.ts";
-import { live } from "./routes/live.ts";
-import { liveCaptions } from "./routes/live-captions.ts";
-import { liveTranscripts } from "./routes/live-transcripts.ts";
-import { organisation } from "./routes/organisation.ts";
-import { payments, plans, processPay } from "./routes/payments.ts";
-import { preferences, vocabulary } from "./routes/preferences.ts";
-import { pressReleaseEditing } from "./routes/press-release-editing.ts";
-import { pressReleaseOptions } from "./routes/press-release-options.ts";
-import { recordings } from "./routes/recordings.ts";
-import { sentiment } from "./routes/sentiment.ts";
-import { tts } from "./routes/tts.ts";
-import { voiceAssistant } from "./routes/voice-assistant.ts";
-import { voiceConversion } from "./routes/voice-conversion.ts";
-import { securityHeaders } from "./security.ts";
-import { MEDIA_PATH, media } from "./uploads/media-url.ts";
-import { tusHeaders, tusUploads } from "./uploads/tus.ts";
+} from "./recordings/contracts/upload-constants.ts";
+import { recordings } from "./recordings/recording-routes.ts";
+import { MEDIA_PATH, media } from "./recordings/uploads/media-url.ts";
+import { tusHeaders, tusUploads } from "./recordings/uploads/tus.ts";
+import { sentiment } from "./reports/sentiment-routes.ts";
+import { audio, history } from "./speech/audio-routes.ts";
+import { tts } from "./speech/tts-routes.ts";
+import { voiceConversion } from "./speech/voice-conversion-routes.ts";
+import { voiceAssistant } from "./voice-assistant/voice-assistant-routes.ts";
 
 export const app = new Hono<AppEnv>();
 

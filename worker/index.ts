@@ -1,13 +1,13 @@
 import { app } from "./app.ts";
-import { provideAppFetch } from "./in-process.ts";
+import { provideAppFetch } from "./core/in-process.ts";
+import { watchPage } from "./live/watch-page.ts";
 import { scheduledWork } from "./scheduled.ts";
-import { watchPage } from "./watch-page.ts";
 
-export { JobIntake } from "../durable/job-intake.ts";
-export { JobWorkflow } from "../durable/job-workflow.ts";
-export { RateLimiter } from "../durable/rate-limiter.ts";
-export { RenewalWorkflow } from "../durable/renewal-workflow.ts";
-export { TranscriptionRelay } from "../durable/transcription-relay.ts";
+export { RenewalWorkflow } from "./billing/renewal-workflow.ts";
+export { RateLimiter } from "./core/rate-limiter.ts";
+export { JobIntake } from "./jobs/job-intake.ts";
+export { JobWorkflow } from "./jobs/job-workflow.ts";
+export { TranscriptionRelay } from "./live/transcription-relay.ts";
 
 provideAppFetch((request, env) => app.fetch(request, env));
 

@@ -1,6 +1,6 @@
 import { type LanguageTool, languageRefusal } from "./contracts/language-support.ts";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES, type Language } from "./contracts/languages.ts";
-import { ApiError } from "./errors.ts";
+import { ApiError } from "./core/errors.ts";
 import type { Provider } from "./providers/endpoint.ts";
 
 /**

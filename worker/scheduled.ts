@@ -1,8 +1,8 @@
-import { deleteExpiredDownloadGrants } from "./account-export/download-grants.ts";
+import { deleteExpiredDownloadGrants } from "./accounts/export/download-grants.ts";
+import { startRenewalSweep } from "./billing/renewal-sweep.ts";
+import { sweepOrphanObjects } from "./core/orphan-sweep.ts";
 import { resumeStalledJobs } from "./jobs/lifecycle.ts";
-import { sweepOrphanObjects } from "./orphan-sweep.ts";
-import { startRenewalSweep } from "./payments/renewal-sweep.ts";
-import { sweepExpiredUploads } from "./uploads/expiry.ts";
+import { sweepExpiredUploads } from "./recordings/uploads/expiry.ts";
 
 /**
  * What the Worker does on its schedule (`[triggers] crons`), and locally when the sandbox is asked

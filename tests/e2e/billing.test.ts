@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect } from "vitest";
-import { formatBillingDate } from "../../worker/contracts/billing-figures.ts";
+import { formatBillingDate } from "../../worker/billing/contracts/billing-figures.ts";
 import { baseUrl, screenshot } from "./browser.ts";
 import { it } from "./fixtures.ts";
 import { layoutProblems } from "./layout.ts";

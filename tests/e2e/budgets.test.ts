@@ -84,7 +84,9 @@ describe("a tool page's first load", () => {
   const isSchemaCode = (module: string) =>
     module.includes("node_modules/zod/v4/classic/") ||
     module.endsWith("node_modules/zod/v4/core/schemas.js") ||
-    /\/worker\/contracts\/(api-error|auth|live|payments|press-releases|sentiment|tts|uploads)\.ts$/.test(module);
+    /\/worker\/(?:[a-z-]+\/)?contracts\/(api-error|auth|live|payments|press-releases|sentiment|tts|uploads)\.ts$/.test(
+      module,
+    );
 
   it.each(TOOL_PAGES)("/%s builds no schema and loads no dialog or history", (page) => {
     const modules = initialModules(`src/pages/${page}.tsx`);

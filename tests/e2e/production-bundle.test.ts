@@ -24,7 +24,7 @@ describe("the production Worker bundle", () => {
 
   it("carries the app, its Durable Objects and none of the sandbox", () => {
     expect(sources.some((source) => source.endsWith("worker/app.ts"))).toBe(true);
-    expect(sources.some((source) => source.endsWith("durable/transcription-relay.ts"))).toBe(true);
+    expect(sources.some((source) => source.endsWith("worker/live/transcription-relay.ts"))).toBe(true);
     const sandbox = sources.filter((source) => source.includes("worker/sandbox/"));
     expect(sandbox.map((source) => source.slice(source.indexOf("worker/sandbox/")))).toEqual([
       "worker/sandbox/absent.ts",

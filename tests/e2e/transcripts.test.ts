@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Request } from "playwright-core";
 import { describe, expect } from "vitest";
-import type { SentimentJob } from "../../worker/contracts/sentiment.ts";
+import type { SentimentJob } from "../../worker/reports/contracts/sentiment.ts";
 import { twoSpeakerWav } from "../fixtures/speech-wav.ts";
 import { baseUrl, seriousAxeViolations } from "./browser.ts";
 import { it } from "./fixtures.ts";

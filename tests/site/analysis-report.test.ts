@@ -8,8 +8,8 @@ import {
   reportFields,
   transcriptOf,
 } from "../../site/src/tools/sentiment/report.ts";
-import { releasePlainText } from "../../worker/contracts/release-markdown.ts";
-import type { SentimentReport } from "../../worker/contracts/sentiment.ts";
+import { releasePlainText } from "../../worker/press-releases/contracts/release-markdown.ts";
+import type { SentimentReport } from "../../worker/reports/contracts/sentiment.ts";
 
 const full: SentimentReport = {
   language: "en",

@@ -1,6 +1,6 @@
-import type { BillingResponse } from "@contracts/billing.ts";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { BillingResponse } from "@worker/billing/contracts/billing.ts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderSite, signIn } from "./render.tsx";
 

@@ -1,6 +1,6 @@
-import type { AccountFilesLinks } from "@contracts/account-files-links.ts";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { AccountFilesLinks } from "@worker/accounts/contracts/account-files-links.ts";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DownloadMyData } from "../../site/src/account/download-my-data.tsx";

@@ -1,4 +1,4 @@
-import { formatBillingDate } from "@contracts/billing-figures.ts";
+import { formatBillingDate } from "@worker/billing/contracts/billing-figures.ts";
 import { describe, expect, it } from "vitest";
 import { LEGAL_UPDATED } from "../../site/src/legal.ts";
 

@@ -1,8 +1,8 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FEATURES, PLANS } from "../../worker/billing/contracts/plans.ts";
 import { formatNaira, groupThousands } from "../../worker/contracts/numbers.ts";
-import { FEATURES, PLANS } from "../../worker/contracts/plans.ts";
 import { renderSite } from "./render.tsx";
 
 // /pricing renders the shared plan table at once and then what GET /api/plans answers.

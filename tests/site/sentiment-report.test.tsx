@@ -1,6 +1,6 @@
-import type { SentimentReport } from "@contracts/sentiment.ts";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { SentimentReport } from "@worker/reports/contracts/sentiment.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { scoreInWords } from "../../site/src/tools/sentiment/report.ts";
 import { SentimentReportDialog } from "../../site/src/tools/sentiment/sentiment-report-dialog.tsx";

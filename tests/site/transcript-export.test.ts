@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toSrt, transcriptText } from "../../site/src/tools/live/transcript-export.ts";
-import { cueTime } from "../../worker/contracts/transcript-formats.ts";
+import { cueTime } from "../../worker/transcripts/contracts/transcript-formats.ts";
 
 describe("transcript export", () => {
   it("formats SubRip and WebVTT timestamps with hours, minutes, seconds and milliseconds", () => {

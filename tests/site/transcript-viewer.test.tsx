@@ -1,6 +1,6 @@
-import type { SpeakerNames, Utterance } from "@contracts/transcript.ts";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { SpeakerNames, Utterance } from "@worker/transcripts/contracts/transcript.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TranscriptViewer } from "../../site/src/tools/transcript/transcript-viewer.tsx";
 import { longTranscript } from "../fixtures/long-transcript.ts";

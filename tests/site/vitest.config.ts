@@ -6,7 +6,10 @@ export default defineProject({
   // The tests see the same defaults a build without any VITE_* variables gets.
   define: siteConfigDefine({}),
   resolve: {
-    alias: { "@contracts": fileURLToPath(new URL("../../worker/contracts", import.meta.url)) },
+    alias: {
+      "@contracts": fileURLToPath(new URL("../../worker/contracts", import.meta.url)),
+      "@worker": fileURLToPath(new URL("../../worker", import.meta.url)),
+    },
   },
   test: {
     // Paths below are relative to the repository root, however vitest is started.

@@ -2,9 +2,9 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
+import { unreferencedKeys } from "../../worker/core/orphan-sweep.ts";
+import { ACCOUNT_RATE_LIMITS, RATE_LIMITS } from "../../worker/core/rate-limit.ts";
 import worker from "../../worker/index.ts";
-import { unreferencedKeys } from "../../worker/orphan-sweep.ts";
-import { ACCOUNT_RATE_LIMITS, RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import {
   type Client,

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { deleteExpiredDownloadGrants } from "../../worker/account-export/download-grants.ts";
-import { Deferred, jsonStream, StreamedArray } from "../../worker/account-export/json-stream.ts";
-import { type StoredFile, zipParts } from "../../worker/account-export/zip.ts";
-import { accountFilesLinksSchema } from "../../worker/contracts/account-files-links.ts";
-import { DATA_EXPORT_RATE_LIMITS } from "../../worker/rate-limit.ts";
+import { accountFilesLinksSchema } from "../../worker/accounts/contracts/account-files-links.ts";
+import { deleteExpiredDownloadGrants } from "../../worker/accounts/export/download-grants.ts";
+import { Deferred, jsonStream, StreamedArray } from "../../worker/accounts/export/json-stream.ts";
+import { type StoredFile, zipParts } from "../../worker/accounts/export/zip.ts";
+import { DATA_EXPORT_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { call, registerAndSignIn, tusUpload, uploadFile } from "./helpers.ts";
 

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { RATE_LIMITS } from "../../worker/rate-limit.ts";
+import { RATE_LIMITS } from "../../worker/core/rate-limit.ts";
 import { client, cookiePairs, newUserInput, outbox, registerAndSignIn, waitForMail } from "./helpers.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { TOOL_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
 import { monthOf } from "../../worker/live/usage.ts";
-import { TOOL_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { call, registerAndSignIn, verifyEmail } from "./helpers.ts";
 

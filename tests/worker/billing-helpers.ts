@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import type { BillingResponse } from "../../worker/contracts/billing.ts";
+import type { BillingResponse } from "../../worker/billing/contracts/billing.ts";
 import { type Client, call, initialize, pressCheckout, processPay, registerAndSignIn } from "./helpers.ts";
 
 export const json = { "content-type": "application/json" };

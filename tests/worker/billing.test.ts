@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { app } from "../../worker/app.ts";
-import { sandboxKey } from "../../worker/config.ts";
-import type { BillingResponse } from "../../worker/contracts/billing.ts";
-import { signWebhook } from "../../worker/payments/webhook-signature.ts";
+import type { BillingResponse } from "../../worker/billing/contracts/billing.ts";
+import { signWebhook } from "../../worker/billing/webhook-signature.ts";
+import { sandboxKey } from "../../worker/core/config.ts";
 import { advanceDays, billing, chargesAtPaystack, json, payMonthly, sandboxPost, sweep } from "./billing-helpers.ts";
 import { type Client, call, outbox, registerAndSignIn, waitForMail } from "./helpers.ts";
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { recordAudioItem } from "../../worker/audio/store.ts";
-import { byteRange } from "../../worker/byte-range.ts";
-import { signedMediaUrl } from "../../worker/uploads/media-url.ts";
+import { byteRange } from "../../worker/core/byte-range.ts";
+import { signedMediaUrl } from "../../worker/recordings/uploads/media-url.ts";
+import { recordAudioItem } from "../../worker/speech/store.ts";
 import { call, ORIGIN, registerAndSignIn } from "./helpers.ts";
 
 /** A stored object whose every byte says where it is, so a wrong slice cannot pass. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { PASSWORD_HASH_PARAMS, TEST_PASSWORD_HASH_PARAMS } from "../../worker/auth/password.ts";
-import { loadConfig, providerEndpoint, sandboxKey } from "../../worker/config.ts";
-import { ConfigError } from "../../worker/errors.ts";
+import { PASSWORD_HASH_PARAMS, TEST_PASSWORD_HASH_PARAMS } from "../../worker/accounts/password.ts";
+import { loadConfig, providerEndpoint, sandboxKey } from "../../worker/core/config.ts";
+import { ConfigError } from "../../worker/core/errors.ts";
 
 const baseEnv = (vars: Partial<Record<string, string>>) =>
   ({

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app.ts";
 import { summarise, type Trace } from "../../worker/bench/critical-path.ts";
 import { TRACE_HEADER } from "../../worker/bench/remote-trace.ts";
-import { TOOL_RATE_LIMITS } from "../../worker/rate-limit.ts";
+import { TOOL_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { call, registerAndSignIn, tusUpload } from "./helpers.ts";
 

@@ -1,10 +1,14 @@
 import { env } from "cloudflare:test";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { type PressRelease, pressReleaseSchema } from "../../worker/contracts/press-releases.ts";
-import { recordingListSchema } from "../../worker/contracts/recordings.ts";
-import { type SentimentJob, sentimentJobSchema, sentimentReportSchema } from "../../worker/contracts/sentiment.ts";
-import { recordingUrlSchema, type Utterance } from "../../worker/contracts/transcript.ts";
+import { type PressRelease, pressReleaseSchema } from "../../worker/press-releases/contracts/press-releases.ts";
+import { recordingListSchema } from "../../worker/recordings/contracts/recordings.ts";
+import {
+  type SentimentJob,
+  sentimentJobSchema,
+  sentimentReportSchema,
+} from "../../worker/reports/contracts/sentiment.ts";
+import { recordingUrlSchema, type Utterance } from "../../worker/transcripts/contracts/transcript.ts";
 import { speechWav, twoSpeakerWav } from "../fixtures/speech-wav.ts";
 import { call, registerAndSignIn, tusUpload, uploadFile } from "./helpers.ts";
 import { jobsWithoutPauses, settled } from "./jobs.ts";

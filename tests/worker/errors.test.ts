@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, handleError } from "../../worker/errors.ts";
+import { ApiError, handleError } from "../../worker/core/errors.ts";
 
 function appThrowing(error: Error) {
   const app = new Hono();

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { GRANT_CAPS, GRANT_RATE_LIMITS } from "../../worker/rate-limit.ts";
-import { signedMediaUrl } from "../../worker/uploads/media-url.ts";
+import { GRANT_CAPS, GRANT_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
+import { signedMediaUrl } from "../../worker/recordings/uploads/media-url.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { type Client, call, ORIGIN, registerAndSignIn, resetPassword, tusUpload } from "./helpers.ts";
 

@@ -1,8 +1,8 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { PressRelease } from "../../worker/contracts/press-releases.ts";
 import worker from "../../worker/index.ts";
 import { resumeStalledJobs, START_GRACE_MS } from "../../worker/jobs/lifecycle.ts";
+import type { PressRelease } from "../../worker/press-releases/contracts/press-releases.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { ORIGIN, registerAndSignIn, uploadFile } from "./helpers.ts";
 import { engineStatus, jobsWithoutPauses, settled } from "./jobs.ts";

@@ -1,7 +1,7 @@
 import { env, introspectWorkflow } from "cloudflare:test";
 import { expect, vi } from "vitest";
-import { isFinished, type JobStatus } from "../../worker/contracts/jobs.ts";
-import { type PressRelease, pressReleaseSchema } from "../../worker/contracts/press-releases.ts";
+import { isFinished, type JobStatus } from "../../worker/jobs/contracts/jobs.ts";
+import { type PressRelease, pressReleaseSchema } from "../../worker/press-releases/contracts/press-releases.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { call, uploadFile } from "./helpers.ts";
 

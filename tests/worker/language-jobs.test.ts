@@ -1,29 +1,29 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
-  pressReleaseListSchema,
-  pressReleaseSchema,
-  releaseVersionsSchema,
-} from "../../worker/contracts/press-releases.ts";
-import {
-  type SentimentJob,
-  sentimentJobListSchema,
-  sentimentJobSchema,
-  sentimentReportSchema,
-} from "../../worker/contracts/sentiment.ts";
-import { TRANSCRIPTION_PART_MAX_BYTES } from "../../worker/contracts/transcription-parts.ts";
-import {
   blobSource,
   mpegFrame,
   type RecordingPart,
   recordingPart,
   UncuttableRecording,
 } from "../../worker/jobs/recording-parts.ts";
+import {
+  pressReleaseListSchema,
+  pressReleaseSchema,
+  releaseVersionsSchema,
+} from "../../worker/press-releases/contracts/press-releases.ts";
 import { readAnswer } from "../../worker/providers/contracts/deepgram.ts";
 import { TRANSCRIPTION_MAX_BYTES } from "../../worker/providers/contracts/spitch.ts";
 import { TEXT_ANALYSIS_QUERY } from "../../worker/providers/deepgram.ts";
+import {
+  type SentimentJob,
+  sentimentJobListSchema,
+  sentimentJobSchema,
+  sentimentReportSchema,
+} from "../../worker/reports/contracts/sentiment.ts";
 import { briefingSentence } from "../../worker/sandbox/spitch-corpus.ts";
 import { synthesiseMp3Stream, wordsOf } from "../../worker/sandbox/synth-mp3.ts";
+import { TRANSCRIPTION_PART_MAX_BYTES } from "../../worker/transcripts/contracts/transcription-parts.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { call, registerAndSignIn, tusUpload } from "./helpers.ts";
 import { jobsWithoutPauses, settled } from "./jobs.ts";

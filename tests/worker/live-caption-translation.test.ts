@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Language } from "../../worker/contracts/languages.ts";
-import type { WatchServerMessage } from "../../worker/contracts/live.ts";
+import type { WatchServerMessage } from "../../worker/live/contracts/live.ts";
 import { translateText } from "../../worker/sandbox/spitch-corpus.ts";
 import { failNext } from "./helpers.ts";
 import { finals, sharedSession, speak, transcripts, until, type Viewer, watch } from "./live-sockets.ts";

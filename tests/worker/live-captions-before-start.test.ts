@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { captionReservationSchema, captionShareSchema } from "../../worker/contracts/live.ts";
-import { type LiveClose, WATCH_CLOSES } from "../../worker/contracts/live-closes.ts";
+import { captionReservationSchema, captionShareSchema } from "../../worker/live/contracts/live.ts";
+import { type LiveClose, WATCH_CLOSES } from "../../worker/live/contracts/live-closes.ts";
 import { call, registerAndSignIn } from "./helpers.ts";
 import {
   attach,

@@ -1,11 +1,15 @@
 import { env, evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { captionShareSchema, type LiveServerMessage, type WatchServerMessage } from "../../worker/contracts/live.ts";
-import { type LiveClose, WATCH_CLOSES } from "../../worker/contracts/live-closes.ts";
-import { viewerReserve } from "../../worker/contracts/live-constants.ts";
-import { planLimits } from "../../worker/contracts/plans.ts";
+import { planLimits } from "../../worker/billing/contracts/plans.ts";
+import { WATCH_RATE_LIMIT } from "../../worker/core/rate-limit.ts";
+import {
+  captionShareSchema,
+  type LiveServerMessage,
+  type WatchServerMessage,
+} from "../../worker/live/contracts/live.ts";
+import { type LiveClose, WATCH_CLOSES } from "../../worker/live/contracts/live-closes.ts";
+import { viewerReserve } from "../../worker/live/contracts/live-constants.ts";
 import { monthOf } from "../../worker/live/usage.ts";
-import { WATCH_RATE_LIMIT } from "../../worker/rate-limit.ts";
 import { call, freshIp, registerAndSignIn } from "./helpers.ts";
 import {
   finals,

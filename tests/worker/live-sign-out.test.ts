@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { LIVE_CLOSES } from "../../worker/contracts/live-closes.ts";
+import { LIVE_CLOSES } from "../../worker/live/contracts/live-closes.ts";
 import { type Client, client, registerAndSignIn, resetPassword } from "./helpers.ts";
 import { finals, frame, open, readyOf, resume, type Session, ticketFor, until, upgrade } from "./live-sockets.ts";
 

@@ -9,7 +9,7 @@ import {
   liveTicketSchema,
   type WatchServerMessage,
   watchServerMessage,
-} from "../../worker/contracts/live.ts";
+} from "../../worker/live/contracts/live.ts";
 import { call, freshIp, registerAndSignIn } from "./helpers.ts";
 
 /** Real sockets through the Worker to the live relay, as the speaker's page and viewers open them. */

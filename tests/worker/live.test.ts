@@ -1,16 +1,16 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { languageRefusal } from "../../worker/contracts/language-support.ts";
+import { TOOL_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
 import {
   type LiveServerMessage,
   liveTicketSchema,
   transcriptDetailSchema,
   transcriptListSchema,
-} from "../../worker/contracts/live.ts";
-import { LIVE_CLOSES, PAGE_WENT_OFFLINE, WATCH_CLOSES } from "../../worker/contracts/live-closes.ts";
+} from "../../worker/live/contracts/live.ts";
+import { LIVE_CLOSES, PAGE_WENT_OFFLINE, WATCH_CLOSES } from "../../worker/live/contracts/live-closes.ts";
 import type { SessionState } from "../../worker/live/session-state.ts";
 import { monthOf } from "../../worker/live/usage.ts";
-import { TOOL_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { call, registerAndSignIn } from "./helpers.ts";
 import {
   finals,

@@ -1,7 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { type PressRelease, pressReleaseSchema } from "../../worker/contracts/press-releases.ts";
-import { FACTS_MARKER, pressReleaseMessages, TRANSCRIPT_MARKER } from "../../worker/jobs/press-release-prompt.ts";
+import { type PressRelease, pressReleaseSchema } from "../../worker/press-releases/contracts/press-releases.ts";
+import {
+  FACTS_MARKER,
+  pressReleaseMessages,
+  TRANSCRIPT_MARKER,
+} from "../../worker/press-releases/press-release-prompt.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { client, registerAndSignIn, uploadFile } from "./helpers.ts";
 import { jobsWithoutPauses, settled } from "./jobs.ts";

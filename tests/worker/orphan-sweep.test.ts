@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ORPHAN_AGE_MS, sweepOrphanObjects } from "../../worker/orphan-sweep.ts";
+import { ORPHAN_AGE_MS, sweepOrphanObjects } from "../../worker/core/orphan-sweep.ts";
 import { registerAndSignIn } from "./helpers.ts";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));

@@ -5,7 +5,7 @@ import {
   PASSWORD_HASH_PARAMS,
   TEST_PASSWORD_HASH_PARAMS,
   verifyPassword,
-} from "../../worker/auth/password.ts";
+} from "../../worker/accounts/password.ts";
 
 describe("password hashing", () => {
   it("uses OWASP's Argon2id setting (19 MiB, t=2, p=1) with a 16-byte salt", () => {

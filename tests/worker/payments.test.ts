@@ -2,10 +2,10 @@ import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "../../worker/app-env.ts";
-import { requireTool } from "../../worker/auth/tool-gate.ts";
-import { sandboxKey } from "../../worker/config.ts";
-import { handleError } from "../../worker/errors.ts";
-import { signWebhook } from "../../worker/payments/webhook-signature.ts";
+import { requireTool } from "../../worker/billing/tool-gate.ts";
+import { signWebhook } from "../../worker/billing/webhook-signature.ts";
+import { sandboxKey } from "../../worker/core/config.ts";
+import { handleError } from "../../worker/core/errors.ts";
 import { type Client, call, client, initialize, pressCheckout, processPay, registerAndSignIn } from "./helpers.ts";
 
 interface UserBody {

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { pressReleaseSchema, releaseVersionsSchema } from "../../worker/contracts/press-releases.ts";
-import { WRITE_RATE_LIMITS } from "../../worker/rate-limit.ts";
+import { WRITE_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
+import { pressReleaseSchema, releaseVersionsSchema } from "../../worker/press-releases/contracts/press-releases.ts";
 import { call, registerAndSignIn } from "./helpers.ts";
 import { finishedRelease, jobsWithoutPauses } from "./jobs.ts";
 

@@ -1,14 +1,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
+import { TOOL_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
+import { STEP_CONFIG } from "../../worker/jobs/engine.ts";
+import { JobFailure } from "../../worker/jobs/pipeline.ts";
 import {
   type PressRelease,
   pressReleaseListSchema,
   pressReleaseSchema,
-} from "../../worker/contracts/press-releases.ts";
-import { STEP_CONFIG } from "../../worker/jobs/engine.ts";
-import { JobFailure } from "../../worker/jobs/pipeline.ts";
-import { PRESS_RELEASE_DEADLINE_MS, pressReleasePipeline } from "../../worker/jobs/press-release-steps.ts";
-import { TOOL_RATE_LIMITS } from "../../worker/rate-limit.ts";
+} from "../../worker/press-releases/contracts/press-releases.ts";
+import { PRESS_RELEASE_DEADLINE_MS, pressReleasePipeline } from "../../worker/press-releases/press-release-steps.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import {
   call,

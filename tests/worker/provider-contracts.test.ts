@@ -1,12 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { loadConfig } from "../../worker/config.ts";
-import {
-  STS_MODEL_ID,
-  TTS_MODEL_ID,
-  TTS_OUTPUT_FORMAT,
-  TTS_VOICE_SETTINGS,
-} from "../../worker/contracts/tts-constants.ts";
+import { loadConfig } from "../../worker/core/config.ts";
 import { chatRequestBody, transcriptRequestBody } from "../../worker/providers/assemblyai.ts";
 import * as assemblyai from "../../worker/providers/contracts/assemblyai.ts";
 import * as deepgram from "../../worker/providers/contracts/deepgram.ts";
@@ -20,6 +14,12 @@ import { speechRequestBody } from "../../worker/providers/elevenlabs.ts";
 import { initializeRequestBody } from "../../worker/providers/paystack.ts";
 import { ProviderContractError, readAnswer } from "../../worker/providers/provider-error.ts";
 import { speechRequestBody as spitchSpeechBody, transcriptionForm } from "../../worker/providers/spitch.ts";
+import {
+  STS_MODEL_ID,
+  TTS_MODEL_ID,
+  TTS_OUTPUT_FORMAT,
+  TTS_VOICE_SETTINGS,
+} from "../../worker/speech/contracts/tts-constants.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { call, ORIGIN } from "./helpers.ts";
 

@@ -1,9 +1,9 @@
 import { listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { RateLimiter } from "../../durable/rate-limiter.ts";
-import { ApiError } from "../../worker/errors.ts";
-import { enforceRateLimit } from "../../worker/rate-limit.ts";
+import { ApiError } from "../../worker/core/errors.ts";
+import { enforceRateLimit } from "../../worker/core/rate-limit.ts";
+import type { RateLimiter } from "../../worker/core/rate-limiter.ts";
 
 describe("RateLimiter Durable Object", () => {
   it("allows `limit` hits per window, then refuses with a retry delay", async () => {

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { pressReleaseListSchema, pressReleaseSchema } from "../../worker/contracts/press-releases.ts";
-import { deletedRecordingSchema, recordingListSchema } from "../../worker/contracts/recordings.ts";
-import { releaseHeadline } from "../../worker/contracts/release-markdown.ts";
-import { sentimentJobListSchema, sentimentJobSchema } from "../../worker/contracts/sentiment.ts";
+import { pressReleaseListSchema, pressReleaseSchema } from "../../worker/press-releases/contracts/press-releases.ts";
+import { releaseHeadline } from "../../worker/press-releases/contracts/release-markdown.ts";
+import { deletedRecordingSchema, recordingListSchema } from "../../worker/recordings/contracts/recordings.ts";
+import { sentimentJobListSchema, sentimentJobSchema } from "../../worker/reports/contracts/sentiment.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { call, registerAndSignIn, tusUpload } from "./helpers.ts";
 import { settled } from "./jobs.ts";

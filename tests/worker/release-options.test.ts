@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { pressReleaseSchema, releaseVersionsSchema } from "../../worker/contracts/press-releases.ts";
-import { embargoLine, type Regeneration } from "../../worker/contracts/release-options.ts";
-import { OPTIONS_MARKER, pressReleaseMessages } from "../../worker/jobs/press-release-prompt.ts";
+import { pressReleaseSchema, releaseVersionsSchema } from "../../worker/press-releases/contracts/press-releases.ts";
+import { embargoLine, type Regeneration } from "../../worker/press-releases/contracts/release-options.ts";
+import { OPTIONS_MARKER, pressReleaseMessages } from "../../worker/press-releases/press-release-prompt.ts";
 import { call, registerAndSignIn } from "./helpers.ts";
 import { finishedRelease, jobsWithoutPauses, settled } from "./jobs.ts";
 

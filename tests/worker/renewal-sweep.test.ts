@@ -1,16 +1,16 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { app } from "../../worker/app.ts";
-import { loadConfig, type Provider, providerEndpoint, sandboxKey } from "../../worker/config.ts";
-import { formatBillingDate } from "../../worker/contracts/billing-figures.ts";
-import { billingNow } from "../../worker/payments/billing-clock.ts";
+import { billingNow } from "../../worker/billing/billing-clock.ts";
+import { formatBillingDate } from "../../worker/billing/contracts/billing-figures.ts";
 import {
   renewalReference,
   renewPage,
   type SweepContext,
   sendSweepMail,
   VERIFY_PENDING_AFTER_MS,
-} from "../../worker/payments/renewals.ts";
+} from "../../worker/billing/renewals.ts";
+import { loadConfig, type Provider, providerEndpoint, sandboxKey } from "../../worker/core/config.ts";
 import { advanceDays, billing, chargesAtPaystack, json, payMonthly, sandboxPost, sweep } from "./billing-helpers.ts";
 import { call, ORIGIN, outbox } from "./helpers.ts";
 

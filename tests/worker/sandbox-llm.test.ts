@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Organisation } from "../../worker/contracts/organisation.ts";
-import { pressReleaseMessages } from "../../worker/jobs/press-release-prompt.ts";
+import type { Organisation } from "../../worker/organisation/contracts/organisation.ts";
+import { pressReleaseMessages } from "../../worker/press-releases/press-release-prompt.ts";
 import { call } from "./helpers.ts";
 
 const KIT: Organisation = {

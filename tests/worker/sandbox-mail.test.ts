@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app.ts";
-import { loadConfig, providerEndpoint } from "../../worker/config.ts";
+import { loadConfig, providerEndpoint } from "../../worker/core/config.ts";
 import { MailDeliveryError, sendMail } from "../../worker/providers/mail.ts";
 import { call, ORIGIN } from "./helpers.ts";
 

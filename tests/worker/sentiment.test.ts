@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { type SentimentReport, sentimentReportSchema } from "../../worker/contracts/sentiment.ts";
-import { completeWithReport, keepReport } from "../../worker/jobs/sentiment-reports.ts";
+import { type SentimentReport, sentimentReportSchema } from "../../worker/reports/contracts/sentiment.ts";
+import { completeWithReport, keepReport } from "../../worker/reports/sentiment-reports.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import {
   call,

@@ -3,10 +3,14 @@ import { describe, expect, it } from "vitest";
 
 /**
  * Routes say what a request does; the SQL for a table lives in that table's store module, so a
- * query is written once and every caller gets the same typed rows. The sources are read as text
- * when the test is built.
+ * query is written once and every caller gets the same typed rows. A feature's routes sit in its
+ * folder as `*-routes.ts`. The sources are read as text when the test is built.
  */
-const routes = import.meta.glob<string>("../../worker/routes/*.ts", { query: "?raw", import: "default", eager: true });
+const routes = import.meta.glob<string>("../../worker/**/*-routes.ts", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
 
 /** Calls that hand SQL to D1 (or to a Durable Object's SQLite). */
 const SQL_CALL = /\.prepare\s*\(|\b(?:DB|db|sql)\s*\.\s*exec\s*\(/g;
@@ -26,7 +30,13 @@ function sqlIn(source: string): string[] {
 describe("routes", () => {
   it("reads every route module", () => {
     expect(Object.keys(routes).map((path) => path.split("/").at(-1))).toEqual(
-      expect.arrayContaining(["auth.ts", "audio.ts", "contact.ts", "health.ts", "tts.ts"]),
+      expect.arrayContaining([
+        "auth-routes.ts",
+        "audio-routes.ts",
+        "contact-routes.ts",
+        "health-routes.ts",
+        "tts-routes.ts",
+      ]),
     );
   });
 
@@ -52,6 +62,6 @@ describe("routes", () => {
 
   // A service two routes share lives below the routes, so no route imports another.
   it.each(Object.entries(routes))("%s imports no other route", (_path, source) => {
-    expect(source.match(/from\s+["']\.\/[^"']+["']/g) ?? []).toEqual([]);
+    expect(source.match(/from\s+["'][^"']*-routes\.ts["']/g) ?? []).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { keepGeneratedAudio } from "../../worker/audio/store.ts";
-import { voicesCacheKey } from "../../worker/audio/voices.ts";
+import { keepGeneratedAudio } from "../../worker/speech/store.ts";
+import { voicesCacheKey } from "../../worker/speech/voices.ts";
 import { type Client, call, client, ORIGIN, registerAndSignIn } from "./helpers.ts";
 
 const VOICE = "sbxAdaezeWarm01";

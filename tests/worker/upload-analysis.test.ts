@@ -1,8 +1,12 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { pressReleaseListSchema, pressReleaseSchema } from "../../worker/contracts/press-releases.ts";
-import { sentimentJobListSchema, sentimentJobSchema, sentimentReportSchema } from "../../worker/contracts/sentiment.ts";
-import { signedMediaUrl } from "../../worker/uploads/media-url.ts";
+import { pressReleaseListSchema, pressReleaseSchema } from "../../worker/press-releases/contracts/press-releases.ts";
+import { signedMediaUrl } from "../../worker/recordings/uploads/media-url.ts";
+import {
+  sentimentJobListSchema,
+  sentimentJobSchema,
+  sentimentReportSchema,
+} from "../../worker/reports/contracts/sentiment.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { call, failNext, ORIGIN, registerAndSignIn, tusUpload, uploadFile } from "./helpers.ts";
 import { jobsWithoutPauses, settled } from "./jobs.ts";

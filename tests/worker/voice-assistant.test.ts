@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { loadConfig, providerEndpoint, sandboxKey, sandboxSecret } from "../../worker/config.ts";
-import { SANDBOX_VAPI_PUBLIC_KEY } from "../../worker/contracts/voice-client.ts";
-import { ConfigError } from "../../worker/errors.ts";
+import { loadConfig, providerEndpoint, sandboxKey, sandboxSecret } from "../../worker/core/config.ts";
+import { ConfigError } from "../../worker/core/errors.ts";
+import { TOOL_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
 import { fetchAccessToken, VoiceTokenError } from "../../worker/providers/hume.ts";
-import { TOOL_RATE_LIMITS } from "../../worker/rate-limit.ts";
+import { SANDBOX_VAPI_PUBLIC_KEY } from "../../worker/voice-assistant/contracts/voice-client.ts";
 import { call, client, registerAndSignIn } from "./helpers.ts";
 
 const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${password}`)}`;

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { KEPT_DEVICES } from "../../worker/auth/devices.ts";
-import { KEPT_SESSIONS } from "../../worker/auth/sessions.ts";
+import { KEPT_DEVICES } from "../../worker/accounts/devices.ts";
+import { KEPT_SESSIONS } from "../../worker/accounts/sessions.ts";
+import { WRITE_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
 import { LISTED_TRANSCRIPTS } from "../../worker/live/transcripts.ts";
-import { WRITE_RATE_LIMITS } from "../../worker/rate-limit.ts";
 import { LISTED_RECORDINGS } from "../../worker/recordings/store.ts";
 import { call, client, registerAndSignIn } from "./helpers.ts";
 

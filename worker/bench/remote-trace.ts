@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env.ts";
-import type { Provider, ProviderEndpoint } from "../config.ts";
+import type { Provider, ProviderEndpoint } from "../core/config.ts";
 import type { RemoteTarget, Trace, TracedCall } from "./critical-path.ts";
 
 /**

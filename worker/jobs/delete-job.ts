@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { deleteMedia } from "../uploads/media-url.ts";
+import { deleteMedia } from "../recordings/uploads/media-url.ts";
 import { stopJob } from "./lifecycle.ts";
 import { deleteProviderTranscripts } from "./provider-transcripts.ts";
 import { deleteJob, type JobRow } from "./store.ts";

@@ -1,7 +1,10 @@
 import type { WorkflowStep, WorkflowStepConfig } from "cloudflare:workers";
-import { JOB_POLL_MS, type JobKind } from "../contracts/jobs.ts";
-import { objectProviders } from "../object-providers.ts";
+import { objectProviders } from "../core/object-providers.ts";
+import { pressReleasePipeline } from "../press-releases/press-release-steps.ts";
+import { setRegenerationStatus } from "../press-releases/regenerations.ts";
 import { ProviderError } from "../providers/provider-error.ts";
+import { sentimentPipeline } from "../reports/sentiment-steps.ts";
+import { JOB_POLL_MS, type JobKind } from "./contracts/jobs.ts";
 import {
   type JobParams,
   type JobPipeline,
@@ -10,9 +13,6 @@ import {
   type RunningJob,
   type StepOutcome,
 } from "./pipeline.ts";
-import { pressReleasePipeline } from "./press-release-steps.ts";
-import { setRegenerationStatus } from "./regenerations.ts";
-import { sentimentPipeline } from "./sentiment-steps.ts";
 import { setJobStatus } from "./store.ts";
 
 /**

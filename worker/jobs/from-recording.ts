@@ -1,5 +1,5 @@
-import { ApiError } from "../errors.ts";
-import { findOwnUpload } from "../uploads/store.ts";
+import { ApiError } from "../core/errors.ts";
+import { findOwnUpload } from "../recordings/uploads/store.ts";
 import { insertJobFromRecording, type JobFromRecording } from "./store.ts";
 import { requireTranscribable } from "./transcribable.ts";
 

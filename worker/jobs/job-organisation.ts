@@ -1,4 +1,4 @@
-import type { Organisation } from "../contracts/organisation.ts";
+import type { Organisation } from "../organisation/contracts/organisation.ts";
 import { KIT_COLUMNS, kitFromRow, type OrganisationRow } from "../organisation/store.ts";
 
 /**

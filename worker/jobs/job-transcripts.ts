@@ -1,5 +1,5 @@
-import { type Utterance, utteranceSchema } from "../contracts/transcript.ts";
-import { readReport } from "./sentiment-reports.ts";
+import { readReport } from "../reports/sentiment-reports.ts";
+import { type Utterance, utteranceSchema } from "../transcripts/contracts/transcript.ts";
 import { type JobRow, recordResultKey } from "./store.ts";
 
 /**

@@ -1,7 +1,7 @@
-import type { Tool } from "../auth/tool-gate.ts";
-import type { JobKind } from "../contracts/jobs.ts";
+import type { Tool } from "../billing/tool-gate.ts";
 import type { LanguageTool } from "../contracts/language-support.ts";
-import { PRESS_RELEASE_MAX_BYTES } from "../contracts/press-releases.ts";
+import { PRESS_RELEASE_MAX_BYTES } from "../press-releases/contracts/press-releases.ts";
+import type { JobKind } from "./contracts/jobs.ts";
 
 /** What differs between job kinds at the edges (gate, intake, answers); their steps are in engine.ts. */
 export interface JobKindConfig {

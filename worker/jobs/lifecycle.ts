@@ -1,10 +1,10 @@
-import type { JobParams } from "./pipeline.ts";
 import {
   findRegeneration,
   type RegenerationRow,
   setRegenerationStatus,
   unfinishedRegenerations,
-} from "./regenerations.ts";
+} from "../press-releases/regenerations.ts";
+import type { JobParams } from "./pipeline.ts";
 import { findJob, type JobRow, setJobStatus, unfinishedJobs } from "./store.ts";
 
 /**

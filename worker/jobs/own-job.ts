@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import type { JobKind } from "../contracts/jobs.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError } from "../core/errors.ts";
+import type { JobKind } from "./contracts/jobs.ts";
 import { JOB_KIND_CONFIG } from "./kinds.ts";
 import { findOwnJob, type JobRow } from "./store.ts";
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { Provider, ProviderEndpoint } from "../config.ts";
-import { JOB_KINDS } from "../contracts/jobs.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../contracts/languages.ts";
-import { releaseOptionsSchema } from "../contracts/release-options.ts";
-import type { TimedSentence } from "../contracts/sentiment.ts";
+import type { Provider, ProviderEndpoint } from "../core/config.ts";
+import { releaseOptionsSchema } from "../press-releases/contracts/release-options.ts";
 import { ProviderContractError, ProviderError } from "../providers/provider-error.ts";
+import type { TimedSentence } from "../reports/contracts/sentiment.ts";
+import { JOB_KINDS } from "./contracts/jobs.ts";
 
 /**
  * What a job kind is to the engine: a list of named steps. Each step reads what the steps before

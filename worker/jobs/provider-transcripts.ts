@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError } from "../core/errors.ts";
 import { deleteTranscript } from "../providers/assemblyai.ts";
 import { ProviderError } from "../providers/provider-error.ts";
 

@@ -1,4 +1,4 @@
-import { isSplittableRecording, TRANSCRIPTION_PART_MAX_BYTES } from "../contracts/transcription-parts.ts";
+import { isSplittableRecording, TRANSCRIPTION_PART_MAX_BYTES } from "../transcripts/contracts/transcription-parts.ts";
 import { JobFailure } from "./pipeline.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { Language } from "../contracts/languages.ts";
-import type { TimedSentence } from "../contracts/sentiment.ts";
 import type { ProviderEndpoint } from "../providers/endpoint.ts";
 import { transcribe, translate } from "../providers/spitch.ts";
+import type { TimedSentence } from "../reports/contracts/sentiment.ts";
 import { type ByteSource, recordingPart } from "./recording-parts.ts";
 
 /**

@@ -1,7 +1,7 @@
-import type { JobKind, JobStatus } from "../contracts/jobs.ts";
 import type { Language } from "../contracts/languages.ts";
-import { batchRows, type Page, pagedStatement, type RowsStatement } from "../d1.ts";
-import { STORAGE_USED_SQL } from "../storage-used.ts";
+import { batchRows, type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
+import { STORAGE_USED_SQL } from "../recordings/storage-used.ts";
+import type { JobKind, JobStatus } from "./contracts/jobs.ts";
 
 /** Job rows in D1 (`jobs`): every multi-step job's public state, owned by one user each. */
 

@@ -1,6 +1,6 @@
 import type { Language } from "../contracts/languages.ts";
-import { recordingRefusal } from "../contracts/transcription-parts.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError } from "../core/errors.ts";
+import { recordingRefusal } from "../transcripts/contracts/transcription-parts.ts";
 
 /**
  * Refuses, before anything is stored or sent, a recording the job could not transcribe in its

@@ -1,10 +1,10 @@
-import type { JobKind } from "../contracts/jobs.ts";
-import type { PressRelease } from "../contracts/press-releases.ts";
-import type { SentimentJob } from "../contracts/sentiment.ts";
-import { type SpeakerNames, storedSpeakerNames } from "../contracts/transcript.ts";
+import type { PressRelease } from "../press-releases/contracts/press-releases.ts";
+import { keptHeadlines } from "../press-releases/release-headlines.ts";
+import type { SentimentJob } from "../reports/contracts/sentiment.ts";
+import { readReport } from "../reports/sentiment-reports.ts";
+import { type SpeakerNames, storedSpeakerNames } from "../transcripts/contracts/transcript.ts";
+import type { JobKind } from "./contracts/jobs.ts";
 import { readTranscript } from "./job-transcripts.ts";
-import { keptHeadlines } from "./release-headlines.ts";
-import { readReport } from "./sentiment-reports.ts";
 import type { JobRow } from "./store.ts";
 
 /** How each kind's rows are answered: an item in a list, and one job with its result. */

@@ -1,9 +1,9 @@
-import { assertActivePlan } from "../auth/require-plan.ts";
-import { sha256Hex } from "../auth/tokens.ts";
-import type { UserRow } from "../auth/users.ts";
+import { sha256Hex } from "../accounts/tokens.ts";
+import type { UserRow } from "../accounts/users.ts";
+import { planLimits } from "../billing/contracts/plans.ts";
+import { assertActivePlan } from "../billing/require-plan.ts";
 import type { Language } from "../contracts/languages.ts";
-import { planLimits } from "../contracts/plans.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError } from "../core/errors.ts";
 import { bindReservation } from "./caption-shares.ts";
 import { redeemTicket } from "./tickets.ts";
 import { startSession } from "./transcripts.ts";

@@ -1,5 +1,5 @@
-import { randomToken } from "../auth/tokens.ts";
-import { type Page, pagedStatement, type RowsStatement } from "../d1.ts";
+import { randomToken } from "../accounts/tokens.ts";
+import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
 
 /**
  * Caption links in D1: at most one working link per live session, revocable by its owner. A link

@@ -1,8 +1,8 @@
 import type { Language } from "../contracts/languages.ts";
-import type { CaptionTranscriptMessage, LiveSegment } from "../contracts/live.ts";
-import { type Page, pagedStatement, type RowsStatement } from "../d1.ts";
-import { objectProviders } from "../object-providers.ts";
+import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
+import { objectProviders } from "../core/object-providers.ts";
 import { translate } from "../providers/spitch.ts";
+import type { CaptionTranscriptMessage, LiveSegment } from "./contracts/live.ts";
 
 /**
  * How long a reader of another language waits for a live final's translation before getting it as

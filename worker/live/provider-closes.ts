@@ -1,4 +1,4 @@
-import { LIVE_CLOSES, type LiveClose } from "../contracts/live-closes.ts";
+import { LIVE_CLOSES, type LiveClose } from "./contracts/live-closes.ts";
 
 /**
  * The live provider's vocabulary (Deepgram's streaming API) onto the page's close table. Deepgram

@@ -1,10 +1,10 @@
-import { loadConfig } from "../config.ts";
-import { LIVE_CLOSES, type LiveClose } from "../contracts/live-closes.ts";
-import { LIVE_BUFFER_MS, LIVE_CHUNK_MS } from "../contracts/live-constants.ts";
-import { objectProviders } from "../object-providers.ts";
+import { loadConfig } from "../core/config.ts";
+import { objectProviders } from "../core/object-providers.ts";
 import { deepgramLive } from "../providers/deepgram-live.ts";
 import type { LiveStream, LiveTranscript } from "../providers/live-transcription.ts";
 import { ProviderError } from "../providers/provider-error.ts";
+import { LIVE_CLOSES, type LiveClose } from "./contracts/live-closes.ts";
+import { LIVE_BUFFER_MS, LIVE_CHUNK_MS } from "./contracts/live-constants.ts";
 import { closeForProviderClose, closeForRefusedStream } from "./provider-closes.ts";
 
 /** One provider stream; a session has more than one when the stream had to be reopened. */

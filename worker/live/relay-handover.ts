@@ -3,8 +3,8 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { apiErrorBodySchema } from "../contracts/api-error.ts";
-import { type RelayRequest, relayRequest } from "../contracts/live-handover.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError } from "../core/errors.ts";
+import { type RelayRequest, relayRequest } from "./contracts/live-handover.ts";
 
 /** The Worker hands the session over in a header: the request must stay a bodiless upgrade. */
 const RELAY_SESSION_HEADER = "x-vox-relay-session";

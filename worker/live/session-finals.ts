@@ -1,4 +1,4 @@
-import type { LiveSegment } from "../contracts/live.ts";
+import type { LiveSegment } from "./contracts/live.ts";
 import { appendSegment, segmentsAfter } from "./transcripts.ts";
 
 /**

@@ -1,7 +1,7 @@
-import { type LiveClientMessage, type LiveServerMessage, liveClientMessage } from "../contracts/live.ts";
-import { LIVE_CLOSES, type LiveClose } from "../contracts/live-closes.ts";
+import { type LiveClientMessage, type LiveServerMessage, liveClientMessage } from "./contracts/live.ts";
+import { LIVE_CLOSES, type LiveClose } from "./contracts/live-closes.ts";
 
-/** The speaker's socket among the viewers' (`durable/caption-viewers.ts`) on the same object. */
+/** The speaker's socket among the viewers' (`worker/live/caption-viewers.ts`) on the same object. */
 const SPEAKER_TAG = "speaker";
 /**
  * A page sends a frame every 250 ms while it records; an attached socket silent this long is a

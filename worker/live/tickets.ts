@@ -1,9 +1,9 @@
-import { SESSION_USER_ID, type SessionKey } from "../auth/sessions.ts";
-import { randomToken, sha256Hex } from "../auth/tokens.ts";
+import { SESSION_USER_ID, type SessionKey } from "../accounts/sessions.ts";
+import { randomToken, sha256Hex } from "../accounts/tokens.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../contracts/languages.ts";
-import { LIVE_TICKET_TTL_SECONDS } from "../contracts/live-constants.ts";
 import { parseVocabulary } from "../preferences/store.ts";
 import { reservedSessionOf } from "./caption-shares.ts";
+import { LIVE_TICKET_TTL_SECONDS } from "./contracts/live-constants.ts";
 
 /** Single-use, short-lived tickets that stand in for the bearer token on the WebSocket URL. */
 

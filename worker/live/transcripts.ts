@@ -1,6 +1,6 @@
-import { SESSION_USER_ID, type SessionKey } from "../auth/sessions.ts";
-import type { LiveSegment, SavedTranscript } from "../contracts/live.ts";
-import { type Page, pagedStatement, type RowsStatement } from "../d1.ts";
+import { SESSION_USER_ID, type SessionKey } from "../accounts/sessions.ts";
+import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
+import type { LiveSegment, SavedTranscript } from "./contracts/live.ts";
 
 /**
  * Live sessions and their transcripts in D1: a session row per recording (owner, resume-token

@@ -1,6 +1,6 @@
-import { SESSION_USER_ID, type SessionKey } from "../auth/sessions.ts";
-import { planLimits } from "../contracts/plans.ts";
-import type { RowsStatement } from "../d1.ts";
+import { SESSION_USER_ID, type SessionKey } from "../accounts/sessions.ts";
+import { planLimits } from "../billing/contracts/plans.ts";
+import type { RowsStatement } from "../core/d1.ts";
 
 /** Live transcription metering and the plan quota (hours per calendar month). */
 

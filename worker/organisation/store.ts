@@ -1,6 +1,6 @@
 import { withoutNonCharacters } from "../contracts/control-characters.ts";
-import { DEFAULT_DATELINE_CITY, type Organisation, organisationResponse } from "../contracts/organisation.ts";
-import type { RowsStatement } from "../d1.ts";
+import type { RowsStatement } from "../core/d1.ts";
+import { DEFAULT_DATELINE_CITY, type Organisation, organisationResponse } from "./contracts/organisation.ts";
 
 /**
  * The `organisations` table: an account's press kit. Until one is saved the kit is the

@@ -1,7 +1,7 @@
-import { SESSION_USER_ID, type SessionKey } from "../auth/sessions.ts";
+import { SESSION_USER_ID, type SessionKey } from "../accounts/sessions.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../contracts/languages.ts";
-import { vocabularyTerm } from "../contracts/preferences.ts";
-import type { RowsStatement } from "../d1.ts";
+import type { RowsStatement } from "../core/d1.ts";
+import { vocabularyTerm } from "./contracts/preferences.ts";
 
 /** The `preferences` table: an account's language and vocabulary, English and no terms until chosen. */
 

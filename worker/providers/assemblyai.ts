@@ -1,4 +1,4 @@
-import type { Utterance } from "../contracts/transcript.ts";
+import type { Utterance } from "../transcripts/contracts/transcript.ts";
 import {
   type CreateTranscriptRequest,
   errorBody,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { type SentimentReport, sentimentReportSchema } from "../contracts/sentiment.ts";
-import type { Utterance } from "../contracts/transcript.ts";
+import { type SentimentReport, sentimentReportSchema } from "../reports/contracts/sentiment.ts";
+import type { Utterance } from "../transcripts/contracts/transcript.ts";
 import {
   analysisSegments,
   errorBody,

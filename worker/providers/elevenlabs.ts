@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { providerVoicesResponse } from "../contracts/tts.ts";
+import { providerVoicesResponse } from "../speech/contracts/tts.ts";
 import {
   type AudioQuery,
   type OUTPUT_FORMATS,

@@ -1,4 +1,4 @@
-import { type VoiceTokenResponse, voiceTokenResponse } from "../contracts/voice-token.ts";
+import { type VoiceTokenResponse, voiceTokenResponse } from "../voice-assistant/contracts/voice-token.ts";
 import type { ProviderEndpoint } from "./endpoint.ts";
 import { type ProviderAdapter, ProviderError, providerJson } from "./provider-error.ts";
 

@@ -1,9 +1,9 @@
-import type { JobKind } from "../contracts/jobs.ts";
-import { isFinished } from "../contracts/jobs.ts";
-import { ApiError } from "../errors.ts";
-import { deleteMediaGrantsFor } from "../uploads/media-grants.ts";
-import { tailKey } from "../uploads/store.ts";
+import { ApiError } from "../core/errors.ts";
+import type { JobKind } from "../jobs/contracts/jobs.ts";
+import { isFinished } from "../jobs/contracts/jobs.ts";
 import { deleteRecordingRow, findOwnRecording, type RecordingUseRow, usesOfRecording } from "./store.ts";
+import { deleteMediaGrantsFor } from "./uploads/media-grants.ts";
+import { tailKey } from "./uploads/store.ts";
 
 const KIND_NAMES: Record<JobKind, string> = { press_release: "a press release", sentiment: "a sentiment report" };
 

@@ -1,6 +1,6 @@
-import type { JobKind, JobStatus } from "../contracts/jobs.ts";
-import type { RowsStatement } from "../d1.ts";
-import { STORAGE_USED_SQL } from "../storage-used.ts";
+import type { RowsStatement } from "../core/d1.ts";
+import type { JobKind, JobStatus } from "../jobs/contracts/jobs.ts";
+import { STORAGE_USED_SQL } from "./storage-used.ts";
 
 /**
  * Recordings in D1: the finished rows of `uploads`, and the jobs that use one (`jobs.upload_id`)

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
-import { sandboxKey } from "../config.ts";
+import { sandboxKey } from "../core/config.ts";
 import {
   RELEASE_AUDIENCES,
   RELEASE_LENGTHS,
@@ -9,14 +9,14 @@ import {
   type ReleaseAudience,
   type ReleaseLength,
   type ReleaseTone,
-} from "../contracts/release-options.ts";
+} from "../press-releases/contracts/release-options.ts";
 import {
   FACTS_MARKER,
   HEADLINES_MARKER,
   OPTIONS_MARKER,
   type ReleaseFacts,
   TRANSCRIPT_MARKER,
-} from "../jobs/press-release-prompt.ts";
+} from "../press-releases/press-release-prompt.ts";
 import { type ChatAnswer, chatRequest, type errorBody } from "../providers/contracts/llm-gateway.ts";
 import { takeFault } from "./faults.ts";
 

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
-import { ApiError } from "../errors.ts";
-import { advanceBillingClock, resetBillingClock } from "../payments/billing-clock.ts";
-import { type SweepReport, startRenewalSweep } from "../payments/renewal-sweep.ts";
-import { RENEWAL_PAGE } from "../payments/renewals.ts";
-import { jsonBody, jsonBodyLimit } from "../validate.ts";
+import { advanceBillingClock, resetBillingClock } from "../billing/billing-clock.ts";
+import { type SweepReport, startRenewalSweep } from "../billing/renewal-sweep.ts";
+import { RENEWAL_PAGE } from "../billing/renewals.ts";
+import { ApiError } from "../core/errors.ts";
+import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 
 /**
  * Test controls for recurring billing: move the billing clock ahead, and run the renewal sweep now

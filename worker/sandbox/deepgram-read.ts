@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { sandboxKey } from "../config.ts";
+import { sandboxKey } from "../core/config.ts";
 import { type ReadAnswer, readBody, readQuery } from "../providers/contracts/deepgram.ts";
 import { deepgramError, modelInfo } from "./deepgram.ts";
 import { takeFault } from "./faults.ts";

@@ -2,7 +2,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { sandboxKey } from "../config.ts";
+import { sandboxKey } from "../core/config.ts";
 import {
   type ErrorBody,
   type LiveMetadata,

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { sandboxKey } from "../config.ts";
+import { sandboxKey } from "../core/config.ts";
 import {
   type ErrorBody,
   isKeytermModel,

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
-import { sandboxKey } from "../config.ts";
+import { sandboxKey } from "../core/config.ts";
 import {
   audioQuery,
   speechToSpeechFields,

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { sandboxKey, sandboxSecret } from "../config.ts";
+import { sandboxKey, sandboxSecret } from "../core/config.ts";
 
 /**
  * Emulates the voice-API's OAuth2 client-credentials endpoint, `POST /oauth2-cc/token`: HTTP Basic

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { ApiError } from "../errors.ts";
-import { listOrphanObjects } from "../orphan-sweep.ts";
+import { ApiError } from "../core/errors.ts";
+import { listOrphanObjects } from "../core/orphan-sweep.ts";
 import { scheduledWork } from "../scheduled.ts";
 import { sandboxAssemblyAi } from "./assemblyai.ts";
 import { sandboxAssemblyAiLlm } from "./assemblyai-llm.ts";

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
-import { sandboxKey } from "../config.ts";
-import { ApiError } from "../errors.ts";
+import { sandboxKey } from "../core/config.ts";
+import { ApiError } from "../core/errors.ts";
 
 /**
  * Emulates the transactional e-mail provider (Resend's `POST /emails`) and exposes the outbox, so a

@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { html } from "hono/html";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
-import { sandboxKey } from "../config.ts";
-import { signWebhook } from "../payments/webhook-signature.ts";
+import { signWebhook } from "../billing/webhook-signature.ts";
+import { sandboxKey } from "../core/config.ts";
 import {
   type chargeAuthorizationAnswer,
   chargeAuthorizationRequest,

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
-import { SANDBOX_VAPI_PUBLIC_KEY } from "../contracts/voice-client.ts";
+import { SANDBOX_VAPI_PUBLIC_KEY } from "../voice-assistant/contracts/voice-client.ts";
 
 /**
  * Emulates the voice-assistant API's `POST /call/web` for the developers page: the bearer must be

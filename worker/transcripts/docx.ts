@@ -1,7 +1,7 @@
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
-import { formatBillingDate } from "../contracts/billing-figures.ts";
-import { clockTime, speakerNamer } from "../contracts/transcript-formats.ts";
-import { xmlText } from "../xml-text.ts";
+import { formatBillingDate } from "../billing/contracts/billing-figures.ts";
+import { xmlText } from "../core/xml-text.ts";
+import { clockTime, speakerNamer } from "./contracts/transcript-formats.ts";
 import type { ExportableTranscript } from "./exportable.ts";
 
 /** A Word document: the title as a heading, then each turn as "Name  01:23" in bold and what was said. */

@@ -1,7 +1,7 @@
-import type { TranscriptExportFormat } from "../contracts/transcript.ts";
-import { transcriptExportQuery } from "../contracts/transcript.ts";
-import { toSrt, toVtt, transcriptCues, transcriptFileName, transcriptText } from "../contracts/transcript-formats.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError } from "../core/errors.ts";
+import type { TranscriptExportFormat } from "./contracts/transcript.ts";
+import { transcriptExportQuery } from "./contracts/transcript.ts";
+import { toSrt, toVtt, transcriptCues, transcriptFileName, transcriptText } from "./contracts/transcript-formats.ts";
 import type { ExportableTranscript } from "./exportable.ts";
 
 const FORMATS = {

@@ -1,4 +1,4 @@
-import type { SpeakerNames, Utterance } from "../contracts/transcript.ts";
+import type { SpeakerNames, Utterance } from "./contracts/transcript.ts";
 
 /** A transcript to download: what it is called, when it was made, who said what, and their names. */
 export interface ExportableTranscript {

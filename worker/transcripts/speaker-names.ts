@@ -1,5 +1,5 @@
-import type { RenameSpeakersBody, Utterance } from "../contracts/transcript.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError } from "../core/errors.ts";
+import type { RenameSpeakersBody, Utterance } from "./contracts/transcript.ts";
 
 /**
  * A rename, checked against the transcript it names speakers of, as the JSON merge patch the

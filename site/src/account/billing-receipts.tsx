@@ -1,5 +1,5 @@
-import type { Receipt } from "@contracts/billing.ts";
-import { formatBillingDate, formatKobo, vatIncludedKobo } from "@contracts/billing-figures.ts";
+import type { Receipt } from "@worker/billing/contracts/billing.ts";
+import { formatBillingDate, formatKobo, vatIncludedKobo } from "@worker/billing/contracts/billing-figures.ts";
 import { useState } from "react";
 import { Dialog } from "../ui/dialog.tsx";
 

@@ -1,7 +1,7 @@
-import type { BillingResponse } from "@contracts/billing.ts";
-import { formatBillingDate } from "@contracts/billing-figures.ts";
 import { formatNaira } from "@contracts/numbers.ts";
-import { PLANS } from "@contracts/plans.ts";
+import type { BillingResponse } from "@worker/billing/contracts/billing.ts";
+import { formatBillingDate } from "@worker/billing/contracts/billing-figures.ts";
+import { PLANS } from "@worker/billing/contracts/plans.ts";
 import { Link } from "react-router-dom";
 import type { StoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";

@@ -1,4 +1,4 @@
-import type { AccountFilesLinks } from "@contracts/account-files-links.ts";
+import type { AccountFilesLinks } from "@worker/accounts/contracts/account-files-links.ts";
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";

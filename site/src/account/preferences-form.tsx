@@ -1,4 +1,8 @@
-import { hasLetterOrDigit, VOCABULARY_MAX_TERMS, VOCABULARY_TERM_MAX_CHARACTERS } from "@contracts/preferences.ts";
+import {
+  hasLetterOrDigit,
+  VOCABULARY_MAX_TERMS,
+  VOCABULARY_TERM_MAX_CHARACTERS,
+} from "@worker/preferences/contracts/preferences.ts";
 import { useEffect, useId, useState } from "react";
 import useSWR from "swr";
 import { fetchVocabulary, saveVocabulary, VOCABULARY_PATH } from "../api/preferences.ts";

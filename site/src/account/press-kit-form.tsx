@@ -1,10 +1,10 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   BOILERPLATE_MAX_CHARACTERS,
   type Organisation,
   organisationBody,
   SPOKESPEOPLE_MAX,
-} from "@contracts/organisation.ts";
-import { zodResolver } from "@hookform/resolvers/zod";
+} from "@worker/organisation/contracts/organisation.ts";
 import { Plus, Trash2 } from "lucide-react";
 import { useEffect, useId } from "react";
 import { useFieldArray, useForm } from "react-hook-form";

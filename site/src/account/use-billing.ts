@@ -1,4 +1,4 @@
-import type { BillingResponse } from "@contracts/billing.ts";
+import type { BillingResponse } from "@worker/billing/contracts/billing.ts";
 import useSWR from "swr";
 import { storedToken } from "../api/session.ts";
 

@@ -1,5 +1,5 @@
-import { ACCOUNT_EXPORT_PATHS, exportDay } from "@contracts/account-export.ts";
-import type { AccountFilesLinks } from "@contracts/account-files-links.ts";
+import { ACCOUNT_EXPORT_PATHS, exportDay } from "@worker/accounts/contracts/account-export.ts";
+import type { AccountFilesLinks } from "@worker/accounts/contracts/account-files-links.ts";
 import { apiFetch, apiRequest, schemaOf } from "./client.ts";
 
 /** A download from the Worker, named as the Worker named it. */
@@ -17,7 +17,10 @@ export async function fetchAccountData(): Promise<Download> {
   return { blob: await response.blob(), fileName: fileNameOf(response, `vox-data-${exportDay(new Date())}.json`) };
 }
 
-const filesLinksAnswer = schemaOf(() => import("@contracts/account-files-links.ts"), "accountFilesLinksSchema");
+const filesLinksAnswer = schemaOf(
+  () => import("@worker/accounts/contracts/account-files-links.ts"),
+  "accountFilesLinksSchema",
+);
 
 /**
  * Links to the account's stored audio as zips (several when it is large), which the browser

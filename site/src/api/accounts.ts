@@ -8,14 +8,14 @@ import type {
   signinBody,
   verifyEmailBody,
   verifyOtpBody,
-} from "@contracts/auth.ts";
-import type { contactRequestBody } from "@contracts/contact.ts";
+} from "@worker/accounts/contracts/auth.ts";
+import type { contactRequestBody } from "@worker/contact/contracts/contact.ts";
 import type { z } from "zod";
 import { apiRequest, messageResponse, schemaOf } from "./client.ts";
 
 /** Typed calls for the account and contact endpoints. */
 
-const auth = () => import("@contracts/auth.ts");
+const auth = () => import("@worker/accounts/contracts/auth.ts");
 const userResponse = schemaOf(auth, "userResponse");
 
 export const register = (body: z.input<typeof registerBody>) =>

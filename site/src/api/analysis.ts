@@ -1,7 +1,7 @@
-import { JOB_PATHS, type JobKind } from "@contracts/jobs.ts";
 import type { Language } from "@contracts/languages.ts";
-import type { PressRelease, PressReleaseList } from "@contracts/press-releases.ts";
-import type { SentimentJob, SentimentJobList } from "@contracts/sentiment.ts";
+import { JOB_PATHS, type JobKind } from "@worker/jobs/contracts/jobs.ts";
+import type { PressRelease, PressReleaseList } from "@worker/press-releases/contracts/press-releases.ts";
+import type { SentimentJob, SentimentJobList } from "@worker/reports/contracts/sentiment.ts";
 import {
   apiRequest,
   apiUpload,
@@ -14,8 +14,8 @@ import {
 
 /** The sentiment report and press release jobs. */
 
-const sentiment = () => import("@contracts/sentiment.ts");
-const pressReleases = () => import("@contracts/press-releases.ts");
+const sentiment = () => import("@worker/reports/contracts/sentiment.ts");
+const pressReleases = () => import("@worker/press-releases/contracts/press-releases.ts");
 const createdPressRelease = schemaOf(pressReleases, "createdPressReleaseSchema");
 
 /** What a job is started with beside its recording: the language spoken in it, and for a release a copy in it. */

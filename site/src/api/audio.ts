@@ -3,7 +3,7 @@ import { apiFetch, apiRequest, messageResponse, schemaOf } from "./client.ts";
 
 /** Voices, speech generation, voice conversion and the audio history. */
 
-const tts = () => import("@contracts/tts.ts");
+const tts = () => import("@worker/speech/contracts/tts.ts");
 
 export const voicesPath = (language: Language) => `/api/tts/voices?language=${language}`;
 

@@ -2,7 +2,7 @@ import { apiRequest, schemaOf } from "./client.ts";
 
 /** The plan held, its renewal, card, receipts and usage (`/api/billing`). */
 
-const billing = () => import("@contracts/billing.ts");
+const billing = () => import("@worker/billing/contracts/billing.ts");
 
 export const BILLING_PATH = "/api/billing";
 

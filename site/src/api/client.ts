@@ -31,7 +31,7 @@ export class ApiError extends Error {
  */
 export type SchemaLoader<T> = () => Promise<ZodType<T>>;
 
-/** `schemaOf(() => import("@contracts/live.ts"), "liveUsageSchema")`: that export, loaded when asked for. */
+/** `schemaOf(() => import("@worker/live/contracts/live.ts"), "liveUsageSchema")`: that export, loaded when asked for. */
 export function schemaOf<M, K extends keyof M>(load: () => Promise<M>, name: K): () => Promise<M[K]> {
   return () => load().then((module) => module[name]);
 }
@@ -39,7 +39,7 @@ export function schemaOf<M, K extends keyof M>(load: () => Promise<M>, name: K):
 const apiErrorBody = schemaOf(() => import("@contracts/api-error.ts"), "apiErrorBodySchema");
 
 /** The `{ message }` answer of endpoints that only confirm (sign-out, deletions, e-mails sent). */
-export const messageResponse = schemaOf(() => import("@contracts/auth.ts"), "messageResponse");
+export const messageResponse = schemaOf(() => import("@worker/accounts/contracts/auth.ts"), "messageResponse");
 
 const networkError = () =>
   new ApiError(0, "network_error", "Could not reach Vox. Check your connection and try again.");

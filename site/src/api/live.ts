@@ -1,10 +1,10 @@
 import type { Language } from "@contracts/languages.ts";
-import type { LiveTicketBody } from "@contracts/live.ts";
+import type { LiveTicketBody } from "@worker/live/contracts/live.ts";
 import { apiFetch, apiRequest, schemaOf } from "./client.ts";
 
 /** Live transcription: tickets, the month's usage and the saved transcripts. */
 
-const live = () => import("@contracts/live.ts");
+const live = () => import("@worker/live/contracts/live.ts");
 
 /** A ticket for a session spoken in `language`; one no streaming provider serves is refused (400). */
 export const requestLiveTicket = (language: Language) =>

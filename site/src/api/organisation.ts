@@ -1,9 +1,9 @@
-import type { Organisation } from "@contracts/organisation.ts";
+import type { Organisation } from "@worker/organisation/contracts/organisation.ts";
 import { apiRequest, schemaOf } from "./client.ts";
 
 /** The account's press kit (`/api/organisation`). */
 
-const organisation = () => import("@contracts/organisation.ts");
+const organisation = () => import("@worker/organisation/contracts/organisation.ts");
 
 export const ORGANISATION_PATH = "/api/organisation";
 

@@ -1,7 +1,7 @@
-import type { PlanId } from "@contracts/plans.ts";
+import type { PlanId } from "@worker/billing/contracts/plans.ts";
 import { apiRequest, schemaOf } from "./client.ts";
 
-const payments = () => import("@contracts/payments.ts");
+const payments = () => import("@worker/billing/contracts/payments.ts");
 
 export const fetchPlans = () => apiRequest("/api/plans", { schema: schemaOf(payments, "plansResponse") });
 

@@ -3,7 +3,7 @@ import { apiRequest, schemaOf } from "./client.ts";
 
 /** The account's language and custom vocabulary (`/api/preferences`, `/api/vocabulary`). */
 
-const preferences = () => import("@contracts/preferences.ts");
+const preferences = () => import("@worker/preferences/contracts/preferences.ts");
 
 export const PREFERENCES_PATH = "/api/preferences";
 export const VOCABULARY_PATH = "/api/vocabulary";

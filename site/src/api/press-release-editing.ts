@@ -1,11 +1,11 @@
-import type { ReleaseExportFormat } from "@contracts/press-releases.ts";
-import type { RegenerateBody } from "@contracts/release-options.ts";
+import type { ReleaseExportFormat } from "@worker/press-releases/contracts/press-releases.ts";
+import type { RegenerateBody } from "@worker/press-releases/contracts/release-options.ts";
 import { apiFetch, apiRequest, schemaOf } from "./client.ts";
 
 /** A finished press release's text, versions, exports, regeneration and headlines (`/api/press-releases/:id…`). */
 
-const pressReleases = () => import("@contracts/press-releases.ts");
-const releaseOptions = () => import("@contracts/release-options.ts");
+const pressReleases = () => import("@worker/press-releases/contracts/press-releases.ts");
+const releaseOptions = () => import("@worker/press-releases/contracts/release-options.ts");
 const releasePath = (id: string) => `/api/press-releases/${id}`;
 
 /** A page of versions, the newest unless `before` (the previous page's `next_before`) asks for older ones. */

@@ -1,4 +1,8 @@
-import type { RenameSpeakersBody, SpeakerNames, TranscriptExportFormat } from "@contracts/transcript.ts";
+import type {
+  RenameSpeakersBody,
+  SpeakerNames,
+  TranscriptExportFormat,
+} from "@worker/transcripts/contracts/transcript.ts";
 import { apiFetch, apiRequest, schemaOf } from "./client.ts";
 
 /**
@@ -7,7 +11,7 @@ import { apiFetch, apiRequest, schemaOf } from "./client.ts";
  */
 
 const speakerNamesAnswer = () =>
-  import("@contracts/transcript.ts").then(({ speakerNamesSchema }) =>
+  import("@worker/transcripts/contracts/transcript.ts").then(({ speakerNamesSchema }) =>
     import("zod").then(({ z }) => z.object({ speaker_names: speakerNamesSchema })),
   );
 
@@ -29,7 +33,7 @@ export async function fetchTranscriptExport(
   return { blob: await response.blob(), name: name ?? `${fallbackName}.${format}` };
 }
 
-const recordingUrlAnswer = schemaOf(() => import("@contracts/transcript.ts"), "recordingUrlSchema");
+const recordingUrlAnswer = schemaOf(() => import("@worker/transcripts/contracts/transcript.ts"), "recordingUrlSchema");
 
 /**
  * An address the player streams the kept recording from as it plays (the recording itself needs

@@ -1,4 +1,4 @@
-import { SANDBOX_VAPI_PUBLIC_KEY } from "@contracts/voice-client.ts";
+import { SANDBOX_VAPI_PUBLIC_KEY } from "@worker/voice-assistant/contracts/voice-client.ts";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { apiRequest } from "../api/client.ts";

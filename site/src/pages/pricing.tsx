@@ -1,5 +1,5 @@
 import { formatNaira } from "@contracts/numbers.ts";
-import type { PlansResponse } from "@contracts/payments.ts";
+import type { PlansResponse } from "@worker/billing/contracts/payments.ts";
 import { Check, Minus } from "lucide-react";
 import { Link } from "react-router-dom";
 import { useStoredUser } from "../api/session.ts";

@@ -1,4 +1,4 @@
-import { TRIAL_DAYS, VAT_RATE } from "@contracts/plans.ts";
+import { TRIAL_DAYS, VAT_RATE } from "@worker/billing/contracts/plans.ts";
 import { Link } from "react-router-dom";
 import { config } from "../config.ts";
 import { LEGAL_CONTACT, LEGAL_UPDATED } from "../legal.ts";

@@ -1,4 +1,4 @@
-import type { PlanId } from "@contracts/plans.ts";
+import type { PlanId } from "@worker/billing/contracts/plans.ts";
 import { initializePayment } from "../api/payments.ts";
 import { STORAGE_KEYS } from "../api/session.ts";
 

@@ -1,5 +1,5 @@
-import { formatBillingDate } from "@contracts/billing-figures.ts";
-import { PLANS, type PlanId, plansAbove } from "@contracts/plans.ts";
+import { formatBillingDate } from "@worker/billing/contracts/billing-figures.ts";
+import { PLANS, type PlanId, plansAbove } from "@worker/billing/contracts/plans.ts";
 import { useBilling } from "../account/use-billing.ts";
 import { useStoredUser } from "../api/session.ts";
 

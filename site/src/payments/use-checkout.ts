@@ -1,4 +1,4 @@
-import type { PlanId } from "@contracts/plans.ts";
+import type { PlanId } from "@worker/billing/contracts/plans.ts";
 import { useState } from "react";
 import { toast } from "../ui/toast.ts";
 

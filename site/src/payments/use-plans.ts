@@ -1,5 +1,5 @@
-import type { PlansResponse } from "@contracts/payments.ts";
-import { FEATURES, PLANS } from "@contracts/plans.ts";
+import type { PlansResponse } from "@worker/billing/contracts/payments.ts";
+import { FEATURES, PLANS } from "@worker/billing/contracts/plans.ts";
 import useSWR from "swr";
 
 // The Worker serves this same table, so the page renders it at once (and ahead of time); the

@@ -1,4 +1,9 @@
-import { ANALYSIS_ACCEPT, ANALYSIS_FORMATS_HINT, formatBytes, isAnalysableMedia } from "@contracts/media.ts";
+import {
+  ANALYSIS_ACCEPT,
+  ANALYSIS_FORMATS_HINT,
+  formatBytes,
+  isAnalysableMedia,
+} from "@worker/recordings/contracts/media.ts";
 import { CheckCircle2, FileAudio, Upload } from "lucide-react";
 import { useId, useState } from "react";
 

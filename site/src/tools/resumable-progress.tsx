@@ -1,4 +1,4 @@
-import { formatBytes } from "@contracts/media.ts";
+import { formatBytes } from "@worker/recordings/contracts/media.ts";
 import { Pause, Play } from "lucide-react";
 import type { UploadState } from "./resumable-upload.ts";
 

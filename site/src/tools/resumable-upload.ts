@@ -1,4 +1,4 @@
-import { UPLOADS_PATH } from "@contracts/upload-constants.ts";
+import { UPLOADS_PATH } from "@worker/recordings/contracts/upload-constants.ts";
 import { useCallback, useRef, useState } from "react";
 import type { Upload } from "tus-js-client";
 import { ApiError } from "../api/client.ts";

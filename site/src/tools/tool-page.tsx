@@ -1,4 +1,4 @@
-import { TRIAL_DAYS } from "@contracts/plans.ts";
+import { TRIAL_DAYS } from "@worker/billing/contracts/plans.ts";
 import { ArrowDown, CheckCircle2 } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router-dom";

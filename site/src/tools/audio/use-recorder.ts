@@ -1,4 +1,4 @@
-import { LIVE_CHUNK_MS } from "@contracts/live-constants.ts";
+import { LIVE_CHUNK_MS } from "@worker/live/contracts/live-constants.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 
 /** Recording states (voice conversion's "recorded" is live transcription's "stopped"). */

@@ -1,6 +1,6 @@
-import type { JobKind, JobStatus } from "@contracts/jobs.ts";
 import { LANGUAGE_NAMES, type Language } from "@contracts/languages.ts";
-import { formatBytes } from "@contracts/media.ts";
+import type { JobKind, JobStatus } from "@worker/jobs/contracts/jobs.ts";
+import { formatBytes } from "@worker/recordings/contracts/media.ts";
 import { Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { deleteJob } from "../../api/analysis.ts";

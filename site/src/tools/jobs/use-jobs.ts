@@ -1,4 +1,4 @@
-import { isFinished, JOB_PATHS, JOB_POLL_MS, type JobKind } from "@contracts/jobs.ts";
+import { isFinished, JOB_PATHS, JOB_POLL_MS, type JobKind } from "@worker/jobs/contracts/jobs.ts";
 import useSWR from "swr";
 import { fetchJob, fetchJobs, type JobListOf, type JobOf, jobPath } from "../../api/analysis.ts";
 import { useStoredUser } from "../../api/session.ts";

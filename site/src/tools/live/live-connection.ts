@@ -1,6 +1,11 @@
-import type { LiveServerMessage, LiveTicket } from "@contracts/live.ts";
-import { LIVE_CLOSES, liveCloseMessage, PAGE_WENT_OFFLINE } from "@contracts/live-closes.ts";
-import { LIVE_AUTH_PROTOCOL, LIVE_BUFFER_MS, LIVE_CHUNK_MS, LIVE_RESUME_GRACE_MS } from "@contracts/live-constants.ts";
+import type { LiveServerMessage, LiveTicket } from "@worker/live/contracts/live.ts";
+import { LIVE_CLOSES, liveCloseMessage, PAGE_WENT_OFFLINE } from "@worker/live/contracts/live-closes.ts";
+import {
+  LIVE_AUTH_PROTOCOL,
+  LIVE_BUFFER_MS,
+  LIVE_CHUNK_MS,
+  LIVE_RESUME_GRACE_MS,
+} from "@worker/live/contracts/live-constants.ts";
 import type { ZodType } from "zod";
 import { ApiError } from "../../api/client.ts";
 import { storedToken } from "../../api/session.ts";

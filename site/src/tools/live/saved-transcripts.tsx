@@ -1,4 +1,4 @@
-import type { SavedTranscript } from "@contracts/live.ts";
+import type { SavedTranscript } from "@worker/live/contracts/live.ts";
 import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import useSWR, { useSWRConfig } from "swr";

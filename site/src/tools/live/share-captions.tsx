@@ -1,4 +1,4 @@
-import type { CaptionShare } from "@contracts/live.ts";
+import type { CaptionShare } from "@worker/live/contracts/live.ts";
 import { Copy, Radio, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { reserveCaptions, shareCaptions, stopSharingCaptions, withdrawReservedCaptions } from "../../api/live.ts";

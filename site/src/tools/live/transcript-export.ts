@@ -1,4 +1,4 @@
-import { toSrt as cuesToSrt } from "@contracts/transcript-formats.ts";
+import { toSrt as cuesToSrt } from "@worker/transcripts/contracts/transcript-formats.ts";
 
 /** A final transcript segment, timed from the start of the recording. */
 export interface Segment {

@@ -1,5 +1,5 @@
 import type { Language } from "@contracts/languages.ts";
-import type { LiveServerMessage, LiveTicket } from "@contracts/live.ts";
+import type { LiveServerMessage, LiveTicket } from "@worker/live/contracts/live.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
 import type { ZodType } from "zod";

@@ -1,5 +1,5 @@
-import { formatBytes } from "@contracts/media.ts";
-import type { PressReleaseList as List } from "@contracts/press-releases.ts";
+import type { PressReleaseList as List } from "@worker/press-releases/contracts/press-releases.ts";
+import { formatBytes } from "@worker/recordings/contracts/media.ts";
 import { JobHistory, type JobWords } from "../jobs/job-history.tsx";
 
 type Item = List["items"][number];

@@ -1,6 +1,6 @@
-import type { Translation } from "@contracts/job-schema.ts";
 import { LANGUAGE_NAMES } from "@contracts/languages.ts";
-import type { PressRelease } from "@contracts/press-releases.ts";
+import type { Translation } from "@worker/jobs/contracts/job-schema.ts";
+import type { PressRelease } from "@worker/press-releases/contracts/press-releases.ts";
 import { AlertCircle, Copy } from "lucide-react";
 import Markdown from "markdown-to-jsx";
 import { formatWhen } from "../../ui/format-when.ts";

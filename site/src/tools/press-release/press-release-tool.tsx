@@ -1,9 +1,9 @@
-import { isFinished } from "@contracts/jobs.ts";
 import { LANGUAGE_NAMES } from "@contracts/languages.ts";
-import { formatBytes } from "@contracts/media.ts";
-import type { Recording } from "@contracts/recordings.ts";
-import { recordingRefusal } from "@contracts/transcription-parts.ts";
-import { RECORDINGS_PATH, UPLOAD_MAX_BYTES } from "@contracts/upload-constants.ts";
+import { isFinished } from "@worker/jobs/contracts/jobs.ts";
+import { formatBytes } from "@worker/recordings/contracts/media.ts";
+import type { Recording } from "@worker/recordings/contracts/recordings.ts";
+import { RECORDINGS_PATH, UPLOAD_MAX_BYTES } from "@worker/recordings/contracts/upload-constants.ts";
+import { recordingRefusal } from "@worker/transcripts/contracts/transcription-parts.ts";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useSWRConfig } from "swr";

@@ -1,4 +1,4 @@
-import { isFinished, JOB_POLL_MS } from "@contracts/jobs.ts";
+import { isFinished, JOB_POLL_MS } from "@worker/jobs/contracts/jobs.ts";
 import {
   AUDIENCE_LABELS,
   LENGTH_LABELS,
@@ -8,7 +8,7 @@ import {
   type RegenerateBody,
   regenerateBody,
   TONE_LABELS,
-} from "@contracts/release-options.ts";
+} from "@worker/press-releases/contracts/release-options.ts";
 import { RefreshCw } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ApiError } from "../../api/client.ts";

@@ -1,5 +1,9 @@
-import type { PressRelease, ReleaseExportFormat, ReleaseVersions } from "@contracts/press-releases.ts";
-import { releaseHtml, releasePlainText } from "@contracts/release-markdown.ts";
+import type {
+  PressRelease,
+  ReleaseExportFormat,
+  ReleaseVersions,
+} from "@worker/press-releases/contracts/press-releases.ts";
+import { releaseHtml, releasePlainText } from "@worker/press-releases/contracts/release-markdown.ts";
 import { Copy, Download, Eye, History, Pencil, RefreshCw } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";

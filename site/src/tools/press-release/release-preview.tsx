@@ -1,4 +1,4 @@
-import { type Run, releaseBlocks } from "@contracts/release-markdown.ts";
+import { type Run, releaseBlocks } from "@worker/press-releases/contracts/release-markdown.ts";
 import type { ReactNode } from "react";
 
 /** A square-bracketed gap the writer left for a person to fill, such as `[Phone]`. */

@@ -1,4 +1,4 @@
-import type { PressRelease } from "@contracts/press-releases.ts";
+import type { PressRelease } from "@worker/press-releases/contracts/press-releases.ts";
 import { ChevronDown } from "lucide-react";
 import { useMemo, useState } from "react";
 import { jobPath } from "../../api/analysis.ts";

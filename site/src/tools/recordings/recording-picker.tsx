@@ -1,5 +1,5 @@
-import { formatBytes } from "@contracts/media.ts";
-import type { Recording } from "@contracts/recordings.ts";
+import { formatBytes } from "@worker/recordings/contracts/media.ts";
+import type { Recording } from "@worker/recordings/contracts/recordings.ts";
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import { PATHS } from "../../paths.ts";

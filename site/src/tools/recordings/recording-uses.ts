@@ -1,4 +1,4 @@
-import type { RecordingUse } from "@contracts/recordings.ts";
+import type { RecordingUse } from "@worker/recordings/contracts/recordings.ts";
 
 /** How a job that uses a recording is named to the user: `the press release “Headline”`. */
 export function useName(use: RecordingUse): string {

@@ -1,5 +1,5 @@
-import { formatBytes } from "@contracts/media.ts";
-import type { Recording, RecordingUse } from "@contracts/recordings.ts";
+import { formatBytes } from "@worker/recordings/contracts/media.ts";
+import type { Recording, RecordingUse } from "@worker/recordings/contracts/recordings.ts";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useSWRConfig } from "swr";

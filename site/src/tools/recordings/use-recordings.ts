@@ -1,6 +1,6 @@
-import { isFinished, JOB_POLL_MS } from "@contracts/jobs.ts";
-import type { RecordingList } from "@contracts/recordings.ts";
-import { RECORDINGS_PATH } from "@contracts/upload-constants.ts";
+import { isFinished, JOB_POLL_MS } from "@worker/jobs/contracts/jobs.ts";
+import type { RecordingList } from "@worker/recordings/contracts/recordings.ts";
+import { RECORDINGS_PATH } from "@worker/recordings/contracts/upload-constants.ts";
 import useSWR from "swr";
 import { fetchRecordings } from "../../api/recordings.ts";
 import { useStoredUser } from "../../api/session.ts";

@@ -1,5 +1,5 @@
-import type { SentimentReport } from "@contracts/sentiment.ts";
-import type { SpeakerNames } from "@contracts/transcript.ts";
+import type { SentimentReport } from "@worker/reports/contracts/sentiment.ts";
+import type { SpeakerNames } from "@worker/transcripts/contracts/transcript.ts";
 import { buildModel, speakerName } from "../transcript/transcript-model.ts";
 import { intentsWithTimes, keyQuotes, type Occurrences, scoreInWords, topicsWithTimes } from "./report.ts";
 import { type Moment, MomentButton } from "./sentiment-timeline.tsx";

@@ -1,6 +1,6 @@
-import type { Translation } from "@contracts/job-schema.ts";
 import { LANGUAGE_NAMES } from "@contracts/languages.ts";
-import type { SentimentReport } from "@contracts/sentiment.ts";
+import type { Translation } from "@worker/jobs/contracts/job-schema.ts";
+import type { SentimentReport } from "@worker/reports/contracts/sentiment.ts";
 
 /** Turns the provider's report into what the report modal and its exports show. */
 

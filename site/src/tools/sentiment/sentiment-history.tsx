@@ -1,5 +1,5 @@
-import { formatBytes } from "@contracts/media.ts";
-import type { SentimentJobList } from "@contracts/sentiment.ts";
+import { formatBytes } from "@worker/recordings/contracts/media.ts";
+import type { SentimentJobList } from "@worker/reports/contracts/sentiment.ts";
 import { JobHistory, type JobWords } from "../jobs/job-history.tsx";
 
 type Item = SentimentJobList["items"][number];

@@ -1,7 +1,7 @@
-import type { Translation } from "@contracts/job-schema.ts";
 import { LANGUAGE_NAMES } from "@contracts/languages.ts";
-import type { SentimentReport } from "@contracts/sentiment.ts";
-import type { SpeakerNames } from "@contracts/transcript.ts";
+import type { Translation } from "@worker/jobs/contracts/job-schema.ts";
+import type { SentimentReport } from "@worker/reports/contracts/sentiment.ts";
+import type { SpeakerNames } from "@worker/transcripts/contracts/transcript.ts";
 import { Copy } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { jobPath } from "../../api/analysis.ts";

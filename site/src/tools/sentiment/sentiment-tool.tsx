@@ -1,7 +1,7 @@
-import type { Recording } from "@contracts/recordings.ts";
-import type { SentimentJob, SentimentReport } from "@contracts/sentiment.ts";
-import { recordingRefusal } from "@contracts/transcription-parts.ts";
-import { RECORDINGS_PATH, UPLOAD_MAX_BYTES } from "@contracts/upload-constants.ts";
+import type { Recording } from "@worker/recordings/contracts/recordings.ts";
+import { RECORDINGS_PATH, UPLOAD_MAX_BYTES } from "@worker/recordings/contracts/upload-constants.ts";
+import type { SentimentJob, SentimentReport } from "@worker/reports/contracts/sentiment.ts";
+import { recordingRefusal } from "@worker/transcripts/contracts/transcription-parts.ts";
 import { FileText } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSWRConfig } from "swr";

@@ -1,4 +1,4 @@
-import type { SpeakerNames } from "@contracts/transcript.ts";
+import type { SpeakerNames } from "@worker/transcripts/contracts/transcript.ts";
 import { Pencil } from "lucide-react";
 import { useId, useState } from "react";
 import { defaultSpeakerName, speakerName, type TranscriptModel } from "./transcript-model.ts";

@@ -1,4 +1,4 @@
-import { TRANSCRIPT_EXPORT_FORMATS, type TranscriptExportFormat } from "@contracts/transcript.ts";
+import { TRANSCRIPT_EXPORT_FORMATS, type TranscriptExportFormat } from "@worker/transcripts/contracts/transcript.ts";
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { errorMessage } from "../../ui/form-fields.tsx";

@@ -1,4 +1,4 @@
-import type { SpeakerNames } from "@contracts/transcript.ts";
+import type { SpeakerNames } from "@worker/transcripts/contracts/transcript.ts";
 import { Fragment, memo, type RefObject, useCallback, useMemo } from "react";
 import { hms, type Line, type Match, speakerName, type TranscriptModel } from "./transcript-model.ts";
 import type { LineWindow } from "./use-line-window.ts";

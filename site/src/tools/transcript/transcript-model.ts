@@ -1,4 +1,4 @@
-import type { SpeakerNames, Utterance } from "@contracts/transcript.ts";
+import type { SpeakerNames, Utterance } from "@worker/transcripts/contracts/transcript.ts";
 
 /**
  * A transcript made ready for the viewer: every word numbered across the whole transcript, with a

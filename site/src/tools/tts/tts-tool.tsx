@@ -1,5 +1,5 @@
 import { groupThousands } from "@contracts/numbers.ts";
-import { TTS_MAX_CHARACTERS } from "@contracts/tts-constants.ts";
+import { TTS_MAX_CHARACTERS } from "@worker/speech/contracts/tts-constants.ts";
 import { Download, Sparkles } from "lucide-react";
 import { useRef, useState } from "react";
 import { useSWRConfig } from "swr";

@@ -1,4 +1,4 @@
-import { VOICE_CONVERSION_MAX_BYTES } from "@contracts/tts-constants.ts";
+import { VOICE_CONVERSION_MAX_BYTES } from "@worker/speech/contracts/tts-constants.ts";
 import { Download, Mic, Square, X } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useSWRConfig } from "swr";

@@ -1,6 +1,6 @@
 import type { Language } from "@contracts/languages.ts";
-import type { CaptionTranscriptMessage, LiveSegment, WatchServerMessage } from "@contracts/live.ts";
-import { liveCloseMessage, PAGE_WENT_OFFLINE, WATCH_CLOSES } from "@contracts/live-closes.ts";
+import type { CaptionTranscriptMessage, LiveSegment, WatchServerMessage } from "@worker/live/contracts/live.ts";
+import { liveCloseMessage, PAGE_WENT_OFFLINE, WATCH_CLOSES } from "@worker/live/contracts/live-closes.ts";
 import { useEffect, useState } from "react";
 import type { ZodType } from "zod";
 import { loadSchema } from "../../../api/client.ts";

@@ -1,0 +1,71 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { deleteUnpaidOrders } from "../billing/orders.ts";
+import { batchRows } from "../core/d1.ts";
+import { stopJob } from "../jobs/lifecycle.ts";
+import { deleteProviderTranscripts } from "../jobs/provider-transcripts.ts";
+import { jobsOf } from "../jobs/store.ts";
+import { reservationOf } from "../live/caption-shares.ts";
+import { openSessionsOf } from "../live/transcripts.ts";
+import { deleteMediaGrantsOf } from "../recordings/uploads/media-grants.ts";
+import { freeUploadStorage, uploadsOf } from "../recordings/uploads/store.ts";
+import { audioKeysOnlyOf } from "../speech/store.ts";
+import { deleteUser } from "./users.ts";
+
+/**
+ * Deleting an account erases what it made, not only its row: running jobs are stopped, open live
+ * sessions ended, the transcripts the provider keeps for its jobs deleted there, a caption link
+ * waiting for a session withdrawn, then the row, which takes every other row of the user with it,
+ * and last its uploads, audio and recordings in R2. Paid orders stay, without the user, as
+ * accounting records.
+ *
+ * This module sits above the features' stores and composes them, so no store reaches into
+ * another's. Every step before the row goes can run again, so when the provider cannot be reached
+ * the request fails before the row goes and the user can simply retry; nothing is reported deleted
+ * that still exists.
+ *
+ * A write still under way for the account (speech finishing, a PATCH streaming, a job storing its
+ * result) may land at any moment. The R2 keys are read in the same transaction that deletes the
+ * rows, and every such write re-checks its row after writing and removes what it wrote if the row
+ * is gone: either the transaction saw the row (and its object is deleted here) or the writer sees
+ * it gone. Whatever still escapes, such as an R2 delete that failed after the rows went, the orphan
+ * sweep removes a day later.
+ */
+export async function eraseAccount(c: Context<AppEnv>, userId: string): Promise<void> {
+  const db = c.env.DB;
+  const [jobs, liveSessions, reserved] = await batchRows(db, [
+    jobsOf(db, userId),
+    openSessionsOf(db, userId),
+    reservationOf(db, userId),
+  ]);
+
+  for (const job of jobs) if (job.status === "queued" || job.status === "processing") await stopJob(c.env, job.id);
+  for (const session of liveSessions) await c.env.TRANSCRIPTION_RELAY.getByName(session.id).terminate();
+  // Readers waiting on a link made before recording are told it stopped; the row goes with the user.
+  for (const link of reserved) await c.env.TRANSCRIPTION_RELAY.getByName(link.session_id).stopSharing(link.token);
+
+  await deleteProviderTranscripts(
+    c,
+    jobs.flatMap((job) => (job.provider_ref ? [job.provider_ref] : [])),
+  );
+
+  const [uploads, lastJobs, audioKeys] = await batchRows(db, [
+    uploadsOf(db, userId),
+    jobsOf(db, userId),
+    audioKeysOnlyOf(db, userId),
+    deleteMediaGrantsOf(db, userId),
+    deleteUnpaidOrders(db, userId),
+    deleteUser(db, userId),
+  ]);
+
+  for (const upload of uploads) await freeUploadStorage(c.env.AUDIO, upload);
+  // A job made from a recording shares its object, which the uploads above have freed already.
+  const keys = [
+    ...new Set([
+      ...audioKeys.map((row) => row.r2_key),
+      ...lastJobs.flatMap((job) => [job.r2_key, job.result_key]).filter((key): key is string => Boolean(key)),
+    ]),
+  ];
+  // R2 deletes up to 1,000 keys per call.
+  for (let start = 0; start < keys.length; start += 1000) await c.env.AUDIO.delete(keys.slice(start, start + 1000));
+}

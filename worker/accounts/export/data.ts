@@ -1,0 +1,332 @@
+import { ordersOf } from "../../billing/orders.ts";
+import { subscriptionOf } from "../../billing/store.ts";
+import { batchRows, type Page, pagedRows, type RowsStatement, rowPages } from "../../core/d1.ts";
+import { utterancesOfJob } from "../../jobs/job-transcripts.ts";
+import { type JobRow, jobRowsOf } from "../../jobs/store.ts";
+import { speakerNamesOf } from "../../jobs/views.ts";
+import { captionSharesOf } from "../../live/caption-shares.ts";
+import { captionTranslationsOf } from "../../live/caption-translation.ts";
+import { liveSegmentsOf, liveSessionsOf } from "../../live/transcripts.ts";
+import { monthlyUsageOf } from "../../live/usage.ts";
+import { kitFromRow, organisationRowOf } from "../../organisation/store.ts";
+import { parseVocabulary, preferencesRowOf } from "../../preferences/store.ts";
+import { keptHeadlines } from "../../press-releases/release-headlines.ts";
+import { releaseVersionsOf } from "../../press-releases/release-versions.ts";
+import { displayName } from "../../recordings/uploads/display-name.ts";
+import { type UploadRow, uploadsOf } from "../../recordings/uploads/store.ts";
+import { readReport } from "../../reports/sentiment-reports.ts";
+import { type AudioItemRow, audioItemsOf } from "../../speech/store.ts";
+import { knownDevicesOf } from "../devices.ts";
+import { signInsOf } from "../sessions.ts";
+import type { UserRow } from "../users.ts";
+import { Deferred, jsonStream, StreamedArray } from "./json-stream.ts";
+import { type StoredFile, zipParts } from "./zip.ts";
+
+/** Rows read at a time from a table of small rows; text-heavy tables read fewer (below). */
+export const EXPORT_PAGE_ROWS = 100;
+/** Jobs carry their release's text (up to 20,000 characters, and a copy in another language). */
+export const EXPORT_JOB_PAGE_ROWS = 20;
+/** A release's versions are up to 20,000 characters each. */
+export const EXPORT_VERSION_PAGE_ROWS = 10;
+
+async function* mapped<Row, Out>(rows: AsyncIterable<Row>, view: (row: Row) => Out): AsyncGenerator<Out> {
+  for await (const row of rows) yield view(row);
+}
+
+/**
+ * Everything an account holds, for the owner's data download (NDPA 2023 access and portability),
+ * as JSON written while it is read: each table a page at a time (`EXPORT_*_PAGE_ROWS`) and each
+ * stored report or transcript when the writer reaches it, so what the Worker holds is a page, one
+ * report and a chunk of text (`JSON_STREAM_CHUNK_CHARS`) however large the account is.
+ * Secrets stay out: the password hash, session and browser token hashes, the card authorization
+ * Paystack charges renewals with, caption-link tokens and one-time codes.
+ */
+export async function accountExport(env: Env, user: UserRow, now = new Date()): Promise<ReadableStream<Uint8Array>> {
+  const db = env.DB;
+  // The rows of one each (and a month of live use a row) are read at once.
+  const [preferenceRows, kitRows, subscriptions, usage] = await batchRows(db, [
+    preferencesRowOf(db, user.id),
+    organisationRowOf(db, user.id),
+    subscriptionOf(db, user.id),
+    monthlyUsageOf(db, user.id),
+  ]);
+  const preference = preferenceRows[0];
+  const subscription = subscriptions[0];
+  const pages = <Row>(statement: (page: Page) => RowsStatement<Row>) => pagedRows(statement, EXPORT_PAGE_ROWS);
+
+  return jsonStream({
+    format: "vox-account-data",
+    version: 1,
+    exported_at: now.toISOString(),
+    files_note:
+      "Audio files are in the separate zip (Settings › Account › Download my files); `file` gives each one's path in it.",
+    profile: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      phone_number: user.phone_number,
+      organization_name: user.organization_name,
+      email_verified_at: user.email_verified_at,
+      created_at: user.created_at,
+      trial_ends_at: user.trial_ends_at,
+      plan: user.plan,
+      subscription_expires_at: user.subscription_expires_at,
+    },
+    preferences: {
+      language: preference?.language ?? "en",
+      vocabulary: parseVocabulary(preference?.vocabulary),
+      updated_at: preference?.updated_at ?? null,
+    },
+    organisation: kitFromRow(kitRows[0] ?? null),
+    speech_history: new StreamedArray(speechHistory(db, user.id)),
+    jobs: new StreamedArray(jobsOf(env, user.id)),
+    live_transcripts: new StreamedArray(
+      mapped(
+        pages((page) => liveSessionsOf(db, user.id, page)),
+        (session) => ({
+          ...session,
+          segments: new StreamedArray(
+            mapped(
+              pages((page) => liveSegmentsOf(db, session.id, page)),
+              ({ seq, text, start, duration }) => ({
+                seq,
+                text,
+                start,
+                duration,
+              }),
+            ),
+          ),
+          caption_translations: new StreamedArray(pages((page) => captionTranslationsOf(db, session.id, page))),
+          caption_shares: new StreamedArray(pages((page) => captionSharesOf(db, session.id, page))),
+        }),
+      ),
+    ),
+    uploads: new StreamedArray(
+      mapped(
+        pages((page) => uploadsOf(db, user.id, page)),
+        (upload) => ({
+          id: upload.id,
+          file_name: upload.file_name,
+          content_type: upload.content_type,
+          length: upload.length,
+          received: upload.offset,
+          status: upload.status,
+          created_at: upload.created_at,
+          expires_at: upload.expires_at,
+          ...(upload.status === "complete" ? { file: uploadFile(upload) } : {}),
+        }),
+      ),
+    ),
+    billing: {
+      subscription: subscription
+        ? {
+            period_end: subscription.period_end,
+            auto_renew: subscription.auto_renew === 1,
+            state: subscription.state,
+            grace_until: subscription.grace_until,
+            card:
+              subscription.card_brand && subscription.card_last4
+                ? {
+                    brand: subscription.card_brand,
+                    last4: subscription.card_last4,
+                    exp_month: subscription.card_exp_month,
+                    exp_year: subscription.card_exp_year,
+                  }
+                : null,
+          }
+        : null,
+      orders: new StreamedArray(
+        mapped(
+          pages((page) => ordersOf(db, user.id, page)),
+          (order) => ({
+            reference: order.reference,
+            plan: order.plan,
+            amount_kobo: order.amount_kobo,
+            currency: order.currency,
+            status: order.status,
+            created_at: order.created_at,
+            paid_at: order.paid_at,
+            renews_from: order.renews_from,
+          }),
+        ),
+      ),
+      live_transcription_seconds_by_month: usage,
+    },
+    sign_ins: {
+      sessions: new StreamedArray(pages((page) => signInsOf(db, user.id, page))),
+      known_browsers: new StreamedArray(pages((page) => knownDevicesOf(db, user.id, page))),
+    },
+  });
+}
+
+/** Speech history a page at a time; repeats of one stored file name the file of its first item. */
+async function* speechHistory(db: D1Database, userId: string) {
+  for await (const page of rowPages((next) => audioItemsOf(db, userId, next), EXPORT_PAGE_ROWS)) {
+    const firsts = await firstSpeechItems(db, userId, page);
+    for (const item of page) {
+      yield {
+        id: item.id,
+        kind: item.kind,
+        voice_id: item.voice_id,
+        text_excerpt: item.text_excerpt,
+        characters: item.characters,
+        bytes: item.bytes,
+        created_at: item.created_at,
+        file: speechFile(firsts.get(item.r2_key) ?? item),
+      };
+    }
+  }
+}
+
+/** Jobs a page at a time, each release's versions a page at a time, each report read when written. */
+async function* jobsOf(env: Env, userId: string) {
+  const db = env.DB;
+  for await (const page of rowPages((next) => jobRowsOf(db, userId, next), EXPORT_JOB_PAGE_ROWS)) {
+    const recordings = await recordingFiles(db, userId, page);
+    for (const job of page) {
+      yield {
+        ...jobFields(job),
+        // A recording several jobs share is one file in the zip, named once.
+        ...(job.r2_key ? { file: recordings.get(job.r2_key) ?? recordingFile(job) } : {}),
+        ...(job.kind === "press_release"
+          ? {
+              press_release: {
+                text: job.text,
+                translated_text: job.translated_text,
+                headlines: keptHeadlines(job.headlines),
+                utterances: new Deferred(async () => (await utterancesOfJob(env, job)) ?? null),
+                versions: new StreamedArray(
+                  pagedRows((next) => releaseVersionsOf(db, job.id, next), EXPORT_VERSION_PAGE_ROWS),
+                ),
+              },
+            }
+          : {
+              sentiment_report: new Deferred(async () =>
+                job.result_key ? ((await readReport(env, job.result_key)) ?? null) : null,
+              ),
+            }),
+      };
+    }
+  }
+}
+
+const placeholders = (count: number) => Array.from({ length: count }, () => "?").join(", ");
+
+/**
+ * The first history item of each stored speech file on the page, as `storedFiles` names the file
+ * for the zip: one page's keys, so the answer is never larger than the page.
+ */
+async function firstSpeechItems(db: D1Database, userId: string, page: readonly AudioItemRow[]) {
+  const keys = [...new Set(page.map((item) => item.r2_key))];
+  const { results } = await db
+    .prepare(
+      `SELECT id, r2_key, created_at FROM audio_items a
+       WHERE user_id = ? AND r2_key IN (${placeholders(keys.length)})
+         AND NOT EXISTS (SELECT 1 FROM audio_items b WHERE b.user_id = a.user_id AND b.r2_key = a.r2_key
+                         AND (b.created_at < a.created_at OR (b.created_at = a.created_at AND b.id < a.id)))`,
+    )
+    .bind(userId, ...keys)
+    .all<Pick<AudioItemRow, "id" | "r2_key" | "created_at">>();
+  return new Map(results.map((item) => [item.r2_key, item]));
+}
+
+/**
+ * The zip's name of each recording on the page, as `storedFiles` gives it: a finished upload's
+ * name when the recording is one, otherwise the name from the newest job that keeps it.
+ */
+async function recordingFiles(db: D1Database, userId: string, page: readonly JobRow[]) {
+  const keys = [...new Set(page.flatMap((job) => (job.r2_key ? [job.r2_key] : [])))];
+  if (keys.length === 0) return new Map<string, string>();
+  const [jobs, uploads] = await batchRows(db, [
+    db
+      .prepare(
+        `SELECT id, file_name, r2_key FROM jobs j
+         WHERE user_id = ? AND r2_key IN (${placeholders(keys.length)})
+           AND NOT EXISTS (SELECT 1 FROM jobs k WHERE k.user_id = j.user_id AND k.r2_key = j.r2_key
+                           AND (k.created_at > j.created_at OR (k.created_at = j.created_at AND k.id > j.id)))`,
+      )
+      .bind(userId, ...keys) as RowsStatement<{ id: string; file_name: string; r2_key: string }>,
+    db
+      .prepare(
+        `SELECT id, file_name, r2_key FROM uploads
+         WHERE user_id = ? AND status = 'complete' AND r2_key IN (${placeholders(keys.length)})`,
+      )
+      .bind(userId, ...keys) as RowsStatement<{ id: string; file_name: string; r2_key: string }>,
+  ]);
+  return new Map([
+    ...jobs.map((job): [string, string] => [job.r2_key, recordingFile(job)]),
+    ...uploads.map((upload): [string, string] => [upload.r2_key, uploadFile(upload)]),
+  ]);
+}
+
+const extensionOf = (key: string) => /\.[a-z0-9]{1,5}$/i.exec(key)?.[0] ?? ".mp3";
+const day = (iso: string) => iso.slice(0, 10);
+
+/** Generated speech and voice conversions: one file per stored object (repeats share one). */
+function speechFile(item: Pick<AudioItemRow, "id" | "r2_key" | "created_at">): string {
+  return `speech/${day(item.created_at)}-${item.id}${extensionOf(item.r2_key)}`;
+}
+
+const recordingFile = (job: Pick<JobRow, "id" | "file_name">) => `recordings/${job.id}-${displayName(job.file_name)}`;
+
+const uploadFile = (upload: Pick<UploadRow, "id" | "file_name">) =>
+  `uploads/${upload.id}-${displayName(upload.file_name)}`;
+
+/** Every stored audio file of the account: its speech, its jobs' recordings and its finished uploads. */
+function storedFiles(audio: readonly AudioItemRow[], jobs: readonly JobRow[], uploads: readonly UploadRow[]) {
+  const files = new Map<string, StoredFile>();
+  for (const item of audio) {
+    if (!files.has(item.r2_key)) {
+      files.set(item.r2_key, {
+        path: speechFile(item),
+        key: item.r2_key,
+        bytes: item.bytes,
+        modified: item.created_at,
+      });
+    }
+  }
+  for (const job of jobs) {
+    if (job.r2_key) {
+      files.set(job.r2_key, { path: recordingFile(job), key: job.r2_key, bytes: job.bytes, modified: job.created_at });
+    }
+  }
+  for (const upload of uploads) {
+    if (upload.status === "complete") {
+      files.set(upload.r2_key, {
+        path: uploadFile(upload),
+        key: upload.r2_key,
+        bytes: upload.length,
+        modified: upload.created_at,
+      });
+    }
+  }
+  return [...files.values()];
+}
+
+/** The account's stored files, in as many zips as they need. */
+export async function accountFileParts(db: D1Database, userId: string): Promise<StoredFile[][]> {
+  const [audio, jobs, uploads] = await batchRows(db, [
+    audioItemsOf(db, userId),
+    jobRowsOf(db, userId),
+    uploadsOf(db, userId),
+  ]);
+  return zipParts(storedFiles(audio, jobs, uploads));
+}
+
+function jobFields(job: JobRow) {
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    file_name: job.file_name,
+    content_type: job.content_type,
+    bytes: job.bytes,
+    language: job.language,
+    recording_kept: job.r2_key !== null,
+    recording_id: job.upload_id,
+    speaker_names: speakerNamesOf(job),
+    error: job.error,
+    created_at: job.created_at,
+    updated_at: job.updated_at,
+  };
+}

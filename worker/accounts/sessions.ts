@@ -1,0 +1,113 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../app-env.ts";
+import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
+import { ApiError } from "../core/errors.ts";
+import { isoIn, randomToken, sha256Hex } from "./tokens.ts";
+import type { UserRow } from "./users.ts";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** An account's sessions at most: a sign-in past this ends the oldest. */
+export const KEPT_SESSIONS = 50;
+
+/** A new session of the user, ending the oldest past `KEPT_SESSIONS` in the same batch. */
+export async function createSession(db: D1Database, userId: string): Promise<string> {
+  const token = randomToken();
+  await db.batch([
+    db
+      .prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+      .bind(await sha256Hex(token), userId, new Date().toISOString(), isoIn(SESSION_TTL_MS)),
+    db
+      .prepare(
+        `DELETE FROM sessions WHERE user_id = ?1 AND token_hash NOT IN
+           (SELECT token_hash FROM sessions WHERE user_id = ?1 ORDER BY created_at DESC, token_hash LIMIT ?2)`,
+      )
+      .bind(userId, KEPT_SESSIONS),
+  ]);
+  return token;
+}
+
+export async function deleteSession(db: D1Database, tokenHash: string): Promise<void> {
+  await db.prepare("DELETE FROM sessions WHERE token_hash = ?").bind(tokenHash).run();
+}
+
+/** Ends every session of the user but the one whose hash is `keep`, as a statement for the caller's batch. */
+export function deleteSessionsOf(db: D1Database, userId: string, keep?: string): D1PreparedStatement {
+  return keep === undefined
+    ? db.prepare("DELETE FROM sessions WHERE user_id = ?").bind(userId)
+    : db.prepare("DELETE FROM sessions WHERE user_id = ? AND token_hash != ?").bind(userId, keep);
+}
+
+function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S{16,256})$/i.exec(header ?? "");
+  return match?.[1] ?? null;
+}
+
+const unauthorized = () => new ApiError(401, "unauthorized", "Your session has ended. Please log in again.");
+
+/** What identifies the session in SQL: `?1` is the token's hash, `?2` the current time. */
+export interface SessionKey {
+  readonly tokenHash: string;
+  readonly now: string;
+}
+
+/** The caller's session key; 401 when there is no well-formed bearer token. */
+export async function sessionKey(c: Context<AppEnv>): Promise<SessionKey> {
+  const token = bearerToken(c.req.header("authorization"));
+  if (!token) throw unauthorized();
+  return { tokenHash: await sha256Hex(token), now: new Date().toISOString() };
+}
+
+/**
+ * The signed-in user's id as a SQL expression (binds `?1` and `?2` of `SessionKey`), so a statement
+ * can ride in the same D1 batch as the session check instead of waiting for it.
+ */
+export const SESSION_USER_ID = "(SELECT user_id FROM sessions WHERE token_hash = ?1 AND expires_at > ?2)";
+
+/** Session and user in one query, always on the primary, so a revoked session is refused at once. */
+export function sessionUser(db: D1Database, key: SessionKey): D1PreparedStatement {
+  return db
+    .prepare(
+      "SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = ?1 AND sessions.expires_at > ?2",
+    )
+    .bind(key.tokenHash, key.now);
+}
+
+/** The user a session token belongs to (a resumed live socket's), or null when unknown, revoked or expired. */
+export async function userForToken(
+  db: D1Database,
+  token: string,
+): Promise<{ user: UserRow; tokenHash: string } | null> {
+  const key = { tokenHash: await sha256Hex(token), now: new Date().toISOString() };
+  const user = await sessionUser(db, key).first<UserRow>();
+  return user ? { user, tokenHash: key.tokenHash } : null;
+}
+
+/** Puts the signed-in user on `c.var`; 401 when the session is unknown, revoked or expired. */
+export function admit(c: Context<AppEnv>, key: SessionKey, user: UserRow | null | undefined): UserRow {
+  if (!user) throw unauthorized();
+  c.set("user", user);
+  c.set("sessionTokenHash", key.tokenHash);
+  return user;
+}
+
+/** Puts the signed-in user on `c.var.user`; 401 when the token is missing, unknown, revoked or expired. */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  const key = await sessionKey(c);
+  admit(c, key, await sessionUser(c.env.DB, key).first<UserRow>());
+  await next();
+});
+
+/** A page of when the user's sessions began and end, without their tokens' hashes, for the data export. */
+export function signInsOf(
+  db: D1Database,
+  userId: string,
+  page: Page,
+): RowsStatement<{ created_at: string; expires_at: string }> {
+  return pagedStatement(
+    db,
+    "SELECT created_at, expires_at FROM sessions WHERE user_id = ? ORDER BY created_at, token_hash",
+    [userId],
+    page,
+  );
+}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { userSchema } from "../../accounts/contracts/auth.ts";
+
+export const initializePaymentBody = z.object({
+  plan: z.enum(["monthly", "yearly", "enterprise"], { error: "Choose the Monthly or Yearly plan" }),
+});
+
+export const initializePaymentResponse = z.object({ authorization_url: z.url(), reference: z.string() });
+
+export const processPayResponse = z.object({ message: z.string(), data: userSchema });
+
+const planId = z.enum(["monthly", "yearly", "enterprise"]);
+
+/** `GET /api/plans`: the shape of `PLANS` and `FEATURES` in plans.ts, checked where it is read. */
+export const plansResponse = z.object({
+  plans: z
+    .array(
+      z.object({
+        id: planId,
+        name: z.string(),
+        tagline: z.string(),
+        priceNaira: z.number().nullable(),
+        interval: z.enum(["month", "year"]).nullable(),
+        popular: z.boolean(),
+        contactOnly: z.boolean(),
+        liveTranscriptionHours: z.number().nullable(),
+        liveSessions: z.number(),
+        storageGb: z.number().nullable(),
+      }),
+    )
+    .readonly(),
+  features: z.array(z.object({ id: z.string(), label: z.string(), plans: z.array(planId).readonly() })).readonly(),
+});
+
+export type PlansResponse = z.infer<typeof plansResponse>;

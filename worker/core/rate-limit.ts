@@ -1,0 +1,164 @@
+import type { Context } from "hono";
+import ipaddr from "ipaddr.js";
+import type { AppEnv } from "../app-env.ts";
+import { tooManyAttempts } from "./errors.ts";
+
+export interface RateLimitRule {
+  readonly limit: number;
+  readonly windowSeconds: number;
+}
+
+/**
+ * Abuse limits per endpoint, by client IP and by the e-mail address a request names. A browser that
+ * signed in to that address's account before (`worker/accounts/devices.ts`) counts against `device`
+ * instead of `email`, so strangers using up the address's allowance do not shut its owner out.
+ */
+export const RATE_LIMITS = {
+  signin: {
+    ip: { limit: 30, windowSeconds: 600 },
+    email: { limit: 10, windowSeconds: 600 },
+    device: { limit: 10, windowSeconds: 600 },
+  },
+  register: { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
+  forgot: {
+    ip: { limit: 10, windowSeconds: 3600 },
+    email: { limit: 3, windowSeconds: 900 },
+    device: { limit: 3, windowSeconds: 900 },
+  },
+  verify: {
+    ip: { limit: 30, windowSeconds: 600 },
+    email: { limit: 15, windowSeconds: 600 },
+    device: { limit: 15, windowSeconds: 600 },
+  },
+  verifyEmail: {
+    ip: { limit: 30, windowSeconds: 600 },
+    email: { limit: 15, windowSeconds: 600 },
+    device: { limit: 15, windowSeconds: 600 },
+  },
+  resendVerification: {
+    ip: { limit: 10, windowSeconds: 3600 },
+    email: { limit: 3, windowSeconds: 900 },
+    device: { limit: 3, windowSeconds: 900 },
+  },
+  contact: { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
+} as const satisfies Record<string, { ip: RateLimitRule; email: RateLimitRule; device?: RateLimitRule }>;
+
+export type RateLimitedAction = keyof typeof RATE_LIMITS;
+
+/**
+ * Paid provider calls per signed-in user, generous for real work but a ceiling on a runaway
+ * script or a shared token. Counted in D1 with the session check (`worker/billing/tool-gate.ts`).
+ */
+export const TOOL_RATE_LIMITS = {
+  tts: { limit: 300, windowSeconds: 3600 },
+  voiceConversion: { limit: 120, windowSeconds: 3600 },
+  sentiment: { limit: 60, windowSeconds: 3600 },
+  pressRelease: { limit: 30, windowSeconds: 3600 },
+  /** One ticket opens one live transcription session. */
+  live: { limit: 60, windowSeconds: 600 },
+  /** A voice token lives 30 minutes and a page needs one per conversation. */
+  voiceAssistant: { limit: 20, windowSeconds: 600 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/**
+ * Caption viewer connections per network address. A venue's audience often shares one public
+ * address (its Wi-Fi), so this admits a room of a thousand within a few minutes, while one
+ * machine cannot open sockets without end; each session also caps its viewers (`liveViewers`).
+ */
+export const WATCH_RATE_LIMIT = { limit: 300, windowSeconds: 60 } as const satisfies RateLimitRule;
+
+/**
+ * Account changes that re-check the password: each costs a full password hash, so a stolen session
+ * cannot turn them into a CPU and memory drain or an unlimited password-guessing oracle.
+ */
+export const ACCOUNT_RATE_LIMITS = {
+  changePassword: { limit: 5, windowSeconds: 3600 },
+  deleteAccount: { limit: 5, windowSeconds: 3600 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/**
+ * The account's data download per user: each gathers every table of the account (and its zips
+ * stream every stored file out of R2), so a stolen session cannot turn it into a drain.
+ */
+export const DATA_EXPORT_RATE_LIMITS = {
+  exportData: { limit: 10, windowSeconds: 3600 },
+  exportFiles: { limit: 10, windowSeconds: 3600 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/**
+ * Links that open the account's files without the session (player URLs, files download links), per
+ * user. Each is a D1 row; a page asks for a player URL each time a player opens and for files links
+ * once per "Download my files", so these leave a person room and a script none.
+ */
+export const GRANT_RATE_LIMITS = {
+  playerUrl: { limit: 60, windowSeconds: 600 },
+  filesLink: { limit: 10, windowSeconds: 3600 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** Open (unexpired) links an account may hold at once; minting one more revokes its oldest. */
+export const GRANT_CAPS = { playerUrls: 50, filesLinks: 3 } as const;
+
+/**
+ * Writes per user that add rows no plan quota counts, each a ceiling well above real use, so a
+ * script with a session cannot fill the shared D1 database.
+ */
+export const WRITE_RATE_LIMITS = {
+  /**
+   * Saved edits and picked headlines of press releases (each a new version): the editor saves a
+   * moment after typing stops, so a busy hour of writing is a few hundred.
+   */
+  releaseEdit: { limit: 600, windowSeconds: 3600 },
+  /** Revoking a session's caption link: each revocation lets a new link (a new row) be made. */
+  captionRevoke: { limit: 30, windowSeconds: 3600 },
+  /** Starting a checkout: each one is an order row and a call to Paystack. */
+  checkout: { limit: 20, windowSeconds: 3600 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** Counts one write against the signed-in user. */
+export async function limitWrite(c: Context<AppEnv>, write: keyof typeof WRITE_RATE_LIMITS): Promise<void> {
+  await enforceRateLimit(c.env, write, `user:${c.var.user.id}`, WRITE_RATE_LIMITS[write]);
+}
+
+/** Free provider calls a signed-in user makes while preparing work, such as adding Yorùbá tone marks. */
+export const HELPER_RATE_LIMITS = {
+  toneMarks: { limit: 120, windowSeconds: 3600 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** Counts one attempt against `scope:key`; past the rule's limit it answers 429 with Retry-After. */
+export async function enforceRateLimit(env: Env, scope: string, key: string, rule: RateLimitRule): Promise<void> {
+  const limiter = env.RATE_LIMITER.getByName(`${scope}:${key}`);
+  const decision = await limiter.hit(rule.limit, rule.windowSeconds);
+  if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
+}
+
+/**
+ * Cloudflare sets CF-Connecting-IP on every request it forwards; local runs share one bucket. One
+ * IPv6 subscriber usually holds a whole /64, so IPv6 addresses count by their /64 (IPv4-mapped
+ * addresses as the IPv4 address they carry).
+ */
+export function clientIp(c: Context): string {
+  const header = c.req.header("cf-connecting-ip")?.trim();
+  if (!header || !ipaddr.isValid(header)) return "local";
+  const address = ipaddr.process(header);
+  if (address.kind() === "ipv4") return address.toString();
+  const prefix = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${prefix.join(":")}::/64`;
+}
+
+/** `device` is the key of a browser known to the named account (`knownDevice`), if it is one. */
+export async function limitAction(
+  c: Context<AppEnv>,
+  action: RateLimitedAction,
+  email?: string,
+  device?: string | null,
+) {
+  const rules: { ip: RateLimitRule; email: RateLimitRule; device?: RateLimitRule } = RATE_LIMITS[action];
+  await enforceRateLimit(c.env, action, `ip:${clientIp(c)}`, rules.ip);
+  if (device && rules.device) await enforceRateLimit(c.env, action, `device:${device}`, rules.device);
+  else if (email) await enforceRateLimit(c.env, action, `email:${email}`, rules.email);
+}
+
+/** Counts one password-checked account change against the signed-in user. */
+export async function limitAccountChange(c: Context<AppEnv>, change: keyof typeof ACCOUNT_RATE_LIMITS): Promise<void> {
+  await enforceRateLimit(c.env, change, `user:${c.var.user.id}`, ACCOUNT_RATE_LIMITS[change]);
+}

@@ -1,0 +1,92 @@
+import { Hono } from "hono";
+import { requireUser } from "../accounts/sessions.ts";
+import type { AppEnv } from "../app-env.ts";
+import { requireTool } from "../billing/tool-gate.ts";
+import { ApiError } from "../core/errors.ts";
+import { limitWrite } from "../core/rate-limit.ts";
+import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
+import { JOB_PATHS } from "../jobs/contracts/jobs.ts";
+import { startJob } from "../jobs/lifecycle.ts";
+import { findOwnFinishedRelease, UUID } from "../jobs/own-job.ts";
+import { releaseHeadline } from "./contracts/release-markdown.ts";
+import { pickHeadlineBody, regenerateBody } from "./contracts/release-options.ts";
+import {
+  findRegeneration,
+  insertRegeneration,
+  keptSource,
+  regenerationView,
+  TRANSCRIPT_NOT_KEPT,
+} from "./regenerations.ts";
+import { keptHeadlines, replaceHeadline } from "./release-headlines.ts";
+import { saveReleaseText } from "./release-versions.ts";
+
+/**
+ * A finished release written again from its kept transcript with a tone, length, audience and
+ * embargo (a job of the one engine: 202, then polled), and picking one of its alternative
+ * headlines. Both leave the previous text as a version that can be restored.
+ */
+export const pressReleaseOptions = new Hono<AppEnv>();
+
+/** Writing again is a call to the writer, so it passes the tool's gate and counts against its allowance. */
+pressReleaseOptions.post(
+  "/:id/regenerate",
+  requireTool("pressRelease"),
+  jsonBodyLimit,
+  jsonBody(regenerateBody),
+  async (c) => {
+    const release = await findOwnFinishedRelease(c);
+    const options = c.req.valid("json");
+    const readable =
+      (await keptSource(c.env.DB, release.id)) !== null || (release.language === "en" && release.provider_ref);
+    if (!readable) throw new ApiError(409, "transcript_not_kept", TRANSCRIPT_NOT_KEPT);
+    const id = crypto.randomUUID();
+    if (!(await insertRegeneration(c.env.DB, { id, jobId: release.id, userId: release.user_id, options }))) {
+      throw new ApiError(409, "regenerating", "This release is already being written again. Wait for it to finish.");
+    }
+    await startJob(c.env, {
+      kind: "press_release",
+      id: release.id,
+      r2Key: "",
+      contentType: release.content_type,
+      origin: new URL(c.req.url).origin,
+      byUrl: true,
+      startedAt: Date.now(),
+      language: release.language,
+      // A release that has a copy in the recording's language gets a new copy of the new text.
+      alsoInLanguage: release.translated_text !== null,
+      regeneration: { id, ...options },
+    });
+    const path = `${JOB_PATHS.press_release}/${release.id}/regenerations/${id}`;
+    return c.json({ id, status: "queued" as const }, 202, { location: path, "cache-control": "no-store" });
+  },
+);
+
+pressReleaseOptions.get("/:id/regenerations/:regenerationId", requireUser, async (c) => {
+  const release = await findOwnFinishedRelease(c);
+  const id = c.req.param("regenerationId");
+  const row = UUID.test(id) ? await findRegeneration(c.env.DB, id, release.id) : null;
+  if (!row) throw new ApiError(404, "not_found", "That regeneration does not exist or is not yours.");
+  return c.json(regenerationView(row), 200, { "cache-control": "no-store" });
+});
+
+/**
+ * The picked headline swaps places with the current one, so the release still has its alternatives.
+ * It saves a version as an edit does, so it counts against the same hourly rate.
+ */
+pressReleaseOptions.post("/:id/headline", requireUser, jsonBodyLimit, jsonBody(pickHeadlineBody), async (c) => {
+  const release = await findOwnFinishedRelease(c);
+  await limitWrite(c, "releaseEdit");
+  const { headline } = c.req.valid("json");
+  const alternatives = keptHeadlines(release.headlines);
+  if (!alternatives.includes(headline)) {
+    const message = "Choose one of the release's alternative headlines";
+    throw new ApiError(400, "validation_failed", message, { headline: [message] });
+  }
+  const current = releaseHeadline(release.text);
+  const headlines = alternatives
+    .map((alternative) => (alternative === headline ? current : alternative))
+    .filter(Boolean);
+  const text = replaceHeadline(release.text, headline);
+  await saveReleaseText(c.env.DB, release, text, new Date().toISOString(), headlines);
+  return c.json({ text, headlines }, 200, { "cache-control": "no-store" });
+});

@@ -1,0 +1,179 @@
+import { type Page, pagedStatement, type RowsStatement } from "../../core/d1.ts";
+import { STORAGE_USED_SQL } from "../storage-used.ts";
+
+/** Upload rows in D1 (`uploads`): one resumable upload each, owned by one user. */
+
+export interface UploadRow {
+  id: string;
+  user_id: string;
+  file_name: string;
+  content_type: string;
+  length: number;
+  offset: number;
+  /** The Upload-Metadata header as the client sent it, echoed back on HEAD. */
+  metadata: string;
+  r2_key: string;
+  multipart_id: string;
+  part_size: number;
+  /** JSON array of the R2 parts stored so far, in order. */
+  parts: string;
+  tail_bytes: number;
+  status: "uploading" | "complete";
+  lock_token: string | null;
+  locked_until: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface StoredPart {
+  partNumber: number;
+  etag: string;
+}
+
+export type NewUpload = Pick<
+  UploadRow,
+  "id" | "user_id" | "file_name" | "content_type" | "length" | "metadata" | "r2_key" | "multipart_id" | "part_size"
+>;
+
+/** Inserts the upload unless it would take the user past `quotaBytes` (null: unlimited), in one statement. */
+export async function insertUploadWithinQuota(
+  db: D1Database,
+  upload: NewUpload,
+  expiresAt: string,
+  quotaBytes: number | null,
+): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `INSERT INTO uploads (id, user_id, file_name, content_type, length, metadata, r2_key, multipart_id, part_size,
+         status, expires_at, created_at)
+       SELECT ?2, ?1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'uploading', ?10, ?11
+       WHERE ?12 IS NULL OR ${STORAGE_USED_SQL} + ?5 <= ?12`,
+    )
+    .bind(
+      upload.user_id,
+      upload.id,
+      upload.file_name,
+      upload.content_type,
+      upload.length,
+      upload.metadata,
+      upload.r2_key,
+      upload.multipart_id,
+      upload.part_size,
+      expiresAt,
+      new Date().toISOString(),
+      quotaBytes,
+    )
+    .run();
+  return result.meta.changes === 1;
+}
+
+export function findOwnUpload(db: D1Database, id: string, userId: string): Promise<UploadRow | null> {
+  return db.prepare("SELECT * FROM uploads WHERE id = ? AND user_id = ?").bind(id, userId).first<UploadRow>();
+}
+
+export interface Progress {
+  readonly offset: number;
+  readonly parts: readonly StoredPart[];
+  readonly tailBytes: number;
+  readonly expiresAt: string;
+  readonly complete?: boolean;
+}
+
+/**
+ * How long a PATCH holds its upload between two recorded parts. A writer whose connection was cut
+ * usually releases at once; one the runtime stopped mid-way blocks the resume at most this long.
+ */
+export const LOCK_LEASE_MS = 2 * 60 * 1000;
+
+const leaseEnd = () => new Date(Date.now() + LOCK_LEASE_MS).toISOString();
+
+/**
+ * Makes `lock` the one PATCH writing this upload, unless another holds an unexpired lease: a cut
+ * connection's request may still be storing its last part when the client resumes, and two
+ * writers would overwrite each other's R2 parts. Answers whether the lock was taken.
+ */
+export async function lockUpload(db: D1Database, id: string, lock: string): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE uploads SET lock_token = ?, locked_until = ?
+       WHERE id = ? AND status = 'uploading' AND (locked_until IS NULL OR locked_until <= ?)`,
+    )
+    .bind(lock, leaseEnd(), id, new Date().toISOString())
+    .run();
+  return result.meta.changes === 1;
+}
+
+export async function unlockUpload(db: D1Database, id: string, lock: string): Promise<void> {
+  await db
+    .prepare("UPDATE uploads SET lock_token = NULL, locked_until = NULL WHERE id = ? AND lock_token = ?")
+    .bind(id, lock)
+    .run();
+}
+
+/**
+ * Records progress, renewing the lease, only while `lock` still holds the upload at `fromOffset`,
+ * so a writer that lost its lease cannot count bytes. Answers whether it was recorded.
+ */
+export async function recordProgress(db: D1Database, id: string, lock: string, fromOffset: number, progress: Progress) {
+  const result = await db
+    .prepare(
+      `UPDATE uploads SET offset = ?, parts = ?, tail_bytes = ?, expires_at = ?, status = ?, locked_until = ?
+       WHERE id = ? AND offset = ? AND status = 'uploading' AND lock_token = ?`,
+    )
+    .bind(
+      progress.offset,
+      JSON.stringify(progress.parts),
+      progress.tailBytes,
+      progress.expiresAt,
+      progress.complete ? "complete" : "uploading",
+      leaseEnd(),
+      id,
+      fromOffset,
+      lock,
+    )
+    .run();
+  return result.meta.changes === 1;
+}
+
+export async function uploadExists(db: D1Database, id: string): Promise<boolean> {
+  return (await db.prepare("SELECT 1 AS found FROM uploads WHERE id = ?").bind(id).first("found")) !== null;
+}
+
+export async function deleteUploadRow(db: D1Database, id: string): Promise<void> {
+  await db.prepare("DELETE FROM uploads WHERE id = ?").bind(id).run();
+}
+
+/** Every upload of a user (or a page of them), oldest first. */
+export function uploadsOf(db: D1Database, userId: string, page?: Page): RowsStatement<UploadRow> {
+  return pagedStatement(db, "SELECT * FROM uploads WHERE user_id = ? ORDER BY created_at, id", [userId], page);
+}
+
+/** Unfinished uploads past their expiry; a finished one is a recording, kept until its owner deletes it. */
+export function expiredUploads(db: D1Database, now: string, limit: number): Promise<D1Result<UploadRow>> {
+  return db
+    .prepare("SELECT * FROM uploads WHERE status = 'uploading' AND expires_at <= ? LIMIT ?")
+    .bind(now, limit)
+    .all<UploadRow>();
+}
+
+export function isExpired(row: UploadRow, now = Date.now()): boolean {
+  return row.status === "uploading" && Date.parse(row.expires_at) <= now;
+}
+
+/** R2 key of the trailing bytes that did not fill a part yet. */
+export const tailKey = (row: Pick<UploadRow, "r2_key">) => `${row.r2_key}.tail`;
+
+/**
+ * Removes every R2 trace of an upload: its parts, trailing bytes and the object. All three are
+ * tried whatever the row said, since a PATCH may have finished the upload after the row was read,
+ * and aborting what is already aborted or complete changes nothing.
+ */
+export async function freeUploadStorage(bucket: R2Bucket, row: UploadRow): Promise<void> {
+  if (row.status === "uploading") {
+    await bucket
+      .resumeMultipartUpload(row.r2_key, row.multipart_id)
+      .abort()
+      .catch(() => undefined);
+  }
+  await bucket.delete([row.r2_key, tailKey(row)]);
+}
