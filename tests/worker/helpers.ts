@@ -1,5 +1,5 @@
-import { exports } from "cloudflare:workers";
-import { expect } from "vitest";
+import { env, exports } from "cloudflare:workers";
+import { expect, vi } from "vitest";
 
 /** A loopback origin: the sandbox answers nowhere else. */
 export const ORIGIN = "http://127.0.0.1:8787";
@@ -155,6 +155,16 @@ export function declaredOversizedUpload(path: string, token: string, bytes: numb
 
 /** Tells a sandbox provider to answer its next `count` calls with `status` (`worker/sandbox/faults.ts`). */
 export async function failNext(target: string, status: number, count = 1): Promise<void> {
+  // A job an earlier test left running would take the failure meant for this test's job.
+  await vi.waitFor(
+    async () => {
+      const running = await env.DB.prepare(
+        "SELECT COUNT(*) AS n FROM jobs WHERE status IN ('queued', 'processing')",
+      ).first<number>("n");
+      expect(running, "jobs still running before the fault is set").toBe(0);
+    },
+    { timeout: 30_000, interval: 100 },
+  );
   const response = await call(`/__sandbox/faults/${target}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
