@@ -19,6 +19,7 @@ import { ApiError, providerUnavailable } from "../errors.ts";
 import { SpeechProviderError, streamSpeech } from "../providers/elevenlabs.ts";
 import { addToneMarks, SpitchError, streamSpitchSpeech } from "../providers/spitch.ts";
 import { enforceRateLimit, HELPER_RATE_LIMITS } from "../rate-limit.ts";
+import { speechProvider } from "../routing.ts";
 import { charactersBodyLimit, jsonBody } from "../validate.ts";
 
 export const tts = new Hono<AppEnv>();
@@ -44,11 +45,19 @@ function voiceLanguageMismatch(voiceLanguage: Language, language: Language): Api
   );
 }
 
-/** English speech as before; the other languages through Spitch, whose voices are fixed. */
+/**
+ * Speech through the provider the routing table gives the language: ElevenLabs for English as
+ * before, Spitch for the languages its fixed voices were made for. The voice was checked against
+ * that provider's voices before.
+ */
 async function speak(c: Context<AppEnv>, language: Language, voiceId: string, text: string) {
+  const provider = speechProvider(language);
   const spitch = spitchVoice(voiceId);
   try {
-    if (spitch) return await streamSpitchSpeech(c.var.provider("spitch"), { voice: spitch.voice_id, text, language });
+    if (provider === "spitch" && spitch) {
+      return await streamSpitchSpeech(c.var.provider("spitch"), { voice: spitch.voice_id, text, language });
+    }
+    if (provider !== "elevenlabs") throw new Error(`no ${provider} voice ${voiceId} speaks ${language}`);
     return await streamSpeech(c.var.provider("elevenlabs"), {
       voiceId,
       text,
@@ -101,7 +110,7 @@ tts.post("/", ttsBodyLimit, jsonBody(ttsBody), async (c) => {
         voice_id: ["Choose a voice from the list"],
       });
     }
-    if (language !== "en") throw voiceLanguageMismatch("en", language);
+    if (speechProvider(language) !== "elevenlabs") throw voiceLanguageMismatch("en", language);
   }
   // The key holds the account, which only the gate's answer names, so a hit reads R2 after it: a
   // second round trip, but only when the batch found the user's own copy, and shorter than the
