@@ -6,6 +6,7 @@ import { giveBackRefusedCalls } from "./auth/tool-gate.ts";
 import { remoteTrace } from "./bench/remote-trace.ts";
 import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./config.ts";
 import { ACCOUNT_EXPORT_PATHS, ZIP_PARTS_HEADER } from "./contracts/account-export.ts";
+import { API } from "./contracts/api-paths.ts";
 import { JOB_PATHS } from "./contracts/jobs.ts";
 import {
   RECORDINGS_PATH,
@@ -103,34 +104,34 @@ app.use(
   }),
 );
 
-app.route("/api/health", health);
-app.route("/api/plans", plans);
-app.route("/api/payments", payments);
-app.route("/api/billing", billing);
-app.route("/processpay", processPay);
-app.route("/api/tts", tts);
-app.route("/api/voice-conversion", voiceConversion);
+app.route(API.health.mount, health);
+app.route(API.plans.mount, plans);
+app.route(API.payments.mount, payments);
+app.route(API.billing.mount, billing);
+app.route(API.processPay.mount, processPay);
+app.route(API.tts.mount, tts);
+app.route(API.voiceConversion.mount, voiceConversion);
 app.route(JOB_PATHS.sentiment, jobRoutes("sentiment"));
 app.route(JOB_PATHS.sentiment, sentiment);
 app.route(JOB_PATHS.press_release, jobRoutes("press_release"));
 app.route(JOB_PATHS.press_release, pressReleaseEditing);
 app.route(JOB_PATHS.press_release, pressReleaseOptions);
-app.route("/api/live/transcripts", liveTranscripts);
-app.route("/api/live", liveCaptions);
-app.route("/api/live", live);
+app.route(API.liveTranscripts.mount, liveTranscripts);
+app.route(API.live.mount, liveCaptions);
+app.route(API.live.mount, live);
 app.route(UPLOADS_PATH, tusUploads);
 app.route(RECORDINGS_PATH, recordings);
 app.route(MEDIA_PATH, media);
-app.route("/api/voice", voiceAssistant);
-app.route("/api/history", history);
-app.route("/api/preferences", preferences);
-app.route("/api/organisation", organisation);
-app.route("/api/vocabulary", vocabulary);
-app.route("/api/audio", audio);
-app.route("/api/account", account);
+app.route(API.voice.mount, voiceAssistant);
+app.route(API.history.mount, history);
+app.route(API.preferences.mount, preferences);
+app.route(API.organisation.mount, organisation);
+app.route(API.vocabulary.mount, vocabulary);
+app.route(API.audio.mount, audio);
+app.route(API.account.mount, account);
 app.route(ACCOUNT_EXPORT_PATHS.downloads, downloads);
-app.route("/api", contact);
-app.route("/auth", auth);
+app.route(API.contact.mount, contact);
+app.route(API.auth.mount, auth);
 const sandboxBuilt = mountSandbox(app, SANDBOX_PATH);
 
 app.notFound((c) => errorResponse(c, new ApiError(404, "not_found", `No route for ${c.req.method} ${c.req.path}`)));

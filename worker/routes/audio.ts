@@ -4,6 +4,7 @@ import { type AudioItemRow, audioHistory, audioKeyInUse, deleteAudioItem, findOw
 import { requireUser } from "../auth/sessions.ts";
 import { passGate } from "../auth/tool-gate.ts";
 import { byteRange, rangedResponse, rangeNotSatisfiable } from "../byte-range.ts";
+import { API } from "../contracts/api-paths.ts";
 import { ApiError } from "../errors.ts";
 
 /** The user's generated audio: history list, streaming with Range, and deletion. */
@@ -25,7 +26,7 @@ async function ownItem(db: D1Database, id: string, userId: string): Promise<Audi
   return item;
 }
 
-audio.get("/:id", requireUser, async (c) => {
+audio.get(API.audio.at.item, requireUser, async (c) => {
   const item = await ownItem(c.env.DB, c.req.param("id"), c.var.user.id);
   // The history row records the size, so the range is settled before the one R2 read.
   const range = byteRange(c.req.header("range"), item.bytes);
@@ -40,7 +41,7 @@ audio.get("/:id", requireUser, async (c) => {
   return rangedResponse(object.body, range, object.size, headers);
 });
 
-audio.delete("/:id", requireUser, async (c) => {
+audio.delete(API.audio.at.item, requireUser, async (c) => {
   const item = await ownItem(c.env.DB, c.req.param("id"), c.var.user.id);
   await deleteAudioItem(c.env.DB, item.id);
   // Content-addressed objects may back other items (the same text generated again): keep those.

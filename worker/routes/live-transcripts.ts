@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { requireUser } from "../auth/sessions.ts";
+import { API } from "../contracts/api-paths.ts";
 import { renameTranscriptBody } from "../contracts/live.ts";
 import { oneSpeaker, renameSpeakersBody, storedSpeakerNames } from "../contracts/transcript.ts";
 import { ApiError } from "../errors.ts";
@@ -47,7 +48,7 @@ async function ownTranscript(c: Context<AppEnv>) {
   return { transcript, segments, utterances, names: storedSpeakerNames(names ?? "{}") };
 }
 
-liveTranscripts.get("/:id", async (c) => {
+liveTranscripts.get(API.liveTranscripts.at.transcript, async (c) => {
   const { transcript, segments, utterances, names } = await ownTranscript(c);
   return c.json({ ...transcript, segments, utterances, speaker_names: names }, 200, { "cache-control": "no-store" });
 });
@@ -66,13 +67,13 @@ liveTranscripts.get("/:id/export", async (c) => {
   return transcriptDownload(format, { title: transcript.title, createdAt: transcript.started_at, utterances, names });
 });
 
-liveTranscripts.post("/:id", jsonBodyLimit, jsonBody(renameTranscriptBody), async (c) => {
+liveTranscripts.post(API.liveTranscripts.at.transcript, jsonBodyLimit, jsonBody(renameTranscriptBody), async (c) => {
   const id = c.req.param("id");
   if (!(await renameTranscript(c.env.DB, c.var.user.id, id, c.req.valid("json").title))) throw notFound();
   return c.json(await findTranscript(c.env.DB, c.var.user.id, id));
 });
 
-liveTranscripts.delete("/:id", async (c) => {
+liveTranscripts.delete(API.liveTranscripts.at.transcript, async (c) => {
   const id = c.req.param("id");
   if (await deleteTranscript(c.env.DB, c.var.user.id, id)) return c.body(null, 204);
   const transcript = await findTranscript(c.env.DB, c.var.user.id, id);

@@ -3,6 +3,7 @@ import type { AppEnv } from "../app-env.ts";
 import { requireUser, userForToken } from "../auth/sessions.ts";
 import { randomToken, sha256Hex } from "../auth/tokens.ts";
 import { passGate, withinAllowance } from "../auth/tool-gate.ts";
+import { API } from "../contracts/api-paths.ts";
 import { liveResumeQuery, liveSessionParam, liveTicketBody } from "../contracts/live.ts";
 import { LIVE_AUTH_PROTOCOL, LIVE_TICKET_TTL_SECONDS } from "../contracts/live-constants.ts";
 import { planLimits } from "../contracts/plans.ts";
@@ -32,7 +33,7 @@ const SANDBOX_FLAGS = ["fail_status", "fail_close", "fail_after_ms", "fail_reaso
  * link waiting for this account's next session (null without one): the page opens the socket with
  * it, so the session takes that id.
  */
-live.post("/ticket", jsonBodyLimit, jsonBody(liveTicketBody), async (c) => {
+live.post(API.live.at.ticket, jsonBodyLimit, jsonBody(liveTicketBody), async (c) => {
   const { language } = requireRoute("live", c.req.valid("json").language);
   const ticket = { ...(await newTicket()), language };
   const { user, results } = await passGate(c, "live", {
@@ -60,7 +61,7 @@ live.post("/ticket", jsonBodyLimit, jsonBody(liveTicketBody), async (c) => {
   );
 });
 
-live.get("/usage", requireUser, async (c) => {
+live.get(API.live.at.usage, requireUser, async (c) => {
   return c.json({
     used_seconds: Math.round(await usedSeconds(c.env.DB, c.var.user.id)),
     quota_seconds: quotaSeconds(c.var.user.plan),

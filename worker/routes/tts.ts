@@ -12,6 +12,7 @@ import { cachedVoices, spitchVoice, voicesFor } from "../audio/voices.ts";
 import { assertActivePlan } from "../auth/require-plan.ts";
 import { sessionKey } from "../auth/sessions.ts";
 import { passGate } from "../auth/tool-gate.ts";
+import { API } from "../contracts/api-paths.ts";
 import { LANGUAGE_NAMES, type Language } from "../contracts/languages.ts";
 import { toneMarksBody, ttsBody, voicesQuery } from "../contracts/tts.ts";
 import { TTS_MAX_CHARACTERS, TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS } from "../contracts/tts-constants.ts";
@@ -27,7 +28,7 @@ export const tts = new Hono<AppEnv>();
 /** The product promises 10,000 characters, of any script: 64,096 bytes. */
 const ttsBodyLimit = charactersBodyLimit(TTS_MAX_CHARACTERS);
 
-tts.get("/voices", async (c) => {
+tts.get(API.tts.at.voices, async (c) => {
   const query = voicesQuery.safeParse(c.req.query());
   if (!query.success) {
     const message = query.error.issues[0]?.message ?? "Choose a language from the list";
@@ -153,7 +154,7 @@ tts.post("/", ttsBodyLimit, jsonBody(ttsBody), async (c) => {
  * A provider call, so it passes the tools' gate (409 unverified, 402 without a plan) but is not
  * counted against text-to-speech: it has its own helper limit.
  */
-tts.post("/tone-marks", ttsBodyLimit, jsonBody(toneMarksBody), async (c) => {
+tts.post(API.tts.at.toneMarks, ttsBodyLimit, jsonBody(toneMarksBody), async (c) => {
   assertActivePlan((await passGate(c, null)).user);
   await enforceRateLimit(c.env, "toneMarks", `user:${c.var.user.id}`, HELPER_RATE_LIMITS.toneMarks);
   try {

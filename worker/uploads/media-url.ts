@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { isoIn, randomToken, sha256Hex } from "../auth/tokens.ts";
 import { type ByteSpan, byteRange, rangedResponse, rangeNotSatisfiable } from "../byte-range.ts";
+import { API } from "../contracts/api-paths.ts";
 import { ApiError } from "../errors.ts";
 import { enforceRateLimit, GRANT_CAPS, GRANT_RATE_LIMITS } from "../rate-limit.ts";
 import { deleteMediaGrantsFor, findLiveMediaGrant, insertMediaGrant } from "./media-grants.ts";
@@ -14,7 +15,7 @@ import { deleteMediaGrantsFor, findLiveMediaGrant, insertMediaGrant } from "./me
  */
 export const media = new Hono<AppEnv>();
 
-export const MEDIA_PATH = "/api/media";
+export const MEDIA_PATH = API.media.mount;
 /** Long enough for a provider that queues the job before fetching; a grant outlives no deletion. */
 export const MEDIA_URL_TTL_MS = 2 * 60 * 60 * 1000;
 /**
@@ -82,7 +83,7 @@ export async function deleteMedia(env: Env, r2Key: string): Promise<void> {
 
 const gone = () => new ApiError(404, "not_found", "This media link is unknown or has expired.");
 
-media.get("/:token", async (c) => {
+media.get(API.media.at.link, async (c) => {
   const token = c.req.param("token");
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw gone();
   const grant = await findLiveMediaGrant(c.env.DB, await sha256Hex(token), new Date().toISOString());
