@@ -108,7 +108,7 @@ const TOOL_FRAME_MODULES = appModules([
  */
 const TOOL_FRAME_CONTRACTS =
   /[\\/]worker[\\/]contracts[\\/](languages|language-support|transcription-parts|control-characters)\.ts$/;
-const SHELL_CONTRACTS = /[\\/]worker[\\/]contracts[\\/](numbers|plans|jobs|media|live-closes|[a-z-]+-constants)\.ts$/;
+const SHELL_CONTRACTS = /[\\/]worker[\\/]contracts[\\/](numbers|plans|jobs|api-paths|media|live-closes|[a-z-]+-constants)\.ts$/;
 const moduleOf = (id: string) => id.replace(/\.tsx?$/, "");
 const inShell = (id: string) => SHELL_CONTRACTS.test(id) || SHELL_MODULES.includes(moduleOf(id));
 /** SWR: every tool page and /pricing fetch with it, the home page does not. */
