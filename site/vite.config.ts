@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, loadEnv, type Plugin } from "vite";
+import { API } from "../worker/contracts/api-paths.ts";
 import { headersFile } from "./security-headers.ts";
 import { parseSiteConfig, type SiteConfig, siteConfigDefine } from "./site-config.ts";
 
@@ -10,7 +11,7 @@ const reactRouterRoot = dirname(createRequire(import.meta.url).resolve("react-ro
 const reactRouterBuild = (file: string) => join(reactRouterRoot, "dist", "production", file);
 const workerUrl = `http://127.0.0.1:${process.env.WORKER_PORT ?? "8787"}`;
 // Paths the Worker answers; in `npm run dev` Vite forwards them so the site stays same-origin.
-const API_PATHS = ["/api", "/auth", "/processpay", "/__sandbox"];
+const API_PATHS = [...new Set(Object.values(API).map(({ mount }) => `/${mount.split("/")[1]}`)), "/__sandbox"];
 
 /** Writes `_headers` (security headers and asset caching) beside the built site. */
 function securityHeaders(config: SiteConfig): Plugin {
@@ -109,7 +110,7 @@ const TOOL_FRAME_MODULES = appModules([
 const TOOL_FRAME_CONTRACTS =
   /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](languages|language-support|transcription-parts|control-characters)\.ts$/;
 const SHELL_CONTRACTS =
-  /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](numbers|plans|jobs|media|live-closes|[a-z-]+-constants)\.ts$/;
+  /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](numbers|plans|jobs|api-paths|media|live-closes|[a-z-]+-constants)\.ts$/;
 const moduleOf = (id: string) => id.replace(/\.tsx?$/, "");
 const inShell = (id: string) => SHELL_CONTRACTS.test(id) || SHELL_MODULES.includes(moduleOf(id));
 /** SWR: every tool page and /pricing fetch with it, the home page does not. */

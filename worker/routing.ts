@@ -9,8 +9,12 @@ import type { Provider } from "./providers/endpoint.ts";
  * gives the evidence for each cell.
  */
 
+/** What a stage does, which with its provider names the adapter the code sends it through. */
+export type Task = "speak" | "transcribe" | "translate" | "analyse" | "write" | "stream" | "convert";
+
 export interface Stage {
   readonly provider: Provider;
+  readonly task: Task;
   readonly model?: string;
   /** What this provider does in the chain, e.g. "transcribe", "translate to English". */
   readonly does: string;
@@ -22,29 +26,29 @@ export type Route =
 
 const serve = (...stages: Stage[]): readonly Stage[] => stages;
 
-const spitchSpeech = serve({ provider: "spitch", does: "speak with a voice made for the language" });
+const spitchSpeech = serve({ provider: "spitch", task: "speak", does: "speak with a voice made for the language" });
 const spitchAnalysis = serve(
-  { provider: "spitch", does: "transcribe with sentence timestamps" },
-  { provider: "spitch", does: "translate to English" },
-  { provider: "deepgram", model: "nova-3", does: "analyse the English text (/v1/read)" },
+  { provider: "spitch", task: "transcribe", does: "transcribe with sentence timestamps" },
+  { provider: "spitch", task: "translate", does: "translate to English" },
+  { provider: "deepgram", task: "analyse", model: "nova-3", does: "analyse the English text (/v1/read)" },
 );
 const spitchRelease = serve(
-  { provider: "spitch", does: "transcribe with sentence timestamps" },
-  { provider: "spitch", does: "translate to English" },
-  { provider: "assemblyai-llm", does: "write the release" },
+  { provider: "spitch", task: "transcribe", does: "transcribe with sentence timestamps" },
+  { provider: "spitch", task: "translate", does: "translate to English" },
+  { provider: "assemblyai-llm", task: "write", does: "write the release" },
 );
 
 /** The chain for every served cell; `null` where `LANGUAGE_REFUSALS` gives the reason instead. */
 const STAGES: Readonly<Record<LanguageTool, Readonly<Record<Language, readonly Stage[] | null>>>> = {
   tts: {
-    en: serve({ provider: "elevenlabs", model: "eleven_multilingual_v2", does: "speak" }),
+    en: serve({ provider: "elevenlabs", task: "speak", model: "eleven_multilingual_v2", does: "speak" }),
     yo: spitchSpeech,
     ha: spitchSpeech,
     ig: spitchSpeech,
     pcm: spitchSpeech,
   },
   sentiment: {
-    en: serve({ provider: "deepgram", model: "nova-3", does: "transcribe and analyse (/v1/listen)" }),
+    en: serve({ provider: "deepgram", task: "analyse", model: "nova-3", does: "transcribe and analyse (/v1/listen)" }),
     yo: spitchAnalysis,
     ha: spitchAnalysis,
     ig: spitchAnalysis,
@@ -52,8 +56,8 @@ const STAGES: Readonly<Record<LanguageTool, Readonly<Record<Language, readonly S
   },
   pressRelease: {
     en: serve(
-      { provider: "assemblyai", model: "universal-3-pro,universal-2", does: "transcribe" },
-      { provider: "assemblyai-llm", does: "write the release" },
+      { provider: "assemblyai", task: "transcribe", model: "universal-3-pro,universal-2", does: "transcribe" },
+      { provider: "assemblyai-llm", task: "write", does: "write the release" },
     ),
     yo: spitchRelease,
     ha: spitchRelease,
@@ -61,14 +65,19 @@ const STAGES: Readonly<Record<LanguageTool, Readonly<Record<Language, readonly S
     pcm: null,
   },
   live: {
-    en: serve({ provider: "deepgram", model: "nova-3", does: "stream captions" }),
+    en: serve({ provider: "deepgram", task: "stream", model: "nova-3", does: "stream captions" }),
     yo: null,
     ha: null,
     ig: null,
     pcm: null,
   },
   voiceConversion: {
-    en: serve({ provider: "elevenlabs", model: "eleven_multilingual_sts_v2", does: "convert the voice" }),
+    en: serve({
+      provider: "elevenlabs",
+      task: "convert",
+      model: "eleven_multilingual_sts_v2",
+      does: "convert the voice",
+    }),
     yo: null,
     ha: null,
     ig: null,
@@ -92,11 +101,20 @@ export const ROUTES = Object.fromEntries(
   ]),
 ) as Readonly<Record<LanguageTool, Readonly<Record<Language, Route>>>>;
 
+/**
+ * The chain of a cell a request was already checked against (`requireRoute`, or a job's stored
+ * parameters): the stages the jobs, the speech route and the live relay send through, in order.
+ */
+export function stagesFor(tool: LanguageTool, language: Language): readonly [Stage, ...Stage[]] {
+  const route = routeFor(tool, language);
+  const [first, ...rest] = route.served ? route.stages : [];
+  if (!first) throw new Error(`${tool} has no route for ${language}`);
+  return [first, ...rest];
+}
+
 /** The provider that speaks `language` on Vox Speaks; every language has one. */
 export function speechProvider(language: Language): Provider {
-  const first = STAGES.tts[language]?.[0];
-  if (!first) throw new Error(`no speech route for ${language}`);
-  return first.provider;
+  return stagesFor("tts", language)[0].provider;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { PAGE_PATHS } from "@contracts/api-paths.ts";
+
 export const PATHS = {
   home: "/",
   about: "/about",
@@ -15,5 +17,5 @@ export const PATHS = {
   privacy: "/privacy",
   terms: "/terms",
   /** A caption link's page, `/watch/<token>`: one pre-rendered page for every link. */
-  watch: "/watch",
+  watch: PAGE_PATHS.watch,
 } as const;

@@ -1,14 +1,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
+import { API, pathOf } from "../contracts/api-paths.ts";
 import { ApiError } from "../core/errors.ts";
 import { DATA_EXPORT_RATE_LIMITS, enforceRateLimit, GRANT_CAPS, GRANT_RATE_LIMITS } from "../core/rate-limit.ts";
-import {
-  ACCOUNT_EXPORT_PATHS,
-  exportDay,
-  FILES_LINK_TTL_MS,
-  filesZipName,
-  ZIP_PARTS_HEADER,
-} from "./contracts/account-export.ts";
+import { exportDay, FILES_LINK_TTL_MS, filesZipName, ZIP_PARTS_HEADER } from "./contracts/account-export.ts";
 import { accountExport, accountFileParts } from "./export/data.ts";
 import { downloadGrantOwner, insertDownloadGrant } from "./export/download-grants.ts";
 import { zipStream } from "./export/zip.ts";
@@ -19,7 +14,7 @@ import { isoIn, randomToken, sha256Hex } from "./tokens.ts";
 export const account = new Hono<AppEnv>();
 account.use("*", requireUser);
 
-account.get("/export", async (c) => {
+account.get(API.account.at.export, async (c) => {
   await enforceRateLimit(c.env, "exportData", `user:${c.var.user.id}`, DATA_EXPORT_RATE_LIMITS.exportData);
   const now = new Date();
   return new Response(await accountExport(c.env, c.var.user, now), {
@@ -59,7 +54,7 @@ async function filesZip(env: Env, userId: string, part: number): Promise<Respons
   });
 }
 
-account.get("/export/files", async (c) => filesZip(c.env, c.var.user.id, partQuery(c.req.query("part"))));
+account.get(API.account.at.exportFiles, async (c) => filesZip(c.env, c.var.user.id, partQuery(c.req.query("part"))));
 
 /**
  * Links to the zips that the browser downloads itself, streamed to disk: a page that fetched them
@@ -67,7 +62,7 @@ account.get("/export/files", async (c) => filesZip(c.env, c.var.user.id, partQue
  * for an hour; D1 keeps only its hash. `GRANT_RATE_LIMITS.filesLink` a window, the newest
  * `GRANT_CAPS.filesLinks` open; a password reset or change revokes them all.
  */
-account.post("/export/files/links", async (c) => {
+account.post(API.account.at.exportFilesLinks, async (c) => {
   const userId = c.var.user.id;
   await enforceRateLimit(c.env, "filesLink", `user:${userId}`, GRANT_RATE_LIMITS.filesLink);
   const parts = await accountFileParts(c.env.DB, userId);
@@ -86,7 +81,7 @@ account.post("/export/files/links", async (c) => {
       expires_at: expiresAt,
       files: parts.map((_, index) => ({
         part: index + 1,
-        url: `${origin}${ACCOUNT_EXPORT_PATHS.downloads}/${token}/${index + 1}`,
+        url: `${origin}${pathOf(API.downloads.path.part, { token, part: String(index + 1) })}`,
         file_name: filesZipName(day, index + 1, parts.length),
       })),
     },
@@ -98,7 +93,7 @@ account.post("/export/files/links", async (c) => {
 /** `/api/downloads/<token>/<part>`: a files link, opened without the bearer token by the browser's own download. */
 export const downloads = new Hono<AppEnv>();
 
-downloads.get("/:token/:part", async (c) => {
+downloads.get(API.downloads.at.part, async (c) => {
   const token = c.req.param("token");
   const gone = new ApiError(
     404,

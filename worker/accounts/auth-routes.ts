@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { TRIAL_DAYS } from "../billing/contracts/plans.ts";
+import { API } from "../contracts/api-paths.ts";
 import { ApiError } from "../core/errors.ts";
 import { deliverInBackground } from "../core/mailer.ts";
 import { limitAccountChange, limitAction } from "../core/rate-limit.ts";
@@ -96,7 +97,7 @@ function mailVerificationCode(c: Context<AppEnv>, user: UserRow, code: string): 
 
 auth.use("*", jsonBodyLimit);
 
-auth.post("/register", jsonBody(registerBody), async (c) => {
+auth.post(API.auth.at.register, jsonBody(registerBody), async (c) => {
   const body = c.req.valid("json");
   await limitAction(c, "register", body.email);
   const phone = requireNigerianPhone(body.phone_number, "phone_number");
@@ -144,7 +145,7 @@ auth.post("/register", jsonBody(registerBody), async (c) => {
   return c.json({ message: REGISTER_MESSAGE, data: publicUser(unsaved) }, 201);
 });
 
-auth.post("/signin", jsonBody(signinBody), async (c) => {
+auth.post(API.auth.at.signin, jsonBody(signinBody), async (c) => {
   const { email, password } = c.req.valid("json");
   const user = await findUserByEmail(c.env.DB, email);
   const device = user ? await knownDevice(c, user.id) : null;
@@ -159,15 +160,15 @@ auth.post("/signin", jsonBody(signinBody), async (c) => {
   return c.json({ message: "Logged in successfully.", token, data: publicUser(user) });
 });
 
-auth.get("/me", requireUser, (c) => c.json({ data: publicUser(c.var.user) }));
+auth.get(API.auth.at.me, requireUser, (c) => c.json({ data: publicUser(c.var.user) }));
 
-auth.post("/logout", requireUser, async (c) => {
+auth.post(API.auth.at.logout, requireUser, async (c) => {
   await deleteSession(c.env.DB, c.var.sessionTokenHash);
   await endLiveSessions(c.env, { signIn: c.var.sessionTokenHash });
   return c.json({ message: "Logged out." });
 });
 
-auth.post("/forgot-password", jsonBody(forgotPasswordBody), async (c) => {
+auth.post(API.auth.at.forgotPassword, jsonBody(forgotPasswordBody), async (c) => {
   const { email } = c.req.valid("json");
   const user = await findUserByEmail(c.env.DB, email);
   const device = user ? await knownDevice(c, user.id) : null;
@@ -188,7 +189,7 @@ auth.post("/forgot-password", jsonBody(forgotPasswordBody), async (c) => {
   return c.json({ message: FORGOT_MESSAGE });
 });
 
-auth.post("/verify-otp", jsonBody(verifyOtpBody), async (c) => {
+auth.post(API.auth.at.verifyOtp, jsonBody(verifyOtpBody), async (c) => {
   const { email, otp } = c.req.valid("json");
   const user = await findUserByEmail(c.env.DB, email);
   const device = user ? await knownDevice(c, user.id) : null;
@@ -201,7 +202,7 @@ auth.post("/verify-otp", jsonBody(verifyOtpBody), async (c) => {
   return c.json({ message: "Code verified. Choose a new password.", data: { user_id: grant } });
 });
 
-auth.post("/verify-email", jsonBody(verifyEmailBody), async (c) => {
+auth.post(API.auth.at.verifyEmail, jsonBody(verifyEmailBody), async (c) => {
   const { email, code } = c.req.valid("json");
   const user = await findUserByEmail(c.env.DB, email);
   const device = user ? await knownDevice(c, user.id) : null;
@@ -216,7 +217,7 @@ auth.post("/verify-email", jsonBody(verifyEmailBody), async (c) => {
   return c.json({ message: "E-mail verified. Your free trial has started." });
 });
 
-auth.post("/resend-verification", jsonBody(resendVerificationBody), async (c) => {
+auth.post(API.auth.at.resendVerification, jsonBody(resendVerificationBody), async (c) => {
   const { email } = c.req.valid("json");
   const user = await findUserByEmail(c.env.DB, email);
   const device = user ? await knownDevice(c, user.id) : null;
@@ -228,7 +229,7 @@ auth.post("/resend-verification", jsonBody(resendVerificationBody), async (c) =>
   return c.json({ message: RESEND_MESSAGE });
 });
 
-auth.post("/reset-password", jsonBody(resetPasswordBody), async (c) => {
+auth.post(API.auth.at.resetPassword, jsonBody(resetPasswordBody), async (c) => {
   const { user_id: grant, password } = c.req.valid("json");
   const userId = await spendResetGrant(c.env.DB, grant);
   if (!userId) {
@@ -248,7 +249,7 @@ auth.post("/reset-password", jsonBody(resetPasswordBody), async (c) => {
   return c.json({ message: "Password reset successfully. Log in with your new password." });
 });
 
-auth.post("/change-password", requireUser, jsonBody(changePasswordBody), async (c) => {
+auth.post(API.auth.at.changePassword, requireUser, jsonBody(changePasswordBody), async (c) => {
   const { current_password, password } = c.req.valid("json");
   await limitAccountChange(c, "changePassword");
   if (!(await verifyPassword(current_password, c.var.user.password_hash))) {
@@ -268,7 +269,7 @@ auth.post("/change-password", requireUser, jsonBody(changePasswordBody), async (
   return c.json({ message: "Password changed." });
 });
 
-auth.post("/delete-account", requireUser, jsonBody(deleteAccountBody), async (c) => {
+auth.post(API.auth.at.deleteAccount, requireUser, jsonBody(deleteAccountBody), async (c) => {
   const { password } = c.req.valid("json");
   await limitAccountChange(c, "deleteAccount");
   if (!(await verifyPassword(password, c.var.user.password_hash))) {

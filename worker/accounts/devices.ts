@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../app-env.ts";
+import { API } from "../contracts/api-paths.ts";
 import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
 import { isoIn, randomToken, sha256Hex } from "./tokens.ts";
 
@@ -56,7 +57,7 @@ export async function rememberDevice(c: Context<AppEnv>, userId: string, known: 
     httpOnly: true,
     secure: new URL(c.req.url).protocol === "https:",
     sameSite: "Strict",
-    path: "/auth",
+    path: API.auth.mount,
     maxAge: DEVICE_TTL_MS / 1000,
   });
 }

@@ -4,6 +4,7 @@ import { SUBSCRIPTION_STATUS } from "../accounts/contracts/auth.ts";
 import { requireUser } from "../accounts/sessions.ts";
 import { findUserById, publicUser, subscriptionStatus } from "../accounts/users.ts";
 import type { AppEnv } from "../app-env.ts";
+import { API } from "../contracts/api-paths.ts";
 import { ApiError, providerUnavailable } from "../core/errors.ts";
 import { limitWrite } from "../core/rate-limit.ts";
 import { jsonBody, jsonBodyLimit, limitBody } from "../core/validate.ts";
@@ -26,7 +27,7 @@ export const processPay = new Hono<AppEnv>();
 
 plans.get("/", (c) => c.json({ plans: PLANS, features: FEATURES } satisfies PlansResponse));
 
-payments.post("/initialize", requireUser, jsonBodyLimit, jsonBody(initializePaymentBody), async (c) => {
+payments.post(API.payments.at.initialize, requireUser, jsonBodyLimit, jsonBody(initializePaymentBody), async (c) => {
   const plan = PLANS.find((candidate) => candidate.id === c.req.valid("json").plan);
   if (!plan || plan.contactOnly || plan.priceNaira === null) {
     throw new ApiError(
@@ -113,7 +114,7 @@ const webhookEvent = z.object({ event: z.string(), data: transactionNeeded.parti
 
 /** Paystack's signed notification; answers 200 to anything it has handled or may ignore. */
 // Paystack events carry customer and authorization details; 64 KB leaves ample room.
-payments.post("/webhook", limitBody(64 * 1024), async (c) => {
+payments.post(API.payments.at.webhook, limitBody(64 * 1024), async (c) => {
   const rawBody = await c.req.text();
   const secret = c.var.provider("paystack").apiKey;
   if (!(await isValidWebhookSignature(secret, rawBody, c.req.header("x-paystack-signature")))) {

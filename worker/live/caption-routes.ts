@@ -3,13 +3,13 @@ import { requireUser } from "../accounts/sessions.ts";
 import type { AppEnv } from "../app-env.ts";
 import { planLimits } from "../billing/contracts/plans.ts";
 import { assertActivePlan } from "../billing/require-plan.ts";
+import { API, PAGE_PATHS } from "../contracts/api-paths.ts";
 import { ApiError } from "../core/errors.ts";
 import { clientIp, enforceRateLimit, limitWrite, WATCH_RATE_LIMIT } from "../core/rate-limit.ts";
 import { cancelReservation, findShare, reserveShare, revokeShare, shareSession } from "./caption-shares.ts";
 import { refuse } from "./caption-viewers.ts";
 import { liveSessionParam, watchQuery } from "./contracts/live.ts";
 import { type LiveClose, WATCH_CLOSES } from "./contracts/live-closes.ts";
-import { WATCH_PATH } from "./contracts/live-constants.ts";
 import { handOver } from "./relay-handover.ts";
 import { sessionOwner } from "./transcripts.ts";
 
@@ -31,14 +31,14 @@ async function ownedSession(c: Context<AppEnv>): Promise<string> {
 }
 
 const watchUrl = (c: Context<AppEnv>, token: string) =>
-  `${c.var.config.siteUrl ?? new URL(c.req.url).origin}${WATCH_PATH}/${token}`;
+  `${c.var.config.siteUrl ?? new URL(c.req.url).origin}${PAGE_PATHS.watch}/${token}`;
 
 /**
  * A caption link before recording, for a slide: the account's next session takes it. Made on first
  * asking (201) and the same link after (200), until that session starts or the owner withdraws it.
  * Needs the plan a session needs, so a link is never handed out for a session that cannot start.
  */
-liveCaptions.post("/share", requireUser, async (c) => {
+liveCaptions.post(API.live.at.share, requireUser, async (c) => {
   assertActivePlan(c.var.user);
   const { token, sessionId, created } = await reserveShare(c.env.DB, c.var.user.id);
   return c.json({ watch_url: watchUrl(c, token), token, session_id: sessionId }, created ? 201 : 200, {
@@ -47,14 +47,14 @@ liveCaptions.post("/share", requireUser, async (c) => {
 });
 
 /** Withdraws the link waiting for the next session (204, also when there was none); its viewers are told. */
-liveCaptions.delete("/share", requireUser, async (c) => {
+liveCaptions.delete(API.live.at.share, requireUser, async (c) => {
   const withdrawn = await cancelReservation(c.env.DB, c.var.user.id);
   if (withdrawn) await c.env.TRANSCRIPTION_RELAY.getByName(withdrawn.sessionId).stopSharing(withdrawn.token);
   return c.body(null, 204);
 });
 
 /** The session's caption link, made on first asking (201) and the same link after (200). */
-liveCaptions.post("/sessions/:session_id/share", requireUser, async (c) => {
+liveCaptions.post(API.live.at.sessionShare, requireUser, async (c) => {
   const sessionId = await ownedSession(c);
   const { token, created } = await shareSession(c.env.DB, sessionId);
   return c.json({ watch_url: watchUrl(c, token), token }, created ? 201 : 200, {
@@ -66,7 +66,7 @@ liveCaptions.post("/sessions/:session_id/share", requireUser, async (c) => {
  * Revokes the link: its viewers are told sharing stopped; a new share makes a new link. Revoking is
  * limited per hour, since each revocation is what lets one more link row be made.
  */
-liveCaptions.delete("/sessions/:session_id/share", requireUser, async (c) => {
+liveCaptions.delete(API.live.at.sessionShare, requireUser, async (c) => {
   const sessionId = await ownedSession(c);
   await limitWrite(c, "captionRevoke");
   const token = await revokeShare(c.env.DB, sessionId);
@@ -79,7 +79,7 @@ liveCaptions.delete("/sessions/:session_id/share", requireUser, async (c) => {
  * must be able to explain (unknown link, too many connections, a full audience) come as close codes, since a
  * browser cannot read the status of a refused WebSocket upgrade.
  */
-liveCaptions.get("/watch", async (c) => {
+liveCaptions.get(API.live.at.watch, async (c) => {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
     throw new ApiError(426, "upgrade_required", "Open this address as a WebSocket.");
   }

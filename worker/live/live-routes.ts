@@ -4,6 +4,7 @@ import { randomToken, sha256Hex } from "../accounts/tokens.ts";
 import type { AppEnv } from "../app-env.ts";
 import { planLimits } from "../billing/contracts/plans.ts";
 import { passGate, withinAllowance } from "../billing/tool-gate.ts";
+import { API } from "../contracts/api-paths.ts";
 import { ApiError } from "../core/errors.ts";
 import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 import { requireRoute } from "../routing.ts";
@@ -32,7 +33,7 @@ const SANDBOX_FLAGS = ["fail_status", "fail_close", "fail_after_ms", "fail_reaso
  * link waiting for this account's next session (null without one): the page opens the socket with
  * it, so the session takes that id.
  */
-live.post("/ticket", jsonBodyLimit, jsonBody(liveTicketBody), async (c) => {
+live.post(API.live.at.ticket, jsonBodyLimit, jsonBody(liveTicketBody), async (c) => {
   const { language } = requireRoute("live", c.req.valid("json").language);
   const ticket = { ...(await newTicket()), language };
   const { user, results } = await passGate(c, "live", {
@@ -60,7 +61,7 @@ live.post("/ticket", jsonBodyLimit, jsonBody(liveTicketBody), async (c) => {
   );
 });
 
-live.get("/usage", requireUser, async (c) => {
+live.get(API.live.at.usage, requireUser, async (c) => {
   return c.json({
     used_seconds: Math.round(await usedSeconds(c.env.DB, c.var.user.id)),
     quota_seconds: quotaSeconds(c.var.user.plan),

@@ -1,8 +1,11 @@
+import type { Language } from "../contracts/languages.ts";
 import { loadConfig } from "../core/config.ts";
 import { objectProviders } from "../core/object-providers.ts";
 import { deepgramLive } from "../providers/deepgram-live.ts";
-import type { LiveStream, LiveTranscript } from "../providers/live-transcription.ts";
+import type { Provider } from "../providers/endpoint.ts";
+import type { LiveStream, LiveTranscriber, LiveTranscript } from "../providers/live-transcription.ts";
 import { ProviderError } from "../providers/provider-error.ts";
+import { stagesFor } from "../routing.ts";
 import { LIVE_CLOSES, type LiveClose } from "./contracts/live-closes.ts";
 import { LIVE_BUFFER_MS, LIVE_CHUNK_MS } from "./contracts/live-constants.ts";
 import { closeForProviderClose, closeForRefusedStream } from "./provider-closes.ts";
@@ -16,6 +19,22 @@ interface Stream {
   seconds: number;
 }
 
+/**
+ * The streaming adapter for each provider the routing table may give live captions, and the model
+ * it streams with (Deepgram's comes from configuration, so a model retirement is a config change).
+ */
+const LIVE_TRANSCRIBERS: Partial<Record<Provider, { transcriber: LiveTranscriber; model: (env: Env) => string }>> = {
+  deepgram: { transcriber: deepgramLive, model: (env) => loadConfig(env).models.analysis },
+};
+
+/** The adapter and model for a session spoken in `language`, as the routing table's live row says. */
+function liveTranscriberFor(env: Env, language: Language) {
+  const { provider } = stagesFor("live", language)[0];
+  const live = LIVE_TRANSCRIBERS[provider];
+  if (!live) throw new Error(`live captions have no streaming adapter for ${provider}`);
+  return { provider, transcriber: live.transcriber, model: live.model(env) };
+}
+
 /** Audio that arrives while a provider stream is opening: at most what the page itself buffers. */
 const MAX_PENDING_FRAMES = LIVE_BUFFER_MS / LIVE_CHUNK_MS;
 
@@ -23,7 +42,7 @@ const MAX_PENDING_FRAMES = LIVE_BUFFER_MS / LIVE_CHUNK_MS;
 export interface StreamedSession {
   readonly origin: string;
   readonly extraQuery: string;
-  readonly language: string;
+  readonly language: Language;
   readonly keyterms: readonly string[];
   closedSeconds: number;
 }
@@ -116,10 +135,11 @@ export class ProviderStreams {
     const stream: Stream = { live: null, offset: this.processedSeconds(), seconds: 0 };
     try {
       const providers = objectProviders(this.env, this.session.origin);
-      stream.live = await deepgramLive.connect(
-        providers("deepgram"),
+      const { provider, transcriber, model } = liveTranscriberFor(this.env, this.session.language);
+      stream.live = await transcriber.connect(
+        providers(provider),
         {
-          model: loadConfig(this.env).models.analysis,
+          model,
           language: this.session.language,
           keyterms: this.session.keyterms,
           extraQuery: new URLSearchParams(this.session.extraQuery),

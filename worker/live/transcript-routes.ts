@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { requireUser } from "../accounts/sessions.ts";
 import type { AppEnv } from "../app-env.ts";
+import { API } from "../contracts/api-paths.ts";
 import { ApiError } from "../core/errors.ts";
 import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 import { oneSpeaker, renameSpeakersBody, storedSpeakerNames } from "../transcripts/contracts/transcript.ts";
@@ -47,7 +48,7 @@ async function ownTranscript(c: Context<AppEnv>) {
   return { transcript, segments, utterances, names: storedSpeakerNames(names ?? "{}") };
 }
 
-liveTranscripts.get("/:id", async (c) => {
+liveTranscripts.get(API.liveTranscripts.at.transcript, async (c) => {
   const { transcript, segments, utterances, names } = await ownTranscript(c);
   return c.json({ ...transcript, segments, utterances, speaker_names: names }, 200, { "cache-control": "no-store" });
 });
@@ -66,13 +67,13 @@ liveTranscripts.get("/:id/export", async (c) => {
   return transcriptDownload(format, { title: transcript.title, createdAt: transcript.started_at, utterances, names });
 });
 
-liveTranscripts.post("/:id", jsonBodyLimit, jsonBody(renameTranscriptBody), async (c) => {
+liveTranscripts.post(API.liveTranscripts.at.transcript, jsonBodyLimit, jsonBody(renameTranscriptBody), async (c) => {
   const id = c.req.param("id");
   if (!(await renameTranscript(c.env.DB, c.var.user.id, id, c.req.valid("json").title))) throw notFound();
   return c.json(await findTranscript(c.env.DB, c.var.user.id, id));
 });
 
-liveTranscripts.delete("/:id", async (c) => {
+liveTranscripts.delete(API.liveTranscripts.at.transcript, async (c) => {
   const id = c.req.param("id");
   if (await deleteTranscript(c.env.DB, c.var.user.id, id)) return c.body(null, 204);
   const transcript = await findTranscript(c.env.DB, c.var.user.id, id);

@@ -1,6 +1,6 @@
-import { WATCH_PATH } from "./contracts/live-constants.ts";
+import { PAGE_PATHS } from "../contracts/api-paths.ts";
 
-const LINK_PAGE = new RegExp(`^${WATCH_PATH}/[^/]+/?$`);
+const LINK_PAGE = new RegExp(`^${PAGE_PATHS.watch}/[^/]+/?$`);
 
 /**
  * Every caption link, `/watch/<token>`, is the one pre-rendered `/watch` page (the site's router
@@ -10,5 +10,5 @@ const LINK_PAGE = new RegExp(`^${WATCH_PATH}/[^/]+/?$`);
 export function watchPage(request: Request, env: Env): Promise<Response> | null {
   const url = new URL(request.url);
   if ((request.method !== "GET" && request.method !== "HEAD") || !LINK_PAGE.test(url.pathname)) return null;
-  return env.ASSETS.fetch(new Request(new URL(WATCH_PATH, url), request));
+  return env.ASSETS.fetch(new Request(new URL(PAGE_PATHS.watch, url), request));
 }

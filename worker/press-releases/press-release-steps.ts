@@ -24,6 +24,7 @@ import {
 } from "../providers/assemblyai.ts";
 import { translate } from "../providers/spitch.ts";
 import { signedMediaUrl } from "../recordings/uploads/media-url.ts";
+import { type Stage, stagesFor } from "../routing.ts";
 import { oneSpeaker } from "../transcripts/contracts/transcript.ts";
 import { PRESS_RELEASE_MAX_OUTPUT_TOKENS, PRESS_RELEASE_TEMPERATURE } from "./contracts/press-releases.ts";
 import { pressReleaseMessages } from "./press-release-prompt.ts";
@@ -128,7 +129,9 @@ const readKeptTranscript: JobStep = {
     if (params.regeneration) await setRegenerationStatus(env.DB, params.regeneration.id, { status: "processing" });
     const kept = await keptSource(env.DB, params.id);
     if (kept) return done({ transcript: kept });
-    const ref = params.language === "en" ? (await findJob(env.DB, params.id))?.provider_ref : null;
+    // Only AssemblyAI keeps a transcript to read again by the job's provider reference.
+    const transcribedBy = stagesFor("pressRelease", params.language)[0].provider;
+    const ref = transcribedBy === "assemblyai" ? (await findJob(env.DB, params.id))?.provider_ref : null;
     if (!ref) throw new JobFailure(TRANSCRIPT_NOT_KEPT);
     const text = (await getTranscript(providers("assemblyai"), ref)).text?.trim();
     if (!text) throw new JobFailure(TRANSCRIPT_NOT_KEPT);
@@ -170,6 +173,17 @@ const translateRelease: JobStep = {
 /** A release asked for in the recording's language too (first written, or written again). */
 const translatesRelease = (params: JobParams) => params.alsoInLanguage && params.language !== "en";
 
+/** The steps that send one stage of the routing table's chain. */
+function pressReleaseSteps(stage: Stage): readonly JobStep[] {
+  if (stage.provider === "assemblyai" && stage.task === "transcribe") {
+    return [sendRecording, startTranscript, waitForTranscript];
+  }
+  if (stage.provider === "spitch" && stage.task === "transcribe") return [transcribeInLanguage];
+  if (stage.provider === "spitch" && stage.task === "translate") return [translateTranscript];
+  if (stage.provider === "assemblyai-llm" && stage.task === "write") return [writeRelease];
+  throw new Error(`a press release cannot ${stage.task} with ${stage.provider}`);
+}
+
 /**
  * An English recording becomes a transcript (AssemblyAI); one in Yorùbá, Hausa or Igbo a transcript
  * and its English translation (Spitch, `language-steps.ts`). The English text becomes a press
@@ -178,17 +192,12 @@ const translatesRelease = (params: JobParams) => params.alsoInLanguage && params
  * recording's language gets a new one with it.
  */
 export const pressReleasePipeline: JobPipeline = {
-  steps: (params) =>
-    params.regeneration
-      ? [readKeptTranscript, writeRelease, ...(translatesRelease(params) ? [translateRelease] : [])]
-      : params.language === "en"
-        ? [sendRecording, startTranscript, waitForTranscript, writeRelease]
-        : [
-            transcribeInLanguage,
-            translateTranscript,
-            writeRelease,
-            ...(translatesRelease(params) ? [translateRelease] : []),
-          ],
+  steps: (params) => [
+    ...(params.regeneration
+      ? [readKeptTranscript, writeRelease]
+      : stagesFor("pressRelease", params.language).flatMap(pressReleaseSteps)),
+    ...(translatesRelease(params) ? [translateRelease] : []),
+  ],
   failureMessage: (error) =>
     providerFailureMessage(
       error,

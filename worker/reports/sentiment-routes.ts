@@ -34,11 +34,12 @@ sentiment.post("/", async (c) => {
   const row = results[0]?.results[0] as { vocabulary: string } | undefined;
   const keyterms = parseVocabulary(row?.vocabulary);
   const { file, form } = await readUpload(c, analysisUpload(SENTIMENT_MAX_BYTES, "No file selected"));
-  const { language } = requireRoute("sentiment", form.get("language"));
+  const { language, stages } = requireRoute("sentiment", form.get("language"));
   requireTranscribable(language, file);
   try {
+    // The routing table's chain: Deepgram analyses the recording itself, or Spitch transcribes it first.
     const report =
-      language === "en"
+      stages[0]?.provider === "deepgram"
         ? await analyseEnglish(c, file, keyterms)
         : await analyseInLanguage(c, file, language, keyterms);
     const id = await keepReport(

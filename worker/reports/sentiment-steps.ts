@@ -5,6 +5,7 @@ import { done, type JobPipeline, type JobStep, providerFailureMessage } from "..
 import { setJobStatus } from "../jobs/store.ts";
 import { analyseRecording, analyseText } from "../providers/deepgram.ts";
 import { signedMediaUrl } from "../recordings/uploads/media-url.ts";
+import { type Stage, stagesFor } from "../routing.ts";
 import { completeWithReport, languageReport } from "./sentiment-reports.ts";
 
 /**
@@ -40,9 +41,21 @@ const analyseTranslation: JobStep = {
   },
 };
 
+/**
+ * The step that sends one stage of the routing table's chain: analysis first in the chain has the
+ * recording itself, after a transcription it has the English text.
+ */
+function sentimentStep(stage: Stage, index: number): JobStep {
+  if (stage.provider === "spitch" && stage.task === "transcribe") return transcribeInLanguage;
+  if (stage.provider === "spitch" && stage.task === "translate") return translateTranscript;
+  if (stage.provider === "deepgram" && stage.task === "analyse") {
+    return index === 0 ? analyseRecordingStep : analyseTranslation;
+  }
+  throw new Error(`a sentiment job cannot ${stage.task} with ${stage.provider}`);
+}
+
 export const sentimentPipeline: JobPipeline = {
-  steps: ({ language }) =>
-    language === "en" ? [analyseRecordingStep] : [transcribeInLanguage, translateTranscript, analyseTranslation],
+  steps: ({ language }) => stagesFor("sentiment", language).map(sentimentStep),
   failureMessage: (error) =>
     providerFailureMessage(
       error,

@@ -14,6 +14,7 @@ import { sandboxFaults } from "./faults.ts";
 import { sandboxHume } from "./hume.ts";
 import { sandboxMail } from "./mail.ts";
 import { sandboxPaystack } from "./paystack.ts";
+import { recordProviderCalls } from "./provider-calls.ts";
 import { sandboxSpitch } from "./spitch.ts";
 import { sandboxVapi } from "./vapi.ts";
 
@@ -43,6 +44,7 @@ sandbox.use("*", async (c, next) => {
 
 sandbox.get("/", (c) => c.json({ sandbox: true, providers: Object.keys(EMULATORS) }));
 
+for (const name of Object.keys(EMULATORS)) sandbox.use(`/${name}/*`, recordProviderCalls(name));
 for (const [name, emulator] of Object.entries(EMULATORS)) sandbox.route(`/${name}`, emulator);
 sandbox.route("/faults", sandboxFaults);
 sandbox.route("/", sandboxBilling);

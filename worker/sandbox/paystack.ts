@@ -3,6 +3,7 @@ import { html } from "hono/html";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { signWebhook } from "../billing/webhook-signature.ts";
+import { API } from "../contracts/api-paths.ts";
 import { sandboxKey } from "../core/config.ts";
 import {
   type chargeAuthorizationAnswer,
@@ -272,7 +273,7 @@ sandboxPaystack.post("/checkout/:accessCode/pay", async (c) => {
     .first<TransactionRow>();
   if (!row) return c.text("This checkout is already closed.", 409);
   const body = JSON.stringify({ event: "charge.success", data: transactionData(row) });
-  const webhook = new Request(new URL("/api/payments/webhook", c.req.url), {
+  const webhook = new Request(new URL(API.payments.path.webhook, c.req.url), {
     method: "POST",
     headers: {
       "content-type": "application/json",

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { requireUser } from "../accounts/sessions.ts";
 import type { AppEnv } from "../app-env.ts";
 import { passGate } from "../billing/tool-gate.ts";
+import { API } from "../contracts/api-paths.ts";
 import { byteRange, rangedResponse, rangeNotSatisfiable } from "../core/byte-range.ts";
 import { ApiError } from "../core/errors.ts";
 import { type AudioItemRow, audioHistory, audioKeyInUse, deleteAudioItem, findOwnAudioItem } from "./store.ts";
@@ -25,7 +26,7 @@ async function ownItem(db: D1Database, id: string, userId: string): Promise<Audi
   return item;
 }
 
-audio.get("/:id", requireUser, async (c) => {
+audio.get(API.audio.at.item, requireUser, async (c) => {
   const item = await ownItem(c.env.DB, c.req.param("id"), c.var.user.id);
   // The history row records the size, so the range is settled before the one R2 read.
   const range = byteRange(c.req.header("range"), item.bytes);
@@ -40,7 +41,7 @@ audio.get("/:id", requireUser, async (c) => {
   return rangedResponse(object.body, range, object.size, headers);
 });
 
-audio.delete("/:id", requireUser, async (c) => {
+audio.delete(API.audio.at.item, requireUser, async (c) => {
   const item = await ownItem(c.env.DB, c.req.param("id"), c.var.user.id);
   await deleteAudioItem(c.env.DB, item.id);
   // Content-addressed objects may back other items (the same text generated again): keep those.

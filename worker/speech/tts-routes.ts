@@ -3,12 +3,14 @@ import { sessionKey } from "../accounts/sessions.ts";
 import type { AppEnv } from "../app-env.ts";
 import { assertActivePlan } from "../billing/require-plan.ts";
 import { passGate } from "../billing/tool-gate.ts";
+import { API } from "../contracts/api-paths.ts";
 import { LANGUAGE_NAMES, type Language } from "../contracts/languages.ts";
 import { ApiError, providerUnavailable } from "../core/errors.ts";
 import { enforceRateLimit, HELPER_RATE_LIMITS } from "../core/rate-limit.ts";
 import { charactersBodyLimit, jsonBody } from "../core/validate.ts";
 import { SpeechProviderError, streamSpeech } from "../providers/elevenlabs.ts";
 import { addToneMarks, SpitchError, streamSpitchSpeech } from "../providers/spitch.ts";
+import { speechProvider } from "../routing.ts";
 import { toneMarksBody, ttsBody, voicesQuery } from "./contracts/tts.ts";
 import { TTS_MAX_CHARACTERS, TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS } from "./contracts/tts-constants.ts";
 import {
@@ -26,7 +28,7 @@ export const tts = new Hono<AppEnv>();
 /** The product promises 10,000 characters, of any script: 64,096 bytes. */
 const ttsBodyLimit = charactersBodyLimit(TTS_MAX_CHARACTERS);
 
-tts.get("/voices", async (c) => {
+tts.get(API.tts.at.voices, async (c) => {
   const query = voicesQuery.safeParse(c.req.query());
   if (!query.success) {
     const message = query.error.issues[0]?.message ?? "Choose a language from the list";
@@ -44,11 +46,19 @@ function voiceLanguageMismatch(voiceLanguage: Language, language: Language): Api
   );
 }
 
-/** English speech as before; the other languages through Spitch, whose voices are fixed. */
+/**
+ * Speech through the provider the routing table gives the language: ElevenLabs for English as
+ * before, Spitch for the languages its fixed voices were made for. The voice was checked against
+ * that provider's voices before.
+ */
 async function speak(c: Context<AppEnv>, language: Language, voiceId: string, text: string) {
+  const provider = speechProvider(language);
   const spitch = spitchVoice(voiceId);
   try {
-    if (spitch) return await streamSpitchSpeech(c.var.provider("spitch"), { voice: spitch.voice_id, text, language });
+    if (provider === "spitch" && spitch) {
+      return await streamSpitchSpeech(c.var.provider("spitch"), { voice: spitch.voice_id, text, language });
+    }
+    if (provider !== "elevenlabs") throw new Error(`no ${provider} voice ${voiceId} speaks ${language}`);
     return await streamSpeech(c.var.provider("elevenlabs"), {
       voiceId,
       text,
@@ -101,7 +111,7 @@ tts.post("/", ttsBodyLimit, jsonBody(ttsBody), async (c) => {
         voice_id: ["Choose a voice from the list"],
       });
     }
-    if (language !== "en") throw voiceLanguageMismatch("en", language);
+    if (speechProvider(language) !== "elevenlabs") throw voiceLanguageMismatch("en", language);
   }
   // The key holds the account, which only the gate's answer names, so a hit reads R2 after it: a
   // second round trip, but only when the batch found the user's own copy, and shorter than the
@@ -144,7 +154,7 @@ tts.post("/", ttsBodyLimit, jsonBody(ttsBody), async (c) => {
  * A provider call, so it passes the tools' gate (409 unverified, 402 without a plan) but is not
  * counted against text-to-speech: it has its own helper limit.
  */
-tts.post("/tone-marks", ttsBodyLimit, jsonBody(toneMarksBody), async (c) => {
+tts.post(API.tts.at.toneMarks, ttsBodyLimit, jsonBody(toneMarksBody), async (c) => {
   assertActivePlan((await passGate(c, null)).user);
   await enforceRateLimit(c.env, "toneMarks", `user:${c.var.user.id}`, HELPER_RATE_LIMITS.toneMarks);
   try {

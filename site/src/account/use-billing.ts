@@ -1,3 +1,4 @@
+import { API } from "@contracts/api-paths.ts";
 import type { BillingResponse } from "@worker/billing/contracts/billing.ts";
 import useSWR from "swr";
 import { storedToken } from "../api/session.ts";
@@ -12,7 +13,7 @@ const billingApi = () => import("../api/billing.ts");
  */
 export function useBilling(enabled = true) {
   const token = enabled ? storedToken() : null;
-  return useSWR<BillingResponse>(token ? ["/api/billing", token] : null, () =>
+  return useSWR<BillingResponse>(token ? [API.billing.path.summary, token] : null, () =>
     billingApi().then(({ fetchBilling }) => fetchBilling()),
   );
 }

@@ -1,3 +1,4 @@
+import { API } from "@contracts/api-paths.ts";
 import useSWR from "swr";
 import { fetchMe } from "../api/accounts.ts";
 import { type StoredUser, storedToken, storeUser, useStoredUser } from "../api/session.ts";
@@ -10,7 +11,7 @@ import { type StoredUser, storedToken, storeUser, useStoredUser } from "../api/s
 export function useUser(): StoredUser | null {
   const user = useStoredUser();
   const token = user ? storedToken() : null;
-  useSWR(token ? ["/auth/me", token] : null, fetchMe, {
+  useSWR(token ? [API.auth.path.me, token] : null, fetchMe, {
     onSuccess: (response) => storeUser(response.data),
     shouldRetryOnError: false,
   });

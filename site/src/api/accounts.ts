@@ -1,3 +1,4 @@
+import { API } from "@contracts/api-paths.ts";
 import type {
   changePasswordBody,
   deleteAccountBody,
@@ -19,35 +20,35 @@ const auth = () => import("@worker/accounts/contracts/auth.ts");
 const userResponse = schemaOf(auth, "userResponse");
 
 export const register = (body: z.input<typeof registerBody>) =>
-  apiRequest("/auth/register", { body, schema: userResponse });
+  apiRequest(API.auth.path.register, { body, schema: userResponse });
 
 export const signin = (body: z.input<typeof signinBody>) =>
-  apiRequest("/auth/signin", { body, schema: schemaOf(auth, "signinResponse"), isLogin: true });
+  apiRequest(API.auth.path.signin, { body, schema: schemaOf(auth, "signinResponse"), isLogin: true });
 
-export const fetchMe = () => apiRequest("/auth/me", { schema: userResponse });
+export const fetchMe = () => apiRequest(API.auth.path.me, { schema: userResponse });
 
-export const logout = (token: string) => apiRequest("/auth/logout", { body: {}, schema: messageResponse, token });
+export const logout = (token: string) => apiRequest(API.auth.path.logout, { body: {}, schema: messageResponse, token });
 
 export const forgotPassword = (body: z.input<typeof forgotPasswordBody>) =>
-  apiRequest("/auth/forgot-password", { body, schema: messageResponse });
+  apiRequest(API.auth.path.forgotPassword, { body, schema: messageResponse });
 
 export const verifyOtp = (body: z.input<typeof verifyOtpBody>) =>
-  apiRequest("/auth/verify-otp", { body, schema: schemaOf(auth, "verifyOtpResponse") });
+  apiRequest(API.auth.path.verifyOtp, { body, schema: schemaOf(auth, "verifyOtpResponse") });
 
 export const verifyEmail = (body: z.input<typeof verifyEmailBody>) =>
-  apiRequest("/auth/verify-email", { body, schema: messageResponse });
+  apiRequest(API.auth.path.verifyEmail, { body, schema: messageResponse });
 
 export const resendVerification = (body: z.input<typeof resendVerificationBody>) =>
-  apiRequest("/auth/resend-verification", { body, schema: messageResponse });
+  apiRequest(API.auth.path.resendVerification, { body, schema: messageResponse });
 
 export const resetPassword = (body: z.input<typeof resetPasswordBody>) =>
-  apiRequest("/auth/reset-password", { body, schema: messageResponse });
+  apiRequest(API.auth.path.resetPassword, { body, schema: messageResponse });
 
 export const changePassword = (body: z.input<typeof changePasswordBody>) =>
-  apiRequest("/auth/change-password", { body, schema: messageResponse });
+  apiRequest(API.auth.path.changePassword, { body, schema: messageResponse });
 
 export const deleteAccount = (body: z.input<typeof deleteAccountBody>) =>
-  apiRequest("/auth/delete-account", { body, schema: messageResponse });
+  apiRequest(API.auth.path.deleteAccount, { body, schema: messageResponse });
 
 export const submitContactRequest = (body: z.input<typeof contactRequestBody>) =>
-  apiRequest("/api", { body, schema: messageResponse });
+  apiRequest(API.contact.path.request, { body, schema: messageResponse });

@@ -1,3 +1,4 @@
+import { API } from "@contracts/api-paths.ts";
 import type { Language } from "@contracts/languages.ts";
 import { JOB_PATHS, type JobKind } from "@worker/jobs/contracts/jobs.ts";
 import type { PressRelease, PressReleaseList } from "@worker/press-releases/contracts/press-releases.ts";
@@ -40,23 +41,23 @@ const uploadBody = (uploadId: string, { language, alsoInLanguage }: JobOptions) 
 
 /** A report answered at once, with the id it is kept under (its `Location`) for renaming and exports. */
 export async function analyseRecording(file: File, job: JobOptions, options?: UploadOptions) {
-  const response = await apiUpload("/api/sentiment", fileForm(file, job), options);
+  const response = await apiUpload(API.sentiment.path.jobs, fileForm(file, job), options);
   const id = /\/([^/]+)$/.exec(response.headers.get("location") ?? "")?.[1] ?? null;
   return { report: await readAnswer(response, schemaOf(sentiment, "sentimentReportSchema")), id };
 }
 
 export async function startPressRelease(file: File, job: JobOptions, options?: UploadOptions) {
-  const response = await apiUpload("/api/press-releases", fileForm(file, job), options);
+  const response = await apiUpload(API.pressReleases.path.jobs, fileForm(file, job), options);
   return readAnswer(response, createdPressRelease);
 }
 
 /** A finished resumable upload becomes a press release job. */
 export const startPressReleaseFromUpload = (uploadId: string, job: JobOptions) =>
-  apiRequest("/api/press-releases", { body: uploadBody(uploadId, job), schema: createdPressRelease });
+  apiRequest(API.pressReleases.path.jobs, { body: uploadBody(uploadId, job), schema: createdPressRelease });
 
 /** A finished resumable upload becomes a kept sentiment report job. */
 export const startSentimentFromUpload = (uploadId: string, job: JobOptions) =>
-  apiRequest("/api/sentiment", {
+  apiRequest(API.sentiment.path.jobs, {
     body: uploadBody(uploadId, job),
     schema: schemaOf(sentiment, "createdSentimentJobSchema"),
   });

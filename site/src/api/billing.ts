@@ -1,10 +1,11 @@
+import { API } from "@contracts/api-paths.ts";
 import { apiRequest, schemaOf } from "./client.ts";
 
 /** The plan held, its renewal, card, receipts and usage (`/api/billing`). */
 
 const billing = () => import("@worker/billing/contracts/billing.ts");
 
-export const BILLING_PATH = "/api/billing";
+export const BILLING_PATH = API.billing.path.summary;
 
 export const fetchBilling = () => apiRequest(BILLING_PATH, { schema: schemaOf(billing, "billingResponse") });
 

@@ -1,3 +1,4 @@
+import { API, pathOf } from "@contracts/api-paths.ts";
 import type { Language } from "@contracts/languages.ts";
 import type { LiveTicketBody } from "@worker/live/contracts/live.ts";
 import { apiFetch, apiRequest, schemaOf } from "./client.ts";
@@ -8,17 +9,17 @@ const live = () => import("@worker/live/contracts/live.ts");
 
 /** A ticket for a session spoken in `language`; one no streaming provider serves is refused (400). */
 export const requestLiveTicket = (language: Language) =>
-  apiRequest("/api/live/ticket", {
+  apiRequest(API.live.path.ticket, {
     method: "POST",
     body: { language } satisfies LiveTicketBody,
     schema: schemaOf(live, "liveTicketSchema"),
   });
 
-export const fetchLiveUsage = () => apiRequest("/api/live/usage", { schema: schemaOf(live, "liveUsageSchema") });
+export const fetchLiveUsage = () => apiRequest(API.live.path.usage, { schema: schemaOf(live, "liveUsageSchema") });
 
-export const TRANSCRIPTS_KEY = "/api/live/transcripts";
+export const TRANSCRIPTS_KEY = API.liveTranscripts.path.list;
 
-export const transcriptPath = (id: string) => `${TRANSCRIPTS_KEY}/${encodeURIComponent(id)}`;
+export const transcriptPath = (id: string) => pathOf(API.liveTranscripts.path.transcript, { id });
 
 export const fetchTranscripts = () => apiRequest(TRANSCRIPTS_KEY, { schema: schemaOf(live, "transcriptListSchema") });
 
@@ -30,7 +31,7 @@ export const renameTranscript = (id: string, title: string) =>
 
 export const deleteTranscript = (id: string) => apiFetch(transcriptPath(id), { method: "DELETE" });
 
-const sharePath = (sessionId: string) => `/api/live/sessions/${encodeURIComponent(sessionId)}/share`;
+const sharePath = (sessionId: string) => pathOf(API.live.path.sessionShare, { session_id: sessionId });
 
 /** The session's caption link; asking again answers the same link. */
 export const shareCaptions = (sessionId: string) =>
@@ -42,7 +43,7 @@ export const watchServerMessages = schemaOf(live, "watchServerMessage");
 
 export const stopSharingCaptions = (sessionId: string) => apiFetch(sharePath(sessionId), { method: "DELETE" });
 
-const NEXT_SESSION_SHARE = "/api/live/share";
+const NEXT_SESSION_SHARE = API.live.path.share;
 
 /** A caption link for the next session, before recording; asking again answers the same link. */
 export const reserveCaptions = () =>

@@ -1,3 +1,4 @@
+import { API } from "@contracts/api-paths.ts";
 import type { Organisation } from "@worker/organisation/contracts/organisation.ts";
 import { apiRequest, schemaOf } from "./client.ts";
 
@@ -5,7 +6,7 @@ import { apiRequest, schemaOf } from "./client.ts";
 
 const organisation = () => import("@worker/organisation/contracts/organisation.ts");
 
-export const ORGANISATION_PATH = "/api/organisation";
+export const ORGANISATION_PATH = API.organisation.path.kit;
 
 export const fetchOrganisation = () =>
   apiRequest(ORGANISATION_PATH, { schema: schemaOf(organisation, "organisationResponse") });

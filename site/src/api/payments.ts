@@ -1,15 +1,16 @@
+import { API } from "@contracts/api-paths.ts";
 import type { PlanId } from "@worker/billing/contracts/plans.ts";
 import { apiRequest, schemaOf } from "./client.ts";
 
 const payments = () => import("@worker/billing/contracts/payments.ts");
 
-export const fetchPlans = () => apiRequest("/api/plans", { schema: schemaOf(payments, "plansResponse") });
+export const fetchPlans = () => apiRequest(API.plans.path.list, { schema: schemaOf(payments, "plansResponse") });
 
 export const initializePayment = (plan: PlanId) =>
-  apiRequest("/api/payments/initialize", { body: { plan }, schema: schemaOf(payments, "initializePaymentResponse") });
+  apiRequest(API.payments.path.initialize, { body: { plan }, schema: schemaOf(payments, "initializePaymentResponse") });
 
 /** Verify call; `total` is informational, the Worker checks the amount with the provider. */
 export const verifyPayment = (reference: string, total: string) =>
-  apiRequest(`/processpay?${new URLSearchParams({ ref: reference, total })}`, {
+  apiRequest(`${API.processPay.path.back}?${new URLSearchParams({ ref: reference, total })}`, {
     schema: schemaOf(payments, "processPayResponse"),
   });

@@ -1,3 +1,4 @@
+import { API } from "@contracts/api-paths.ts";
 import type { Language } from "@contracts/languages.ts";
 import { apiRequest, schemaOf } from "./client.ts";
 
@@ -5,8 +6,8 @@ import { apiRequest, schemaOf } from "./client.ts";
 
 const preferences = () => import("@worker/preferences/contracts/preferences.ts");
 
-export const PREFERENCES_PATH = "/api/preferences";
-export const VOCABULARY_PATH = "/api/vocabulary";
+export const PREFERENCES_PATH = API.preferences.path.preferences;
+export const VOCABULARY_PATH = API.vocabulary.path.terms;
 
 export const fetchPreferences = () =>
   apiRequest(PREFERENCES_PATH, { schema: schemaOf(preferences, "preferencesResponse") });

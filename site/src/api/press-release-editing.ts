@@ -1,3 +1,4 @@
+import { API, pathOf } from "@contracts/api-paths.ts";
 import type { ReleaseExportFormat } from "@worker/press-releases/contracts/press-releases.ts";
 import type { RegenerateBody } from "@worker/press-releases/contracts/release-options.ts";
 import { apiFetch, apiRequest, schemaOf } from "./client.ts";
@@ -6,7 +7,7 @@ import { apiFetch, apiRequest, schemaOf } from "./client.ts";
 
 const pressReleases = () => import("@worker/press-releases/contracts/press-releases.ts");
 const releaseOptions = () => import("@worker/press-releases/contracts/release-options.ts");
-const releasePath = (id: string) => `/api/press-releases/${id}`;
+const releasePath = (id: string) => pathOf(API.pressReleases.path.job, { id });
 
 /** A page of versions, the newest unless `before` (the previous page's `next_before`) asks for older ones. */
 export const versionsPath = (id: string, before?: number) =>

@@ -1,3 +1,4 @@
+import { API } from "@contracts/api-paths.ts";
 import { SANDBOX_VAPI_PUBLIC_KEY } from "@worker/voice-assistant/contracts/voice-client.ts";
 import { useEffect, useState } from "react";
 import { z } from "zod";
@@ -31,7 +32,7 @@ export function useDemoDefaults(): DemoDefaults | null {
   const [defaults, setDefaults] = useState<DemoDefaults | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    apiRequest("/api/health", { schema: async () => healthSchema, signal: controller.signal })
+    apiRequest(API.health.path.status, { schema: async () => healthSchema, signal: controller.signal })
       .then(({ sandbox }) => {
         if (!sandbox) return setDefaults(PROVIDER_DEFAULTS);
         const origin = config.apiBase || window.location.origin;

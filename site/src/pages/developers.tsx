@@ -1,3 +1,4 @@
+import { API } from "@contracts/api-paths.ts";
 import { DocumentTitle } from "../ui/document-title.tsx";
 import "../developers/developers.css";
 import { useDemoDefaults } from "../developers/sandbox-defaults.ts";
@@ -27,7 +28,7 @@ client.stop();`;
 const VOICE_API = `import { VoiceApiClient } from "./voice-client/index.js";
 
 // Your server trades its key pair for a short-lived token (Vox: POST /api/voice/token).
-const token = await fetch("/api/voice/token", { method: "POST", headers: { authorization: \`Bearer \${session}\` } });
+const token = await fetch("${API.voice.path.token}", { method: "POST", headers: { authorization: \`Bearer \${session}\` } });
 const { access_token } = await token.json();
 
 const chat = new VoiceApiClient({ auth: { type: "accessToken", value: access_token }, configId: "…" });

@@ -1,3 +1,4 @@
+import { API } from "@contracts/api-paths.ts";
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { useSWRConfig } from "swr";
@@ -30,7 +31,7 @@ export function usePaymentReturn(): boolean {
         .then(({ message, data }) => {
           storeUser(data);
           // A plan held before this payment (an upgrade) was read before the payment counted.
-          mutate((key) => Array.isArray(key) && key[0] === "/api/billing");
+          mutate((key) => Array.isArray(key) && key[0] === API.billing.path.summary);
           toast.success(message);
         })
         .catch((error: unknown) => toast.error(errorMessage(error)))

@@ -1,3 +1,4 @@
+import { API } from "@contracts/api-paths.ts";
 import type { PlansResponse } from "@worker/billing/contracts/payments.ts";
 import { FEATURES, PLANS } from "@worker/billing/contracts/plans.ts";
 import useSWR from "swr";
@@ -8,7 +9,7 @@ const BUILT_IN: PlansResponse = { plans: [...PLANS], features: [...FEATURES] };
 
 /** The plan table, kept in step with the Worker's `GET /api/plans`, the server's truth about prices. */
 export function usePlans() {
-  return useSWR("/api/plans", () => import("../api/payments.ts").then(({ fetchPlans }) => fetchPlans()), {
+  return useSWR(API.plans.path.list, () => import("../api/payments.ts").then(({ fetchPlans }) => fetchPlans()), {
     fallbackData: BUILT_IN,
     revalidateOnFocus: false,
   });

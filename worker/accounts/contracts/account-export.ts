@@ -1,16 +1,14 @@
+import { API } from "../../contracts/api-paths.ts";
+
 /**
  * The account's data download (Settings › Account), shared by the Worker and the site. No zod
  * here: the site's Settings page needs only the paths and the header.
  */
 export const ACCOUNT_EXPORT_PATHS = {
-  /** Everything the account holds, as one JSON file. */
-  data: "/api/account/export",
-  /** The account's stored audio as a zip; `?part=N` when it needs more than one. */
-  files: "/api/account/export/files",
-  /** `POST`: links the browser downloads those zips from itself (no bearer token needed). */
-  filesLinks: "/api/account/export/files/links",
-  /** Where those links point: `/api/downloads/<token>/<part>`. */
-  downloads: "/api/downloads",
+  data: API.account.path.export,
+  files: API.account.path.exportFiles,
+  filesLinks: API.account.path.exportFilesLinks,
+  downloads: API.downloads.mount,
 } as const;
 
 /** The links stay usable this long: time to start each part's download, not to finish it. */

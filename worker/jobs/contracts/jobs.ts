@@ -1,3 +1,5 @@
+import { API } from "../../contracts/api-paths.ts";
+
 /**
  * Background jobs (press releases, sentiment reports) as both sides see them. No zod here: pages
  * poll with these before any schema has loaded (site/src/api/client.ts).
@@ -19,6 +21,6 @@ export type JobKind = (typeof JOB_KINDS)[number];
 
 /** Where each kind's jobs are started, listed, polled and deleted. */
 export const JOB_PATHS = {
-  press_release: "/api/press-releases",
-  sentiment: "/api/sentiment",
+  press_release: API.pressReleases.mount,
+  sentiment: API.sentiment.mount,
 } as const satisfies Record<JobKind, string>;

@@ -32,6 +32,3 @@ export const LIVE_AUTH_PROTOCOL = "vox-bearer";
 export function viewerReserve(places: number): number {
   return Math.ceil(places / 10);
 }
-
-/** The site's public page for a caption link. */
-export const WATCH_PATH = "/watch";

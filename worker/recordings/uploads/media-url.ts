@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { isoIn, randomToken, sha256Hex } from "../../accounts/tokens.ts";
 import type { AppEnv } from "../../app-env.ts";
+import { API } from "../../contracts/api-paths.ts";
 import { type ByteSpan, byteRange, rangedResponse, rangeNotSatisfiable } from "../../core/byte-range.ts";
 import { ApiError } from "../../core/errors.ts";
 import { enforceRateLimit, GRANT_CAPS, GRANT_RATE_LIMITS } from "../../core/rate-limit.ts";
@@ -14,7 +15,7 @@ import { deleteMediaGrantsFor, findLiveMediaGrant, insertMediaGrant } from "./me
  */
 export const media = new Hono<AppEnv>();
 
-export const MEDIA_PATH = "/api/media";
+export const MEDIA_PATH = API.media.mount;
 /** Long enough for a provider that queues the job before fetching; a grant outlives no deletion. */
 export const MEDIA_URL_TTL_MS = 2 * 60 * 60 * 1000;
 /**
@@ -82,7 +83,7 @@ export async function deleteMedia(env: Env, r2Key: string): Promise<void> {
 
 const gone = () => new ApiError(404, "not_found", "This media link is unknown or has expired.");
 
-media.get("/:token", async (c) => {
+media.get(API.media.at.link, async (c) => {
   const token = c.req.param("token");
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw gone();
   const grant = await findLiveMediaGrant(c.env.DB, await sha256Hex(token), new Date().toISOString());

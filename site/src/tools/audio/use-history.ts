@@ -1,3 +1,4 @@
+import { API } from "@contracts/api-paths.ts";
 import useSWR, { type ScopedMutator } from "swr";
 import { fetchHistory } from "../../api/audio.ts";
 import { useStoredUser } from "../../api/session.ts";
@@ -5,7 +6,7 @@ import { useStoredUser } from "../../api/session.ts";
 /** The signed-in user's generated audio, newest first. */
 export function useAudioHistory() {
   const user = useStoredUser();
-  return useSWR(user ? "/api/history" : null, fetchHistory);
+  return useSWR(user ? API.history.path.list : null, fetchHistory);
 }
 
 /**
@@ -14,7 +15,7 @@ export function useAudioHistory() {
  */
 export async function refreshHistoryUntil(mutate: ScopedMutator, id: string | null): Promise<void> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    const history = (await mutate("/api/history")) as Awaited<ReturnType<typeof fetchHistory>> | undefined;
+    const history = (await mutate(API.history.path.list)) as Awaited<ReturnType<typeof fetchHistory>> | undefined;
     if (!id || history?.items.some((item) => item.id === id)) return;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }

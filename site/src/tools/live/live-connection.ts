@@ -1,3 +1,4 @@
+import { API } from "@contracts/api-paths.ts";
 import type { LiveServerMessage, LiveTicket } from "@worker/live/contracts/live.ts";
 import { LIVE_CLOSES, liveCloseMessage, PAGE_WENT_OFFLINE } from "@worker/live/contracts/live-closes.ts";
 import {
@@ -39,7 +40,7 @@ export interface LiveConnectionEvents {
 const MAX_UNSENT_CHUNKS = LIVE_BUFFER_MS / LIVE_CHUNK_MS;
 /** A resume that has not worked by then is too late; a new session is started instead. */
 const RESUME_UNTIL_MS = LIVE_RESUME_GRACE_MS;
-const LIVE_PATH = "/api/live";
+const LIVE_PATH = API.live.path.socket;
 
 /**
  * One recording's connection to the relay, kept across network drops: it reconnects by itself

@@ -1,3 +1,4 @@
+import { API } from "@contracts/api-paths.ts";
 import type { Language } from "@contracts/languages.ts";
 import type { CaptionTranscriptMessage, LiveSegment, WatchServerMessage } from "@worker/live/contracts/live.ts";
 import { liveCloseMessage, PAGE_WENT_OFFLINE, WATCH_CLOSES } from "@worker/live/contracts/live-closes.ts";
@@ -27,7 +28,6 @@ export interface CaptionFeed {
   readonly problem: string | null;
 }
 
-const WATCH_PATH = "/api/live/watch";
 /** Closes that end watching for good; any other is a drop, retried with `after`. */
 const FINAL_CLOSES = new Set<number>([
   WATCH_CLOSES.sharingStopped.code,
@@ -97,7 +97,7 @@ export function useCaptionFeed(token: string | undefined, language: Language | n
 
     const connect = () => {
       const ws = new WebSocket(
-        socketUrl(WATCH_PATH, { token, after: String(lastSeq), ...(language ? { language } : {}) }),
+        socketUrl(API.live.path.watch, { token, after: String(lastSeq), ...(language ? { language } : {}) }),
       );
       socket = ws;
       ws.addEventListener("open", () => {

@@ -1,0 +1,93 @@
+/**
+ * Every path the Worker serves and the site calls, written once (tests/worker/api-paths.test.ts
+ * refuses one written anywhere else). Each router has the path it is mounted at and the paths it
+ * registers under it (`at`); `path` joins the two, which is what the site calls. A path with
+ * `:name` parameters is filled by `pathOf`. No imports: the site's first load carries this file.
+ */
+
+type Under = Readonly<Record<string, `/${string}`>>;
+type Joined<M extends string, P extends Under> = { readonly [K in keyof P]: P[K] extends "/" ? M : `${M}${P[K]}` };
+
+function router<const M extends `/${string}`, const P extends Under>(mount: M, at: P) {
+  const path = Object.fromEntries(
+    Object.entries(at).map(([name, sub]) => [name, sub === "/" ? mount : `${mount}${sub}`]),
+  ) as Joined<M, P>;
+  return { mount, at, path } as const;
+}
+
+export const API = {
+  health: router("/api/health", { status: "/" }),
+  auth: router("/auth", {
+    register: "/register",
+    signin: "/signin",
+    me: "/me",
+    logout: "/logout",
+    forgotPassword: "/forgot-password",
+    verifyOtp: "/verify-otp",
+    verifyEmail: "/verify-email",
+    resendVerification: "/resend-verification",
+    resetPassword: "/reset-password",
+    changePassword: "/change-password",
+    deleteAccount: "/delete-account",
+  }),
+  contact: router("/api", { request: "/" }),
+  plans: router("/api/plans", { list: "/" }),
+  payments: router("/api/payments", { initialize: "/initialize", webhook: "/webhook" }),
+  /** Where the payment provider sends the browser back after checkout. */
+  processPay: router("/processpay", { back: "/" }),
+  billing: router("/api/billing", { summary: "/" }),
+  tts: router("/api/tts", { speak: "/", voices: "/voices", toneMarks: "/tone-marks" }),
+  voiceConversion: router("/api/voice-conversion", { convert: "/" }),
+  voice: router("/api/voice", { token: "/token" }),
+  history: router("/api/history", { list: "/" }),
+  audio: router("/api/audio", { item: "/:id" }),
+  sentiment: router("/api/sentiment", { jobs: "/", job: "/:id" }),
+  pressReleases: router("/api/press-releases", { jobs: "/", job: "/:id" }),
+  live: router("/api/live", {
+    /** The speaker's WebSocket. */
+    socket: "/",
+    ticket: "/ticket",
+    usage: "/usage",
+    /** A caption link for the next session, before it starts. */
+    share: "/share",
+    sessionShare: "/sessions/:session_id/share",
+    /** A caption viewer's WebSocket. */
+    watch: "/watch",
+  }),
+  liveTranscripts: router("/api/live/transcripts", { list: "/", transcript: "/:id" }),
+  uploads: router("/api/uploads", { create: "/" }),
+  recordings: router("/api/recordings", { list: "/" }),
+  media: router("/api/media", { link: "/:token" }),
+  preferences: router("/api/preferences", { preferences: "/" }),
+  vocabulary: router("/api/vocabulary", { terms: "/" }),
+  organisation: router("/api/organisation", { kit: "/" }),
+  account: router("/api/account", {
+    /** Everything the account holds, as one JSON file. */
+    export: "/export",
+    /** The account's stored audio as a zip; `?part=N` when it needs more than one. */
+    exportFiles: "/export/files",
+    /** `POST`: links the browser downloads those zips from itself (no bearer token needed). */
+    exportFilesLinks: "/export/files/links",
+  }),
+  /** Where the account's file links point. */
+  downloads: router("/api/downloads", { part: "/:token/:part" }),
+} as const;
+
+/** The site's pages the Worker also answers or links to. */
+export const PAGE_PATHS = {
+  /** A caption link's page, `/watch/<token>`: one pre-rendered page for every link. */
+  watch: "/watch",
+} as const;
+
+type Params<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | Params<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A path with its `:name` parameters filled in, each encoded. */
+export function pathOf<const P extends string>(path: P, params: Readonly<Record<Params<P>, string>>): string {
+  return path.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent((params as Readonly<Record<string, string>>)[name] ?? ""),
+  );
+}
