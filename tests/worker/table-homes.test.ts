@@ -1,0 +1,232 @@
+/// <reference types="vite/client" />
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Every D1 table has one home module, and only that module writes SQL naming the table, so a
+ * table's queries are found in one place and whatever composes several tables (erasure, the data
+ * export, the tool gate, the billing summary) calls the homes' functions. Paths are relative to the
+ * repository root; when a module moves, its path moves here.
+ */
+const HOMES: Record<string, string> = {
+  users: "worker/auth/users.ts",
+  sessions: "worker/auth/sessions.ts",
+  known_devices: "worker/auth/devices.ts",
+  email_verification_codes: "worker/auth/one-time-codes.ts",
+  password_reset_codes: "worker/auth/one-time-codes.ts",
+  otp_failures: "worker/auth/one-time-codes.ts",
+  password_reset_grants: "worker/auth/reset-grants.ts",
+  tool_usage: "worker/auth/tool-gate.ts",
+  audio_items: "worker/audio/store.ts",
+  jobs: "worker/jobs/store.ts",
+  press_release_regenerations: "worker/jobs/regenerations.ts",
+  press_release_sources: "worker/jobs/regenerations.ts",
+  press_release_versions: "worker/jobs/release-versions.ts",
+  caption_shares: "worker/live/caption-shares.ts",
+  caption_reservations: "worker/live/caption-shares.ts",
+  live_caption_translations: "worker/live/caption-translation.ts",
+  live_tickets: "worker/live/tickets.ts",
+  live_sessions: "worker/live/transcripts.ts",
+  live_segments: "worker/live/transcripts.ts",
+  live_usage: "worker/live/usage.ts",
+  organisations: "worker/organisation/store.ts",
+  sweep_positions: "worker/orphan-sweep.ts",
+  orders: "worker/payments/orders.ts",
+  subscriptions: "worker/payments/store.ts",
+  sandbox_billing_clock: "worker/payments/billing-clock.ts",
+  preferences: "worker/preferences/store.ts",
+  uploads: "worker/uploads/store.ts",
+  media_grants: "worker/uploads/media-grants.ts",
+  download_grants: "worker/account-export/download-grants.ts",
+  contact_requests: "worker/contact-requests.ts",
+  sandbox_assemblyai_uploads: "worker/sandbox/assemblyai.ts",
+  sandbox_assemblyai_transcripts: "worker/sandbox/assemblyai.ts",
+  sandbox_faults: "worker/sandbox/faults.ts",
+  sandbox_mail: "worker/sandbox/mail.ts",
+  sandbox_paystack_declines: "worker/sandbox/paystack.ts",
+  sandbox_paystack_transactions: "worker/sandbox/paystack.ts",
+};
+
+/**
+ * Statements a home may write although they name another table too, each because splitting it
+ * would cost a round trip on a hot path or the atomicity of one statement. The statement is about
+ * the home's table; the other is only read.
+ */
+const ALLOWED_JOINS: readonly { home: string; reads: string; why: string }[] = [];
+
+/** Names after FROM or JOIN that are SQLite functions, not tables. */
+const NOT_TABLES = new Set(["json_each"]);
+
+/** Tables D1 and wrangler keep for themselves. */
+const D1_OWN_TABLE = /^(?:sqlite_|_cf_|d1_migrations$)/;
+
+const sources = {
+  ...import.meta.glob<string>("../../worker/**/*.ts", { query: "?raw", import: "default", eager: true }),
+  ...import.meta.glob<string>("../../durable/**/*.ts", { query: "?raw", import: "default", eager: true }),
+};
+const modules = Object.entries(sources)
+  .map(([path, source]) => [path.replace(/^(?:\.\.\/)+/, ""), source] as const)
+  .filter(([path]) => !path.endsWith(".d.ts"));
+
+interface Literal {
+  line: number;
+  /** The literal's text; a template's substitutions read `${}`. */
+  text: string;
+}
+
+/**
+ * The string and template literals of a TypeScript source, comments and regular expressions
+ * skipped, so an apostrophe in a comment or a quote in a pattern does not start a string.
+ */
+function literalsOf(source: string): Literal[] {
+  const found: Literal[] = [];
+  const lineOf = (index: number) => source.slice(0, index).split("\n").length;
+  let at = 0;
+
+  function quoted(quote: string): void {
+    const start = at++;
+    while (at < source.length && source[at] !== quote && source[at] !== "\n") at += source[at] === "\\" ? 2 : 1;
+    found.push({ line: lineOf(start), text: source.slice(start + 1, at) });
+    at++;
+  }
+
+  function template(): void {
+    const start = at++;
+    let text = "";
+    while (at < source.length && source[at] !== "`") {
+      if (source[at] === "\\") {
+        text += source.slice(at, at + 2);
+        at += 2;
+      } else if (source.startsWith("${", at)) {
+        at += 2;
+        code(true);
+        text += "${}";
+        at++;
+      } else text += source[at++];
+    }
+    found.push({ line: lineOf(start), text });
+    at++;
+  }
+
+  function regex(): void {
+    at++;
+    let inClass = false;
+    while (at < source.length && source[at] !== "\n" && (inClass || source[at] !== "/")) {
+      if (source[at] === "\\") at++;
+      else if (source[at] === "[") inClass = true;
+      else if (source[at] === "]") inClass = false;
+      at++;
+    }
+    at++;
+  }
+
+  /** Reads code up to the end, or up to the `}` closing a template substitution. */
+  function code(inSubstitution: boolean): void {
+    let depth = 0;
+    let previous = "";
+    while (at < source.length) {
+      const char = source[at] as string;
+      if (source.startsWith("//", at)) at = source.indexOf("\n", at) === -1 ? source.length : source.indexOf("\n", at);
+      else if (source.startsWith("/*", at)) at = source.indexOf("*/", at) + 2;
+      else if (char === '"' || char === "'") {
+        quoted(char);
+        previous = char;
+      } else if (char === "`") {
+        template();
+        previous = char;
+      } else if (char === "/" && (previous === "" || /[(,=:[!&|?{};+\-*%<>~^]$/.test(previous) || /\breturn$/.test(previous)))
+        regex();
+      else {
+        if (char === "{") depth++;
+        if (char === "}") {
+          if (inSubstitution && depth === 0) return;
+          depth--;
+        }
+        if (!/\s/.test(char)) previous = /\w/.test(char) ? previous.slice(-5) + char : char;
+        at++;
+      }
+    }
+  }
+
+  code(false);
+  return found;
+}
+
+/** The tables a SQL literal names; `${}` where a table name would be means it is chosen at run time. */
+function tablesNamedIn(text: string): string[] {
+  if (!/\b(?:SELECT|INSERT|UPDATE|DELETE|REPLACE)\b/.test(text)) return [];
+  const names = [...text.matchAll(/\b(?:FROM|JOIN|INTO|UPDATE)\s+(\$\{\}|\w+)/g)].map((match) => match[1] as string);
+  return names.filter((name) => name !== "SET" && !NOT_TABLES.has(name));
+}
+
+/** Every table a module names where it may not, as `line: table`. */
+function strayTablesIn(path: string, source: string): string[] {
+  const literals = literalsOf(source);
+  const homeOf = (table: string) => HOMES[table];
+  const isHome = Object.values(HOMES).includes(path);
+  const stray: string[] = [];
+  for (const { line, text } of literals) {
+    // A bare table name passed to a statement built at run time names that table as well.
+    const tables = Object.hasOwn(HOMES, text) ? [text] : tablesNamedIn(text);
+    for (const table of new Set(tables)) {
+      if (table === "${}") {
+        if (!isHome) stray.push(`${line}: a table chosen at run time`);
+      } else if (homeOf(table) === undefined) stray.push(`${line}: ${table}, which is no D1 table`);
+      else if (
+        homeOf(table) !== path &&
+        !ALLOWED_JOINS.some((join) => join.home === path && join.reads === table && tables.some((t) => HOMES[t] === path))
+      )
+        stray.push(`${line}: ${table}, whose home is ${homeOf(table)}`);
+    }
+  }
+  return stray;
+}
+
+describe("table homes", () => {
+  it("gives every D1 table one home, and no home to a table that is gone", async () => {
+    const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{
+      name: string;
+    }>();
+    const tables = results.map((row) => row.name).filter((name) => !D1_OWN_TABLE.test(name));
+    expect(tables.sort()).toEqual(Object.keys(HOMES).sort());
+  });
+
+  it("points every home at a module that exists", () => {
+    const paths = modules.map(([path]) => path);
+    expect(Object.values(HOMES).filter((home) => !paths.includes(home))).toEqual([]);
+    expect(ALLOWED_JOINS.filter((join) => !paths.includes(join.home) || HOMES[join.reads] === undefined)).toEqual([]);
+  });
+
+  it("finds the tables of SQL wherever it is written", () => {
+    const source = [
+      "// Don't be fooled: FROM users in a comment is not SQL, and `SELECT * FROM jobs` neither.",
+      "const pattern = /'[\"`]/g;",
+      'await db.prepare("SELECT id FROM sessions WHERE token = ?").first();',
+      "const list = `SELECT u.id",
+      "  FROM uploads u LEFT JOIN jobs j ON j.upload_id = u.id",
+      "  WHERE u.user_id = ${userId.trim()} AND u.kind = ${`x${'y'}`}`;",
+      "db.prepare(`DELETE FROM ${table} WHERE user_id = ?`);",
+      "await db.exec('INSERT INTO orders (id) VALUES (1) ON CONFLICT DO UPDATE SET id = 2');",
+      'const table = "preferences";',
+      "const words = 'Pick one FROM the list';",
+    ].join("\n");
+    const named = literalsOf(source).map(({ line, text }) => [line, Object.hasOwn(HOMES, text) ? [text] : tablesNamedIn(text)]);
+    expect(named.filter(([, tables]) => (tables as string[]).length > 0)).toEqual([
+      [3, ["sessions"]],
+      [4, ["uploads", "jobs"]],
+      [7, ["${}"]],
+      [8, ["orders"]],
+      [9, ["preferences"]],
+    ]);
+  });
+
+  it("reads the modules of the Worker and the Durable Objects", () => {
+    expect(modules.map(([path]) => path)).toEqual(
+      expect.arrayContaining(["worker/auth/users.ts", "worker/jobs/store.ts", "durable/transcription-relay.ts"]),
+    );
+  });
+
+  it.each(modules)("%s names no table outside its home", (path, source) => {
+    expect(strayTablesIn(path, source)).toEqual([]);
+  });
+});
