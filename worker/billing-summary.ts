@@ -6,7 +6,7 @@ import { usedSecondsOf } from "./live/usage.ts";
 import type { OrderRow } from "./payments/orders.ts";
 import { paidOrdersOf } from "./payments/orders.ts";
 import { type SubscriptionRow, subscriptionOf } from "./payments/store.ts";
-import { STORAGE_USED_SQL } from "./storage-used.ts";
+import { storageUsedBy } from "./storage-used.ts";
 
 const GIGABYTE = 1024 ** 3;
 
@@ -20,7 +20,7 @@ export async function billingSummary(db: D1Database, user: UserRow, billingNow: 
     subscriptionOf(db, user.id),
     paidOrdersOf(db, user.id),
     usedSecondsOf(db, user.id),
-    db.prepare(`SELECT ${STORAGE_USED_SQL} AS used`).bind(user.id),
+    storageUsedBy(db, user.id),
   ]);
   const subscription = (subscriptionRows?.results[0] as SubscriptionRow | undefined) ?? null;
   const orders = (orderRows?.results ?? []) as OrderRow[];

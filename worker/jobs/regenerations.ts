@@ -1,5 +1,6 @@
 import type { JobStatus } from "../contracts/jobs.ts";
 import type { Regeneration, ReleaseOptions } from "../contracts/release-options.ts";
+import { setHeadlines } from "./store.ts";
 
 /**
  * Requests to write a finished release again with options (`press_release_regenerations`), and the
@@ -88,7 +89,7 @@ export async function keepReleaseSource(
         "INSERT INTO press_release_sources (job_id, text) VALUES (?1, ?2) ON CONFLICT (job_id) DO UPDATE SET text = ?2",
       )
       .bind(jobId, source),
-    db.prepare("UPDATE jobs SET headlines = ? WHERE id = ?").bind(JSON.stringify(headlines), jobId),
+    setHeadlines(db, jobId, headlines),
   ]);
 }
 

@@ -5,14 +5,11 @@ import { planLimits, storageQuotaBytes } from "../contracts/plans.ts";
 import type { DeletedRecording, Recording, RecordingList, RecordingUse } from "../contracts/recordings.ts";
 import { releaseHeadline } from "../contracts/release-markdown.ts";
 import { batchRows } from "../d1.ts";
+import { type RecordingUseRow, recordingUsesOf } from "../jobs/store.ts";
 import { deleteRecording, recordingNotFound } from "../recordings/delete-recording.ts";
-import {
-  type RecordingRow,
-  type RecordingUseRow,
-  recordingsOf,
-  recordingUsesOf,
-  storageUsedBy,
-} from "../recordings/store.ts";
+import { LISTED_RECORDINGS } from "../recordings/store.ts";
+import { storageUsedBy } from "../storage-used.ts";
+import { type RecordingRow, recordingsOf } from "../uploads/store.ts";
 
 /**
  * `/api/recordings`: the signed-in user's recordings (finished uploads), each with the jobs that use
@@ -37,8 +34,8 @@ function recording(row: RecordingRow, uses: readonly RecordingUseRow[]): Recordi
 recordings.get("/", async (c) => {
   const userId = c.var.user.id;
   const [rows, uses, usage] = await batchRows(c.env.DB, [
-    recordingsOf(c.env.DB, userId),
-    recordingUsesOf(c.env.DB, userId),
+    recordingsOf(c.env.DB, userId, LISTED_RECORDINGS),
+    recordingUsesOf(c.env.DB, userId, LISTED_RECORDINGS),
     storageUsedBy(c.env.DB, userId),
   ]);
   const list: RecordingList = {
