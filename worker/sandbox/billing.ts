@@ -3,9 +3,11 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { ApiError } from "../errors.ts";
 import { advanceBillingClock, resetBillingClock } from "../payments/billing-clock.ts";
+import { renewalOrdersByStatus } from "../payments/orders.ts";
 import { type SweepReport, startRenewalSweep } from "../payments/renewal-sweep.ts";
 import { RENEWAL_PAGE } from "../payments/renewals.ts";
 import { jsonBody, jsonBodyLimit } from "../validate.ts";
+import { receiptsMailed } from "./mail.ts";
 
 /**
  * Test controls for recurring billing: move the billing clock ahead, and run the renewal sweep now
@@ -78,10 +80,8 @@ sandboxBilling.post("/cron/renewals", jsonBodyLimit, async (c) => {
 /** Renewal orders by status, and the receipts the sandbox outbox holds: what a bench waits for. */
 sandboxBilling.get("/renewals", async (c) => {
   const [orders, receipts] = await c.env.DB.batch<{ status: string; count: number }>([
-    c.env.DB.prepare("SELECT status, count(*) AS count FROM orders WHERE renews_from IS NOT NULL GROUP BY status"),
-    c.env.DB.prepare(
-      "SELECT 'receipts' AS status, count(*) AS count FROM sandbox_mail WHERE subject LIKE 'Your Vox receipt%'",
-    ),
+    renewalOrdersByStatus(c.env.DB),
+    receiptsMailed(c.env.DB),
   ]);
   const count = (status: string) => orders?.results.find((row) => row.status === status)?.count ?? 0;
   return c.json({
