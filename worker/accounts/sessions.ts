@@ -64,6 +64,13 @@ export async function sessionKey(c: Context<AppEnv>): Promise<SessionKey> {
  */
 export const SESSION_USER_ID = "(SELECT user_id FROM sessions WHERE token_hash = ?1 AND expires_at > ?2)";
 
+/**
+ * True while sign-in `token` (a SQL expression: a bound parameter or a column) has not ended at
+ * `now`, for a write that must not outlive the sign-in it stands for.
+ */
+export const signInLive = (token: string, now: string) =>
+  `EXISTS (SELECT 1 FROM sessions WHERE token_hash = ${token} AND expires_at > ${now})`;
+
 /** Session and user in one query, always on the primary, so a revoked session is refused at once. */
 export function sessionUser(db: D1Database, key: SessionKey): D1PreparedStatement {
   return db

@@ -15,6 +15,16 @@ export interface UserRow {
 }
 
 /** Subscription state is computed from dates on every read, so nothing goes stale. */
+/**
+ * True while account `param` (a bound parameter, such as `?2`) exists: a write that must not
+ * outlive an erasure checks it in the same statement, so it either lands before the account goes
+ * (and goes with it) or not at all.
+ */
+export const accountExists = (param: string) => `EXISTS (SELECT 1 FROM users WHERE id = ${param})`;
+
+/** The plan of account `id` (a SQL expression), for a statement on another table. */
+export const planOf = (id: string) => `(SELECT plan FROM users WHERE id = ${id})`;
+
 export function subscriptionStatus(row: UserRow, now = Date.now()): User["subscription_status"] {
   if (row.subscription_expires_at && Date.parse(row.subscription_expires_at) > now) return SUBSCRIPTION_STATUS.paid;
   if (Date.parse(row.trial_ends_at) > now) return SUBSCRIPTION_STATUS.trial;
@@ -93,4 +103,47 @@ export function findUserById(db: D1Database, id: string): Promise<UserRow | null
 /** Deletes the user; every row that belongs to it goes too, by the tables' foreign keys. */
 export function deleteUser(db: D1Database, id: string): D1PreparedStatement {
   return db.prepare("DELETE FROM users WHERE id = ?").bind(id);
+}
+
+/** The user whose id the SQL expression `owner` gives (over the caller's bound parameters), unbound. */
+export function userNamedBy(db: D1Database, owner: string): D1PreparedStatement {
+  return db.prepare(`SELECT * FROM users WHERE id = ${owner}`);
+}
+
+/**
+ * Extends the plan of the account the SQL expression `owner` gives (see `fulfilment` in
+ * payments/orders.ts for the rules and the parameters ?1 to ?4 and ?7 it binds), unbound.
+ */
+export function extendPlanOf(db: D1Database, owner: string): D1PreparedStatement {
+  return db.prepare(
+    `UPDATE users SET
+       plan = CASE WHEN subscription_expires_at > ?1 AND plan IN (SELECT value FROM json_each(?2)) THEN plan ELSE ?3 END,
+       subscription_expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', max(coalesce(?7, subscription_expires_at, ''), ?1), ?4),
+       email_verified_at = coalesce(email_verified_at, ?1)
+     WHERE id = ${owner}`,
+  );
+}
+
+/** Keeps the account's tools open until its subscription's grace period ends, if it is in one. */
+export function holdThroughGrace(db: D1Database, userId: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE users SET subscription_expires_at = max(coalesce(subscription_expires_at, ''),
+         (SELECT grace_until FROM subscriptions WHERE user_id = ?1 AND state = 'grace'))
+       WHERE id = ?1 AND EXISTS (SELECT 1 FROM subscriptions WHERE user_id = ?1 AND state = 'grace')`,
+    )
+    .bind(userId);
+}
+
+/**
+ * Ends, at `endedAt` at the latest, the plan and free days of every account whose subscription
+ * meets `lapsing` (a condition on `subscriptions` over `?1`, the billing clock); answers them.
+ */
+export function endPlansOf(db: D1Database, lapsing: string, billingNow: string, endedAt: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE users SET subscription_expires_at = min(subscription_expires_at, ?2), trial_ends_at = min(trial_ends_at, ?2)
+       WHERE id IN (SELECT user_id FROM subscriptions WHERE ${lapsing}) RETURNING id, email`,
+    )
+    .bind(billingNow, endedAt);
 }

@@ -1,7 +1,7 @@
 import { SUBSCRIPTION_STATUS } from "../accounts/contracts/auth.ts";
 import { subscriptionStatus, type UserRow } from "../accounts/users.ts";
 import { usedSecondsOf } from "../live/usage.ts";
-import { STORAGE_USED_SQL } from "../recordings/storage-used.ts";
+import { storageUsedBy } from "../recordings/storage-used.ts";
 import type { BillingResponse } from "./contracts/billing.ts";
 import { PLANS, type PlanId, planLimits } from "./contracts/plans.ts";
 import type { OrderRow } from "./orders.ts";
@@ -20,7 +20,7 @@ export async function billingSummary(db: D1Database, user: UserRow, billingNow: 
     subscriptionOf(db, user.id),
     paidOrdersOf(db, user.id),
     usedSecondsOf(db, user.id),
-    db.prepare(`SELECT ${STORAGE_USED_SQL} AS used`).bind(user.id),
+    storageUsedBy(db, user.id),
   ]);
   const subscription = (subscriptionRows?.results[0] as SubscriptionRow | undefined) ?? null;
   const orders = (orderRows?.results ?? []) as OrderRow[];

@@ -1,3 +1,4 @@
+import { extendPlanOf } from "../accounts/users.ts";
 import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
 import type { PaidCard } from "../providers/paystack.ts";
 import { type PlanId, plansAbove } from "./contracts/plans.ts";
@@ -84,6 +85,9 @@ export function paymentMatches(order: OrderRow, paid: Payment): boolean {
   return false;
 }
 
+/** The account that won order `reference` under `fulfilmentId`; nobody when another call won it. */
+const WINNER = "(SELECT user_id FROM orders WHERE reference = ? AND fulfilment_id = ?)";
+
 /**
  * The statements that settle a matching payment, for one D1 batch (a transaction); the first is
  * the order's. Everything after it applies only when this call's own fulfilment id won the order,
@@ -110,26 +114,18 @@ export function fulfilment(
         "UPDATE orders SET status = 'paid', paid_at = ?, fulfilment_id = ? WHERE reference = ? AND status = 'pending'",
       )
       .bind(now, fulfilmentId, reference),
-    db
-      .prepare(
-        `UPDATE users SET
-           plan = CASE WHEN subscription_expires_at > ?1 AND plan IN (SELECT value FROM json_each(?2)) THEN plan ELSE ?3 END,
-           subscription_expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', max(coalesce(?7, subscription_expires_at, ''), ?1), ?4),
-           email_verified_at = coalesce(email_verified_at, ?1)
-         WHERE id = (SELECT user_id FROM orders WHERE reference = ?5 AND fulfilment_id = ?6)`,
-      )
-      .bind(
-        now,
-        JSON.stringify(plansAbove(order.plan)),
-        order.plan,
-        PLAN_PERIOD[order.plan],
-        reference,
-        fulfilmentId,
-        order.renews_from,
-      ),
-    settleSubscription(db, reference, fulfilmentId),
+    extendPlanOf(db, "(SELECT user_id FROM orders WHERE reference = ?5 AND fulfilment_id = ?6)").bind(
+      now,
+      JSON.stringify(plansAbove(order.plan)),
+      order.plan,
+      PLAN_PERIOD[order.plan],
+      reference,
+      fulfilmentId,
+      order.renews_from,
+    ),
+    settleSubscription(db, WINNER, reference, fulfilmentId),
   ];
-  if (card?.authorization.reusable) statements.push(keepCard(db, reference, fulfilmentId, card));
+  if (card?.authorization.reusable) statements.push(keepCard(db, WINNER, reference, fulfilmentId, card));
   return statements;
 }
 
@@ -148,4 +144,39 @@ export function deleteUnpaidOrders(db: D1Database, userId: string): D1PreparedSt
 /** A page of the account's orders, paid or not, oldest first, for the account's data export. */
 export function ordersOf(db: D1Database, userId: string, page: Page): RowsStatement<OrderRow> {
   return pagedStatement(db, "SELECT * FROM orders WHERE user_id = ? ORDER BY created_at, reference", [userId], page);
+}
+
+const PENDING_RENEWALS = `SELECT * FROM orders WHERE status = 'pending' AND renews_from IS NOT NULL AND created_at < ?1
+  ORDER BY created_at LIMIT ?2`;
+
+/** Renewal orders claimed before `?1` and still pending, oldest first, at most `?2`, unbound. */
+export const pendingRenewalOrders = (db: D1Database) => db.prepare(PENDING_RENEWALS);
+
+/** The accounts of `pendingRenewalOrders`, as a SQL expression over the same parameters. */
+export const PENDING_RENEWAL_OWNERS = `(SELECT user_id FROM (${PENDING_RENEWALS}))`;
+
+/** A renewal's order, unless one with its reference exists; answers the row it created. */
+export function claimRenewalOrder(
+  db: D1Database,
+  order: Pick<OrderRow, "reference" | "user_id" | "amount_kobo" | "created_at"> & {
+    plan: string | null;
+    renews_from: string;
+  },
+): RowsStatement<OrderRow> {
+  return db
+    .prepare(
+      `INSERT INTO orders (reference, user_id, plan, amount_kobo, currency, status, created_at, renews_from)
+       VALUES (?, ?, ?, ?, 'NGN', 'pending', ?, ?) ON CONFLICT (reference) DO NOTHING RETURNING *`,
+    )
+    .bind(order.reference, order.user_id, order.plan, order.amount_kobo, order.created_at, order.renews_from);
+}
+
+/** A pending order whose charge was declined. */
+export function failOrder(db: D1Database, reference: string): D1PreparedStatement {
+  return db.prepare("UPDATE orders SET status = 'failed' WHERE reference = ? AND status = 'pending'").bind(reference);
+}
+
+/** Renewal orders counted by status, for the sandbox's bench. */
+export function renewalOrdersByStatus(db: D1Database): RowsStatement<{ status: string; count: number }> {
+  return db.prepare("SELECT status, count(*) AS count FROM orders WHERE renews_from IS NOT NULL GROUP BY status");
 }

@@ -4,8 +4,16 @@ import { chargeAuthorization, type PaystackCharge, verifyTransaction } from "../
 import { ProviderError } from "../providers/provider-error.ts";
 import { renewalMail } from "./billing-mail.ts";
 import { PLANS } from "./contracts/plans.ts";
-import { fulfilment, type OrderRow, paymentMatches } from "./orders.ts";
-import { type DueRenewal, dueRenewals, lapseEnded, recordDecline } from "./store.ts";
+import {
+  claimRenewalOrder,
+  failOrder,
+  fulfilment,
+  type OrderRow,
+  PENDING_RENEWAL_OWNERS,
+  paymentMatches,
+  pendingRenewalOrders,
+} from "./orders.ts";
+import { type DueRenewal, dueRenewals, lapseEnded, recordDecline, renewalsOfOwners } from "./store.ts";
 
 /**
  * The parts of a renewal sweep. Each is small enough to be one durable step of the sweep's Workflow
@@ -166,16 +174,9 @@ async function pendingRenewals(
   claimedBefore: string,
   limit: number,
 ): Promise<{ orders: OrderRow[]; renewals: DueRenewal[]; statements: number }> {
-  const pending = `SELECT * FROM orders WHERE status = 'pending' AND renews_from IS NOT NULL AND created_at < ?1
-    ORDER BY created_at LIMIT ?2`;
   const [orders, renewals] = await db.batch<OrderRow & DueRenewal>([
-    db.prepare(pending).bind(claimedBefore, limit),
-    db
-      .prepare(
-        `SELECT subscriptions.*, users.plan, users.email FROM subscriptions JOIN users ON users.id = subscriptions.user_id
-         WHERE subscriptions.user_id IN (SELECT user_id FROM (${pending}))`,
-      )
-      .bind(claimedBefore, limit),
+    pendingRenewalOrders(db).bind(claimedBefore, limit),
+    renewalsOfOwners(db, PENDING_RENEWAL_OWNERS).bind(claimedBefore, limit),
   ]);
   return {
     orders: (orders?.results ?? []) as OrderRow[],
@@ -204,19 +205,14 @@ async function claim(ctx: SweepContext, due: DueRenewal[], tally: SweepTally): P
   const createdAt = new Date().toISOString();
   const results = await ctx.db.batch<OrderRow>(
     priced.map(({ renewal, amountKobo }) =>
-      ctx.db
-        .prepare(
-          `INSERT INTO orders (reference, user_id, plan, amount_kobo, currency, status, created_at, renews_from)
-           VALUES (?, ?, ?, ?, 'NGN', 'pending', ?, ?) ON CONFLICT (reference) DO NOTHING RETURNING *`,
-        )
-        .bind(
-          renewalReference(renewal.user_id, renewal.period_end, renewal.attempts + 1),
-          renewal.user_id,
-          renewal.plan,
-          amountKobo,
-          createdAt,
-          renewal.period_end,
-        ),
+      claimRenewalOrder(ctx.db, {
+        reference: renewalReference(renewal.user_id, renewal.period_end, renewal.attempts + 1),
+        user_id: renewal.user_id,
+        plan: renewal.plan,
+        amount_kobo: amountKobo,
+        created_at: createdAt,
+        renews_from: renewal.period_end,
+      }),
     ),
   );
   tally.statements += priced.length;
@@ -317,9 +313,7 @@ function settle(ctx: SweepContext, outcome: Outcome, tally: SweepTally, mail: Ke
     });
   }
   return [
-    ctx.db
-      .prepare("UPDATE orders SET status = 'failed' WHERE reference = ? AND status = 'pending'")
-      .bind(order.reference),
+    failOrder(ctx.db, order.reference),
     ...recordDecline(ctx.db, renewal.user_id, renewal.period_end, {
       graceUntil,
       nextAttemptAt: new Date(failedAt + RETRY_AFTER_MS).toISOString(),

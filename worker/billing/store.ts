@@ -1,3 +1,4 @@
+import { endPlansOf, holdThroughGrace } from "../accounts/users.ts";
 import type { RowsStatement } from "../core/d1.ts";
 import type { PaidCard } from "../providers/paystack.ts";
 
@@ -23,29 +24,40 @@ export interface SubscriptionRow {
   card_exp_year: string | null;
 }
 
-/** The account that won order `reference` under `fulfilmentId`; nobody when another call won it. */
-const WINNER = "(SELECT user_id FROM orders WHERE reference = ? AND fulfilment_id = ?)";
-
-/** After the plan is extended: the subscription follows the user's new expiry and starts afresh. */
-export function settleSubscription(db: D1Database, reference: string, fulfilmentId: string): D1PreparedStatement {
+/**
+ * After the plan is extended: the subscription of `winner` (the SQL expression for the account that
+ * won the order, binding `reference` and `fulfilmentId`) follows its new expiry and starts afresh.
+ */
+export function settleSubscription(
+  db: D1Database,
+  winner: string,
+  reference: string,
+  fulfilmentId: string,
+): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO subscriptions (user_id, period_end)
-       SELECT id, subscription_expires_at FROM users WHERE id = ${WINNER}
+       SELECT id, subscription_expires_at FROM users WHERE id = ${winner}
        ON CONFLICT (user_id) DO UPDATE SET
          period_end = excluded.period_end, state = 'active', grace_until = NULL, attempts = 0, next_attempt_at = NULL`,
     )
     .bind(reference, fulfilmentId);
 }
 
-/** Keeps the card of a won order for renewals; Paystack charges again only a reusable one. */
-export function keepCard(db: D1Database, reference: string, fulfilmentId: string, card: PaidCard): D1PreparedStatement {
+/** Keeps the card of a won order for renewals (`winner` as in `settleSubscription`); Paystack charges again only a reusable one. */
+export function keepCard(
+  db: D1Database,
+  winner: string,
+  reference: string,
+  fulfilmentId: string,
+  card: PaidCard,
+): D1PreparedStatement {
   const { authorization, customer } = card;
   return db
     .prepare(
       `UPDATE subscriptions SET authorization_code = ?, authorization_email = ?, card_brand = ?, card_last4 = ?,
          card_exp_month = ?, card_exp_year = ?
-       WHERE user_id = ${WINNER}`,
+       WHERE user_id = ${winner}`,
     )
     .bind(
       authorization.authorization_code,
@@ -118,13 +130,7 @@ export function recordDecline(
          WHERE user_id = ?3 AND period_end = ?4 AND state IN ('active', 'grace')`,
       )
       .bind(at.graceUntil, at.nextAttemptAt, userId, periodEnd),
-    db
-      .prepare(
-        `UPDATE users SET subscription_expires_at = max(coalesce(subscription_expires_at, ''),
-           (SELECT grace_until FROM subscriptions WHERE user_id = ?1 AND state = 'grace'))
-         WHERE id = ?1 AND EXISTS (SELECT 1 FROM subscriptions WHERE user_id = ?1 AND state = 'grace')`,
-      )
-      .bind(userId),
+    holdThroughGrace(db, userId),
   ];
 }
 
@@ -145,16 +151,18 @@ export async function lapseEnded(
   billingNow: string,
   endedAt: string,
 ): Promise<{ graceEnded: Array<{ id: string; email: string }>; statements: number }> {
-  const endUsers = (which: keyof typeof LAPSING) =>
-    db
-      .prepare(
-        `UPDATE users SET subscription_expires_at = min(subscription_expires_at, ?2), trial_ends_at = min(trial_ends_at, ?2)
-         WHERE id IN (SELECT user_id FROM subscriptions WHERE ${LAPSING[which]}) RETURNING id, email`,
-      )
-      .bind(billingNow, endedAt);
+  const endUsers = (which: keyof typeof LAPSING) => endPlansOf(db, LAPSING[which], billingNow, endedAt);
   const markLapsed = (which: keyof typeof LAPSING) =>
     db.prepare(`UPDATE subscriptions SET state = 'lapsed' WHERE ${LAPSING[which]}`).bind(billingNow);
   const statements = [endUsers("grace"), markLapsed("grace"), endUsers("notRenewed"), markLapsed("notRenewed")];
   const [graceEnded] = await db.batch<{ id: string; email: string }>(statements);
   return { graceEnded: graceEnded?.results ?? [], statements: statements.length };
+}
+
+/** The subscriptions, with plan and address, of the accounts the SQL expression `owners` lists, unbound. */
+export function renewalsOfOwners(db: D1Database, owners: string): D1PreparedStatement {
+  return db.prepare(
+    `SELECT subscriptions.*, users.plan, users.email FROM subscriptions JOIN users ON users.id = subscriptions.user_id
+     WHERE subscriptions.user_id IN ${owners}`,
+  );
 }

@@ -57,7 +57,7 @@ function countCall(
   const now = Date.now();
   const statement = db.prepare(
     `INSERT INTO tool_usage (user_id, tool, window_started_at, count)
-     SELECT user_id, ?3, ?4, 1 FROM sessions WHERE token_hash = ?1 AND expires_at > ?2
+     SELECT user_id, ?3, ?4, 1 FROM (SELECT ${SESSION_USER_ID} AS user_id) WHERE user_id IS NOT NULL
        ${freeWhen ? `AND NOT (${freeWhen.sql})` : ""}
      ON CONFLICT (user_id, tool) DO UPDATE SET
        count = CASE WHEN window_started_at <= ?5 THEN 1 WHEN count <= ?6 THEN count + 1 ELSE count END,

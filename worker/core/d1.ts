@@ -63,3 +63,6 @@ export async function batchRows<const Statements extends readonly RowsStatement<
 export async function pingDatabase(db: D1Database): Promise<void> {
   await db.prepare("SELECT 1").first();
 }
+
+/** `?, ?, …` for a list bound one value per item, as in `IN (…)`. */
+export const placeholders = (count: number) => Array.from({ length: count }, () => "?").join(", ");

@@ -1,3 +1,7 @@
+import { jobHoldsKey } from "../jobs/store.ts";
+import { uploadHoldsKey } from "../recordings/uploads/store.ts";
+import { audioItemHoldsKey } from "../speech/store.ts";
+
 /**
  * R2 objects no row references any more, deleted on the Worker's schedule. Every write that can
  * race a deletion or an erasure re-checks its row and removes what it wrote, so an orphan should
@@ -23,12 +27,8 @@ export async function unreferencedKeys(db: D1Database, keys: readonly string[]):
   const { results } = await db
     .prepare(
       `SELECT candidate.value AS key FROM json_each(?1) AS candidate
-       WHERE NOT EXISTS (SELECT 1 FROM uploads WHERE r2_key = candidate.value)
-         AND NOT EXISTS (SELECT 1 FROM uploads WHERE r2_key =
-           CASE WHEN candidate.value LIKE '%.tail' THEN substr(candidate.value, 1, length(candidate.value) - 5) END)
-         AND NOT EXISTS (SELECT 1 FROM jobs WHERE r2_key = candidate.value)
-         AND NOT EXISTS (SELECT 1 FROM jobs WHERE result_key = candidate.value)
-         AND NOT EXISTS (SELECT 1 FROM audio_items WHERE r2_key = candidate.value)`,
+       WHERE NOT ${uploadHoldsKey("candidate.value")} AND NOT ${jobHoldsKey("candidate.value")}
+         AND NOT ${audioItemHoldsKey("candidate.value")}`,
     )
     .bind(JSON.stringify(keys))
     .all<{ key: string }>();

@@ -1,6 +1,7 @@
+import { accountExists } from "../accounts/users.ts";
 import type { Language } from "../contracts/languages.ts";
-import { batchRows, type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
-import { STORAGE_USED_SQL } from "../recordings/storage-used.ts";
+import { batchRows, type Page, pagedStatement, placeholders, type RowsStatement } from "../core/d1.ts";
+import { STORAGE_USED_SQL, storageUsedBy } from "../recordings/storage-used.ts";
 import type { JobKind, JobStatus } from "./contracts/jobs.ts";
 
 /** Job rows in D1 (`jobs`): every multi-step job's public state, owned by one user each. */
@@ -129,7 +130,7 @@ export async function insertFinishedJob(
       `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, r2_key, result_key, language, status,
          created_at, updated_at)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, NULL, ?7, ?8, 'completed', ?9, ?10
-       WHERE EXISTS (SELECT 1 FROM users WHERE id = ?2)`,
+       WHERE ${accountExists("?2")}`,
     )
     .bind(
       job.id,
@@ -233,7 +234,7 @@ export async function listJobs(
     db
       .prepare("SELECT * FROM jobs WHERE user_id = ?1 AND kind = ?2 ORDER BY created_at DESC LIMIT 100")
       .bind(userId, kind) as RowsStatement<JobRow>,
-    db.prepare(`SELECT ${STORAGE_USED_SQL} AS used`).bind(userId) as RowsStatement<{ used: number }>,
+    storageUsedBy(db, userId),
   ]);
   return { rows, usedBytes: usage[0]?.used ?? 0 };
 }
@@ -274,3 +275,91 @@ export async function unfinishedJobs(db: D1Database, limit: number): Promise<Job
 export function jobRowsOf(db: D1Database, userId: string, page?: Page): RowsStatement<JobRow> {
   return pagedStatement(db, "SELECT * FROM jobs WHERE user_id = ? ORDER BY created_at, id", [userId], page);
 }
+
+/** A job that reads one of the user's recordings. */
+export interface RecordingUseRow {
+  id: string;
+  kind: JobKind;
+  upload_id: string;
+  file_name: string;
+  status: JobStatus;
+  /** The start of a press release's text, enough for its headline. */
+  text_start: string | null;
+}
+
+const USE_COLUMNS = "id, kind, upload_id, file_name, status, substr(text, 1, 600) AS text_start";
+
+/** Every job of the user that reads one of their newest `limit` recordings, newest first. */
+export function recordingUsesOf(db: D1Database, userId: string, limit: number): RowsStatement<RecordingUseRow> {
+  return db
+    .prepare(
+      `SELECT ${USE_COLUMNS} FROM jobs WHERE user_id = ?1 AND r2_key IS NOT NULL
+         AND upload_id IN (SELECT id FROM uploads WHERE user_id = ?1 AND status = 'complete'
+                           ORDER BY created_at DESC, id LIMIT ?2)
+       ORDER BY created_at DESC`,
+    )
+    .bind(userId, limit);
+}
+
+export async function usesOfRecording(db: D1Database, id: string, userId: string): Promise<RecordingUseRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${USE_COLUMNS} FROM jobs WHERE upload_id = ? AND user_id = ? AND r2_key IS NOT NULL
+       ORDER BY created_at DESC`,
+    )
+    .bind(id, userId)
+    .all<RecordingUseRow>();
+  return results;
+}
+
+/** Clears `r2_key` on the jobs made from a recording once its row is gone; they keep their results. */
+export function forgetDeletedRecording(db: D1Database, id: string, userId: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE jobs SET r2_key = NULL WHERE upload_id = ?1 AND user_id = ?2
+       AND NOT EXISTS (SELECT 1 FROM uploads WHERE id = ?1)`,
+    )
+    .bind(id, userId);
+}
+
+/** Of the user's jobs keeping one of `keys` as their recording, the newest for each key. */
+export function newestJobsKeeping(
+  db: D1Database,
+  userId: string,
+  keys: readonly string[],
+): RowsStatement<{ id: string; file_name: string; r2_key: string }> {
+  return db
+    .prepare(
+      `SELECT id, file_name, r2_key FROM jobs j
+       WHERE user_id = ? AND r2_key IN (${placeholders(keys.length)})
+         AND NOT EXISTS (SELECT 1 FROM jobs k WHERE k.user_id = j.user_id AND k.r2_key = j.r2_key
+                         AND (k.created_at > j.created_at OR (k.created_at = j.created_at AND k.id > j.id)))`,
+    )
+    .bind(userId, ...keys);
+}
+
+/** The id of the account job `?1` belongs to, as a SQL expression for a statement on another table. */
+export const JOB_OWNER = "(SELECT user_id FROM jobs WHERE id = ?1)";
+
+/** Keeps a release's headline choices, as a statement to batch with what they were picked from. */
+export function setHeadlines(db: D1Database, jobId: string, headlines: readonly string[]): D1PreparedStatement {
+  return db.prepare("UPDATE jobs SET headlines = ? WHERE id = ?").bind(JSON.stringify(headlines), jobId);
+}
+
+/** A release's new text, headlines and translation, as a statement to batch with its version. */
+export function setReleaseText(
+  db: D1Database,
+  jobId: string,
+  release: { text: string; headlines: string; translatedText: string | null; now: string },
+): D1PreparedStatement {
+  return db
+    .prepare("UPDATE jobs SET text = ?, headlines = ?, translated_text = ?, updated_at = ? WHERE id = ?")
+    .bind(release.text, release.headlines, release.translatedText, release.now, jobId);
+}
+
+/** The R2 keys of user `?1`'s job recordings, as a SQL expression for a statement on another table. */
+export const JOB_RECORDING_KEYS_OF_USER = "(SELECT r2_key FROM jobs WHERE user_id = ?1)";
+
+/** True when a job names object `key` (a SQL expression) as its recording or its result. */
+export const jobHoldsKey = (key: string) =>
+  `(EXISTS (SELECT 1 FROM jobs WHERE r2_key = ${key}) OR EXISTS (SELECT 1 FROM jobs WHERE result_key = ${key}))`;

@@ -1,4 +1,5 @@
 import { randomToken } from "../accounts/tokens.ts";
+import { accountExists, planOf } from "../accounts/users.ts";
 import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
 
 /**
@@ -56,8 +57,8 @@ export async function findShare(db: D1Database, token: string): Promise<ShareLoo
     db.prepare("SELECT session_id FROM caption_shares WHERE token = ? AND revoked_at IS NULL").bind(token),
     db
       .prepare(
-        `SELECT r.session_id, u.plan FROM caption_reservations r JOIN users u ON u.id = r.user_id
-         WHERE r.token = ?`,
+        `SELECT r.session_id, ${planOf("r.user_id")} AS plan FROM caption_reservations r
+         WHERE r.token = ? AND ${accountExists("r.user_id")}`,
       )
       .bind(token),
   ]);

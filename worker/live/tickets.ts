@@ -1,9 +1,11 @@
-import { SESSION_USER_ID, type SessionKey } from "../accounts/sessions.ts";
+import { SESSION_USER_ID, type SessionKey, signInLive } from "../accounts/sessions.ts";
 import { randomToken, sha256Hex } from "../accounts/tokens.ts";
+import { userNamedBy } from "../accounts/users.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../contracts/languages.ts";
-import { parseVocabulary } from "../preferences/store.ts";
+import { parseVocabulary, vocabularyOfOwner } from "../preferences/store.ts";
 import { reservedSessionOf } from "./caption-shares.ts";
 import { LIVE_TICKET_TTL_SECONDS } from "./contracts/live-constants.ts";
+import { usageOfOwner } from "./usage.ts";
 
 /** Single-use, short-lived tickets that stand in for the bearer token on the WebSocket URL. */
 
@@ -58,13 +60,13 @@ export async function redeemTicket(db: D1Database, ticket: string, month: string
     db
       .prepare(
         `UPDATE live_tickets SET used_at = ?1 WHERE ticket_hash = ?2 AND used_at IS NULL AND expires_at > ?1
-           AND sign_in IN (SELECT token_hash FROM sessions WHERE expires_at > ?1)
+           AND ${signInLive("live_tickets.sign_in", "?1")}
          RETURNING user_id, sign_in, language, session_id`,
       )
       .bind(now, hash),
-    db.prepare(`SELECT * FROM users WHERE id = ${spentBy}`).bind(now, hash),
-    db.prepare(`SELECT seconds FROM live_usage WHERE user_id = ${spentBy} AND month = ?3`).bind(now, hash, month),
-    db.prepare(`SELECT vocabulary FROM preferences WHERE user_id = ${spentBy}`).bind(now, hash),
+    userNamedBy(db, spentBy).bind(now, hash),
+    usageOfOwner(db, spentBy).bind(now, hash, month),
+    vocabularyOfOwner(db, spentBy).bind(now, hash),
   ]);
   const ticketRow = spent?.results[0] as { sign_in: string; language: string; session_id: string | null } | undefined;
   return {

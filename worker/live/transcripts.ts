@@ -1,4 +1,4 @@
-import { SESSION_USER_ID, type SessionKey } from "../accounts/sessions.ts";
+import { SESSION_USER_ID, type SessionKey, signInLive } from "../accounts/sessions.ts";
 import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
 import type { LiveSegment, SavedTranscript } from "./contracts/live.ts";
 
@@ -37,7 +37,7 @@ export async function startSession(
       `INSERT INTO live_sessions (id, user_id, resume_token_hash, started_at, alive_at, sign_in)
        SELECT ?1, ?2, ?3, ?4, ?4, ?7
        WHERE (SELECT COUNT(*) FROM live_sessions WHERE user_id = ?2 AND status = 'active' AND alive_at > ?5) < ?6
-         AND EXISTS (SELECT 1 FROM sessions WHERE token_hash = ?7 AND expires_at > ?4)`,
+         AND ${signInLive("?7", "?4")}`,
     )
     .bind(session.id, session.userId, session.resumeTokenHash, now, aliveSince(), session.maxActive, session.signIn)
     .run();

@@ -35,9 +35,12 @@ export function addSeconds(db: D1Database, userId: string, seconds: number, mont
 
 /** This month's seconds of the signed-in user, as a statement for the gate's batch. */
 export function sessionUsage(db: D1Database, key: SessionKey, month = monthOf()): D1PreparedStatement {
-  return db
-    .prepare(`SELECT seconds FROM live_usage WHERE user_id = ${SESSION_USER_ID} AND month = ?3`)
-    .bind(key.tokenHash, key.now, month);
+  return usageOfOwner(db, SESSION_USER_ID).bind(key.tokenHash, key.now, month);
+}
+
+/** The month's seconds (bound as `?3`) of the user the SQL expression `owner` gives, unbound. */
+export function usageOfOwner(db: D1Database, owner: string): D1PreparedStatement {
+  return db.prepare(`SELECT seconds FROM live_usage WHERE user_id = ${owner} AND month = ?3`);
 }
 
 /** Seconds left this month after `used`, or null when the plan is unlimited. */

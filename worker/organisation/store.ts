@@ -55,9 +55,14 @@ function underTodaysRule(value: unknown): unknown {
 
 /** The account's kit row, as a statement a caller can batch (the data export does). */
 export function organisationRowOf(db: D1Database, userId: string): RowsStatement<OrganisationRow> {
-  return db
-    .prepare(`SELECT ${KIT_COLUMNS} FROM users u LEFT JOIN organisations o ON o.user_id = u.id WHERE u.id = ?`)
-    .bind(userId);
+  return kitRowOfOwner(db, "?1").bind(userId);
+}
+
+/** The kit row of the account the SQL expression `owner` gives (over the caller's parameters), unbound. */
+export function kitRowOfOwner(db: D1Database, owner: string): D1PreparedStatement {
+  return db.prepare(
+    `SELECT ${KIT_COLUMNS} FROM users u LEFT JOIN organisations o ON o.user_id = u.id WHERE u.id = ${owner}`,
+  );
 }
 
 export async function organisationOf(db: D1Database, userId: string): Promise<Organisation> {

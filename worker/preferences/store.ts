@@ -29,9 +29,12 @@ export async function vocabularyOf(db: D1Database, userId: string): Promise<stri
 
 /** The signed-in user's terms, read in the tool gate's batch (`with`): no round trip of its own. */
 export function sessionVocabulary(db: D1Database, key: SessionKey): D1PreparedStatement {
-  return db
-    .prepare(`SELECT vocabulary FROM preferences WHERE user_id = ${SESSION_USER_ID}`)
-    .bind(key.tokenHash, key.now);
+  return vocabularyOfOwner(db, SESSION_USER_ID).bind(key.tokenHash, key.now);
+}
+
+/** The terms of the user the SQL expression `owner` gives (over the caller's parameters), unbound. */
+export function vocabularyOfOwner(db: D1Database, owner: string): D1PreparedStatement {
+  return db.prepare(`SELECT vocabulary FROM preferences WHERE user_id = ${owner}`);
 }
 
 /** The account's whole preferences row (none until something is chosen), for the data export. */

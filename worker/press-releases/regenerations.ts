@@ -1,4 +1,5 @@
 import type { JobStatus } from "../jobs/contracts/jobs.ts";
+import { setHeadlines } from "../jobs/store.ts";
 import type { Regeneration, ReleaseOptions } from "./contracts/release-options.ts";
 
 /**
@@ -88,7 +89,7 @@ export async function keepReleaseSource(
         "INSERT INTO press_release_sources (job_id, text) VALUES (?1, ?2) ON CONFLICT (job_id) DO UPDATE SET text = ?2",
       )
       .bind(jobId, source),
-    db.prepare("UPDATE jobs SET headlines = ? WHERE id = ?").bind(JSON.stringify(headlines), jobId),
+    setHeadlines(db, jobId, headlines),
   ]);
 }
 

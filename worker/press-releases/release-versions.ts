@@ -1,5 +1,5 @@
 import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
-import type { JobRow } from "../jobs/store.ts";
+import { type JobRow, setReleaseText } from "../jobs/store.ts";
 import { RELEASE_VERSIONS_KEPT } from "./contracts/press-releases.ts";
 import { keptHeadlines } from "./release-headlines.ts";
 
@@ -56,9 +56,7 @@ export async function saveReleaseText(
            AND number <= (SELECT MAX(number) FROM press_release_versions WHERE job_id = ?1) - ?2`,
       )
       .bind(release.id, RELEASE_VERSIONS_KEPT),
-    db
-      .prepare("UPDATE jobs SET text = ?, headlines = ?, translated_text = ?, updated_at = ? WHERE id = ?")
-      .bind(text, kept, translatedText, now, release.id),
+    setReleaseText(db, release.id, { text, headlines: kept, translatedText, now }),
   ]);
   return true;
 }

@@ -1,9 +1,9 @@
 import { ApiError } from "../core/errors.ts";
 import type { JobKind } from "../jobs/contracts/jobs.ts";
 import { isFinished } from "../jobs/contracts/jobs.ts";
-import { deleteRecordingRow, findOwnRecording, type RecordingUseRow, usesOfRecording } from "./store.ts";
+import { forgetDeletedRecording, type RecordingUseRow, usesOfRecording } from "../jobs/store.ts";
 import { deleteMediaGrantsFor } from "./uploads/media-grants.ts";
-import { tailKey } from "./uploads/store.ts";
+import { deleteRecordingUnlessInUse, findOwnRecording, tailKey } from "./uploads/store.ts";
 
 const KIND_NAMES: Record<JobKind, string> = { press_release: "a press release", sentiment: "a sentiment report" };
 
@@ -35,4 +35,17 @@ export async function deleteRecording(env: Env, id: string, userId: string): Pro
   await env.AUDIO.delete([r2Key, tailKey(row)]);
   await deleteMediaGrantsFor(env.DB, r2Key);
   return uses;
+}
+
+/**
+ * Deletes the recording's row unless a job using it is still running, and clears `r2_key` on the
+ * jobs made from it, in one transaction; a job started after this finds no recording. Answers the
+ * R2 key to delete, or null when nothing was deleted.
+ */
+async function deleteRecordingRow(db: D1Database, id: string, userId: string): Promise<string | null> {
+  const [deleted] = await db.batch<{ r2_key: string }>([
+    deleteRecordingUnlessInUse(db, id, userId),
+    forgetDeletedRecording(db, id, userId),
+  ]);
+  return deleted?.results[0]?.r2_key ?? null;
 }

@@ -3,10 +3,13 @@ import { requireUser } from "../accounts/sessions.ts";
 import type { AppEnv } from "../app-env.ts";
 import { planLimits, storageQuotaBytes } from "../billing/contracts/plans.ts";
 import { batchRows } from "../core/d1.ts";
+import { type RecordingUseRow, recordingUsesOf } from "../jobs/store.ts";
 import { releaseHeadline } from "../press-releases/contracts/release-markdown.ts";
 import type { DeletedRecording, Recording, RecordingList, RecordingUse } from "./contracts/recordings.ts";
 import { deleteRecording, recordingNotFound } from "./delete-recording.ts";
-import { type RecordingRow, type RecordingUseRow, recordingsOf, recordingUsesOf, storageUsedBy } from "./store.ts";
+import { storageUsedBy } from "./storage-used.ts";
+import { LISTED_RECORDINGS } from "./store.ts";
+import { type RecordingRow, recordingsOf } from "./uploads/store.ts";
 
 /**
  * `/api/recordings`: the signed-in user's recordings (finished uploads), each with the jobs that use
@@ -31,8 +34,8 @@ function recording(row: RecordingRow, uses: readonly RecordingUseRow[]): Recordi
 recordings.get("/", async (c) => {
   const userId = c.var.user.id;
   const [rows, uses, usage] = await batchRows(c.env.DB, [
-    recordingsOf(c.env.DB, userId),
-    recordingUsesOf(c.env.DB, userId),
+    recordingsOf(c.env.DB, userId, LISTED_RECORDINGS),
+    recordingUsesOf(c.env.DB, userId, LISTED_RECORDINGS),
     storageUsedBy(c.env.DB, userId),
   ]);
   const list: RecordingList = {

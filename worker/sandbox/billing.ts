@@ -2,10 +2,12 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { advanceBillingClock, resetBillingClock } from "../billing/billing-clock.ts";
+import { renewalOrdersByStatus } from "../billing/orders.ts";
 import { type SweepReport, startRenewalSweep } from "../billing/renewal-sweep.ts";
 import { RENEWAL_PAGE } from "../billing/renewals.ts";
 import { ApiError } from "../core/errors.ts";
 import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
+import { receiptsMailed } from "./mail.ts";
 
 /**
  * Test controls for recurring billing: move the billing clock ahead, and run the renewal sweep now
@@ -78,10 +80,8 @@ sandboxBilling.post("/cron/renewals", jsonBodyLimit, async (c) => {
 /** Renewal orders by status, and the receipts the sandbox outbox holds: what a bench waits for. */
 sandboxBilling.get("/renewals", async (c) => {
   const [orders, receipts] = await c.env.DB.batch<{ status: string; count: number }>([
-    c.env.DB.prepare("SELECT status, count(*) AS count FROM orders WHERE renews_from IS NOT NULL GROUP BY status"),
-    c.env.DB.prepare(
-      "SELECT 'receipts' AS status, count(*) AS count FROM sandbox_mail WHERE subject LIKE 'Your Vox receipt%'",
-    ),
+    renewalOrdersByStatus(c.env.DB),
+    receiptsMailed(c.env.DB),
   ]);
   const count = (status: string) => orders?.results.find((row) => row.status === status)?.count ?? 0;
   return c.json({

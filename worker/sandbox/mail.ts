@@ -75,3 +75,10 @@ sandboxMail.get("/messages", async (c) => {
     .all<{ to: string; subject: string; text: string; created_at: string }>();
   return c.json({ messages: results });
 });
+
+/** Receipts in the outbox, counted as a `receipts` row, for the sandbox's billing bench. */
+export function receiptsMailed(db: D1Database): D1PreparedStatement {
+  return db.prepare(
+    "SELECT 'receipts' AS status, count(*) AS count FROM sandbox_mail WHERE subject LIKE 'Your Vox receipt%'",
+  );
+}

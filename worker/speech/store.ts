@@ -1,6 +1,7 @@
 import { SESSION_USER_ID, type SessionKey } from "../accounts/sessions.ts";
 import { sha256Hex } from "../accounts/tokens.ts";
-import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
+import { accountExists } from "../accounts/users.ts";
+import { type Page, pagedStatement, placeholders, type RowsStatement } from "../core/d1.ts";
 
 /** Generated audio in R2 (content-addressed per account) and its history rows in D1. */
 
@@ -43,7 +44,7 @@ export async function recordAudioItem(
   const result = await db
     .prepare(
       `INSERT INTO audio_items (id, user_id, kind, voice_id, text_excerpt, characters, bytes, r2_key, created_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE EXISTS (SELECT 1 FROM users WHERE id = ?2)`,
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE ${accountExists("?2")}`,
     )
     .bind(
       item.id,
@@ -138,3 +139,24 @@ export async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8
 export function audioItemsOf(db: D1Database, userId: string, page?: Page): RowsStatement<AudioItemRow> {
   return pagedStatement(db, "SELECT * FROM audio_items WHERE user_id = ? ORDER BY created_at, id", [userId], page);
 }
+
+/** Of the user's history items, the first to keep each of `keys` (items of a repeated speech share one file). */
+export async function firstItemsOfKeys(
+  db: D1Database,
+  userId: string,
+  keys: readonly string[],
+): Promise<Pick<AudioItemRow, "id" | "r2_key" | "created_at">[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, r2_key, created_at FROM audio_items a
+       WHERE user_id = ? AND r2_key IN (${placeholders(keys.length)})
+         AND NOT EXISTS (SELECT 1 FROM audio_items b WHERE b.user_id = a.user_id AND b.r2_key = a.r2_key
+                         AND (b.created_at < a.created_at OR (b.created_at = a.created_at AND b.id < a.id)))`,
+    )
+    .bind(userId, ...keys)
+    .all<Pick<AudioItemRow, "id" | "r2_key" | "created_at">>();
+  return results;
+}
+
+/** True when a history item names object `key` (a SQL expression). */
+export const audioItemHoldsKey = (key: string) => `EXISTS (SELECT 1 FROM audio_items WHERE r2_key = ${key})`;

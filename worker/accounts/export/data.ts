@@ -2,7 +2,7 @@ import { ordersOf } from "../../billing/orders.ts";
 import { subscriptionOf } from "../../billing/store.ts";
 import { batchRows, type Page, pagedRows, type RowsStatement, rowPages } from "../../core/d1.ts";
 import { utterancesOfJob } from "../../jobs/job-transcripts.ts";
-import { type JobRow, jobRowsOf } from "../../jobs/store.ts";
+import { type JobRow, jobRowsOf, newestJobsKeeping } from "../../jobs/store.ts";
 import { speakerNamesOf } from "../../jobs/views.ts";
 import { captionSharesOf } from "../../live/caption-shares.ts";
 import { captionTranslationsOf } from "../../live/caption-translation.ts";
@@ -13,9 +13,9 @@ import { parseVocabulary, preferencesRowOf } from "../../preferences/store.ts";
 import { keptHeadlines } from "../../press-releases/release-headlines.ts";
 import { releaseVersionsOf } from "../../press-releases/release-versions.ts";
 import { displayName } from "../../recordings/uploads/display-name.ts";
-import { type UploadRow, uploadsOf } from "../../recordings/uploads/store.ts";
+import { recordingsKeeping, type UploadRow, uploadsOf } from "../../recordings/uploads/store.ts";
 import { readReport } from "../../reports/sentiment-reports.ts";
-import { type AudioItemRow, audioItemsOf } from "../../speech/store.ts";
+import { type AudioItemRow, audioItemsOf, firstItemsOfKeys } from "../../speech/store.ts";
 import { knownDevicesOf } from "../devices.ts";
 import { signInsOf } from "../sessions.ts";
 import type { UserRow } from "../users.ts";
@@ -210,23 +210,12 @@ async function* jobsOf(env: Env, userId: string) {
   }
 }
 
-const placeholders = (count: number) => Array.from({ length: count }, () => "?").join(", ");
-
 /**
  * The first history item of each stored speech file on the page, as `storedFiles` names the file
  * for the zip: one page's keys, so the answer is never larger than the page.
  */
 async function firstSpeechItems(db: D1Database, userId: string, page: readonly AudioItemRow[]) {
-  const keys = [...new Set(page.map((item) => item.r2_key))];
-  const { results } = await db
-    .prepare(
-      `SELECT id, r2_key, created_at FROM audio_items a
-       WHERE user_id = ? AND r2_key IN (${placeholders(keys.length)})
-         AND NOT EXISTS (SELECT 1 FROM audio_items b WHERE b.user_id = a.user_id AND b.r2_key = a.r2_key
-                         AND (b.created_at < a.created_at OR (b.created_at = a.created_at AND b.id < a.id)))`,
-    )
-    .bind(userId, ...keys)
-    .all<Pick<AudioItemRow, "id" | "r2_key" | "created_at">>();
+  const results = await firstItemsOfKeys(db, userId, [...new Set(page.map((item) => item.r2_key))]);
   return new Map(results.map((item) => [item.r2_key, item]));
 }
 
@@ -238,20 +227,8 @@ async function recordingFiles(db: D1Database, userId: string, page: readonly Job
   const keys = [...new Set(page.flatMap((job) => (job.r2_key ? [job.r2_key] : [])))];
   if (keys.length === 0) return new Map<string, string>();
   const [jobs, uploads] = await batchRows(db, [
-    db
-      .prepare(
-        `SELECT id, file_name, r2_key FROM jobs j
-         WHERE user_id = ? AND r2_key IN (${placeholders(keys.length)})
-           AND NOT EXISTS (SELECT 1 FROM jobs k WHERE k.user_id = j.user_id AND k.r2_key = j.r2_key
-                           AND (k.created_at > j.created_at OR (k.created_at = j.created_at AND k.id > j.id)))`,
-      )
-      .bind(userId, ...keys) as RowsStatement<{ id: string; file_name: string; r2_key: string }>,
-    db
-      .prepare(
-        `SELECT id, file_name, r2_key FROM uploads
-         WHERE user_id = ? AND status = 'complete' AND r2_key IN (${placeholders(keys.length)})`,
-      )
-      .bind(userId, ...keys) as RowsStatement<{ id: string; file_name: string; r2_key: string }>,
+    newestJobsKeeping(db, userId, keys),
+    recordingsKeeping(db, userId, keys),
   ]);
   return new Map([
     ...jobs.map((job): [string, string] => [job.r2_key, recordingFile(job)]),

@@ -1,3 +1,5 @@
+import { JOB_RECORDING_KEYS_OF_USER } from "../../jobs/store.ts";
+
 /**
  * Media grants in D1 (`media_grants`): the hash of a media URL's capability, the R2 key it opens,
  * until when, and the account whose player it was handed to (null for a job's speech provider).
@@ -61,7 +63,5 @@ export function deletePlayerGrantsOf(db: D1Database, userId: string): D1Prepared
 
 /** Drops every grant for a user's job recordings, for erasing the account. */
 export function deleteMediaGrantsOf(db: D1Database, userId: string): D1PreparedStatement {
-  return db
-    .prepare("DELETE FROM media_grants WHERE r2_key IN (SELECT r2_key FROM jobs WHERE user_id = ?1)")
-    .bind(userId);
+  return db.prepare(`DELETE FROM media_grants WHERE r2_key IN ${JOB_RECORDING_KEYS_OF_USER}`).bind(userId);
 }

@@ -1,7 +1,54 @@
-import { type Page, pagedStatement, type RowsStatement } from "../../core/d1.ts";
+import { type Page, pagedStatement, placeholders, type RowsStatement } from "../../core/d1.ts";
 import { STORAGE_USED_SQL } from "../storage-used.ts";
 
 /** Upload rows in D1 (`uploads`): one resumable upload each, owned by one user. */
+
+/** A recording: a finished upload, as the recordings list shows it. */
+export interface RecordingRow {
+  id: string;
+  file_name: string;
+  bytes: number;
+  content_type: string;
+  created_at: string;
+  r2_key: string;
+}
+
+const RECORDING_COLUMNS = "id, file_name, length AS bytes, content_type, created_at, r2_key";
+
+export function recordingsOf(db: D1Database, userId: string, limit: number): RowsStatement<RecordingRow> {
+  return db
+    .prepare(
+      `SELECT ${RECORDING_COLUMNS} FROM uploads WHERE user_id = ? AND status = 'complete'
+       ORDER BY created_at DESC, id LIMIT ?`,
+    )
+    .bind(userId, limit);
+}
+
+export function findOwnRecording(db: D1Database, id: string, userId: string): Promise<RecordingRow | null> {
+  return db
+    .prepare(`SELECT ${RECORDING_COLUMNS} FROM uploads WHERE id = ? AND user_id = ? AND status = 'complete'`)
+    .bind(id, userId)
+    .first<RecordingRow>();
+}
+
+/**
+ * Deletes the recording's row unless a job using it is still running (its provider may be reading
+ * the object), in one statement, so a job starting meanwhile either comes first or finds no
+ * recording. Answers the R2 key to delete.
+ */
+export function deleteRecordingUnlessInUse(
+  db: D1Database,
+  id: string,
+  userId: string,
+): RowsStatement<{ r2_key: string }> {
+  return db
+    .prepare(
+      `DELETE FROM uploads WHERE id = ?1 AND user_id = ?2 AND status = 'complete'
+       AND NOT EXISTS (SELECT 1 FROM jobs WHERE upload_id = ?1 AND status IN ('queued', 'processing'))
+       RETURNING r2_key`,
+    )
+    .bind(id, userId);
+}
 
 export interface UploadRow {
   id: string;
@@ -177,3 +224,23 @@ export async function freeUploadStorage(bucket: R2Bucket, row: UploadRow): Promi
   }
   await bucket.delete([row.r2_key, tailKey(row)]);
 }
+
+/** The user's recordings whose object is one of `keys`. */
+export function recordingsKeeping(
+  db: D1Database,
+  userId: string,
+  keys: readonly string[],
+): RowsStatement<{ id: string; file_name: string; r2_key: string }> {
+  return db
+    .prepare(
+      `SELECT id, file_name, r2_key FROM uploads
+       WHERE user_id = ? AND status = 'complete' AND r2_key IN (${placeholders(keys.length)})`,
+    )
+    .bind(userId, ...keys);
+}
+
+/** True when an upload names object `key` (a SQL expression), as its object or as its `.tail`. */
+export const uploadHoldsKey = (key: string) =>
+  `(EXISTS (SELECT 1 FROM uploads WHERE r2_key = ${key})
+    OR EXISTS (SELECT 1 FROM uploads WHERE r2_key =
+      CASE WHEN ${key} LIKE '%.tail' THEN substr(${key}, 1, length(${key}) - 5) END))`;
