@@ -108,9 +108,9 @@ const TOOL_FRAME_MODULES = appModules([
  * use, so it would otherwise be a file of its own on /voxscribe's first load.
  */
 const TOOL_FRAME_CONTRACTS =
-  /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](languages|language-support|transcription-parts|control-characters)\.ts$/;
+  /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](languages|language-support|transcription-parts|control-characters|api-paths)\.ts$/;
 const SHELL_CONTRACTS =
-  /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](numbers|plans|jobs|api-paths|media|live-closes|[a-z-]+-constants)\.ts$/;
+  /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](numbers|plans|jobs|page-paths|media|live-closes|[a-z-]+-constants)\.ts$/;
 const moduleOf = (id: string) => id.replace(/\.tsx?$/, "");
 const inShell = (id: string) => SHELL_CONTRACTS.test(id) || SHELL_MODULES.includes(moduleOf(id));
 /** SWR: every tool page and /pricing fetch with it, the home page does not. */

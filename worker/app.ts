@@ -10,13 +10,12 @@ import { billing } from "./billing/billing-routes.ts";
 import { payments, plans, processPay } from "./billing/payment-routes.ts";
 import { giveBackRefusedCalls } from "./billing/tool-gate.ts";
 import { contact } from "./contact/contact-routes.ts";
-import { API } from "./contracts/api-paths.ts";
+import { API, JOB_PATHS } from "./contracts/api-paths.ts";
 import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./core/config.ts";
 import { ApiError, ConfigError, errorResponse, handleError } from "./core/errors.ts";
 import { health } from "./core/health-routes.ts";
 import { isLoopbackHost } from "./core/loopback.ts";
 import { securityHeaders } from "./core/security.ts";
-import { JOB_PATHS } from "./jobs/contracts/jobs.ts";
 import { jobRoutes } from "./jobs/job-routes.ts";
 import { liveCaptions } from "./live/caption-routes.ts";
 import { live } from "./live/live-routes.ts";
@@ -25,12 +24,7 @@ import { organisation } from "./organisation/organisation-routes.ts";
 import { preferences, vocabulary } from "./preferences/preferences-routes.ts";
 import { pressReleaseEditing } from "./press-releases/editing-routes.ts";
 import { pressReleaseOptions } from "./press-releases/options-routes.ts";
-import {
-  RECORDINGS_PATH,
-  TUS_REQUEST_HEADERS,
-  TUS_RESPONSE_HEADERS,
-  UPLOADS_PATH,
-} from "./recordings/contracts/upload-constants.ts";
+import { TUS_REQUEST_HEADERS, TUS_RESPONSE_HEADERS } from "./recordings/contracts/upload-constants.ts";
 import { recordings } from "./recordings/recording-routes.ts";
 import { MEDIA_PATH, media } from "./recordings/uploads/media-url.ts";
 import { tusHeaders, tusUploads } from "./recordings/uploads/tus.ts";
@@ -77,7 +71,7 @@ app.use("*", async (c, next) => {
 
 app.use("*", remoteTrace);
 app.use("*", giveBackRefusedCalls);
-app.use(`${UPLOADS_PATH}/*`, tusHeaders);
+app.use(`${API.uploads.mount}/*`, tusHeaders);
 
 /**
  * Cross-origin calls only from the site's own origin when it is hosted apart (SITE_URL); the
@@ -119,8 +113,8 @@ app.route(JOB_PATHS.press_release, pressReleaseOptions);
 app.route(API.liveTranscripts.mount, liveTranscripts);
 app.route(API.live.mount, liveCaptions);
 app.route(API.live.mount, live);
-app.route(UPLOADS_PATH, tusUploads);
-app.route(RECORDINGS_PATH, recordings);
+app.route(API.uploads.mount, tusUploads);
+app.route(API.recordings.mount, recordings);
 app.route(MEDIA_PATH, media);
 app.route(API.voice.mount, voiceAssistant);
 app.route(API.history.mount, history);

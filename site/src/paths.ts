@@ -1,4 +1,4 @@
-import { PAGE_PATHS } from "@contracts/api-paths.ts";
+import { PAGE_PATHS } from "@contracts/page-paths.ts";
 
 export const PATHS = {
   home: "/",

@@ -2,8 +2,12 @@
  * Every path the Worker serves and the site calls, written once (tests/worker/api-paths.test.ts
  * refuses one written anywhere else). Each router has the path it is mounted at and the paths it
  * registers under it (`at`); `path` joins the two, which is what the site calls. A path with
- * `:name` parameters is filled by `pathOf`. No imports: the site's first load carries this file.
+ * `:name` parameters is filled by `pathOf`. No imports: a tool page's first load carries this file.
  */
+
+import type { JobKind } from "../jobs/contracts/jobs.ts";
+
+export { PAGE_PATHS } from "./page-paths.ts";
 
 type Under = Readonly<Record<string, `/${string}`>>;
 type Joined<M extends string, P extends Under> = { readonly [K in keyof P]: P[K] extends "/" ? M : `${M}${P[K]}` };
@@ -73,11 +77,11 @@ export const API = {
   downloads: router("/api/downloads", { part: "/:token/:part" }),
 } as const;
 
-/** The site's pages the Worker also answers or links to. */
-export const PAGE_PATHS = {
-  /** A caption link's page, `/watch/<token>`: one pre-rendered page for every link. */
-  watch: "/watch",
-} as const;
+/** Where each kind of job is started, listed, polled and deleted. */
+export const JOB_PATHS = {
+  press_release: API.pressReleases.mount,
+  sentiment: API.sentiment.mount,
+} as const satisfies Record<JobKind, string>;
 
 type Params<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | Params<`/${Rest}`>

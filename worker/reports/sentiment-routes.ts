@@ -1,10 +1,10 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { passGate } from "../billing/tool-gate.ts";
+import { JOB_PATHS } from "../contracts/api-paths.ts";
 import type { Language } from "../contracts/languages.ts";
 import { ApiError, providerUnavailable } from "../core/errors.ts";
 import { analysisUpload, readUpload } from "../core/read-upload.ts";
-import { JOB_PATHS } from "../jobs/contracts/jobs.ts";
 import { blobSource, UncuttableRecording } from "../jobs/recording-parts.ts";
 import { transcribeWhole, translateToEnglish } from "../jobs/spitch-transcript.ts";
 import { requireTranscribable } from "../jobs/transcribable.ts";

@@ -1,6 +1,6 @@
-import { API } from "@contracts/api-paths.ts";
+import { API, JOB_PATHS } from "@contracts/api-paths.ts";
 import type { Language } from "@contracts/languages.ts";
-import { JOB_PATHS, type JobKind } from "@worker/jobs/contracts/jobs.ts";
+import type { JobKind } from "@worker/jobs/contracts/jobs.ts";
 import type { PressRelease, PressReleaseList } from "@worker/press-releases/contracts/press-releases.ts";
 import type { SentimentJob, SentimentJobList } from "@worker/reports/contracts/sentiment.ts";
 import {

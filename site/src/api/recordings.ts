@@ -1,4 +1,4 @@
-import { RECORDINGS_PATH } from "@worker/recordings/contracts/upload-constants.ts";
+import { API } from "@contracts/api-paths.ts";
 import { apiRequest, schemaOf } from "./client.ts";
 
 /** The user's recordings (finished uploads) and what uses each one. */
@@ -6,10 +6,10 @@ import { apiRequest, schemaOf } from "./client.ts";
 const recordings = () => import("@worker/recordings/contracts/recordings.ts");
 
 export const fetchRecordings = () =>
-  apiRequest(RECORDINGS_PATH, { schema: schemaOf(recordings, "recordingListSchema") });
+  apiRequest(API.recordings.mount, { schema: schemaOf(recordings, "recordingListSchema") });
 
 export const deleteRecording = (id: string) =>
-  apiRequest(`${RECORDINGS_PATH}/${encodeURIComponent(id)}`, {
+  apiRequest(`${API.recordings.mount}/${encodeURIComponent(id)}`, {
     method: "DELETE",
     schema: schemaOf(recordings, "deletedRecordingSchema"),
   });

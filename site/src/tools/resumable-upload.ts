@@ -1,4 +1,4 @@
-import { UPLOADS_PATH } from "@worker/recordings/contracts/upload-constants.ts";
+import { API } from "@contracts/api-paths.ts";
 import { useCallback, useRef, useState } from "react";
 import type { Upload } from "tus-js-client";
 import { ApiError } from "../api/client.ts";
@@ -70,7 +70,7 @@ export function useResumableUpload() {
         window.removeEventListener("online", online);
       };
       const tus = new TusUpload(file, {
-        endpoint: `${config.apiBase}${UPLOADS_PATH}`,
+        endpoint: `${config.apiBase}${API.uploads.mount}`,
         metadata: { filename: file.name, filetype: file.type },
         retryDelays: RETRY_DELAYS_MS,
         storeFingerprintForResuming: true,

@@ -1,5 +1,3 @@
-import { API } from "../../contracts/api-paths.ts";
-
 /**
  * Background jobs (press releases, sentiment reports) as both sides see them. No zod here: pages
  * poll with these before any schema has loaded (site/src/api/client.ts).
@@ -18,9 +16,3 @@ export function isFinished(status: JobStatus): boolean {
 /** The kinds of multi-step job; each is configured in `worker/jobs/kinds.ts`, not copied. */
 export const JOB_KINDS = ["press_release", "sentiment"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
-
-/** Where each kind's jobs are started, listed, polled and deleted. */
-export const JOB_PATHS = {
-  press_release: API.pressReleases.mount,
-  sentiment: API.sentiment.mount,
-} as const satisfies Record<JobKind, string>;

@@ -1,5 +1,3 @@
-import { API } from "../../contracts/api-paths.ts";
-
 /**
  * Resumable uploads (tus 1.0): the protocol's version and extensions, our limit and path. No zod
  * here: the upload tools import these as they load, before any schema has (site/src/api/client.ts).
@@ -9,9 +7,6 @@ export const TUS_VERSION = "1.0.0";
 export const TUS_EXTENSIONS = "creation,termination,expiration";
 /** The largest recording either speech provider fetches by URL is about 2 GB; we stop at 2 GiB. */
 export const UPLOAD_MAX_BYTES = 2 * 1024 ** 3;
-export const UPLOADS_PATH = API.uploads.mount;
-/** A finished upload is a recording, listed and deleted here. */
-export const RECORDINGS_PATH = API.recordings.mount;
 
 /** Headers a tus client sends and must read, for cross-origin use. */
 export const TUS_REQUEST_HEADERS = [

@@ -5,10 +5,11 @@ import type { AppEnv } from "../../app-env.ts";
 import { planLimits, storageQuotaBytes } from "../../billing/contracts/plans.ts";
 import { assertActivePlan } from "../../billing/require-plan.ts";
 import { passGate } from "../../billing/tool-gate.ts";
+import { API } from "../../contracts/api-paths.ts";
 import { ApiError } from "../../core/errors.ts";
 import { refusedMediaType } from "../../core/read-upload.ts";
 import { formatBytes, isAnalysableMedia } from "../contracts/media.ts";
-import { TUS_EXTENSIONS, TUS_VERSION, UPLOAD_MAX_BYTES, UPLOADS_PATH } from "../contracts/upload-constants.ts";
+import { TUS_EXTENSIONS, TUS_VERSION, UPLOAD_MAX_BYTES } from "../contracts/upload-constants.ts";
 import { deleteRecording } from "../delete-recording.ts";
 import { appendBody, UPLOAD_TTL_MS } from "./append.ts";
 import { displayName } from "./display-name.ts";
@@ -164,7 +165,7 @@ tusUploads.post("/", mayUseTools, async (c) => {
       `This upload would take you past your plan's ${formatBytes(quota ?? 0)} of storage. Delete old recordings or upgrade your plan.`,
     );
   }
-  c.header("location", `${UPLOADS_PATH}/${id}`);
+  c.header("location", `${API.uploads.mount}/${id}`);
   c.header("upload-expires", httpDate(expiresAt));
   return c.body(null, 201);
 });

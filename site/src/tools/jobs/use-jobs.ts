@@ -1,4 +1,5 @@
-import { isFinished, JOB_PATHS, JOB_POLL_MS, type JobKind } from "@worker/jobs/contracts/jobs.ts";
+import { JOB_PATHS } from "@contracts/api-paths.ts";
+import { isFinished, JOB_POLL_MS, type JobKind } from "@worker/jobs/contracts/jobs.ts";
 import useSWR from "swr";
 import { fetchJob, fetchJobs, type JobListOf, type JobOf, jobPath } from "../../api/analysis.ts";
 import { useStoredUser } from "../../api/session.ts";

@@ -1,8 +1,9 @@
+import { API } from "@contracts/api-paths.ts";
 import { LANGUAGE_NAMES } from "@contracts/languages.ts";
 import { isFinished } from "@worker/jobs/contracts/jobs.ts";
 import { formatBytes } from "@worker/recordings/contracts/media.ts";
 import type { Recording } from "@worker/recordings/contracts/recordings.ts";
-import { RECORDINGS_PATH, UPLOAD_MAX_BYTES } from "@worker/recordings/contracts/upload-constants.ts";
+import { UPLOAD_MAX_BYTES } from "@worker/recordings/contracts/upload-constants.ts";
 import { recordingRefusal } from "@worker/transcripts/contracts/transcription-parts.ts";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
@@ -100,7 +101,7 @@ export function PressReleaseTool() {
           : await startPressRelease(source, job, { onProgress: setProgress });
       setFile(null);
       setRecording(null);
-      void mutate(RECORDINGS_PATH);
+      void mutate(API.recordings.mount);
       select(id);
       await Promise.all([mutate(jobPath("press_release", id)), mutate(jobListKey("press_release"))]);
     } catch (error) {

@@ -1,12 +1,12 @@
+import { API } from "@contracts/api-paths.ts";
 import { isFinished, JOB_POLL_MS } from "@worker/jobs/contracts/jobs.ts";
 import type { RecordingList } from "@worker/recordings/contracts/recordings.ts";
-import { RECORDINGS_PATH } from "@worker/recordings/contracts/upload-constants.ts";
 import useSWR from "swr";
 import { fetchRecordings } from "../../api/recordings.ts";
 import { useStoredUser } from "../../api/session.ts";
 
 /** The SWR key of the recordings list, to refresh it after an upload, a job or a deletion. */
-export const RECORDINGS_KEY = RECORDINGS_PATH;
+export const RECORDINGS_KEY = API.recordings.mount;
 
 /** The signed-in user's recordings; polled while a job using one is still running. */
 export function useRecordings() {

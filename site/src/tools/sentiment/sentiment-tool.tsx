@@ -1,5 +1,6 @@
+import { API } from "@contracts/api-paths.ts";
 import type { Recording } from "@worker/recordings/contracts/recordings.ts";
-import { RECORDINGS_PATH, UPLOAD_MAX_BYTES } from "@worker/recordings/contracts/upload-constants.ts";
+import { UPLOAD_MAX_BYTES } from "@worker/recordings/contracts/upload-constants.ts";
 import type { SentimentJob, SentimentReport } from "@worker/reports/contracts/sentiment.ts";
 import { recordingRefusal } from "@worker/transcripts/contracts/transcription-parts.ts";
 import { FileText } from "lucide-react";
@@ -106,7 +107,7 @@ export function SentimentTool() {
         setWaitingFor(id);
         setRecording(null);
         void mutate(jobListKey("sentiment"));
-        void mutate(RECORDINGS_PATH);
+        void mutate(API.recordings.mount);
         return;
       }
       const { report, id } = await analyseRecording(source, { language }, { onProgress: setProgress });
