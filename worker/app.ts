@@ -22,8 +22,7 @@ import { live } from "./live/live-routes.ts";
 import { liveTranscripts } from "./live/transcript-routes.ts";
 import { organisation } from "./organisation/organisation-routes.ts";
 import { preferences, vocabulary } from "./preferences/preferences-routes.ts";
-import { pressReleaseEditing } from "./press-releases/editing-routes.ts";
-import { pressReleaseOptions } from "./press-releases/options-routes.ts";
+import { pressReleases } from "./press-releases/press-release-routes.ts";
 import { TUS_REQUEST_HEADERS, TUS_RESPONSE_HEADERS } from "./recordings/contracts/upload-constants.ts";
 import { recordings } from "./recordings/recording-routes.ts";
 import { MEDIA_PATH, media } from "./recordings/uploads/media-url.ts";
@@ -98,34 +97,40 @@ app.use(
   }),
 );
 
-app.route(API.health.mount, health);
-app.route(API.plans.mount, plans);
-app.route(API.payments.mount, payments);
-app.route(API.billing.mount, billing);
-app.route(API.processPay.mount, processPay);
-app.route(API.tts.mount, tts);
-app.route(API.voiceConversion.mount, voiceConversion);
-app.route(JOB_PATHS.sentiment, jobRoutes("sentiment"));
-app.route(JOB_PATHS.sentiment, sentiment);
-app.route(JOB_PATHS.press_release, jobRoutes("press_release"));
-app.route(JOB_PATHS.press_release, pressReleaseEditing);
-app.route(JOB_PATHS.press_release, pressReleaseOptions);
-app.route(API.liveTranscripts.mount, liveTranscripts);
-app.route(API.live.mount, liveCaptions);
-app.route(API.live.mount, live);
-app.route(API.uploads.mount, tusUploads);
-app.route(API.recordings.mount, recordings);
-app.route(MEDIA_PATH, media);
-app.route(API.voice.mount, voiceAssistant);
-app.route(API.history.mount, history);
-app.route(API.preferences.mount, preferences);
-app.route(API.organisation.mount, organisation);
-app.route(API.vocabulary.mount, vocabulary);
-app.route(API.audio.mount, audio);
-app.route(API.account.mount, account);
-app.route(ACCOUNT_EXPORT_PATHS.downloads, downloads);
-app.route(API.contact.mount, contact);
-app.route(API.auth.mount, auth);
+/**
+ * Every feature's router and where it is mounted, in the order they are tried: a job kind's shared
+ * routes (`jobRoutes`) come before the kind's own, which add to the same paths.
+ */
+const MOUNTS: ReadonlyArray<readonly [path: string, router: Hono<AppEnv>]> = [
+  [API.health.mount, health],
+  [API.plans.mount, plans],
+  [API.payments.mount, payments],
+  [API.billing.mount, billing],
+  [API.processPay.mount, processPay],
+  [API.tts.mount, tts],
+  [API.voiceConversion.mount, voiceConversion],
+  [JOB_PATHS.sentiment, jobRoutes("sentiment")],
+  [JOB_PATHS.sentiment, sentiment],
+  [JOB_PATHS.press_release, jobRoutes("press_release")],
+  [JOB_PATHS.press_release, pressReleases],
+  [API.liveTranscripts.mount, liveTranscripts],
+  [API.live.mount, liveCaptions],
+  [API.live.mount, live],
+  [API.uploads.mount, tusUploads],
+  [API.recordings.mount, recordings],
+  [MEDIA_PATH, media],
+  [API.voice.mount, voiceAssistant],
+  [API.history.mount, history],
+  [API.preferences.mount, preferences],
+  [API.organisation.mount, organisation],
+  [API.vocabulary.mount, vocabulary],
+  [API.audio.mount, audio],
+  [API.account.mount, account],
+  [ACCOUNT_EXPORT_PATHS.downloads, downloads],
+  [API.contact.mount, contact],
+  [API.auth.mount, auth],
+];
+for (const [path, router] of MOUNTS) app.route(path, router);
 const sandboxBuilt = mountSandbox(app, SANDBOX_PATH);
 
 app.notFound((c) => errorResponse(c, new ApiError(404, "not_found", `No route for ${c.req.method} ${c.req.path}`)));

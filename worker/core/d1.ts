@@ -66,3 +66,15 @@ export async function pingDatabase(db: D1Database): Promise<void> {
 
 /** `?, ?, …` for a list bound one value per item, as in `IN (…)`. */
 export const placeholders = (count: number) => Array.from({ length: count }, () => "?").join(", ");
+
+/**
+ * What follows `UPDATE <table> SET` to rename the speakers of a user's row with a JSON merge patch,
+ * where a null removes a name; it binds (patch, id, user id). `speakerNamesAfter` reads the answer.
+ */
+export const SPEAKER_NAMES_PATCH =
+  "speaker_names = json_patch(COALESCE(speaker_names, '{}'), ?) WHERE id = ? AND user_id = ? RETURNING speaker_names AS names";
+
+/** The names after a `SPEAKER_NAMES_PATCH` update, or null when the user has no row with that id. */
+export async function speakerNamesAfter(update: D1PreparedStatement): Promise<string | null> {
+  return (await update.first<{ names: string }>())?.names ?? null;
+}

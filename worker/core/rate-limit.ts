@@ -8,6 +8,20 @@ export interface RateLimitRule {
   readonly windowSeconds: number;
 }
 
+/** Sending a one-time code by e-mail (a reset or a verification): each sends a message to a person. */
+const CODE_SENDS = {
+  ip: { limit: 10, windowSeconds: 3600 },
+  email: { limit: 3, windowSeconds: 900 },
+  device: { limit: 3, windowSeconds: 900 },
+} as const;
+
+/** Checking a one-time code: a guess at six digits. */
+const CODE_CHECKS = {
+  ip: { limit: 30, windowSeconds: 600 },
+  email: { limit: 15, windowSeconds: 600 },
+  device: { limit: 15, windowSeconds: 600 },
+} as const;
+
 /**
  * Abuse limits per endpoint, by client IP and by the e-mail address a request names. A browser that
  * signed in to that address's account before (`worker/accounts/devices.ts`) counts against `device`
@@ -20,26 +34,10 @@ export const RATE_LIMITS = {
     device: { limit: 10, windowSeconds: 600 },
   },
   register: { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
-  forgot: {
-    ip: { limit: 10, windowSeconds: 3600 },
-    email: { limit: 3, windowSeconds: 900 },
-    device: { limit: 3, windowSeconds: 900 },
-  },
-  verify: {
-    ip: { limit: 30, windowSeconds: 600 },
-    email: { limit: 15, windowSeconds: 600 },
-    device: { limit: 15, windowSeconds: 600 },
-  },
-  verifyEmail: {
-    ip: { limit: 30, windowSeconds: 600 },
-    email: { limit: 15, windowSeconds: 600 },
-    device: { limit: 15, windowSeconds: 600 },
-  },
-  resendVerification: {
-    ip: { limit: 10, windowSeconds: 3600 },
-    email: { limit: 3, windowSeconds: 900 },
-    device: { limit: 3, windowSeconds: 900 },
-  },
+  forgot: CODE_SENDS,
+  verify: CODE_CHECKS,
+  verifyEmail: CODE_CHECKS,
+  resendVerification: CODE_SENDS,
   contact: { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
 } as const satisfies Record<string, { ip: RateLimitRule; email: RateLimitRule; device?: RateLimitRule }>;
 

@@ -1,6 +1,14 @@
 import { accountExists } from "../accounts/users.ts";
 import type { Language } from "../contracts/languages.ts";
-import { batchRows, type Page, pagedStatement, placeholders, type RowsStatement } from "../core/d1.ts";
+import {
+  batchRows,
+  type Page,
+  pagedStatement,
+  placeholders,
+  type RowsStatement,
+  SPEAKER_NAMES_PATCH,
+  speakerNamesAfter,
+} from "../core/d1.ts";
 import { STORAGE_USED_SQL, storageUsedBy } from "../recordings/storage-used.ts";
 import type { JobKind, JobStatus } from "./contracts/jobs.ts";
 
@@ -192,19 +200,12 @@ export async function recordProviderRef(db: D1Database, id: string, ref: string)
  * Applies a rename of the job's speakers (JSON merge patch: a null removes a name); answers the
  * names now, or null when the job is not the user's.
  */
-export async function renameJobSpeakers(
+export function renameJobSpeakers(
   db: D1Database,
   job: Pick<JobRow, "id" | "user_id">,
   patch: string,
 ): Promise<string | null> {
-  const row = await db
-    .prepare(
-      `UPDATE jobs SET speaker_names = json_patch(COALESCE(speaker_names, '{}'), ?)
-       WHERE id = ? AND user_id = ? RETURNING speaker_names AS names`,
-    )
-    .bind(patch, job.id, job.user_id)
-    .first<{ names: string }>();
-  return row?.names ?? null;
+  return speakerNamesAfter(db.prepare(`UPDATE jobs SET ${SPEAKER_NAMES_PATCH}`).bind(patch, job.id, job.user_id));
 }
 
 /** Records where the job's JSON is in R2; answers false when the job is gone. */

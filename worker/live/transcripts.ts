@@ -1,5 +1,5 @@
 import { SESSION_USER_ID, type SessionKey, signInLive } from "../accounts/sessions.ts";
-import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
+import { type Page, pagedStatement, type RowsStatement, SPEAKER_NAMES_PATCH, speakerNamesAfter } from "../core/d1.ts";
 import type { LiveSegment, SavedTranscript } from "./contracts/live.ts";
 
 /**
@@ -178,20 +178,13 @@ export async function sessionSpeakerNames(db: D1Database, userId: string, id: st
 }
 
 /** Applies a rename (JSON merge patch: a null removes a name); answers the names, or null when not the user's. */
-export async function renameSessionSpeakers(
+export function renameSessionSpeakers(
   db: D1Database,
   userId: string,
   id: string,
   patch: string,
 ): Promise<string | null> {
-  const row = await db
-    .prepare(
-      `UPDATE live_sessions SET speaker_names = json_patch(COALESCE(speaker_names, '{}'), ?)
-       WHERE id = ? AND user_id = ? RETURNING speaker_names AS names`,
-    )
-    .bind(patch, id, userId)
-    .first<{ names: string }>();
-  return row?.names ?? null;
+  return speakerNamesAfter(db.prepare(`UPDATE live_sessions SET ${SPEAKER_NAMES_PATCH}`).bind(patch, id, userId));
 }
 
 /** Deletes an ended transcript and its segments; a running session is not deleted. */

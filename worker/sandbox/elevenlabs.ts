@@ -20,38 +20,17 @@ import { parseMp3Format, synthesiseMp3Stream, wordsOf } from "./synth-mp3.ts";
  */
 export const sandboxElevenLabs = new Hono<AppEnv>();
 
+/** A voice of the sandbox: its id, name, pitch (Hz) and ElevenLabs' labels. */
+const voice = (voice_id: string, name: string, baseHz: number, accent: string, gender: string, use_case: string) =>
+  ({ voice_id, name, baseHz, labels: { accent, gender, use_case } }) as const;
+
 export const SANDBOX_VOICES = [
-  {
-    voice_id: "sbxAdaezeWarm01",
-    name: "Adaeze",
-    baseHz: 210,
-    labels: { accent: "nigerian", gender: "female", use_case: "narration" },
-  },
-  {
-    voice_id: "sbxTundeNews002",
-    name: "Tunde",
-    baseHz: 120,
-    labels: { accent: "nigerian", gender: "male", use_case: "news" },
-  },
-  {
-    voice_id: "sbxAmaraBright3",
-    name: "Amara",
-    baseHz: 240,
-    labels: { accent: "british", gender: "female", use_case: "advertising" },
-  },
-  {
-    voice_id: "sbxChidiCalm004",
-    name: "Chidi",
-    baseHz: 105,
-    labels: { accent: "nigerian", gender: "male", use_case: "education" },
-  },
-  {
-    voice_id: "sbxZainabClear5",
-    name: "Zainab",
-    baseHz: 225,
-    labels: { accent: "american", gender: "female", use_case: "conversational" },
-  },
-] as const;
+  voice("sbxAdaezeWarm01", "Adaeze", 210, "nigerian", "female", "narration"),
+  voice("sbxTundeNews002", "Tunde", 120, "nigerian", "male", "news"),
+  voice("sbxAmaraBright3", "Amara", 240, "british", "female", "advertising"),
+  voice("sbxChidiCalm004", "Chidi", 105, "nigerian", "male", "education"),
+  voice("sbxZainabClear5", "Zainab", 225, "american", "female", "conversational"),
+];
 
 const detail = (status: 400 | 401 | 404, code: string, message: string) =>
   Response.json({ detail: { status: code, message } } satisfies z.input<typeof statusError>, { status });

@@ -72,7 +72,8 @@ export function withoutMarks(text: string): string {
     .normalize("NFC");
 }
 
-function sentencesOf(text: string): string[] {
+/** The sentences of `text`, each ending at its stop (a text without one is one sentence). */
+export function sentencesOf(text: string): string[] {
   return (
     text
       .match(/[^.!?]+[.!?]*/g)

@@ -1,4 +1,5 @@
 import type { ReadAnswer } from "../providers/contracts/deepgram.ts";
+import { sentencesOf } from "./spitch-corpus.ts";
 
 /**
  * What the Deepgram emulator's text intelligence finds in English text: each sentence scored from
@@ -27,15 +28,6 @@ const INTENTS: readonly (readonly [RegExp, string])[] = [
 ];
 
 const label = (score: number) => (score > 1 / 3 ? "positive" : score < -1 / 3 ? "negative" : "neutral");
-
-function sentencesOf(text: string): string[] {
-  return (
-    text
-      .match(/[^.!?]+[.!?]*/g)
-      ?.map((sentence) => sentence.trim())
-      .filter(Boolean) ?? []
-  );
-}
 
 function scoreOf(sentence: string): number {
   const positive = sentence.match(POSITIVE)?.length ?? 0;

@@ -1,0 +1,162 @@
+import { Hono } from "hono";
+import { requireUser } from "../accounts/sessions.ts";
+import type { AppEnv } from "../app-env.ts";
+import { requireTool } from "../billing/tool-gate.ts";
+import { JOB_PATHS } from "../contracts/api-paths.ts";
+import { ApiError } from "../core/errors.ts";
+import { limitWrite } from "../core/rate-limit.ts";
+import { jsonBody, jsonBodyLimit, limitBody } from "../core/validate.ts";
+import { startJob } from "../jobs/lifecycle.ts";
+import { findOwnFinishedRelease, UUID } from "../jobs/own-job.ts";
+import {
+  type ReleaseExportFormat,
+  releaseExportQuery,
+  releaseTextBody,
+  releaseVersionsQuery,
+} from "./contracts/press-releases.ts";
+import { releaseBlocks, releaseFileName, releaseHeadline, releasePlainText } from "./contracts/release-markdown.ts";
+import { pickHeadlineBody, regenerateBody } from "./contracts/release-options.ts";
+import {
+  findRegeneration,
+  insertRegeneration,
+  keptSource,
+  regenerationView,
+  TRANSCRIPT_NOT_KEPT,
+} from "./regenerations.ts";
+import { keptHeadlines, replaceHeadline } from "./release-headlines.ts";
+import { releaseVersions, saveReleaseText } from "./release-versions.ts";
+
+/**
+ * A finished press release, mounted after the routes every job kind shares (`jobs/job-routes.ts`:
+ * submit, list, one job, delete): save an edit (`PATCH`, a new version), its versions, and exports
+ * as DOCX, PDF, plain text and Markdown (restoring a version is saving its text again); writing it
+ * again from its kept transcript with a tone, length, audience and embargo (a job of the one engine:
+ * 202, then polled); and picking one of its alternative headlines. Each leaves the previous text as
+ * a version that can be restored.
+ */
+export const pressReleases = new Hono<AppEnv>();
+
+/** An edit may be larger than the usual 16 KiB JSON body; the schema caps the text itself. */
+const RELEASE_BODY_LIMIT_BYTES = 256 * 1024;
+
+pressReleases.patch("/:id", requireUser, limitBody(RELEASE_BODY_LIMIT_BYTES), jsonBody(releaseTextBody), async (c) => {
+  const release = await findOwnFinishedRelease(c);
+  await limitWrite(c, "releaseEdit");
+  const { text, headlines } = c.req.valid("json");
+  const saved = await saveReleaseText(c.env.DB, release, text, new Date().toISOString(), headlines);
+  return c.json({ text, saved }, 200, { "cache-control": "no-store" });
+});
+
+pressReleases.get("/:id/versions", requireUser, async (c) => {
+  const query = releaseVersionsQuery.safeParse(c.req.query());
+  if (!query.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of query.error.issues) {
+      const field = String(issue.path[0] ?? "query");
+      errors[field] = [...(errors[field] ?? []), issue.message];
+    }
+    throw new ApiError(400, "validation_failed", query.error.issues[0]?.message ?? "Invalid query", errors);
+  }
+  const release = await findOwnFinishedRelease(c);
+  return c.json(await releaseVersions(c.env.DB, release, query.data), 200, { "cache-control": "no-store" });
+});
+
+const EXPORTS = {
+  md: { type: "text/markdown; charset=utf-8", body: (text: string) => text },
+  txt: { type: "text/plain; charset=utf-8", body: releasePlainText },
+  // The document libraries are loaded only when such an export is asked for, so they cost
+  // every other request nothing.
+  docx: {
+    type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    body: async (text: string) =>
+      (await import("./export/docx.ts")).releaseDocx(releaseBlocks(text), releaseHeadline(text)),
+  },
+  pdf: {
+    type: "application/pdf",
+    body: async (text: string) =>
+      (await import("./export/pdf.ts")).releasePdf(releaseBlocks(text), releaseHeadline(text)),
+  },
+} as const satisfies Record<ReleaseExportFormat, unknown>;
+
+pressReleases.get("/:id/export", requireUser, async (c) => {
+  const query = releaseExportQuery.safeParse(c.req.query());
+  if (!query.success) {
+    const message = query.error.issues[0]?.message ?? "format is one of docx, pdf, txt, md";
+    throw new ApiError(400, "validation_failed", message, { format: [message] });
+  }
+  const { format } = query.data;
+  const release = await findOwnFinishedRelease(c);
+  const { type, body } = EXPORTS[format];
+  const name = releaseFileName(release.text, release.created_at, format);
+  return new Response(await body(release.text), {
+    headers: {
+      "content-type": type,
+      "content-disposition": `attachment; filename="${name}"`,
+      "cache-control": "no-store",
+    },
+  });
+});
+
+/** Writing again is a call to the writer, so it passes the tool's gate and counts against its allowance. */
+pressReleases.post(
+  "/:id/regenerate",
+  requireTool("pressRelease"),
+  jsonBodyLimit,
+  jsonBody(regenerateBody),
+  async (c) => {
+    const release = await findOwnFinishedRelease(c);
+    const options = c.req.valid("json");
+    const readable =
+      (await keptSource(c.env.DB, release.id)) !== null || (release.language === "en" && release.provider_ref);
+    if (!readable) throw new ApiError(409, "transcript_not_kept", TRANSCRIPT_NOT_KEPT);
+    const id = crypto.randomUUID();
+    if (!(await insertRegeneration(c.env.DB, { id, jobId: release.id, userId: release.user_id, options }))) {
+      throw new ApiError(409, "regenerating", "This release is already being written again. Wait for it to finish.");
+    }
+    await startJob(c.env, {
+      kind: "press_release",
+      id: release.id,
+      r2Key: "",
+      contentType: release.content_type,
+      origin: new URL(c.req.url).origin,
+      byUrl: true,
+      startedAt: Date.now(),
+      language: release.language,
+      // A release that has a copy in the recording's language gets a new copy of the new text.
+      alsoInLanguage: release.translated_text !== null,
+      regeneration: { id, ...options },
+    });
+    const path = `${JOB_PATHS.press_release}/${release.id}/regenerations/${id}`;
+    return c.json({ id, status: "queued" as const }, 202, { location: path, "cache-control": "no-store" });
+  },
+);
+
+pressReleases.get("/:id/regenerations/:regenerationId", requireUser, async (c) => {
+  const release = await findOwnFinishedRelease(c);
+  const id = c.req.param("regenerationId");
+  const row = UUID.test(id) ? await findRegeneration(c.env.DB, id, release.id) : null;
+  if (!row) throw new ApiError(404, "not_found", "That regeneration does not exist or is not yours.");
+  return c.json(regenerationView(row), 200, { "cache-control": "no-store" });
+});
+
+/**
+ * The picked headline swaps places with the current one, so the release still has its alternatives.
+ * It saves a version as an edit does, so it counts against the same hourly rate.
+ */
+pressReleases.post("/:id/headline", requireUser, jsonBodyLimit, jsonBody(pickHeadlineBody), async (c) => {
+  const release = await findOwnFinishedRelease(c);
+  await limitWrite(c, "releaseEdit");
+  const { headline } = c.req.valid("json");
+  const alternatives = keptHeadlines(release.headlines);
+  if (!alternatives.includes(headline)) {
+    const message = "Choose one of the release's alternative headlines";
+    throw new ApiError(400, "validation_failed", message, { headline: [message] });
+  }
+  const current = releaseHeadline(release.text);
+  const headlines = alternatives
+    .map((alternative) => (alternative === headline ? current : alternative))
+    .filter(Boolean);
+  const text = replaceHeadline(release.text, headline);
+  await saveReleaseText(c.env.DB, release, text, new Date().toISOString(), headlines);
+  return c.json({ text, headlines }, 200, { "cache-control": "no-store" });
+});
