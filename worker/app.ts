@@ -10,7 +10,7 @@ import { billing } from "./billing/billing-routes.ts";
 import { payments, plans, processPay } from "./billing/payment-routes.ts";
 import { giveBackRefusedCalls } from "./billing/tool-gate.ts";
 import { contact } from "./contact/contact-routes.ts";
-import { API, JOB_PATHS } from "./contracts/api-paths.ts";
+import { API } from "./contracts/api-paths.ts";
 import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./core/config.ts";
 import { ApiError, ConfigError, errorResponse, handleError } from "./core/errors.ts";
 import { health } from "./core/health-routes.ts";
@@ -109,10 +109,10 @@ const MOUNTS: ReadonlyArray<readonly [path: string, router: Hono<AppEnv>]> = [
   [API.processPay.mount, processPay],
   [API.tts.mount, tts],
   [API.voiceConversion.mount, voiceConversion],
-  [JOB_PATHS.sentiment, jobRoutes("sentiment")],
-  [JOB_PATHS.sentiment, sentiment],
-  [JOB_PATHS.press_release, jobRoutes("press_release")],
-  [JOB_PATHS.press_release, pressReleases],
+  [API.sentiment.mount, jobRoutes("sentiment")],
+  [API.sentiment.mount, sentiment],
+  [API.pressReleases.mount, jobRoutes("press_release")],
+  [API.pressReleases.mount, pressReleases],
   [API.liveTranscripts.mount, liveTranscripts],
   [API.live.mount, liveCaptions],
   [API.live.mount, live],

@@ -1,6 +1,8 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
+import { app } from "../../worker/app.ts";
 import { API, PAGE_PATHS, pathOf } from "../../worker/contracts/api-paths.ts";
+import { SANDBOX_PATH } from "../../worker/core/config.ts";
 
 /**
  * The Worker's routers and the site's API calls take their paths from one table
@@ -83,6 +85,23 @@ describe("the table of API paths", () => {
     // A router's root may be another's mount point (`/api/live` is the speaker's socket and a mount).
     const leaves = paths.filter((path, index) => paths.indexOf(path) !== index && !mounts.has(path));
     expect(leaves).toEqual([]);
+  });
+
+  // Hono lists what the app serves; middleware (`use`) is listed under ALL, and the tus CORS
+  // preflight under `/api/uploads/*`.
+  const served = new Set(
+    app.routes
+      .filter((route) => route.method !== "ALL" && route.method !== "OPTIONS" && !route.path.startsWith(SANDBOX_PATH))
+      .map((route) => route.path),
+  );
+  const tabled = new Set(Object.values(API).flatMap((router) => Object.values(router.path) as string[]));
+
+  it("holds every path the Worker serves", () => {
+    expect([...served].filter((path) => !tabled.has(path)).sort()).toEqual([]);
+  });
+
+  it("holds no path the Worker does not serve", () => {
+    expect([...tabled].filter((path) => !served.has(path)).sort()).toEqual([]);
   });
 
   it("fills a path's parameters, encoded", () => {

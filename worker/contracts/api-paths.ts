@@ -19,6 +19,17 @@ function router<const M extends `/${string}`, const P extends Under>(mount: M, a
   return { mount, at, path } as const;
 }
 
+/** What every job kind serves under its mount (`jobs/job-routes.ts`). */
+const JOB_AT = {
+  jobs: "/",
+  job: "/:id",
+  /** The job's recording, with Range. */
+  audio: "/:id/audio",
+  /** A media URL a player streams the recording from. */
+  audioUrl: "/:id/audio/url",
+  speakers: "/:id/speakers",
+} as const;
+
 export const API = {
   health: router("/api/health", { status: "/" }),
   auth: router("/auth", {
@@ -45,8 +56,20 @@ export const API = {
   voice: router("/api/voice", { token: "/token" }),
   history: router("/api/history", { list: "/" }),
   audio: router("/api/audio", { item: "/:id" }),
-  sentiment: router("/api/sentiment", { jobs: "/", job: "/:id" }),
-  pressReleases: router("/api/press-releases", { jobs: "/", job: "/:id" }),
+  /** `transcriptExport`: the transcript as `?format=txt|srt|vtt|docx`. */
+  sentiment: router("/api/sentiment", { ...JOB_AT, transcriptExport: "/:id/export" }),
+  pressReleases: router("/api/press-releases", {
+    ...JOB_AT,
+    /** Its source's transcript (`?format=txt|srt|vtt|docx`): `/:id/export` is the release itself. */
+    transcriptExport: "/:id/transcript/export",
+    /** `GET`: the release's versions; `PATCH` on the job saves a new one. */
+    versions: "/:id/versions",
+    /** The release as DOCX, PDF, plain text or Markdown. */
+    export: "/:id/export",
+    regenerate: "/:id/regenerate",
+    regeneration: "/:id/regenerations/:regenerationId",
+    headline: "/:id/headline",
+  }),
   live: router("/api/live", {
     /** The speaker's WebSocket. */
     socket: "/",
@@ -58,9 +81,15 @@ export const API = {
     /** A caption viewer's WebSocket. */
     watch: "/watch",
   }),
-  liveTranscripts: router("/api/live/transcripts", { list: "/", transcript: "/:id" }),
-  uploads: router("/api/uploads", { create: "/" }),
-  recordings: router("/api/recordings", { list: "/" }),
+  liveTranscripts: router("/api/live/transcripts", {
+    list: "/",
+    transcript: "/:id",
+    export: "/:id/export",
+    speakers: "/:id/speakers",
+  }),
+  /** tus: `POST` creates an upload; `HEAD`/`PATCH`/`DELETE` on the upload resume, append and end it. */
+  uploads: router("/api/uploads", { create: "/", upload: "/:id" }),
+  recordings: router("/api/recordings", { list: "/", recording: "/:id" }),
   media: router("/api/media", { link: "/:token" }),
   preferences: router("/api/preferences", { preferences: "/" }),
   vocabulary: router("/api/vocabulary", { terms: "/" }),
@@ -77,10 +106,16 @@ export const API = {
   downloads: router("/api/downloads", { part: "/:token/:part" }),
 } as const;
 
-/** Where each kind of job is started, listed, polled and deleted. */
+/** Each kind of job's router: where it is started, listed, polled, played and deleted. */
+export const JOB_ROUTERS = {
+  press_release: API.pressReleases,
+  sentiment: API.sentiment,
+} as const satisfies Record<JobKind, { mount: string; at: typeof JOB_AT & { transcriptExport: string } }>;
+
+/** Where each kind of job is mounted. */
 export const JOB_PATHS = {
-  press_release: API.pressReleases.mount,
-  sentiment: API.sentiment.mount,
+  press_release: JOB_ROUTERS.press_release.mount,
+  sentiment: JOB_ROUTERS.sentiment.mount,
 } as const satisfies Record<JobKind, string>;
 
 type Params<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

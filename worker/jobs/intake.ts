@@ -4,7 +4,7 @@ import { sessionKey } from "../accounts/sessions.ts";
 import type { AppEnv } from "../app-env.ts";
 import { planLimits, storageQuotaBytes } from "../billing/contracts/plans.ts";
 import { giveBackRefusedCalls, requireTool } from "../billing/tool-gate.ts";
-import { JOB_PATHS } from "../contracts/api-paths.ts";
+import { JOB_ROUTERS, pathOf } from "../contracts/api-paths.ts";
 import type { LanguageTool } from "../contracts/language-support.ts";
 import type { Language } from "../contracts/languages.ts";
 import { ApiError, handleError } from "../core/errors.ts";
@@ -136,7 +136,7 @@ jobIntake.post(
       params = { kind, id, origin, r2Key, contentType, ...options, byUrl: false, startedAt: Date.now() };
     }
     await orMarkFailed(c, id, () => startJob(c.env, params));
-    c.header("location", `${JOB_PATHS[kind]}/${id}`);
+    c.header("location", pathOf(JOB_ROUTERS[kind].path.job, { id }));
     return c.json({ id, status: "queued" as const }, 202);
   },
 );

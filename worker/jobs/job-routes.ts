@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { requireUser } from "../accounts/sessions.ts";
 import type { AppEnv } from "../app-env.ts";
 import { planLimits, storageQuotaBytes } from "../billing/contracts/plans.ts";
+import { JOB_ROUTERS } from "../contracts/api-paths.ts";
 import { byteRange, rangedResponse, rangeNotSatisfiable } from "../core/byte-range.ts";
 import { ApiError } from "../core/errors.ts";
 import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
@@ -57,26 +58,27 @@ export function jobRoutes(kind: JobKind): Hono<AppEnv> {
   const config = JOB_KIND_CONFIG[kind];
   const view = JOB_VIEWS[kind];
 
+  const { at } = JOB_ROUTERS[kind];
   const ownJob = (c: Context<AppEnv>) => findOwnJobOr404(c, kind);
 
-  routes.post("/", (c, next) => (config.file || sendsUploadId(c) ? handToJob(c, kind) : next()));
+  routes.post(at.jobs, (c, next) => (config.file || sendsUploadId(c) ? handToJob(c, kind) : next()));
 
-  routes.get("/", requireUser, async (c) => {
+  routes.get(at.jobs, requireUser, async (c) => {
     const quota = storageQuotaBytes(planLimits(c.var.user.plan));
     const { rows, usedBytes } = await listJobs(c.env.DB, kind, c.var.user.id);
     return c.json({ items: rows.map(view.item), storage: { used_bytes: usedBytes, quota_bytes: quota } });
   });
 
-  routes.get("/:id", requireUser, async (c) => {
+  routes.get(at.job, requireUser, async (c) => {
     const row = await ownJob(c);
     c.header("cache-control", "no-store");
     return c.json(await view.detail(c.env, row));
   });
 
-  routes.get("/:id/audio", requireUser, async (c) => recordingResponse(c.env, await ownJob(c), c.req.header("range")));
+  routes.get(at.audio, requireUser, async (c) => recordingResponse(c.env, await ownJob(c), c.req.header("range")));
 
   /** A media URL the owner's <audio> element streams the recording from, with Range, as it plays. */
-  routes.post("/:id/audio/url", requireUser, async (c) => {
+  routes.post(at.audioUrl, requireUser, async (c) => {
     const row = await ownJob(c);
     if (!row.r2_key) throw recordingNotKept();
     const origin = new URL(c.req.url).origin;
@@ -85,7 +87,7 @@ export function jobRoutes(kind: JobKind): Hono<AppEnv> {
   });
 
   /** The transcript with speakers and times as a file named after the recording and its day. */
-  routes.get(config.transcriptExport, requireUser, async (c) => {
+  routes.get(at.transcriptExport, requireUser, async (c) => {
     const format = exportFormat(c.req.query());
     const row = await ownJob(c);
     const utterances = await utterancesOfJob(c.env, row);
@@ -96,7 +98,7 @@ export function jobRoutes(kind: JobKind): Hono<AppEnv> {
   });
 
   /** Names a speaker once for the whole transcript; answers every name the transcript has now. */
-  routes.patch("/:id/speakers", requireUser, jsonBodyLimit, jsonBody(renameSpeakersBody), async (c) => {
+  routes.patch(at.speakers, requireUser, jsonBodyLimit, jsonBody(renameSpeakersBody), async (c) => {
     const row = await ownJob(c);
     const patch = speakerNamesPatch(await utterancesOfJob(c.env, row), c.req.valid("json"));
     const names = await renameJobSpeakers(c.env.DB, row, patch);
@@ -104,7 +106,7 @@ export function jobRoutes(kind: JobKind): Hono<AppEnv> {
     return c.json({ speaker_names: storedSpeakerNames(names) });
   });
 
-  routes.delete("/:id", requireUser, async (c) => {
+  routes.delete(at.job, requireUser, async (c) => {
     await deleteJobEverywhere(c, await ownJob(c));
     return c.json({ message: config.deleted });
   });

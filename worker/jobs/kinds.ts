@@ -11,8 +11,6 @@ export interface JobKindConfig {
   readonly file?: { readonly maxBytes: number; readonly missing: string; readonly keyPrefix: string };
   readonly notFound: string;
   readonly deleted: string;
-  /** Where its transcript downloads (`?format=txt|srt|vtt|docx`), under the job's own path. */
-  readonly transcriptExport: string;
 }
 
 export const JOB_KIND_CONFIG: Record<JobKind, JobKindConfig> = {
@@ -25,13 +23,10 @@ export const JOB_KIND_CONFIG: Record<JobKind, JobKindConfig> = {
     },
     notFound: "That press release does not exist or is not yours.",
     deleted: "Press release deleted",
-    // `/:id/export` is the release itself.
-    transcriptExport: "/:id/transcript/export",
   },
   sentiment: {
     tool: "sentiment",
     notFound: "That report does not exist or is not yours.",
     deleted: "Report deleted",
-    transcriptExport: "/:id/export",
   },
 };

@@ -53,7 +53,7 @@ liveTranscripts.get(API.liveTranscripts.at.transcript, async (c) => {
   return c.json({ ...transcript, segments, utterances, speaker_names: names }, 200, { "cache-control": "no-store" });
 });
 
-liveTranscripts.patch("/:id/speakers", jsonBodyLimit, jsonBody(renameSpeakersBody), async (c) => {
+liveTranscripts.patch(API.liveTranscripts.at.speakers, jsonBodyLimit, jsonBody(renameSpeakersBody), async (c) => {
   const { transcript, utterances } = await ownTranscript(c);
   const patch = speakerNamesPatch(utterances, c.req.valid("json"));
   const names = await renameSessionSpeakers(c.env.DB, c.var.user.id, transcript.id, patch);
@@ -61,7 +61,7 @@ liveTranscripts.patch("/:id/speakers", jsonBodyLimit, jsonBody(renameSpeakersBod
   return c.json({ speaker_names: storedSpeakerNames(names) });
 });
 
-liveTranscripts.get("/:id/export", async (c) => {
+liveTranscripts.get(API.liveTranscripts.at.export, async (c) => {
   const format = exportFormat(c.req.query());
   const { transcript, utterances, names } = await ownTranscript(c);
   return transcriptDownload(format, { title: transcript.title, createdAt: transcript.started_at, utterances, names });

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { requireUser } from "../accounts/sessions.ts";
 import type { AppEnv } from "../app-env.ts";
 import { requireTool } from "../billing/tool-gate.ts";
-import { JOB_PATHS } from "../contracts/api-paths.ts";
+import { API, pathOf } from "../contracts/api-paths.ts";
 import { ApiError } from "../core/errors.ts";
 import { limitWrite } from "../core/rate-limit.ts";
 import { jsonBody, jsonBodyLimit, limitBody } from "../core/validate.ts";
@@ -39,15 +39,21 @@ export const pressReleases = new Hono<AppEnv>();
 /** An edit may be larger than the usual 16 KiB JSON body; the schema caps the text itself. */
 const RELEASE_BODY_LIMIT_BYTES = 256 * 1024;
 
-pressReleases.patch("/:id", requireUser, limitBody(RELEASE_BODY_LIMIT_BYTES), jsonBody(releaseTextBody), async (c) => {
-  const release = await findOwnFinishedRelease(c);
-  await limitWrite(c, "releaseEdit");
-  const { text, headlines } = c.req.valid("json");
-  const saved = await saveReleaseText(c.env.DB, release, text, new Date().toISOString(), headlines);
-  return c.json({ text, saved }, 200, { "cache-control": "no-store" });
-});
+pressReleases.patch(
+  API.pressReleases.at.job,
+  requireUser,
+  limitBody(RELEASE_BODY_LIMIT_BYTES),
+  jsonBody(releaseTextBody),
+  async (c) => {
+    const release = await findOwnFinishedRelease(c);
+    await limitWrite(c, "releaseEdit");
+    const { text, headlines } = c.req.valid("json");
+    const saved = await saveReleaseText(c.env.DB, release, text, new Date().toISOString(), headlines);
+    return c.json({ text, saved }, 200, { "cache-control": "no-store" });
+  },
+);
 
-pressReleases.get("/:id/versions", requireUser, async (c) => {
+pressReleases.get(API.pressReleases.at.versions, requireUser, async (c) => {
   const query = releaseVersionsQuery.safeParse(c.req.query());
   if (!query.success) {
     const errors: Record<string, string[]> = {};
@@ -78,7 +84,7 @@ const EXPORTS = {
   },
 } as const satisfies Record<ReleaseExportFormat, unknown>;
 
-pressReleases.get("/:id/export", requireUser, async (c) => {
+pressReleases.get(API.pressReleases.at.export, requireUser, async (c) => {
   const query = releaseExportQuery.safeParse(c.req.query());
   if (!query.success) {
     const message = query.error.issues[0]?.message ?? "format is one of docx, pdf, txt, md";
@@ -99,7 +105,7 @@ pressReleases.get("/:id/export", requireUser, async (c) => {
 
 /** Writing again is a call to the writer, so it passes the tool's gate and counts against its allowance. */
 pressReleases.post(
-  "/:id/regenerate",
+  API.pressReleases.at.regenerate,
   requireTool("pressRelease"),
   jsonBodyLimit,
   jsonBody(regenerateBody),
@@ -126,12 +132,12 @@ pressReleases.post(
       alsoInLanguage: release.translated_text !== null,
       regeneration: { id, ...options },
     });
-    const path = `${JOB_PATHS.press_release}/${release.id}/regenerations/${id}`;
+    const path = pathOf(API.pressReleases.path.regeneration, { id: release.id, regenerationId: id });
     return c.json({ id, status: "queued" as const }, 202, { location: path, "cache-control": "no-store" });
   },
 );
 
-pressReleases.get("/:id/regenerations/:regenerationId", requireUser, async (c) => {
+pressReleases.get(API.pressReleases.at.regeneration, requireUser, async (c) => {
   const release = await findOwnFinishedRelease(c);
   const id = c.req.param("regenerationId");
   const row = UUID.test(id) ? await findRegeneration(c.env.DB, id, release.id) : null;
@@ -143,7 +149,7 @@ pressReleases.get("/:id/regenerations/:regenerationId", requireUser, async (c) =
  * The picked headline swaps places with the current one, so the release still has its alternatives.
  * It saves a version as an edit does, so it counts against the same hourly rate.
  */
-pressReleases.post("/:id/headline", requireUser, jsonBodyLimit, jsonBody(pickHeadlineBody), async (c) => {
+pressReleases.post(API.pressReleases.at.headline, requireUser, jsonBodyLimit, jsonBody(pickHeadlineBody), async (c) => {
   const release = await findOwnFinishedRelease(c);
   await limitWrite(c, "releaseEdit");
   const { headline } = c.req.valid("json");

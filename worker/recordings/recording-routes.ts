@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { requireUser } from "../accounts/sessions.ts";
 import type { AppEnv } from "../app-env.ts";
 import { planLimits, storageQuotaBytes } from "../billing/contracts/plans.ts";
+import { API } from "../contracts/api-paths.ts";
 import { batchRows } from "../core/d1.ts";
 import { type RecordingUseRow, recordingUsesOf } from "../jobs/store.ts";
 import { releaseHeadline } from "../press-releases/contracts/release-markdown.ts";
@@ -47,7 +48,7 @@ recordings.get("/", async (c) => {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-recordings.delete("/:id", async (c) => {
+recordings.delete(API.recordings.at.recording, async (c) => {
   const id = c.req.param("id");
   if (!UUID.test(id)) throw recordingNotFound();
   const uses = await deleteRecording(c.env, id, c.var.user.id);

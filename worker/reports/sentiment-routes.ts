@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { passGate } from "../billing/tool-gate.ts";
-import { JOB_PATHS } from "../contracts/api-paths.ts";
+import { API, pathOf } from "../contracts/api-paths.ts";
 import type { Language } from "../contracts/languages.ts";
 import { ApiError, providerUnavailable } from "../core/errors.ts";
 import { analysisUpload, readUpload } from "../core/read-upload.ts";
@@ -47,7 +47,7 @@ sentiment.post("/", async (c) => {
       { userId: c.var.user.id, fileName: displayName(file.name), contentType: file.type, bytes: file.size, language },
       report,
     );
-    if (id) c.header("location", `${JOB_PATHS.sentiment}/${id}`);
+    if (id) c.header("location", pathOf(API.sentiment.path.job, { id }));
     return c.json(report);
   } catch (error) {
     if (error instanceof UncuttableRecording) throw unanalysable(error.message);

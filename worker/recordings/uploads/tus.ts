@@ -191,7 +191,7 @@ function expiresHeader(c: Context<AppEnv>, row: UploadRow): void {
 }
 
 // HEAD is answered by the GET route, without the body.
-tusUploads.get("/:id", requireUser, async (c) => {
+tusUploads.get(API.uploads.at.upload, requireUser, async (c) => {
   const row = await ownLiveUpload(c);
   c.header("upload-offset", String(row.offset));
   c.header("upload-length", String(row.length));
@@ -201,7 +201,7 @@ tusUploads.get("/:id", requireUser, async (c) => {
   return c.body(null, 200);
 });
 
-tusUploads.patch("/:id", requireUser, async (c) => {
+tusUploads.patch(API.uploads.at.upload, requireUser, async (c) => {
   if (c.req.header("content-type") !== OFFSET_TYPE) {
     throw new ApiError(415, "unsupported_media_type", `Send the bytes as ${OFFSET_TYPE}.`);
   }
@@ -238,7 +238,7 @@ tusUploads.patch("/:id", requireUser, async (c) => {
   }
 });
 
-tusUploads.delete("/:id", requireUser, async (c) => {
+tusUploads.delete(API.uploads.at.upload, requireUser, async (c) => {
   const id = c.req.param("id");
   const row = UUID.test(id) ? await findOwnUpload(c.env.DB, id, c.var.user.id) : null;
   if (!row) throw notFound();
