@@ -4,9 +4,11 @@ import { ApiError } from "./core/errors.ts";
 import type { Provider } from "./providers/endpoint.ts";
 
 /**
- * Which provider and model serve each tool in each language: the one table every route and job
+ * Which providers serve each tool in each language, in order: the one table every route and job
  * asks, so a request never reaches a provider that does not document its language. docs/languages.md
- * gives the evidence for each cell.
+ * gives the evidence for each cell. Models are not here: each is named where it is sent, and the
+ * ones an operator may change are configuration (`core/config.ts`: ANALYSIS_MODEL,
+ * TRANSCRIPTION_MODELS, PRESS_RELEASE_MODEL).
  */
 
 /** What a stage does, which with its provider names the adapter the code sends it through. */
@@ -15,7 +17,6 @@ export type Task = "speak" | "transcribe" | "translate" | "analyse" | "write" | 
 export interface Stage {
   readonly provider: Provider;
   readonly task: Task;
-  readonly model?: string;
   /** What this provider does in the chain, e.g. "transcribe", "translate to English". */
   readonly does: string;
 }
@@ -30,7 +31,7 @@ const spitchSpeech = serve({ provider: "spitch", task: "speak", does: "speak wit
 const spitchAnalysis = serve(
   { provider: "spitch", task: "transcribe", does: "transcribe with sentence timestamps" },
   { provider: "spitch", task: "translate", does: "translate to English" },
-  { provider: "deepgram", task: "analyse", model: "nova-3", does: "analyse the English text (/v1/read)" },
+  { provider: "deepgram", task: "analyse", does: "analyse the English text (/v1/read)" },
 );
 const spitchRelease = serve(
   { provider: "spitch", task: "transcribe", does: "transcribe with sentence timestamps" },
@@ -41,14 +42,14 @@ const spitchRelease = serve(
 /** The chain for every served cell; `null` where `LANGUAGE_REFUSALS` gives the reason instead. */
 const STAGES: Readonly<Record<LanguageTool, Readonly<Record<Language, readonly Stage[] | null>>>> = {
   tts: {
-    en: serve({ provider: "elevenlabs", task: "speak", model: "eleven_multilingual_v2", does: "speak" }),
+    en: serve({ provider: "elevenlabs", task: "speak", does: "speak" }),
     yo: spitchSpeech,
     ha: spitchSpeech,
     ig: spitchSpeech,
     pcm: spitchSpeech,
   },
   sentiment: {
-    en: serve({ provider: "deepgram", task: "analyse", model: "nova-3", does: "transcribe and analyse (/v1/listen)" }),
+    en: serve({ provider: "deepgram", task: "analyse", does: "transcribe and analyse (/v1/listen)" }),
     yo: spitchAnalysis,
     ha: spitchAnalysis,
     ig: spitchAnalysis,
@@ -56,7 +57,7 @@ const STAGES: Readonly<Record<LanguageTool, Readonly<Record<Language, readonly S
   },
   pressRelease: {
     en: serve(
-      { provider: "assemblyai", task: "transcribe", model: "universal-3-pro,universal-2", does: "transcribe" },
+      { provider: "assemblyai", task: "transcribe", does: "transcribe" },
       { provider: "assemblyai-llm", task: "write", does: "write the release" },
     ),
     yo: spitchRelease,
@@ -65,7 +66,7 @@ const STAGES: Readonly<Record<LanguageTool, Readonly<Record<Language, readonly S
     pcm: null,
   },
   live: {
-    en: serve({ provider: "deepgram", task: "stream", model: "nova-3", does: "stream captions" }),
+    en: serve({ provider: "deepgram", task: "stream", does: "stream captions" }),
     yo: null,
     ha: null,
     ig: null,
@@ -75,7 +76,6 @@ const STAGES: Readonly<Record<LanguageTool, Readonly<Record<Language, readonly S
     en: serve({
       provider: "elevenlabs",
       task: "convert",
-      model: "eleven_multilingual_sts_v2",
       does: "convert the voice",
     }),
     yo: null,
