@@ -15,7 +15,7 @@ import { sampleMemory, startProduct, verifiedAccount } from "./product-server.ts
 const MiB = 1024 * 1024;
 const LARGE_BYTES = Number(process.env.BENCH_UPLOAD_MB ?? 1024) * MiB;
 const SMALL_BYTES = 64 * MiB;
-/** The server's R2 part size (`worker/recordings/uploads/tus.ts`): the most a cut may cost. */
+/** The server's R2 part size (`worker/recordings/uploads/upload-routes.ts`): the most a cut may cost. */
 const PART_BYTES = 5 * MiB;
 /** 16 kHz 16-bit mono PCM, what speech recorders commonly write: BENCH_RECORDING_HOURS=9.32 is 1 GiB. */
 const SAMPLE_RATE = 16_000;

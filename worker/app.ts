@@ -25,8 +25,8 @@ import { preferences, vocabulary } from "./preferences/preferences-routes.ts";
 import { pressReleases } from "./press-releases/press-release-routes.ts";
 import { TUS_REQUEST_HEADERS, TUS_RESPONSE_HEADERS } from "./recordings/contracts/upload-constants.ts";
 import { recordings } from "./recordings/recording-routes.ts";
-import { MEDIA_PATH, media } from "./recordings/uploads/media-url.ts";
-import { tusHeaders, tusUploads } from "./recordings/uploads/tus.ts";
+import { media } from "./recordings/uploads/media-routes.ts";
+import { tusHeaders, tusUploads } from "./recordings/uploads/upload-routes.ts";
 import { sentiment } from "./reports/sentiment-routes.ts";
 import { audio, history } from "./speech/audio-routes.ts";
 import { tts } from "./speech/tts-routes.ts";
@@ -118,7 +118,7 @@ const MOUNTS: ReadonlyArray<readonly [path: string, router: Hono<AppEnv>]> = [
   [API.live.mount, live],
   [API.uploads.mount, tusUploads],
   [API.recordings.mount, recordings],
-  [MEDIA_PATH, media],
+  [API.media.mount, media],
   [API.voice.mount, voiceAssistant],
   [API.history.mount, history],
   [API.preferences.mount, preferences],

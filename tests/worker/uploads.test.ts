@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { UPLOAD_MAX_BYTES } from "../../worker/recordings/contracts/upload-constants.ts";
 import { sweepExpiredUploads } from "../../worker/recordings/uploads/expiry.ts";
-import { PART_SIZE } from "../../worker/recordings/uploads/tus.ts";
+import { PART_SIZE } from "../../worker/recordings/uploads/upload-routes.ts";
 import { call, registerAndSignIn } from "./helpers.ts";
 
 const TUS = { "tus-resumable": "1.0.0" };

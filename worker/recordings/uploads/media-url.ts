@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { isoIn, randomToken, sha256Hex } from "../../accounts/tokens.ts";
 import type { AppEnv } from "../../app-env.ts";
-import { API } from "../../contracts/api-paths.ts";
+import { API, pathOf } from "../../contracts/api-paths.ts";
 import { type ByteSpan, byteRange, rangedResponse, rangeNotSatisfiable } from "../../core/byte-range.ts";
 import { ApiError } from "../../core/errors.ts";
 import { enforceRateLimit, GRANT_CAPS, GRANT_RATE_LIMITS } from "../../core/rate-limit.ts";
@@ -12,10 +12,8 @@ import { deleteMediaGrantsFor, findLiveMediaGrant, insertMediaGrant } from "./me
  * Range, as the providers read large media in pieces) instead of the Worker re-uploading it, and
  * through which the owner's player streams it instead of downloading it whole first. The
  * URL carries a random capability; D1 keeps only its hash, the key it opens and when it expires.
+ * `media-routes.ts` serves them.
  */
-export const media = new Hono<AppEnv>();
-
-export const MEDIA_PATH = API.media.mount;
 /** Long enough for a provider that queues the job before fetching; a grant outlives no deletion. */
 export const MEDIA_URL_TTL_MS = 2 * 60 * 60 * 1000;
 /**
@@ -48,7 +46,7 @@ async function grantMediaUrl(
     },
     GRANT_CAPS.playerUrls,
   );
-  return { url: `${origin}${MEDIA_PATH}/${token}`, expires_at: expiresAt };
+  return { url: `${origin}${pathOf(API.media.path.link, { token })}`, expires_at: expiresAt };
 }
 
 /** A provider's URL for one recording. It names no account: signing out does not end a running job. */
@@ -80,28 +78,3 @@ export async function deleteMedia(env: Env, r2Key: string): Promise<void> {
   await env.AUDIO.delete(r2Key);
   await deleteMediaGrantsFor(env.DB, r2Key);
 }
-
-const gone = () => new ApiError(404, "not_found", "This media link is unknown or has expired.");
-
-media.get(API.media.at.link, async (c) => {
-  const token = c.req.param("token");
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw gone();
-  const grant = await findLiveMediaGrant(c.env.DB, await sha256Hex(token), new Date().toISOString());
-  if (!grant) throw gone();
-  const header = c.req.header("range");
-  let range: ByteSpan | "whole" = "whole";
-  if (header) {
-    // The grant does not record the size a range is judged against, so a Range request asks R2
-    // for it first (head, then get); a plain GET stays one read. Providers ask for megabytes at a
-    // time, so the extra round trip is small next to the bytes it precedes.
-    const head = await c.env.AUDIO.head(grant.r2_key);
-    if (!head) throw gone();
-    const requested = byteRange(header, head.size);
-    if (requested === "unsatisfiable") throw rangeNotSatisfiable(head.size);
-    range = requested;
-  }
-  const object = await c.env.AUDIO.get(grant.r2_key, range === "whole" ? {} : { range });
-  if (!object) throw gone();
-  const headers = new Headers({ "content-type": grant.content_type, "cache-control": "private, no-store" });
-  return rangedResponse(object.body, range, object.size, headers);
-});
