@@ -18,6 +18,7 @@ import {
   pressCheckout,
   processPay,
   registerAndSignIn,
+  resetPassword,
   uploadFile,
   VERIFICATION_SUBJECT,
   verifyEmail,
@@ -501,6 +502,22 @@ describe("password-checked account changes", () => {
     expect(unknown.status).toBe(known.status);
     expect(unknown.body).toEqual(known.body);
     expect(unknown.elapsed).toBeGreaterThan(known.elapsed * 0.3);
+  });
+});
+
+describe("a completed password reset", () => {
+  it("lifts the sign-in limit on the address, so the new password works at once", async () => {
+    const { input } = await registerAndSignIn();
+    const stranger = client("203.0.113.77");
+    for (let attempt = 0; attempt < RATE_LIMITS.signin.email.limit; attempt++) {
+      await stranger.post("/auth/signin", { email: input.email, password: "not the password" });
+    }
+    const locked = await stranger.post("/auth/signin", { email: input.email, password: input.password });
+    expect(locked.status).toBe(429);
+
+    const password = await resetPassword(input.email);
+    const signedIn = await client("203.0.113.78").post("/auth/signin", { email: input.email, password });
+    expect(signedIn.status).toBe(200);
   });
 });
 

@@ -4,7 +4,7 @@ import { TRIAL_DAYS } from "../billing/contracts/plans.ts";
 import { API } from "../contracts/api-paths.ts";
 import { ApiError } from "../core/errors.ts";
 import { deliverInBackground } from "../core/mailer.ts";
-import { limitAccountChange, limitAction } from "../core/rate-limit.ts";
+import { forgetSigninAttempts, limitAccountChange, limitAction } from "../core/rate-limit.ts";
 import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 import { endLiveSessions } from "../live/sign-out.ts";
 import {
@@ -34,7 +34,15 @@ import { issueResetGrant, spendResetGrant } from "./reset-grants.ts";
 import { createSession, deleteSession, deleteSessionsOf, requireUser } from "./sessions.ts";
 import { revokeGrantsOf } from "./sign-out-grants.ts";
 import { isoIn } from "./tokens.ts";
-import { findUserByEmail, insertUser, markEmailVerified, publicUser, setPasswordHash, type UserRow } from "./users.ts";
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  markEmailVerified,
+  publicUser,
+  setPasswordHash,
+  type UserRow,
+} from "./users.ts";
 
 export const auth = new Hono<AppEnv>();
 
@@ -246,6 +254,8 @@ auth.post(API.auth.at.resetPassword, jsonBody(resetPasswordBody), async (c) => {
     ...revokeGrantsOf(c.env.DB, userId),
   ]);
   await endLiveSessions(c.env, { userId });
+  const user = await findUserById(c.env.DB, userId);
+  if (user) await forgetSigninAttempts(c.env, user.email, await knownDevice(c, userId));
   return c.json({ message: "Password reset successfully. Log in with your new password." });
 });
 

@@ -156,6 +156,16 @@ export async function limitAction(
   else if (email) await enforceRateLimit(c.env, action, `email:${email}`, rules.email);
 }
 
+/**
+ * A completed password reset proves the mailbox, so the sign-in limits on that address and on the
+ * browser that reset it (when the account knows it) start again: the new password works at once.
+ * The address's IP limit stays, as others may share it.
+ */
+export async function forgetSigninAttempts(env: Env, email: string, device: string | null): Promise<void> {
+  const keys = [`email:${email}`, ...(device ? [`device:${device}`] : [])];
+  await Promise.all(keys.map((key) => env.RATE_LIMITER.getByName(`signin:${key}`).forget()));
+}
+
 /** Counts one password-checked account change against the signed-in user. */
 export async function limitAccountChange(c: Context<AppEnv>, change: keyof typeof ACCOUNT_RATE_LIMITS): Promise<void> {
   await enforceRateLimit(c.env, change, `user:${c.var.user.id}`, ACCOUNT_RATE_LIMITS[change]);

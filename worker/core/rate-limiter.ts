@@ -35,6 +35,12 @@ export class RateLimiter extends DurableObject<Env> {
     return { allowed: true, remaining: limit - count, retryAfterSeconds: 0 };
   }
 
+  /** Starts the count again, as if the window had ended. */
+  async forget(): Promise<void> {
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+  }
+
   /** Liveness probe for /api/health: proves the namespace is bound and an instance answers. */
   async ping(): Promise<true> {
     return true;
