@@ -75,16 +75,20 @@ liveCaptions.delete(API.live.at.sessionShare, requireUser, async (c) => {
 });
 
 /**
- * A viewer's socket. A malformed query is a 400 like any bad input; the refusals a watching page
- * must be able to explain (unknown link, too many connections, a full audience) come as close codes, since a
- * browser cannot read the status of a refused WebSocket upgrade.
+ * A viewer's socket. The refusals a watching page must be able to explain come as close codes,
+ * since a browser cannot read the status of a refused WebSocket upgrade: an unknown link (a token
+ * of the wrong shape is one too, as when a chat app cut the link short), too many connections, a
+ * full audience. The rest of a malformed query, which only our page writes, is a 400.
  */
 liveCaptions.get(API.live.at.watch, async (c) => {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
     throw new ApiError(426, "upgrade_required", "Open this address as a WebSocket.");
   }
   const query = watchQuery.safeParse(c.req.query());
-  if (!query.success) throw new ApiError(400, "validation_failed", "The caption link or sequence number is malformed.");
+  if (!query.success) {
+    if (query.error.issues.some((issue) => issue.path[0] === "token")) return refused(WATCH_CLOSES.unknownLink);
+    throw new ApiError(400, "validation_failed", "The caption sequence number or language is malformed.");
+  }
   const address = clientIp(c);
   const [limited, share] = await Promise.all([
     enforceRateLimit(c.env, "watch", `ip:${address}`, WATCH_RATE_LIMIT).then(
