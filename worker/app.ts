@@ -4,6 +4,7 @@ import { cors } from "hono/cors";
 import { account, downloads } from "./accounts/account-routes.ts";
 import { auth } from "./accounts/auth-routes.ts";
 import { ACCOUNT_EXPORT_PATHS, ZIP_PARTS_HEADER } from "./accounts/contracts/account-export.ts";
+import { profile } from "./accounts/profile-routes.ts";
 import type { AppEnv } from "./app-env.ts";
 import { remoteTrace } from "./bench/remote-trace.ts";
 import { billing } from "./billing/billing-routes.ts";
@@ -128,6 +129,7 @@ const MOUNTS: ReadonlyArray<readonly [path: string, router: Hono<AppEnv>]> = [
   [API.account.mount, account],
   [ACCOUNT_EXPORT_PATHS.downloads, downloads],
   [API.contact.mount, contact],
+  [API.profile.mount, profile],
   [API.auth.mount, auth],
 ];
 for (const [path, router] of MOUNTS) app.route(path, router);

@@ -23,6 +23,7 @@ export interface Client {
   cookie?: string;
   post(path: string, body: unknown): Promise<Response>;
   put(path: string, body: unknown): Promise<Response>;
+  patch(path: string, body: unknown): Promise<Response>;
   get(path: string): Promise<Response>;
 }
 
@@ -37,6 +38,7 @@ export function client(ip = freshIp()): Client {
     ip,
     post: (path, body) => call(path, { method: "POST", headers: headers(self), body: JSON.stringify(body) }),
     put: (path, body) => call(path, { method: "PUT", headers: headers(self), body: JSON.stringify(body) }),
+    patch: (path, body) => call(path, { method: "PATCH", headers: headers(self), body: JSON.stringify(body) }),
     get: (path) => call(path, { headers: headers(self) }),
   };
   return self;

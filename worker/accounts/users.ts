@@ -92,6 +92,22 @@ export function setPasswordHash(db: D1Database, id: string, passwordHash: string
   return db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").bind(passwordHash, id);
 }
 
+/** Changes what is given of the user's name, phone and organisation; answers the row as it is now. */
+export function updateProfile(
+  db: D1Database,
+  id: string,
+  profile: { name?: string; phone_number?: string; organization_name?: string },
+): Promise<UserRow | null> {
+  return db
+    .prepare(
+      `UPDATE users SET name = COALESCE(?, name), phone_number = COALESCE(?, phone_number),
+         organization_name = COALESCE(?, organization_name)
+       WHERE id = ? RETURNING *`,
+    )
+    .bind(profile.name ?? null, profile.phone_number ?? null, profile.organization_name ?? null, id)
+    .first<UserRow>();
+}
+
 export function findUserByEmail(db: D1Database, email: string): Promise<UserRow | null> {
   return db.prepare("SELECT * FROM users WHERE email = ?").bind(email).first<UserRow>();
 }

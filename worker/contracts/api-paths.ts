@@ -46,6 +46,8 @@ export const API = {
     deleteAccount: "/delete-account",
   }),
   contact: router("/api", { request: "/" }),
+  /** `PATCH`: the signed-in person's name, phone and organisation. */
+  profile: router("/api/profile", { profile: "/" }),
   plans: router("/api/plans", { list: "/" }),
   payments: router("/api/payments", { initialize: "/initialize", webhook: "/webhook" }),
   /** Where the payment provider sends the browser back after checkout. */

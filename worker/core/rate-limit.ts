@@ -108,6 +108,8 @@ export const WRITE_RATE_LIMITS = {
   releaseEdit: { limit: 600, windowSeconds: 3600 },
   /** Revoking a session's caption link: each revocation lets a new link (a new row) be made. */
   captionRevoke: { limit: 30, windowSeconds: 3600 },
+  /** Profile corrections: each rewrites the account's row (and its name in receipts and e-mails). */
+  profile: { limit: 30, windowSeconds: 3600 },
   /** Starting a checkout: each one is an order row and a call to Paystack. */
   checkout: { limit: 20, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimitRule>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   emailField,
   existingPasswordField,
+  lineField,
   nameField,
   newPasswordField,
   organisationField,
@@ -17,6 +18,26 @@ export const registerBody = z.object({
   organization_name: organisationField,
   password: newPasswordField,
 });
+
+/** Settings › Profile: what sign-up asked for, each held to sign-up's rule; only what is sent changes. */
+export const profileBody = z
+  .strictObject(
+    {
+      name: nameField.optional(),
+      phone_number: phoneField.optional(),
+      organization_name: lineField(150).optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `Only name, phone_number and organization_name can change here`
+          : undefined,
+    },
+  )
+  .refine(
+    (body) => Object.values(body).some((value) => value !== undefined),
+    "Send a name, phone_number or organization_name",
+  );
 
 export const signinBody = z.object({ email: emailField, password: existingPasswordField });
 
