@@ -1,4 +1,5 @@
 import { datedFileName } from "../../contracts/dated-file-name.ts";
+import type { Language } from "../../contracts/languages.ts";
 
 /**
  * The Markdown a press release is written in, read the one way every export needs: blocks
@@ -84,9 +85,9 @@ export function releaseHeadline(markdown: string): string {
   return first ? first.runs.map((run) => run.text).join("") : "";
 }
 
-/** The release's download name, from its headline and the day it was written. */
-export function releaseFileName(markdown: string, createdAt: string, extension: string): string {
-  return datedFileName(releaseHeadline(markdown), createdAt, extension, "press-release");
+/** The release's download name, from its headline and the day it was written; a translated copy names its language. */
+export function releaseFileName(markdown: string, createdAt: string, extension: string, language?: Language): string {
+  return datedFileName(releaseHeadline(markdown), createdAt, extension, "press-release", language);
 }
 
 const escapeHtml = (text: string) =>

@@ -58,10 +58,12 @@ export async function releasePdf(blocks: readonly Block[], title: string): Promi
       }
       y -= lineHeight;
       let x = PAGE.margin;
-      for (const word of line) {
-        page.drawText(word.text, { x, y, size, font: word.font });
+      // Each word carries its space, so a reader copying the text gets "WAT, 2 December", not
+      // words run together (extractors guess spaces from gaps, and guess wrong after a comma).
+      line.forEach((word, index) => {
+        page.drawText(index < line.length - 1 ? `${word.text} ` : word.text, { x, y, size, font: word.font });
         x += word.font.widthOfTextAtSize(word.text, size) + space;
-      }
+      });
       line = [];
       lineWidth = 0;
     };
