@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect } from "vitest";
+import { beforeAll, describe, type ExpectStatic } from "vitest";
 import { screenshot, VIEWPORTS, type ViewportName } from "./browser.ts";
 import { it } from "./fixtures.ts";
 import { layoutProblems } from "./layout.ts";
@@ -32,13 +32,22 @@ interface Journey {
   readonly visit: (page: Page, capture: Capture, viewport: ViewportName) => Promise<void>;
 }
 
+/**
+ * Each page's test's own `expect`: journeys run two at a time, and a poll made through the global
+ * `expect` is counted against whichever test vitest last started.
+ */
+const EXPECT_OF = new WeakMap<Page, ExpectStatic>();
+
 const TOOL_PATHS = ["/vox-speaks", "/vox-sentiment", "/voxscribe", "/voxrelease", "/voxover", "/vox-shield"];
 const SETTINGS_TABS = ["Profile", "Password and authentication", "Billing and plans", "Account"];
 
 async function visit(page: Page, path: string) {
   await page.goto(path);
   const heading = ROUTES.find(([route]) => route === path)?.[1];
-  if (heading) await expect.poll(() => page.locator("h1").first().textContent()).toBe(heading);
+  if (!heading) return;
+  const expect = EXPECT_OF.get(page);
+  if (!expect) throw new Error("a journey's page visits only in its own test");
+  await expect.poll(() => page.locator("h1").first().textContent()).toBe(heading);
 }
 
 async function openLogin(page: Page) {
@@ -185,33 +194,38 @@ const JOURNEYS: Journey[] = [
   },
 ];
 
-describe.each(Object.keys(VIEWPORTS) as ViewportName[])("screens beyond a plain page load at %s size", (viewport) => {
-  let session: StoredSession;
-  beforeAll(async () => {
-    const person = newPerson();
-    await registerThroughApi(person);
-    session = await sessionThroughApi(person);
-  });
-  it.override("viewport", viewport);
+// Two journeys at a time (the project's maxConcurrency), each in a context of its own.
+describe.concurrent.each(Object.keys(VIEWPORTS) as ViewportName[])(
+  "screens beyond a plain page load at %s size",
+  (viewport) => {
+    let session: StoredSession;
+    beforeAll(async () => {
+      const person = newPerson();
+      await registerThroughApi(person);
+      session = await sessionThroughApi(person);
+    });
+    it.override("viewport", viewport);
 
-  it.for(
-    JOURNEYS.filter((journey) => (journey.only ?? viewport) === viewport).map(
-      (journey) => [journey.name, journey] as const,
-    ),
-  )("%s: fits the window, with no console errors", async ([, journey], { page, errors }) => {
-    if (journey.signedIn) await storeSession(page, session);
-    const problems: Record<string, string[]> = {};
-    await journey.visit(
-      page,
-      async (name) => {
-        await page.waitForLoadState("networkidle");
-        await screenshot(page, `${name}-${viewport}`);
-        const found = await layoutProblems(page, viewport);
-        if (found.length) problems[name] = found;
-      },
-      viewport,
-    );
-    expect(problems).toEqual({});
-    expect(errors.filter((error) => !journey.expectedErrors?.test(error))).toEqual([]);
-  });
-});
+    it.for(
+      JOURNEYS.filter((journey) => (journey.only ?? viewport) === viewport).map(
+        (journey) => [journey.name, journey] as const,
+      ),
+    )("%s: fits the window, with no console errors", async ([, journey], { page, errors, expect }) => {
+      EXPECT_OF.set(page, expect);
+      if (journey.signedIn) await storeSession(page, session);
+      const problems: Record<string, string[]> = {};
+      await journey.visit(
+        page,
+        async (name) => {
+          await page.waitForLoadState("networkidle");
+          await screenshot(page, `${name}-${viewport}`);
+          const found = await layoutProblems(page, viewport);
+          if (found.length) problems[name] = found;
+        },
+        viewport,
+      );
+      expect(problems).toEqual({});
+      expect(errors.filter((error) => !journey.expectedErrors?.test(error))).toEqual([]);
+    });
+  },
+);

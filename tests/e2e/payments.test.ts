@@ -3,15 +3,14 @@ import { describe, expect } from "vitest";
 import { baseUrl, screenshot } from "./browser.ts";
 import { it } from "./fixtures.ts";
 import { executeLocalSql } from "./local-d1.ts";
-import { logIn, newPerson, registerThroughApi } from "./people.ts";
+import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
 
+/** Signed in through the API (accounts.test.ts drives the Login dialog), on /solutions as a login leaves them. */
 async function signedIn(page: Page) {
   const person = newPerson();
   await registerThroughApi(person);
-  await page.goto("/settings");
-  await page.getByRole("main").getByRole("button", { name: "Login" }).click();
-  await logIn(page, person.email, person.password);
-  await page.waitForURL("**/solutions");
+  await signInThroughApi(page, person);
+  await page.goto("/solutions");
   return person;
 }
 

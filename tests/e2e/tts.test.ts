@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect } from "vitest";
 import { it } from "./fixtures.ts";
 import { reviewAtBothSizes } from "./layout.ts";
-import { logIn, newPerson, registerThroughApi } from "./people.ts";
+import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
 
 describe("Vox Speaks in the browser", () => {
   it("generates speech that plays while it streams, downloads as MP3 and lands in the history", async ({
@@ -11,10 +11,7 @@ describe("Vox Speaks in the browser", () => {
   }) => {
     const person = newPerson();
     await registerThroughApi(person);
-    await page.goto("/vox-speaks");
-    await page.getByRole("button", { name: "Login" }).first().click();
-    await logIn(page, person.email, person.password);
-    await page.waitForURL("**/solutions");
+    await signInThroughApi(page, person);
     await page.goto("/vox-speaks");
 
     await page.getByRole("button", { name: "Generate Speech" }).click();
@@ -54,10 +51,7 @@ describe("Vox Speaks in the browser", () => {
   }) => {
     const person = newPerson();
     await registerThroughApi(person);
-    await page.goto("/vox-speaks");
-    await page.getByRole("button", { name: "Login" }).first().click();
-    await logIn(page, person.email, person.password);
-    await page.waitForURL("**/solutions");
+    await signInThroughApi(page, person);
     await page.goto("/vox-speaks");
 
     const language = page.getByLabel("Language", { exact: true });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect } from "vitest";
 import { it } from "./fixtures.ts";
 import { reviewAtBothSizes } from "./layout.ts";
-import { logIn, newPerson, registerThroughApi } from "./people.ts";
+import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
 
 // Chromium's fake microphone (a steady tone) stands in for a person speaking.
 it.override("microphone", "tone");
@@ -11,10 +11,7 @@ describe("VoxOver in the browser", () => {
   it("records, discards, records again, converts and downloads an MP3", async ({ page, errors }) => {
     const person = newPerson();
     await registerThroughApi(person);
-    await page.goto("/voxover");
-    await page.getByRole("button", { name: "Login" }).first().click();
-    await logIn(page, person.email, person.password);
-    await page.waitForURL("**/solutions");
+    await signInThroughApi(page, person);
     await page.goto("/voxover");
 
     await page.getByRole("button", { name: "Record with microphone" }).click();

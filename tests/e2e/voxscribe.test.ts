@@ -3,17 +3,15 @@ import type { Page, WebSocket as PageSocket } from "playwright-core";
 import { describe, expect } from "vitest";
 import { it } from "./fixtures.ts";
 import { reviewAtBothSizes } from "./layout.ts";
-import { logIn, newPerson, registerThroughApi } from "./people.ts";
+import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
 
 it.override("microphone", { speechSeconds: 6 });
 
+/** Signed in through the API (accounts.test.ts drives the Login dialog); every caller then opens VoxScribe. */
 async function signedInOnScribe(page: Page) {
   const person = newPerson();
   await registerThroughApi(person);
-  await page.goto("/voxscribe");
-  await page.getByRole("button", { name: "Login" }).first().click();
-  await logIn(page, person.email, person.password);
-  await page.waitForURL("**/solutions");
+  await signInThroughApi(page, person);
 }
 
 describe("VoxScribe in the browser", () => {
