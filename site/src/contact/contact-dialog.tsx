@@ -1,5 +1,5 @@
 import { useForm } from "react-hook-form";
-import { submitContactRequest } from "../api/accounts.ts";
+import { submitContactRequest } from "../account/accounts-api.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import {
   errorMessage,
