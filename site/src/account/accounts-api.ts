@@ -1,10 +1,9 @@
 import { API } from "@contracts/api-paths.ts";
 import type * as authBodies from "@worker/accounts/contracts/auth.ts";
-import type { contactRequestBody } from "@worker/contact/contracts/contact.ts";
 import type { z } from "zod";
 import { apiRequest, messageResponse, schemaOf } from "../api/client.ts";
 
-/** Typed calls for the account and contact endpoints. */
+/** Typed calls for the account endpoints. */
 
 const auth = () => import("@worker/accounts/contracts/auth.ts");
 const userResponse = schemaOf(auth, "userResponse");
@@ -39,6 +38,3 @@ export const changePassword = (body: z.input<typeof authBodies.changePasswordBod
 
 export const deleteAccount = (body: z.input<typeof authBodies.deleteAccountBody>) =>
   apiRequest(API.auth.path.deleteAccount, { body, schema: messageResponse });
-
-export const submitContactRequest = (body: z.input<typeof contactRequestBody>) =>
-  apiRequest(API.contact.path.request, { body, schema: messageResponse });
