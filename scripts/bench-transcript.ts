@@ -28,7 +28,7 @@ import { createElement } from "react";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { longTranscript } from "../../tests/fixtures/long-transcript.ts";
-import { TranscriptViewer } from "./tools/transcript/transcript-viewer.tsx";
+import { TranscriptViewer } from "./transcripts/transcript-viewer.tsx";
 window.mountTranscript = (words) => {
   const utterances = longTranscript(words);
   const root = createRoot(document.getElementById("root"));

@@ -13,9 +13,26 @@ export type Manifest = Record<string, ManifestChunk>;
 
 export const SITE_DIST = "dist/site";
 
+/**
+ * The folder of each page that belongs to a feature (site/src/app/app-routes.tsx loads it from there);
+ * the site's own pages (home, about, solutions, the legal pages) are in src/pages/.
+ */
+const FEATURE_PAGES: Readonly<Record<string, string>> = {
+  "/pricing": "billing",
+  "/settings": "account",
+  "/developers": "developers",
+  "/vox-speaks": "speech",
+  "/voxover": "speech",
+  "/vox-sentiment": "sentiment",
+  "/voxscribe": "live",
+  "/watch": "live",
+  "/voxrelease": "press-release",
+  "/vox-shield": "shield",
+};
+
 /** The module the router lazy-loads for `path`: pages are named after their route (`/` is home). */
 export function pageModule(path: string): string {
-  return `src/pages/${path === "/" ? "home" : path.slice(1)}.tsx`;
+  return `src/${FEATURE_PAGES[path] ?? "pages"}/${path === "/" ? "home" : path.slice(1)}.tsx`;
 }
 
 export function readManifest(dist = SITE_DIST): Manifest {
@@ -42,12 +59,13 @@ export function initialChunks(manifest: Manifest, roots: readonly string[]): Man
 export const ENTRY_MODULES = ["index.html", "src/boot.tsx"] as const;
 
 /**
- * What a first visit to `page` loads before it hydrates: the entry, the app, the page and the tool
- * parts it declares with `lazyNamed` (the app preloads them, see site/src/ui/lazy-named.ts). A
- * page's other dynamic imports (the API client on /pricing, say) wait for the visitor's action.
+ * What a first visit to `page` loads before it hydrates: the entry, the app, the page and the parts
+ * (components, so `.tsx` modules) it declares with `lazyNamed` (the app preloads them, see
+ * site/src/ui/lazy-named.ts). A page's other dynamic imports (the API calls and schemas on /pricing,
+ * say) wait for the visitor's action.
  */
 export function firstVisitModules(manifest: Manifest, page: string): string[] {
-  const parts = (manifest[page]?.dynamicImports ?? []).filter((module) => module.startsWith("src/tools/"));
+  const parts = (manifest[page]?.dynamicImports ?? []).filter((module) => /^src\/.+\.tsx$/.test(module));
   return [...ENTRY_MODULES, page, ...parts];
 }
 

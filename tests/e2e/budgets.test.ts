@@ -34,17 +34,17 @@ describe("initial JavaScript budget", () => {
     "src/contact/contact-dialog.tsx",
     "src/ui/confirm-delete-dialog.tsx",
     "src/ui/dialog.tsx",
-    "src/tools/sentiment/sentiment-report-dialog.tsx",
+    "src/sentiment/sentiment-report-dialog.tsx",
     "src/tools/tool-page.tsx",
-    "src/tools/tts/tts-tool.tsx",
-    "src/tools/sentiment/sentiment-tool.tsx",
-    "src/tools/live/live-tool.tsx",
-    "src/tools/press-release/press-release-tool.tsx",
-    "src/tools/voice-conversion/voice-conversion-tool.tsx",
+    "src/speech/tts-tool.tsx",
+    "src/sentiment/sentiment-tool.tsx",
+    "src/live/live-tool.tsx",
+    "src/press-release/press-release-tool.tsx",
+    "src/speech/voice-conversion-tool.tsx",
     "src/app/mobile-menu.tsx",
     "src/app/toaster.tsx",
     "node_modules/sonner",
-    "src/pages/pricing.tsx",
+    "src/billing/pricing.tsx",
     "src/developers/voice-demo.tsx",
     "node_modules/@daily-co/daily-js",
   ];
@@ -74,12 +74,12 @@ describe("a tool page's first load", () => {
   const SHOWN_LATER = [
     "src/ui/dialog.tsx",
     "src/ui/confirm-delete-dialog.tsx",
-    "src/tools/audio/history-panel.tsx",
-    "src/tools/live/saved-transcripts.tsx",
-    "src/tools/press-release/press-release-list.tsx",
-    "src/tools/press-release/regenerate-form.tsx",
-    "src/tools/sentiment/sentiment-history.tsx",
-    "src/tools/sentiment/sentiment-report-dialog.tsx",
+    "src/speech/history-panel.tsx",
+    "src/live/saved-transcripts.tsx",
+    "src/press-release/press-release-list.tsx",
+    "src/press-release/regenerate-form.tsx",
+    "src/sentiment/sentiment-history.tsx",
+    "src/sentiment/sentiment-report-dialog.tsx",
   ];
   const isSchemaCode = (module: string) =>
     module.includes("node_modules/zod/v4/classic/") ||
@@ -89,20 +89,20 @@ describe("a tool page's first load", () => {
     );
 
   it.each(TOOL_PAGES)("/%s builds no schema and loads no dialog or history", (page) => {
-    const modules = initialModules(`src/pages/${page}.tsx`);
+    const modules = initialModules(pageModule(`/${page}`));
     expect(modules).toContain("src/tools/tool-page.tsx");
     const leaked = modules.filter((module) => isSchemaCode(module) || SHOWN_LATER.includes(module));
     expect(leaked).toEqual([]);
   });
 
   it("a caption link's page builds no schema before a message arrives", () => {
-    const modules = initialModules("src/pages/watch.tsx");
-    expect(modules).toContain("src/tools/live/captions/use-caption-feed.ts");
+    const modules = initialModules("src/live/watch.tsx");
+    expect(modules).toContain("src/live/use-caption-feed.ts");
     expect(modules.filter(isSchemaCode)).toEqual([]);
   });
 
   it("the check recognises schema code where it is loaded: /settings", () => {
-    expect(initialModules("src/pages/settings.tsx").filter(isSchemaCode)).not.toEqual([]);
+    expect(initialModules("src/account/settings.tsx").filter(isSchemaCode)).not.toEqual([]);
   });
 });
 

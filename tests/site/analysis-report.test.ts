@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { releaseFileName } from "../../site/src/tools/press-release/release-file-name.ts";
+import { releaseFileName } from "../../site/src/press-release/release-file-name.ts";
 import {
   allTopics,
   exportName,
@@ -7,7 +7,7 @@ import {
   reportAsText,
   reportFields,
   transcriptOf,
-} from "../../site/src/tools/sentiment/report.ts";
+} from "../../site/src/sentiment/report.ts";
 import { releasePlainText } from "../../worker/press-releases/contracts/release-markdown.ts";
 import type { SentimentReport } from "../../worker/reports/contracts/sentiment.ts";
 

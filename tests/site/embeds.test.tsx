@@ -1,8 +1,8 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ModalProvider } from "../../site/src/app/modals.tsx";
-import { DeepfakeDetectorFrame } from "../../site/src/pages/vox-shield.tsx";
 import { DemoVideo } from "../../site/src/pages/watch-demo.tsx";
+import { DeepfakeDetectorFrame } from "../../site/src/shield/vox-shield.tsx";
 
 describe("Vox Shield frame", () => {
   it("embeds the configured detector in a sandboxed frame that sends no referrer", () => {

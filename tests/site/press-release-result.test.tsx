@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { PressReleaseResult } from "../../site/src/tools/press-release/press-release-result.tsx";
+import { PressReleaseResult } from "../../site/src/press-release/press-release-result.tsx";
 
 const base = {
   id: "0b7a3f7e-8a0e-4a53-9d1e-2f7f0f1c9a11",

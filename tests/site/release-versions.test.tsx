@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ReleaseEditor } from "../../site/src/tools/press-release/release-editor.tsx";
+import { ReleaseEditor } from "../../site/src/press-release/release-editor.tsx";
 
 afterEach(() => vi.restoreAllMocks());
 

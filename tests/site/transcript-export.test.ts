@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toSrt, transcriptText } from "../../site/src/tools/live/transcript-export.ts";
+import { toSrt, transcriptText } from "../../site/src/live/transcript-export.ts";
 import { cueTime } from "../../worker/transcripts/contracts/transcript-formats.ts";
 
 describe("transcript export", () => {

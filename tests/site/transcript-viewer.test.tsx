@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { SpeakerNames, Utterance } from "@worker/transcripts/contracts/transcript.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TranscriptViewer } from "../../site/src/tools/transcript/transcript-viewer.tsx";
+import { TranscriptViewer } from "../../site/src/transcripts/transcript-viewer.tsx";
 import { longTranscript } from "../fixtures/long-transcript.ts";
 
 const timed = (text: string, from: number) =>

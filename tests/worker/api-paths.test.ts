@@ -42,7 +42,7 @@ describe("the table of API paths", () => {
     for (const file of [
       "worker/app.ts",
       "worker/accounts/auth-routes.ts",
-      "site/src/api/accounts.ts",
+      "site/src/account/accounts-api.ts",
       "site/src/paths.ts",
     ]) {
       expect(files).toContain(`../../${file}`);

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { changePassword } from "../api/accounts.ts";
 import { errorMessage, PasswordField, SubmitButton, showServerFieldErrors } from "../ui/form-fields.tsx";
 import { toast } from "../ui/toast.ts";
+import { changePassword } from "./accounts-api.ts";
 
 const changePasswordForm = z
   .object({

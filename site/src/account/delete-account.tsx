@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
-import { deleteAccount } from "../api/accounts.ts";
 import { clearSession } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { errorMessage, PasswordField, SubmitButton, showServerFieldErrors } from "../ui/form-fields.tsx";
 import { toast } from "../ui/toast.ts";
+import { deleteAccount } from "./accounts-api.ts";
 
 /** Settings → Account: deletion asks for the password in a confirmation dialog. */
 export function DeleteAccount() {

@@ -2,11 +2,11 @@ import type { AccountFilesLinks } from "@worker/accounts/contracts/account-files
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { fetchAccountData, fetchAccountFilesLinks } from "../api/account-export.ts";
 import { PATHS } from "../paths.ts";
-import { downloadBlob, downloadUrl } from "../tools/download.ts";
+import { downloadBlob, downloadUrl } from "../ui/download.ts";
 import { errorMessage } from "../ui/form-fields.tsx";
 import { toast } from "../ui/toast.ts";
+import { fetchAccountData, fetchAccountFilesLinks } from "./account-export-api.ts";
 
 type Busy = "data" | "files" | null;
 type FileLink = AccountFilesLinks["files"][number];

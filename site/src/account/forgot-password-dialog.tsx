@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { forgotPassword } from "../api/accounts.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { errorMessage, SubmitButton, TextField } from "../ui/form-fields.tsx";
 import type { DialogProps } from "../ui/modal-context.ts";
 import { useModals } from "../ui/modal-context.ts";
 import { toast } from "../ui/toast.ts";
+import { forgotPassword } from "./accounts-api.ts";
 import { forgotPasswordForm } from "./recovery-forms.ts";
 
 /** Recovery step 1: the server mails a code; the verify modal opens next. */

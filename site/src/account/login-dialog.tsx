@@ -1,6 +1,5 @@
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
-import { signin } from "../api/accounts.ts";
 import { storeSession } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
 import { Dialog } from "../ui/dialog.tsx";
@@ -9,6 +8,7 @@ import type { DialogProps } from "../ui/modal-context.ts";
 import { useModals } from "../ui/modal-context.ts";
 import { toast } from "../ui/toast.ts";
 import { LOGIN_SUCCESS_TOAST_MS } from "../ui/toast-timing.ts";
+import { signin } from "./accounts-api.ts";
 
 interface LoginForm {
   email: string;

@@ -5,8 +5,8 @@ import {
 } from "@worker/preferences/contracts/preferences.ts";
 import { useEffect, useId, useState } from "react";
 import useSWR from "swr";
-import { fetchVocabulary, saveVocabulary, VOCABULARY_PATH } from "../api/preferences.ts";
 import { LanguagePicker } from "../tools/language/language-picker.tsx";
+import { fetchVocabulary, saveVocabulary, VOCABULARY_PATH } from "../tools/language/preferences-api.ts";
 import { useLanguage } from "../tools/language/use-language.ts";
 import { errorMessage, SubmitButton } from "../ui/form-fields.tsx";
 import { toast } from "../ui/toast.ts";

@@ -2,13 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
 import type { z } from "zod";
-import { resetPassword } from "../api/accounts.ts";
 import { STORAGE_KEYS } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { errorMessage, PasswordField, SubmitButton } from "../ui/form-fields.tsx";
 import type { DialogProps } from "../ui/modal-context.ts";
 import { toast } from "../ui/toast.ts";
+import { resetPassword } from "./accounts-api.ts";
 import { resetPasswordForm } from "./recovery-forms.ts";
 
 /** Recovery step 3: spends the grant; on success `id` is removed and the app goes to /. */

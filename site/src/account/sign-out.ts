@@ -8,7 +8,7 @@ export function signOut(): void {
   const token = storedToken();
   clearSession();
   if (!token) return;
-  import("../api/accounts.ts")
+  import("./accounts-api.ts")
     .then(({ logout }) => logout(token))
     .catch(() => {
       // An already-ended session needs no revoking; nothing to tell the user.

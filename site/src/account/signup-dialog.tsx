@@ -1,5 +1,4 @@
 import { useForm } from "react-hook-form";
-import { register as registerAccount } from "../api/accounts.ts";
 import { PATHS } from "../paths.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import {
@@ -14,6 +13,7 @@ import {
 import type { DialogProps } from "../ui/modal-context.ts";
 import { useModals } from "../ui/modal-context.ts";
 import { toast } from "../ui/toast.ts";
+import { register as registerAccount } from "./accounts-api.ts";
 
 interface SignupForm extends PersonFieldValues {
   password: string;

@@ -1,7 +1,7 @@
 import { API } from "@contracts/api-paths.ts";
 import useSWR from "swr";
-import { fetchMe } from "../api/accounts.ts";
 import { type StoredUser, storedToken, storeUser, useStoredUser } from "../api/session.ts";
+import { fetchMe } from "./accounts-api.ts";
 
 /**
  * The signed-in user: the stored `userObj`, refreshed from `GET /auth/me` by SWR on

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { z } from "zod";
-import { fetchMe, resendVerification, verifyEmail } from "../api/accounts.ts";
 import { storeUser } from "../api/session.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { errorMessage } from "../ui/form-fields.tsx";
 import { toast } from "../ui/toast.ts";
+import { fetchMe, resendVerification, verifyEmail } from "./accounts-api.ts";
 import { CodeForm } from "./code-form.tsx";
 
 const codeForm = z.object({

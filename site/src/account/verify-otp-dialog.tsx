@@ -1,10 +1,10 @@
-import { verifyOtp } from "../api/accounts.ts";
 import { STORAGE_KEYS } from "../api/session.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { errorMessage } from "../ui/form-fields.tsx";
 import type { DialogProps } from "../ui/modal-context.ts";
 import { useModals } from "../ui/modal-context.ts";
 import { toast } from "../ui/toast.ts";
+import { verifyOtp } from "./accounts-api.ts";
 import { CodeForm } from "./code-form.tsx";
 import { verifyOtpForm } from "./recovery-forms.ts";
 

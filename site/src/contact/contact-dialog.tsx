@@ -1,5 +1,4 @@
 import { useForm } from "react-hook-form";
-import { submitContactRequest } from "../api/accounts.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import {
   errorMessage,
@@ -12,6 +11,7 @@ import {
 } from "../ui/form-fields.tsx";
 import type { DialogProps } from "../ui/modal-context.ts";
 import { toast } from "../ui/toast.ts";
+import { submitContactRequest } from "./contact-api.ts";
 
 interface ContactForm extends PersonFieldValues {
   message: string;

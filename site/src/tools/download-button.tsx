@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { downloadText } from "./download.ts";
+import { downloadText } from "../ui/download.ts";
 
 interface Props {
   readonly label: string;

@@ -1,8 +1,8 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@contracts/languages.ts";
 import { useCallback, useSyncExternalStore } from "react";
 import useSWR from "swr";
-import { fetchPreferences, PREFERENCES_PATH, saveLanguagePreference } from "../../api/preferences.ts";
 import { STORAGE_KEYS, subscribeToStored, useStoredUser } from "../../api/session.ts";
+import { fetchPreferences, PREFERENCES_PATH, saveLanguagePreference } from "./preferences-api.ts";
 
 /**
  * The language the tools open in. A visitor's choice stays in this browser; a signed-in user's is

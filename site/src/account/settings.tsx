@@ -1,0 +1,88 @@
+import * as Tabs from "@radix-ui/react-tabs";
+import { useLocation } from "react-router-dom";
+import { BillingSummary } from "../billing/billing-summary.tsx";
+import { PressKitForm } from "../organisation/press-kit-form.tsx";
+import { DocumentTitle } from "../ui/document-title.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { lazyWhenShown } from "../ui/lazy-named.ts";
+import { useModals } from "../ui/modal-context.ts";
+import { ChangePasswordForm } from "./change-password-form.tsx";
+import { DeleteAccount } from "./delete-account.tsx";
+import { DownloadMyData } from "./download-my-data.tsx";
+import { PreferencesForm } from "./preferences-form.tsx";
+import { useUser } from "./use-user.ts";
+
+const RecordingsList = lazyWhenShown(() => import("../recordings/recordings-list.tsx"), "RecordingsList");
+
+const TABS = [
+  { id: "profile", label: "Profile" },
+  { id: "password", label: "Password and authentication" },
+  { id: "billing", label: "Billing and plans" },
+  { id: "recordings", label: "Recordings" },
+  { id: "account", label: "Account" },
+] as const;
+
+export function Component() {
+  const user = useUser();
+  const { openModal } = useModals();
+  // /pricing's "Manage billing" opens the billing tab.
+  const { hash } = useLocation();
+  const opening = TABS.find((tab) => `#${tab.id}` === hash)?.id ?? "profile";
+  return (
+    <section className="narrow">
+      <DocumentTitle>Settings · Vox</DocumentTitle>
+      <h1>Settings</h1>
+      <div data-session-dependent="">
+        {user ? (
+          <Tabs.Root className="tabs" defaultValue={opening}>
+            <Tabs.List className="tabs__list" aria-label="Settings">
+              {TABS.map((tab) => (
+                <Tabs.Trigger key={tab.id} value={tab.id} className="tabs__trigger">
+                  {tab.label}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Tabs.Content value="profile" className="panel tabs__panel">
+              <dl className="details">
+                <dt>Name</dt>
+                <dd>{user.name}</dd>
+                <dt>Email</dt>
+                <dd>{user.email ?? "Not Available"}</dd>
+                <dt>Phone</dt>
+                <dd>{user.phone_number ?? "Not Available"}</dd>
+                <dt>Organisation</dt>
+                <dd>{user.organization_name || "Not Available"}</dd>
+              </dl>
+              <PreferencesForm />
+              <PressKitForm />
+            </Tabs.Content>
+            <Tabs.Content value="password" className="panel tabs__panel">
+              <ChangePasswordForm />
+            </Tabs.Content>
+            <Tabs.Content value="billing" className="panel tabs__panel">
+              <BillingSummary user={user} />
+            </Tabs.Content>
+            <Tabs.Content value="recordings" className="panel tabs__panel">
+              <RecordingsList />
+            </Tabs.Content>
+            <Tabs.Content value="account" className="panel tabs__panel">
+              <DownloadMyData />
+              <DeleteAccount />
+            </Tabs.Content>
+          </Tabs.Root>
+        ) : (
+          <EmptyState
+            title="Log in to manage your account"
+            action={
+              <button type="button" className="button button--primary" onClick={() => openModal("login")}>
+                Login
+              </button>
+            }
+          >
+            Your profile, password, plan and billing live here once you are signed in.
+          </EmptyState>
+        )}
+      </div>
+    </section>
+  );
+}

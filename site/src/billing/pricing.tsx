@@ -1,0 +1,147 @@
+import { formatNaira } from "@contracts/numbers.ts";
+import type { PlansResponse } from "@worker/billing/contracts/payments.ts";
+import { Check, Minus } from "lucide-react";
+import { Link } from "react-router-dom";
+import { useStoredUser } from "../api/session.ts";
+import { PATHS } from "../paths.ts";
+import { DocumentTitle } from "../ui/document-title.tsx";
+import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
+import { useModals } from "../ui/modal-context.ts";
+import { type HeldPlan, upgradeNote, useHeldPlan } from "./held-plan.ts";
+import { useCheckout } from "./use-checkout.ts";
+import { usePaymentReturn } from "./use-payment-return.ts";
+import { usePlans } from "./use-plans.ts";
+
+type Plan = PlansResponse["plans"][number];
+
+function quota(value: number | null, unit: string): string {
+  return value === null ? "Unlimited" : `${value} ${unit}`;
+}
+
+function PlanCard({ plan, held }: { plan: Plan; held: HeldPlan | null }) {
+  const { openModal } = useModals();
+  const user = useStoredUser();
+  const { starting, start } = useCheckout();
+  const getStarted = () => (user ? start(plan) : openModal("login"));
+  const isHeld = held?.id === plan.id;
+  const note = held && !isHeld ? upgradeNote(held, plan) : null;
+  return (
+    <li className={plan.popular ? "plan plan--popular" : "plan"}>
+      {plan.popular && <p className="plan__flag">Popular</p>}
+      <h2 className="plan__name">{plan.name}</h2>
+      <p className="plan__tagline">{plan.tagline}</p>
+      <p className="plan__price">
+        {plan.priceNaira === null ? (
+          "Custom quote"
+        ) : (
+          <>
+            {formatNaira(plan.priceNaira)}
+            <span className="plan__interval"> / {plan.interval}</span>
+          </>
+        )}
+      </p>
+      <ul className="plan__quotas">
+        <li>Live transcription: {quota(plan.liveTranscriptionHours, "hours a month")}</li>
+        <li>Press release audio storage: {quota(plan.storageGb, "GB")}</li>
+      </ul>
+      {note && <p className="plan__note">{note}</p>}
+      {isHeld ? (
+        <>
+          <p className="plan__held">{held.label}</p>
+          <Link className="button button--ghost button--block" to={`${PATHS.settings}#billing`}>
+            Manage billing
+          </Link>
+        </>
+      ) : plan.contactOnly ? (
+        <button type="button" className="button button--ghost button--block" onClick={() => openModal("consultation")}>
+          Contact Us
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="button button--primary button--block"
+          onClick={getStarted}
+          disabled={starting}
+          aria-busy={starting}
+        >
+          {starting ? "Opening checkout…" : "Get Started"}
+        </button>
+      )}
+    </li>
+  );
+}
+
+function FeatureTable({ plans, features }: PlansResponse) {
+  return (
+    <section className="panel plan-comparison" aria-label="Plan comparison">
+      <table className="feature-table">
+        <caption>What each plan includes</caption>
+        <thead>
+          <tr>
+            <th scope="col">Feature</th>
+            {plans.map((plan) => (
+              <th key={plan.id} scope="col">
+                {plan.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">Live transcription (hours per month)</th>
+            {plans.map((plan) => (
+              <td key={plan.id} data-plan={plan.name}>
+                {plan.liveTranscriptionHours ?? "Unlimited"}
+              </td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">Press release audio storage</th>
+            {plans.map((plan) => (
+              <td key={plan.id} data-plan={plan.name}>
+                {quota(plan.storageGb, "GB")}
+              </td>
+            ))}
+          </tr>
+          {features.map((feature) => (
+            <tr key={feature.id}>
+              <th scope="row">{feature.label}</th>
+              {plans.map((plan) => (
+                <td key={plan.id} data-plan={plan.name}>
+                  {feature.plans.includes(plan.id) ? (
+                    <Check aria-label="Included" className="feature-table__yes" size={20} />
+                  ) : (
+                    <Minus aria-label="Not included" className="feature-table__no" size={20} />
+                  )}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function Component() {
+  const { data } = usePlans();
+  const verifying = usePaymentReturn();
+  const held = useHeldPlan();
+  return (
+    <section>
+      <DocumentTitle>Pricing · Vox</DocumentTitle>
+      <p className="eyebrow">Pricing</p>
+      <h1>Simple plans in naira</h1>
+      <p className="lead">
+        Every plan starts with 2 days of free access. Live transcription is counted in hours per calendar month.
+      </p>
+      <ul className="plan-grid">
+        {data.plans.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} held={held} />
+        ))}
+      </ul>
+      <FeatureTable plans={data.plans} features={data.features} />
+      {verifying && <FullPageSpinner label="Confirming your payment" />}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { Copy, FileText, Subtitles } from "lucide-react";
+import { copyText } from "../tools/copy-text.ts";
+import { downloadText } from "../ui/download.ts";
+import { type Segment, toSrt, transcriptText } from "./transcript-export.ts";
+
+export function CopyTranscript({ text }: { text: string }) {
+  return (
+    <button
+      type="button"
+      className="button button--ghost"
+      onClick={() => void copyText(text, "Transcript copied", "Select the text and copy it instead.")}
+    >
+      <Copy aria-hidden="true" size={16} /> Copy
+    </button>
+  );
+}
+
+/**
+ * Copy, TXT and SRT export of a transcript without speakers: the one just recorded, and saved ones
+ * from before speakers were kept (the transcript viewer exports the others).
+ */
+export function TranscriptActions({ segments, name }: { segments: readonly Segment[]; name: string }) {
+  const text = transcriptText(segments);
+  return (
+    <div className="button-row">
+      <CopyTranscript text={text} />
+      <button type="button" className="button button--ghost" onClick={() => downloadText(`${text}\n`, `${name}.txt`)}>
+        <FileText aria-hidden="true" size={16} /> Export TXT
+      </button>
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={() => downloadText(toSrt(segments), `${name}.srt`, "application/x-subrip")}
+      >
+        <Subtitles aria-hidden="true" size={16} /> Export SRT
+      </button>
+    </div>
+  );
+}

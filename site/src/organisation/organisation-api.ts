@@ -1,0 +1,15 @@
+import { API } from "@contracts/api-paths.ts";
+import type { Organisation } from "@worker/organisation/contracts/organisation.ts";
+import { apiRequest, schemaOf } from "../api/client.ts";
+
+/** The account's press kit (`/api/organisation`). */
+
+const organisation = () => import("@worker/organisation/contracts/organisation.ts");
+
+export const ORGANISATION_PATH = API.organisation.path.kit;
+
+export const fetchOrganisation = () =>
+  apiRequest(ORGANISATION_PATH, { schema: schemaOf(organisation, "organisationResponse") });
+
+export const saveOrganisation = (kit: Organisation) =>
+  apiRequest(ORGANISATION_PATH, { method: "PUT", body: kit, schema: schemaOf(organisation, "organisationResponse") });

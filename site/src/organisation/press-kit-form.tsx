@@ -1,0 +1,151 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  BOILERPLATE_MAX_CHARACTERS,
+  type Organisation,
+  organisationBody,
+  SPOKESPEOPLE_MAX,
+} from "@worker/organisation/contracts/organisation.ts";
+import { Plus, Trash2 } from "lucide-react";
+import { useEffect, useId } from "react";
+import { useFieldArray, useForm } from "react-hook-form";
+import useSWR from "swr";
+import { errorMessage, SubmitButton, showServerFieldErrors, TextAreaField, TextField } from "../ui/form-fields.tsx";
+import { toast } from "../ui/toast.ts";
+import { fetchOrganisation, ORGANISATION_PATH, saveOrganisation } from "./organisation-api.ts";
+
+type KitForm = Organisation;
+
+/**
+ * Settings › Profile: the facts every new press release states about the organisation, so the
+ * release names it, its spokesperson and media contact instead of leaving brackets to fill.
+ */
+export function PressKitForm() {
+  const id = useId();
+  const {
+    data,
+    error: loadError,
+    mutate,
+  } = useSWR(ORGANISATION_PATH, fetchOrganisation, {
+    revalidateOnFocus: false,
+  });
+  const { register, control, handleSubmit, formState, reset, setError, watch } = useForm<KitForm>({
+    resolver: zodResolver(organisationBody),
+    mode: "onTouched",
+  });
+  const spokespeople = useFieldArray({ control, name: "spokespeople" });
+  useEffect(() => {
+    if (data) reset(data);
+  }, [data, reset]);
+
+  const onSubmit = handleSubmit(async (kit) => {
+    try {
+      const saved = await saveOrganisation(kit);
+      await mutate(saved, { revalidate: false });
+      reset(saved);
+      toast.success("Press kit saved. New press releases will use it.");
+    } catch (error) {
+      toast.error(errorMessage(error));
+      showServerFieldErrors(error, setError, {
+        name: "name",
+        boilerplate: "boilerplate",
+        dateline_city: "dateline_city",
+        "media_contact.name": "media_contact.name",
+        "media_contact.email": "media_contact.email",
+        "media_contact.phone": "media_contact.phone",
+      });
+    }
+  });
+
+  const { errors } = formState;
+  const boilerplateLength = watch("boilerplate")?.length ?? 0;
+  if (loadError) {
+    return (
+      <p className="field__error" role="alert">
+        Your press kit could not be loaded. Refresh the page to try again.
+      </p>
+    );
+  }
+  return (
+    <form className="form press-kit" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} aria-busy={!data}>
+      <h2 id={`${id}-title`}>Press kit</h2>
+      <p className="muted">Every new press release uses these facts instead of placeholders.</p>
+      <fieldset className="press-kit__group" disabled={!data}>
+        <TextField
+          label="Organisation name"
+          autoComplete="organization"
+          error={errors.name?.message}
+          {...register("name")}
+        />
+        <TextAreaField
+          label={`About the organisation (${boilerplateLength} / ${BOILERPLATE_MAX_CHARACTERS} characters)`}
+          rows={5}
+          error={errors.boilerplate?.message}
+          {...register("boilerplate")}
+        />
+        <TextField
+          label="Dateline city"
+          hint="Releases are datelined from here unless the recording names another city."
+          error={errors.dateline_city?.message}
+          {...register("dateline_city")}
+        />
+      </fieldset>
+      <fieldset className="press-kit__group" disabled={!data}>
+        <legend>Spokespeople</legend>
+        {spokespeople.fields.map((field, index) => (
+          <div key={field.id} className="press-kit__person">
+            <TextField
+              label={`Spokesperson ${index + 1} name`}
+              error={errors.spokespeople?.[index]?.name?.message}
+              {...register(`spokespeople.${index}.name`)}
+            />
+            <TextField
+              label={`Spokesperson ${index + 1} title`}
+              error={errors.spokespeople?.[index]?.title?.message}
+              {...register(`spokespeople.${index}.title`)}
+            />
+            <button type="button" className="button button--ghost" onClick={() => spokespeople.remove(index)}>
+              <Trash2 aria-hidden="true" size={18} /> Remove spokesperson {index + 1}
+            </button>
+          </div>
+        ))}
+        {errors.spokespeople?.message && (
+          <p className="field__error" role="alert">
+            {errors.spokespeople.message}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={spokespeople.fields.length >= SPOKESPEOPLE_MAX}
+          onClick={() => spokespeople.append({ name: "", title: "" })}
+        >
+          <Plus aria-hidden="true" size={18} /> Add a spokesperson
+        </button>
+      </fieldset>
+      <fieldset className="press-kit__group" disabled={!data}>
+        <legend>Media contact</legend>
+        <TextField
+          label="Contact name"
+          autoComplete="name"
+          error={errors.media_contact?.name?.message}
+          {...register("media_contact.name")}
+        />
+        <TextField
+          label="Contact e-mail"
+          type="email"
+          autoComplete="email"
+          error={errors.media_contact?.email?.message}
+          {...register("media_contact.email")}
+        />
+        <TextField
+          label="Contact phone"
+          type="tel"
+          autoComplete="tel"
+          error={errors.media_contact?.phone?.message}
+          {...register("media_contact.phone")}
+        />
+      </fieldset>
+      <SubmitButton submitting={formState.isSubmitting}>Save press kit</SubmitButton>
+    </form>
+  );
+}
