@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { releaseFileName } from "../../site/src/press-release/release-file-name.ts";
 import {
   allTopics,
   exportName,
@@ -90,6 +89,5 @@ describe("press release downloads", () => {
     expect(releasePlainText(markdown)).toBe(
       "Big news\n\nLAGOS, Nigeria — We launch today.\n\nA quote\n\n• one\n• two\n\n###\n",
     );
-    expect(releaseFileName("Minister's briefing.m4a", "md")).toBe("Minister-s-briefing-press-release.md");
   });
 });

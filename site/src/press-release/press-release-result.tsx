@@ -1,13 +1,13 @@
 import { LANGUAGE_NAMES } from "@contracts/languages.ts";
 import type { Translation } from "@worker/jobs/contracts/job-schema.ts";
 import type { PressRelease } from "@worker/press-releases/contracts/press-releases.ts";
+import { releaseFileName } from "@worker/press-releases/contracts/release-markdown.ts";
 import { AlertCircle, Copy } from "lucide-react";
 import Markdown from "markdown-to-jsx";
 import { copyText } from "../tools/copy-text.ts";
 import { DownloadButton } from "../tools/download-button.tsx";
 import { formatWhen } from "../ui/format-when.ts";
 import { ReleaseEditor } from "./release-editor.tsx";
-import { releaseFileName } from "./release-file-name.ts";
 import { SourceTranscript } from "./source-transcript.tsx";
 
 const STEPS = [
@@ -83,7 +83,7 @@ function TranslatedRelease({ release, translation }: { release: PressRelease; tr
         </button>
         <DownloadButton
           label={`Download .md in ${name}`}
-          fileName={releaseFileName(release.file_name, "md", translation.language)}
+          fileName={releaseFileName(translation.text, release.created_at, "md", translation.language)}
           type="text/markdown"
           text={() => translation.text}
         />
