@@ -61,7 +61,7 @@ export function ToolPage({ tool, children, after }: ToolPageProps) {
       </header>
       {children && (
         <section className="tool-workspace" aria-labelledby={TRY_IT_ID}>
-          <h2 id={TRY_IT_ID} className="tool-workspace__title" tabIndex={-1}>
+          <h2 id={TRY_IT_ID} className="visually-hidden tool-workspace__title" tabIndex={-1}>
             Try {tool.name}
           </h2>
           {/* Tools load after the page, so the description paints without waiting for them. */}
