@@ -83,7 +83,7 @@ describe("sharing a live session's captions", () => {
   // A chat app that shortens a link cuts its token: a browser cannot read an upgrade's 400, so the
   // page would try again for ever; the close says the link does not work.
   it("closes a viewer of a link cut short with 4504, as an unknown link", async () => {
-    for (const token of ["not-a-real-token-123456", "b".repeat(42), "b".repeat(44), "b".repeat(42) + "!"]) {
+    for (const token of ["not-a-real-token-123456", "b".repeat(42), "b".repeat(44), `${"b".repeat(42)}!`]) {
       const viewer = await watch(token);
       expect(await viewer.closed).toEqual(closing(WATCH_CLOSES.unknownLink));
     }

@@ -1,11 +1,7 @@
-import { Hono } from "hono";
 import { isoIn, randomToken, sha256Hex } from "../../accounts/tokens.ts";
-import type { AppEnv } from "../../app-env.ts";
 import { API, pathOf } from "../../contracts/api-paths.ts";
-import { type ByteSpan, byteRange, rangedResponse, rangeNotSatisfiable } from "../../core/byte-range.ts";
-import { ApiError } from "../../core/errors.ts";
 import { enforceRateLimit, GRANT_CAPS, GRANT_RATE_LIMITS } from "../../core/rate-limit.ts";
-import { deleteMediaGrantsFor, findLiveMediaGrant, insertMediaGrant } from "./media-grants.ts";
+import { deleteMediaGrantsFor, insertMediaGrant } from "./media-grants.ts";
 
 /**
  * Short-lived URLs through which a speech provider fetches one stored recording from R2 (with
