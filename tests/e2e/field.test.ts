@@ -324,7 +324,9 @@ describe("typing through the moment the page hydrates", () => {
   }
 });
 
-describe("hydrating keeps the page that was built", () => {
+// Two routes at a time (the project's maxConcurrency), each in a context of its own: nothing here
+// is throttled or timed, and one page's load waits on the network while the other hydrates.
+describe.concurrent("hydrating keeps the page that was built", () => {
   // React throws a part's built HTML away (and shows its fallback) when what it renders there
   // differs, or when the part is updated before it has hydrated: the page jumps, and whatever was
   // typed or chosen in it is gone.
@@ -333,7 +335,7 @@ describe("hydrating keeps the page that was built", () => {
   for (const signedIn of [false, true]) {
     it.for(ROUTES)(
       `%s (${signedIn ? "signed in" : "signed out"}): every built element is still there`,
-      async (route, { newContext }) => {
+      async (route, { newContext, expect }) => {
         const page = await (await newContext({ viewport: MOBILE_WINDOW })).newPage();
         if (signedIn) await storeSession(page, session);
         const errors: string[] = [];
