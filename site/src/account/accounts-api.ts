@@ -38,3 +38,6 @@ export const changePassword = (body: z.input<typeof authBodies.changePasswordBod
 
 export const deleteAccount = (body: z.input<typeof authBodies.deleteAccountBody>) =>
   apiRequest(API.auth.path.deleteAccount, { body, schema: messageResponse });
+
+export const updateProfile = (body: z.input<typeof authBodies.profileBody>) =>
+  apiRequest(API.profile.path.profile, { method: "PATCH", body, schema: userResponse });

@@ -10,6 +10,7 @@ import { ChangePasswordForm } from "./change-password-form.tsx";
 import { DeleteAccount } from "./delete-account.tsx";
 import { DownloadMyData } from "./download-my-data.tsx";
 import { PreferencesForm } from "./preferences-form.tsx";
+import { ProfileForm } from "./profile-form.tsx";
 import { useUser } from "./use-user.ts";
 
 const RecordingsList = lazyWhenShown(() => import("../recordings/recordings-list.tsx"), "RecordingsList");
@@ -43,16 +44,7 @@ export function Component() {
               ))}
             </Tabs.List>
             <Tabs.Content value="profile" className="panel tabs__panel">
-              <dl className="details">
-                <dt>Name</dt>
-                <dd>{user.name}</dd>
-                <dt>Email</dt>
-                <dd>{user.email ?? "Not Available"}</dd>
-                <dt>Phone</dt>
-                <dd>{user.phone_number ?? "Not Available"}</dd>
-                <dt>Organisation</dt>
-                <dd>{user.organization_name || "Not Available"}</dd>
-              </dl>
+              <ProfileForm user={user} />
               <PreferencesForm />
               <PressKitForm />
             </Tabs.Content>
