@@ -34,7 +34,10 @@ describe("Vox Speaks in the browser", () => {
       page.waitForEvent("download"),
       page.getByRole("region", { name: "Vox Speaks" }).getByRole("button", { name: "Download mp3" }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe("vox-speech.mp3");
+    // Named for what it says (cut after a whole word) and the day.
+    expect(download.suggestedFilename()).toMatch(
+      /^good-afternoon-vox-turns-every-press-statement-into-clear-\d{4}-\d{2}-\d{2}\.mp3$/,
+    );
     const bytes = readFileSync((await download.path()) as string);
     expect(bytes[0]).toBe(0xff);
     expect((bytes[1] ?? 0) & 0xe0).toBe(0xe0);
@@ -84,7 +87,9 @@ describe("Vox Speaks in the browser", () => {
     const download = page.getByRole("region", { name: "Vox Speaks" }).getByRole("button", { name: "Download mp3" });
     await expect.poll(() => download.isEnabled(), { timeout: 15_000 }).toBe(true);
     const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
-    expect(file.suggestedFilename()).toBe("vox-speech.mp3");
+    expect(file.suggestedFilename()).toMatch(
+      /^e-kaaaro-a-dupe-lowo-gbogbo-yin-fun-didara-po-mo-wa-lonii-\d{4}-\d{2}-\d{2}\.mp3$/,
+    );
     const bytes = readFileSync((await file.path()) as string);
     expect(bytes[0]).toBe(0xff);
     expect((bytes[1] ?? 0) & 0xe0).toBe(0xe0);

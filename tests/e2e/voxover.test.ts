@@ -40,6 +40,8 @@ describe("VoxOver in the browser", () => {
       page.waitForEvent("download"),
       page.getByRole("region", { name: "VoxOver" }).getByRole("button", { name: "Download mp3" }).click(),
     ]);
+    // Named for the recording it was made from and the day, not one name for every file.
+    expect(download.suggestedFilename()).toMatch(/^recording-converted-\d{4}-\d{2}-\d{2}\.mp3$/);
     const bytes = readFileSync((await download.path()) as string);
     expect(bytes[0]).toBe(0xff);
     expect((bytes[1] ?? 0) & 0xe0).toBe(0xe0);

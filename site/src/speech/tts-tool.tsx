@@ -1,3 +1,4 @@
+import { datedFileName } from "@contracts/dated-file-name.ts";
 import { groupThousands } from "@contracts/numbers.ts";
 import { TTS_MAX_CHARACTERS } from "@worker/speech/contracts/tts-constants.ts";
 import { Download, Sparkles } from "lucide-react";
@@ -30,7 +31,7 @@ export function TtsTool() {
   const [errors, setErrors] = useState<{ text?: string; voice?: string }>({});
   const [busy, setBusy] = useState(false);
   const [marking, setMarking] = useState(false);
-  const [result, setResult] = useState<Blob | null>(null);
+  const [result, setResult] = useState<{ readonly audio: Blob; readonly fileName: string } | null>(null);
   const player = useRef<HTMLAudioElement>(null);
 
   const generate = async (event: React.FormEvent) => {
@@ -50,7 +51,9 @@ export function TtsTool() {
     try {
       const response = await generateSpeech(text, voiceId, language);
       if (!player.current) return;
-      setResult(await streamToPlayer(response, player.current));
+      // Named for what it says, as the text was when it was spoken, and the day.
+      const fileName = datedFileName(text, new Date().toISOString(), "mp3", "speech");
+      setResult({ audio: await streamToPlayer(response, player.current), fileName });
       await refreshHistoryUntil(mutate, response.headers.get("x-vox-audio-id"));
     } catch (error) {
       reportToolError(error);
@@ -134,7 +137,7 @@ export function TtsTool() {
           type="button"
           className="button button--ghost"
           disabled={!result}
-          onClick={() => result && downloadBlob(result, "vox-speech.mp3")}
+          onClick={() => result && downloadBlob(result.audio, result.fileName)}
         >
           <Download aria-hidden="true" size={18} /> Download mp3
         </button>

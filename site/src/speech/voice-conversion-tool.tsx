@@ -1,3 +1,4 @@
+import { datedFileName } from "@contracts/dated-file-name.ts";
 import { VOICE_CONVERSION_MAX_BYTES } from "@worker/speech/contracts/tts-constants.ts";
 import { Download, Mic, Square, X } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -32,6 +33,7 @@ export function VoiceConversionTool() {
   const [problems, setProblems] = useState<{ audio?: string; voice?: string }>({});
   const [busy, setBusy] = useState(false);
   const [converted, setConverted] = useState<Blob | null>(null);
+  const [convertedName, setConvertedName] = useState("voice.mp3");
   const source = upload ?? recorder.recording;
   const sourceUrl = useObjectUrl(source);
   const convertedUrl = useObjectUrl(converted);
@@ -72,8 +74,12 @@ export function VoiceConversionTool() {
     setBusy(true);
     setConverted(null);
     try {
-      const response = await convertVoice(source, upload?.name ?? "recording.webm", voiceId, language);
+      const sourceName = upload?.name ?? "recording.webm";
+      const response = await convertVoice(source, sourceName, voiceId, language);
       setConverted(await response.blob());
+      setConvertedName(
+        datedFileName(`${sourceName.replace(/\.[^.]+$/, "")} converted`, new Date().toISOString(), "mp3", "voice"),
+      );
       await refreshHistoryUntil(mutate, response.headers.get("x-vox-audio-id"));
     } catch (error) {
       reportToolError(error);
@@ -138,11 +144,7 @@ export function VoiceConversionTool() {
           <span className="result__label">Converted</span>
           {/* biome-ignore lint/a11y/useMediaCaption: converted speech has no caption track */}
           <audio src={convertedUrl} controls aria-label="Converted audio" className="result__player" />
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => downloadBlob(converted, "vox-voice.mp3")}
-          >
+          <button type="button" className="button button--ghost" onClick={() => downloadBlob(converted, convertedName)}>
             <Download aria-hidden="true" size={18} /> Download mp3
           </button>
         </div>
