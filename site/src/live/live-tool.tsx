@@ -25,7 +25,7 @@ export function LiveTool() {
   const user = useStoredUser();
   const { openModal } = useModals();
   const live = useLiveTranscription(Boolean(user));
-  const [language, setLanguage] = useLanguage();
+  const [language, setLanguage, { carried }] = useLanguage("live");
   // Continuing a session needs no new ticket, so only a new start waits for a served language.
   const blocked = !languageServed("live", language) && live.state !== "interrupted";
   const recording = live.state === "recording" || live.state === "reconnecting" || live.state === "stopping";
@@ -47,6 +47,7 @@ export function LiveTool() {
       {!recording && (
         <LanguagePicker
           tool="live"
+          carried={carried}
           value={language}
           onChange={setLanguage}
           hint="The language you will speak. Viewers of your caption link can read the captions in another."

@@ -47,7 +47,7 @@ export function PressReleaseTool() {
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const resumable = useResumableUpload();
-  const [language, setLanguage] = useLanguage();
+  const [language, setLanguage, { carried }] = useLanguage("pressRelease");
   const [alsoInLanguage, setAlsoInLanguage] = useState(false);
   const uncuttable = recording
     ? recordingRefusal(language, { size: recording.bytes, type: recording.content_type })
@@ -118,6 +118,7 @@ export function PressReleaseTool() {
       <form className="form" onSubmit={start} noValidate>
         <LanguagePicker
           tool="pressRelease"
+          carried={carried}
           value={language}
           onChange={setLanguage}
           hint={

@@ -80,7 +80,7 @@ export function SentimentTool() {
   const [result, setResult] = useState<{ report: SentimentReport; fileName: string; job?: ReportJob } | null>(null);
   const [reportOpen, setReportOpen] = useState(false);
 
-  const [language, setLanguage] = useLanguage();
+  const [language, setLanguage, { carried }] = useLanguage("sentiment");
   const uncuttable = recording
     ? recordingRefusal(language, { size: recording.bytes, type: recording.content_type })
     : file && recordingRefusal(language, file);
@@ -129,7 +129,7 @@ export function SentimentTool() {
   return (
     <>
       <form className="form" onSubmit={analyse} noValidate>
-        <LanguagePicker tool="sentiment" value={language} onChange={setLanguage} />
+        <LanguagePicker tool="sentiment" carried={carried} value={language} onChange={setLanguage} />
         <MediaFilePicker
           label="Recording"
           file={file}

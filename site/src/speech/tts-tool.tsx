@@ -25,7 +25,7 @@ export function TtsTool() {
   const user = useStoredUser();
   const { openModal } = useModals();
   const { mutate } = useSWRConfig();
-  const [language, setLanguage] = useLanguage();
+  const [language, setLanguage, { carried }] = useLanguage("tts");
   const [text, setText] = useState("");
   const [voiceId, setVoiceId] = useState("");
   const [errors, setErrors] = useState<{ text?: string; voice?: string }>({});
@@ -90,7 +90,7 @@ export function TtsTool() {
   const remaining = TTS_MAX_CHARACTERS - text.length;
   return (
     <form className="form" onSubmit={generate} noValidate>
-      <LanguagePicker tool="tts" value={language} onChange={chooseLanguage} />
+      <LanguagePicker tool="tts" carried={carried} value={language} onChange={chooseLanguage} />
       <div className="field">
         <label className="field__label" htmlFor="tts-text">
           Text

@@ -27,7 +27,7 @@ export function VoiceConversionTool() {
   const { openModal } = useModals();
   const { mutate } = useSWRConfig();
   const recorder = useRecorder();
-  const [language, setLanguage] = useLanguage();
+  const [language, setLanguage, { carried }] = useLanguage("voiceConversion");
   const [upload, setUpload] = useState<File | null>(null);
   const [voiceId, setVoiceId] = useState("");
   const [problems, setProblems] = useState<{ audio?: string; voice?: string }>({});
@@ -136,7 +136,7 @@ export function VoiceConversionTool() {
           </p>
         )}
       </div>
-      <LanguagePicker tool="voiceConversion" value={language} onChange={setLanguage} />
+      <LanguagePicker tool="voiceConversion" carried={carried} value={language} onChange={setLanguage} />
       <VoicePicker language="en" value={voiceId} onChange={setVoiceId} error={problems.voice} />
       <SubmitButton submitting={busy}>Convert</SubmitButton>
       {converted && (

@@ -10,6 +10,8 @@ interface LanguagePickerProps {
   readonly onChange: (language: Language) => void;
   /** Shown under the control while the chosen language is served. */
   readonly hint?: string;
+  /** The account's language, when the tool does not take it and opened in the default instead. */
+  readonly carried?: Language | null;
 }
 
 /**
@@ -17,11 +19,14 @@ interface LanguagePickerProps {
  * language the tool cannot serve stays choosable (it is the account's language elsewhere) and the
  * reason is said at once, before anything is sent.
  */
-export function LanguagePicker({ tool, value, onChange, hint }: LanguagePickerProps) {
+export function LanguagePicker({ tool, value, onChange, hint, carried }: LanguagePickerProps) {
   const id = useId();
   const refusal = tool ? languageRefusal(tool, value) : null;
+  const note = carried
+    ? `Opened in ${LANGUAGE_NAMES[value]}: this tool does not take ${LANGUAGE_NAMES[carried]} yet. ${LANGUAGE_NAMES[carried]} stays your language in the tools that do.`
+    : hint;
   return (
-    <FieldFrame id={id} label="Language" hint={refusal ? undefined : hint}>
+    <FieldFrame id={id} label="Language" hint={refusal ? undefined : note}>
       <select
         id={id}
         className="field__input"
@@ -31,7 +36,7 @@ export function LanguagePicker({ tool, value, onChange, hint }: LanguagePickerPr
           const chosen = LANGUAGES.find((language) => language === event.target.value);
           if (chosen) onChange(chosen);
         }}
-        aria-describedby={refusal ? `${id}-refusal` : hint ? `${id}-hint` : undefined}
+        aria-describedby={refusal ? `${id}-refusal` : note ? `${id}-hint` : undefined}
       >
         {LANGUAGES.map((language) => (
           <option key={language} value={language} lang={language}>

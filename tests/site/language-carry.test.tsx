@@ -1,0 +1,41 @@
+import { languageRefusal } from "@contracts/language-support.ts";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderSite } from "./render.tsx";
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function languageControl(path: string) {
+  vi.stubGlobal("fetch", async () => Response.json({ message: "Not found", code: "not_found" }, { status: 404 }));
+  renderSite(path);
+  // The tool's code loads lazily, as on a first visit.
+  const select = await screen.findByLabelText("Language", {}, { timeout: 10_000 });
+  return { tool: select.closest("form") as HTMLElement, select };
+}
+
+describe("a language chosen in one tool, opening another", { timeout: 20_000 }, () => {
+  it("a tool that does not take it opens in English and says why, without a refusal", async () => {
+    localStorage.setItem("vox_language", "pcm");
+    const { tool, select } = await languageControl("/vox-sentiment");
+    expect(select).toHaveValue("en");
+    expect(within(tool).getByText(/this tool does not take Naijá \(Pidgin\) yet/)).toBeVisible();
+    expect(within(tool).queryByText(languageRefusal("sentiment", "pcm") ?? "-")).toBeNull();
+    expect(localStorage.getItem("vox_language")).toBe("pcm");
+  });
+
+  it("chosen in that tool, the language is shown as chosen, with the tool's reason", async () => {
+    localStorage.setItem("vox_language", "en");
+    const { tool, select } = await languageControl("/vox-sentiment");
+    await userEvent.selectOptions(select, "pcm");
+    expect(select).toHaveValue("pcm");
+    expect(within(tool).getByText(languageRefusal("sentiment", "pcm") ?? "-")).toBeVisible();
+  });
+
+  it("a tool that takes it opens in it", async () => {
+    localStorage.setItem("vox_language", "pcm");
+    const { tool, select } = await languageControl("/vox-speaks");
+    expect(select).toHaveValue("pcm");
+    expect(within(tool).queryByText(/does not take/)).toBeNull();
+  });
+});
