@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { solutionTarget } from "../../site/src/app/solution-target.ts";
@@ -38,6 +38,51 @@ describe("solution cards", () => {
     expect(solutionTarget(0, "/voxscribe")).toBe("/pricing");
     expect(solutionTarget(1, "/voxscribe")).toBe("/voxscribe");
     expect(solutionTarget(undefined, "/voxscribe")).toBe("/voxscribe");
+  });
+});
+
+describe("signed in and asked to log in (the spec's reversed check)", () => {
+  it("a solution card's Login says who is signed in and leads on to the tool, asking for no password", async () => {
+    signIn({ name: "Ngozi Eze", email: "ngozi@example.ng", subscription_status: 1 });
+    renderSite("/solutions");
+    await userEvent.click(await screen.findByRole("button", { name: "Open VoxRelease" }));
+    const login = await screen.findByRole("dialog", { name: "Login" });
+    expect(login).toHaveTextContent("Logged in as Ngozi Eze (ngozi@example.ng).");
+    expect(within(login).queryByLabelText("Password")).toBeNull();
+    const next = within(login).getByRole("button", { name: "Continue to VoxRelease" });
+    expect(next).toHaveFocus();
+    await userEvent.click(next);
+    expect(
+      await screen.findByRole(
+        "heading",
+        { level: 1, name: "From recording to press release in minutes" },
+        { timeout: 4000 },
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole("dialog", { name: "Login" })).toBeNull();
+  });
+
+  it("without a plan, it leads on to /pricing, as the card would", async () => {
+    signIn({ name: "Ngozi Eze", email: "ngozi@example.ng", subscription_status: 0 });
+    renderSite("/solutions");
+    await userEvent.click(await screen.findByRole("button", { name: "Open VoxScribe" }));
+    const login = await screen.findByRole("dialog", { name: "Login" });
+    await userEvent.click(within(login).getByRole("button", { name: "Continue to VoxScribe" }));
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Simple plans in naira" }, { timeout: 4000 }),
+    ).toBeVisible();
+  });
+
+  it("Get Started on the home page leads on to Our Solutions", async () => {
+    signIn({ name: "Ngozi Eze", email: "ngozi@example.ng", subscription_status: 1 });
+    renderSite("/");
+    await screen.findByRole("heading", { level: 1, name: "Give every message a voice." });
+    await userEvent.click(screen.getAllByRole("button", { name: "Get Started" })[0] as HTMLElement);
+    const login = await screen.findByRole("dialog", { name: "Login" });
+    await userEvent.click(within(login).getByRole("button", { name: "Continue to Our Solutions" }));
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Everything your voice work needs" }, { timeout: 4000 }),
+    ).toBeVisible();
   });
 });
 

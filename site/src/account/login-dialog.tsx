@@ -1,22 +1,74 @@
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
-import { storeSession } from "../api/session.ts";
+import { type StoredUser, storeSession, useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { errorMessage, PasswordField, SubmitButton, TextField } from "../ui/form-fields.tsx";
-import type { DialogProps } from "../ui/modal-context.ts";
+import type { ContinueTo, DialogProps } from "../ui/modal-context.ts";
 import { useModals } from "../ui/modal-context.ts";
 import { toast } from "../ui/toast.ts";
 import { LOGIN_SUCCESS_TOAST_MS } from "../ui/toast-timing.ts";
 import { signin } from "./accounts-api.ts";
+import { signOut } from "./sign-out.ts";
 
 interface LoginForm {
   email: string;
   password: string;
 }
 
-/** Success stores the session, toasts, closes and goes to /solutions; failure stays open. */
-export default function LoginDialog({ onClose }: DialogProps) {
+/**
+ * Success stores the session, toasts, closes and goes to /solutions; failure stays open. Opened for
+ * someone already signed in (Get Started and the solution cards test "signed in" the reversed way,
+ * docs/decisions/001), it says who is signed in and leads on to where they were going, asking for
+ * no password.
+ */
+export default function LoginDialog({ modal, onClose }: DialogProps) {
+  const user = useStoredUser();
+  if (user) {
+    const continueTo = modal.continueTo ?? { label: "Our Solutions", path: PATHS.solutions };
+    return <SignedIn user={user} continueTo={continueTo} onClose={onClose} />;
+  }
+  return <LoginForm onClose={onClose} />;
+}
+
+function SignedIn({
+  user,
+  continueTo,
+  onClose,
+}: {
+  readonly user: StoredUser;
+  readonly continueTo: ContinueTo;
+  readonly onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  return (
+    <Dialog title="Login" description="You are already logged in." onClose={onClose}>
+      <p>
+        Logged in as <strong>{user.name}</strong>
+        {user.email ? ` (${user.email})` : ""}.
+      </p>
+      <div className="form">
+        <button
+          type="button"
+          className="button button--primary button--block"
+          // biome-ignore lint/a11y/noAutofocus: the one thing to do here; Enter goes on at once
+          autoFocus
+          onClick={() => {
+            onClose();
+            navigate(continueTo.path);
+          }}
+        >
+          Continue to {continueTo.label}
+        </button>
+        <button type="button" className="link-button form__aside" onClick={() => signOut()}>
+          Not you? Log out and log in as someone else
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function LoginForm({ onClose }: { readonly onClose: () => void }) {
   const { openModal } = useModals();
   const navigate = useNavigate();
   const { register, handleSubmit, formState } = useForm<LoginForm>({ defaultValues: { email: "", password: "" } });

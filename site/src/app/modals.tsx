@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
-import { ModalContext, type ModalName, type OpenModal } from "../ui/modal-context.ts";
+import { ModalContext, type ModalName, type ModalOptions, type OpenModal } from "../ui/modal-context.ts";
 
 // Each dialog (and the form and dialog libraries) loads on first open, not with the page.
 const DIALOGS = {
@@ -15,7 +15,7 @@ const DIALOGS = {
 export function ModalProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<OpenModal | null>(null);
   const closeModal = useCallback(() => setOpen(null), []);
-  const openModal = useCallback((name: ModalName, options?: { email?: string }) => setOpen({ name, ...options }), []);
+  const openModal = useCallback((name: ModalName, options?: ModalOptions) => setOpen({ name, ...options }), []);
   const value = useMemo(() => ({ openModal, closeModal }), [openModal, closeModal]);
   const Dialog = open ? DIALOGS[open.name] : null;
   return (

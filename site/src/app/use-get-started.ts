@@ -13,7 +13,8 @@ export function useGetStarted() {
   const { openModal } = useModals();
   const { pending, navigateAfterSpinner } = useDelayedNavigate();
   const getStarted = () => {
-    if (shouldAskToSignIn(user !== null)) openModal("login");
+    if (shouldAskToSignIn(user !== null))
+      openModal("login", { continueTo: { label: "Our Solutions", path: PATHS.solutions } });
     else navigateAfterSpinner(PATHS.solutions);
   };
   return { pending, getStarted };

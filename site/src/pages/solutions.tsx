@@ -15,9 +15,10 @@ function useSolutionNavigation() {
   const { openModal } = useModals();
   const { pending, navigateAfterSpinner } = useDelayedNavigate();
   const choose = useCallback(
-    (toolPath: string) => {
-      if (shouldAskToSignIn(user !== null)) openModal("login");
-      else navigateAfterSpinner(solutionTarget(user?.subscription_status, toolPath));
+    (toolPath: string, toolName: string) => {
+      const target = solutionTarget(user?.subscription_status, toolPath);
+      if (shouldAskToSignIn(user !== null)) openModal("login", { continueTo: { label: toolName, path: target } });
+      else navigateAfterSpinner(target);
     },
     [user, openModal, navigateAfterSpinner],
   );
@@ -44,7 +45,7 @@ export function Component() {
               <ToolName tool={tool} />
             </h2>
             <p className="card__text">{tool.pitch}</p>
-            <button type="button" className="card__action" onClick={() => choose(tool.path)}>
+            <button type="button" className="card__action" onClick={() => choose(tool.path, tool.name)}>
               Open {tool.name}
             </button>
           </li>

@@ -7,15 +7,25 @@ import { createContext, useContext } from "react";
 
 export type ModalName = "login" | "signup" | "forgot" | "verify" | "reset" | "consultation" | "contact";
 
-export interface OpenModal {
-  readonly name: ModalName;
+/** Where a signed-in person asked to log in (the spec's reversed check) goes on to. */
+export interface ContinueTo {
+  readonly label: string;
+  readonly path: string;
+}
+
+export interface ModalOptions {
   /** The e-mail a recovery step carries to the next one. */
   readonly email?: string;
+  readonly continueTo?: ContinueTo;
+}
+
+export interface OpenModal extends ModalOptions {
+  readonly name: ModalName;
 }
 
 interface ModalContextValue {
   /** Opens `name`, closing whichever modal was open; choosing a link in one dialog closes it. */
-  readonly openModal: (name: ModalName, options?: { email?: string }) => void;
+  readonly openModal: (name: ModalName, options?: ModalOptions) => void;
   readonly closeModal: () => void;
 }
 
