@@ -4,7 +4,7 @@ import { formatBillingDate } from "../../worker/billing/contracts/billing-figure
 import { baseUrl, screenshot } from "./browser.ts";
 import { it } from "./fixtures.ts";
 import { layoutProblems } from "./layout.ts";
-import { logIn, newPerson, signUp, storeSession } from "./people.ts";
+import { newPerson, signUp, storeSession } from "./people.ts";
 
 const sandbox = (path: string, init: RequestInit = {}) =>
   fetch(`${baseUrl()}/__sandbox${path}`, { headers: { "content-type": "application/json" }, ...init });
@@ -37,8 +37,6 @@ describe("billing in the browser", () => {
     const person = newPerson();
     await page.goto("/");
     await signUp(page, person);
-    await logIn(page, person.email, person.password);
-    await page.waitForURL("**/solutions");
 
     await page.goto("/pricing");
     await monthlyCard(page).getByRole("button", { name: "Get Started" }).click();

@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { it } from "./fixtures.ts";
-import { logIn, mailedCode, newPerson, outbox, signUp, VERIFICATION_CODE_SUBJECT } from "./people.ts";
+import { mailedCode, newPerson, outbox, signUp, VERIFICATION_CODE_SUBJECT } from "./people.ts";
 
 describe("e-mail verification before the free trial", () => {
   it("sign up → the tool asks for the code → a new code from the outbox → verified → the tool works", async ({
@@ -9,9 +9,9 @@ describe("e-mail verification before the free trial", () => {
   }) => {
     const person = newPerson();
     await page.goto("/");
+    // Sign-up opens the code step at once; put off, the tool asks for it again.
     await signUp(page, person, { verify: false });
-    await logIn(page, person.email, person.password);
-    await page.waitForURL("**/solutions");
+    await page.getByRole("dialog", { name: "Verify your e-mail" }).getByRole("button", { name: "Close" }).click();
     await page.goto("/vox-speaks");
 
     const dialog = page.getByRole("dialog", { name: "Verify your e-mail" });

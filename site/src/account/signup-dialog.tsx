@@ -1,4 +1,5 @@
 import { useForm } from "react-hook-form";
+import { storeSession } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import {
@@ -13,11 +14,13 @@ import {
 import type { DialogProps } from "../ui/modal-context.ts";
 import { useModals } from "../ui/modal-context.ts";
 import { toast } from "../ui/toast.ts";
-import { register as registerAccount } from "./accounts-api.ts";
+import { register as registerAccount, signin } from "./accounts-api.ts";
 
 interface SignupForm extends PersonFieldValues {
   password: string;
 }
+
+const SIGNUP_TOAST = "signup";
 
 const SERVER_FIELDS = {
   name: "fullName",
@@ -28,7 +31,8 @@ const SERVER_FIELDS = {
 } as const;
 
 /**
- * Create Account. On success the toast shows and the login modal takes over. On failure
+ * Create Account. On success the toast shows, the person is logged in and the e-mail code step
+ * opens (docs/decisions/018). On failure
  * the original product closed the modal; it stays open with the server's field errors so nothing typed is
  * lost (docs/decisions/).
  */
@@ -50,17 +54,27 @@ export default function SignupDialog({ onClose }: DialogProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await registerAccount({
+      const { data } = await registerAccount({
         name: values.fullName,
         email: values.email,
         phone_number: withNigerianPrefix(values.phone),
         organization_name: values.companyName,
         password: values.password,
       });
-      toast.success("Signed Up Successfully");
-      openModal("login");
+      // One toast for the form: success takes the place of an earlier attempt's error.
+      toast.success("Signed Up Successfully", { id: SIGNUP_TOAST, description: null });
+      // The person has just typed their password: log them in with it and ask for the e-mailed
+      // code at once, rather than a Login dialog to fill in again. An address that already had an
+      // account is answered like a new one, and its password does not match: Login takes over.
+      try {
+        const session = await signin({ email: data.email, password: values.password });
+        storeSession(session.token, session.data);
+        openModal("verifyEmail", { email: data.email });
+      } catch {
+        openModal("login");
+      }
     } catch (error) {
-      toast.error("Error", { description: errorMessage(error) });
+      toast.error("Error", { description: errorMessage(error), id: SIGNUP_TOAST });
       showServerFieldErrors(error, setError, SERVER_FIELDS);
     }
   });

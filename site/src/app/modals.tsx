@@ -5,6 +5,7 @@ import { ModalContext, type ModalName, type ModalOptions, type OpenModal } from 
 const DIALOGS = {
   login: lazy(() => import("../account/login-dialog.tsx")),
   signup: lazy(() => import("../account/signup-dialog.tsx")),
+  verifyEmail: lazy(() => import("../account/verify-email-dialog.tsx")),
   forgot: lazy(() => import("../account/forgot-password-dialog.tsx")),
   verify: lazy(() => import("../account/verify-otp-dialog.tsx")),
   reset: lazy(() => import("../account/reset-password-dialog.tsx")),

@@ -5,7 +5,7 @@ import { createContext, useContext } from "react";
  * dialog can open another without importing the module that imports it.
  */
 
-export type ModalName = "login" | "signup" | "forgot" | "verify" | "reset" | "consultation" | "contact";
+export type ModalName = "login" | "signup" | "verifyEmail" | "forgot" | "verify" | "reset" | "consultation" | "contact";
 
 /** Where a signed-in person asked to log in (the spec's reversed check) goes on to. */
 export interface ContinueTo {
@@ -14,7 +14,7 @@ export interface ContinueTo {
 }
 
 export interface ModalOptions {
-  /** The e-mail a recovery step carries to the next one. */
+  /** The e-mail a recovery or verification step carries to the next one. */
   readonly email?: string;
   readonly continueTo?: ContinueTo;
 }
