@@ -53,6 +53,45 @@ describe("/pricing", () => {
     expect(await screen.findByRole("dialog", { name: "Login" })).toBeVisible();
   });
 
+  it("a plan chosen while logged out survives the login and opens that plan's checkout", async () => {
+    const person = {
+      id: "u1",
+      name: "Ada",
+      email: "ada@example.ng",
+      phone_number: "+2348031234567",
+      organization_name: "",
+      subscription_status: 2,
+      plan: null,
+      trial_ends_at: "2026-11-29T00:00:00.000Z",
+      subscription_expires_at: null,
+      email_verified: true,
+    };
+    const paid: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === "/api/plans") return Response.json({ plans: PLANS, features: FEATURES });
+        if (url === "/auth/signin") return Response.json({ message: "Logged in", token: "t1", data: person });
+        if (url === "/api/payments/initialize") {
+          paid.push(String(init?.body));
+          return Response.json({ authorization_url: "about:blank#checkout", reference: "r1", access_code: "a1" });
+        }
+        return new Response(null, { status: 404 });
+      }),
+    );
+    renderSite("/pricing");
+    const yearly = (await screen.findByRole("heading", { name: "Yearly" })).closest("li") as HTMLElement;
+    await userEvent.click(within(yearly).getByRole("button", { name: "Get Started" }));
+    const login = await screen.findByRole("dialog", { name: "Login" });
+    await userEvent.type(within(login).getByLabelText("Email"), person.email);
+    await userEvent.type(within(login).getByLabelText("Password"), "correct horse battery");
+    await userEvent.click(within(login).getByRole("button", { name: "Login" }));
+    // The checkout is started for the plan chosen before logging in (the browser then leaves for it).
+    await vi.waitFor(() => expect(paid).toHaveLength(1), { timeout: 10_000 });
+    expect(JSON.parse(paid[0] ?? "{}")).toMatchObject({ plan: "yearly" });
+    expect(sessionStorage.getItem("vox_pending_plan")).toBeNull();
+  });
+
   it("lists the feature matrix: support is not in Monthly but is in Yearly and Enterprise", async () => {
     renderSite("/pricing");
     const row = (await screen.findByRole("rowheader", { name: "Customer support" })).closest("tr") as HTMLElement;

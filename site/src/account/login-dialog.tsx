@@ -28,7 +28,7 @@ export default function LoginDialog({ modal, onClose }: DialogProps) {
     const continueTo = modal.continueTo ?? { label: "Our Solutions", path: PATHS.solutions };
     return <SignedIn user={user} continueTo={continueTo} onClose={onClose} />;
   }
-  return <LoginForm onClose={onClose} />;
+  return <LoginForm continueTo={modal.continueTo} onClose={onClose} />;
 }
 
 function SignedIn({
@@ -68,7 +68,13 @@ function SignedIn({
   );
 }
 
-function LoginForm({ onClose }: { readonly onClose: () => void }) {
+function LoginForm({
+  continueTo,
+  onClose,
+}: {
+  readonly continueTo: ContinueTo | undefined;
+  readonly onClose: () => void;
+}) {
   const { openModal } = useModals();
   const navigate = useNavigate();
   const { register, handleSubmit, formState } = useForm<LoginForm>({ defaultValues: { email: "", password: "" } });
@@ -79,7 +85,8 @@ function LoginForm({ onClose }: { readonly onClose: () => void }) {
       storeSession(token, data);
       toast.success("Login Successfully", { duration: LOGIN_SUCCESS_TOAST_MS });
       onClose();
-      navigate(PATHS.solutions);
+      // To /solutions, as the spec has it, unless the press that opened Login was going elsewhere.
+      navigate(continueTo?.path ?? PATHS.solutions);
     } catch (error) {
       toast.error(errorMessage(error));
     }

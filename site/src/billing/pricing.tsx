@@ -1,6 +1,7 @@
 import { formatNaira } from "@contracts/numbers.ts";
 import type { PlansResponse } from "@worker/billing/contracts/payments.ts";
 import { Check, Minus } from "lucide-react";
+import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
@@ -8,6 +9,7 @@ import { DocumentTitle } from "../ui/document-title.tsx";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
 import { useModals } from "../ui/modal-context.ts";
 import { type HeldPlan, upgradeNote, useHeldPlan } from "./held-plan.ts";
+import { rememberPlan, takePendingPlan } from "./pending-plan.ts";
 import { useCheckout } from "./use-checkout.ts";
 import { usePaymentReturn } from "./use-payment-return.ts";
 import { usePlans } from "./use-plans.ts";
@@ -22,7 +24,11 @@ function PlanCard({ plan, held }: { plan: Plan; held: HeldPlan | null }) {
   const { openModal } = useModals();
   const user = useStoredUser();
   const { starting, start } = useCheckout();
-  const getStarted = () => (user ? start(plan) : openModal("login"));
+  const getStarted = () => {
+    if (user) return start(plan);
+    rememberPlan(plan.id);
+    openModal("login", { continueTo: { label: `${plan.name} checkout`, path: PATHS.pricing } });
+  };
   const isHeld = held?.id === plan.id;
   const note = held && !isHeld ? upgradeNote(held, plan) : null;
   return (
@@ -123,10 +129,25 @@ function FeatureTable({ plans, features }: PlansResponse) {
   );
 }
 
+/** Opens the checkout of a plan chosen before logging in, once the person is in and verified. */
+function usePendingCheckout(plans: readonly Plan[]) {
+  const user = useStoredUser();
+  const { start } = useCheckout();
+  const ready = user !== null && user.email_verified !== false;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the person becomes able to pay, not on every render's new `start`
+  useEffect(() => {
+    if (!ready) return;
+    const pending = takePendingPlan();
+    const plan = plans.find((candidate) => candidate.id === pending);
+    if (plan && !plan.contactOnly) void start(plan);
+  }, [ready, plans]);
+}
+
 export function Component() {
   const { data } = usePlans();
   const verifying = usePaymentReturn();
   const held = useHeldPlan();
+  usePendingCheckout(data.plans);
   return (
     <section>
       <DocumentTitle>Pricing · Vox</DocumentTitle>
