@@ -104,11 +104,12 @@ const TOOL_FRAME_MODULES = appModules([
 ]);
 /**
  * Languages and what each tool serves: plain constants the Language control and the tools share;
- * and the one-line text rule, which VoxScribe's exports and the lazily loaded forms' schemas both
- * use, so it would otherwise be a file of its own on /voxscribe's first load.
+ * the one-line text rule, which VoxScribe's exports and the lazily loaded forms' schemas both use;
+ * and download names, which the speech tools and the exports share: each would otherwise be a file
+ * of its own on a tool page's first load.
  */
 const TOOL_FRAME_CONTRACTS =
-  /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](languages|language-support|transcription-parts|control-characters|api-paths)\.ts$/;
+  /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](languages|language-support|transcription-parts|control-characters|api-paths|dated-file-name)\.ts$/;
 const SHELL_CONTRACTS =
   /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](numbers|plans|jobs|page-paths|media|live-closes|[a-z-]+-constants)\.ts$/;
 const moduleOf = (id: string) => id.replace(/\.tsx?$/, "");
