@@ -51,7 +51,9 @@ describe("the orphan sweep", () => {
     expect(await uploadedAt(oldOrphan)).toBeLessThan(await uploadedAt(youngOrphan));
     const swept = await sweepOrphanObjects(env, now);
 
-    expect(swept.deleted).toBe(1);
+    // Files share the bucket, so earlier files' orphans may go in the same sweep; what happened to
+    // this test's own objects is read key by key below.
+    expect(swept.deleted).toBeGreaterThanOrEqual(1);
     expect(await keysIn(`tts/${user.id}/`)).toEqual([referenced, youngOrphan].sort());
     expect(await keysIn(`uploads/${run}`)).toEqual([referencedTail]);
   });
