@@ -70,6 +70,33 @@ export interface PageOptions {
   readonly size?: { readonly width: number; readonly height: number };
 }
 
+const PINNED_TEXT_ID = "vox-test-pinned-text";
+
+function pinnedTextCss(font: PinnedFont, textScale: number): string {
+  return `*, ::before, ::after { font-family: "${PINNED_FONTS[font].family}" !important; } :root { font-size: ${textScale * 100}% !important; }`;
+}
+
+/**
+ * Lays a page `openPage` opened out again with another pinned font, text size or window, as a
+ * person changing the setting on a page already open would.
+ */
+export async function repin(page: Page, { font = "wide", textScale = 1, size }: PageOptions): Promise<void> {
+  if (size) await page.setViewportSize(size);
+  const rootSize = await page.evaluate(
+    async ([id, css]) => {
+      const style = document.getElementById(id);
+      if (!style) throw new Error("this page's text was not pinned by openPage");
+      style.textContent = css;
+      await document.fonts.ready;
+      return getComputedStyle(document.documentElement).fontSize;
+    },
+    [PINNED_TEXT_ID, pinnedTextCss(font, textScale)] as const,
+  );
+  // Chromium's default text is 16 px, which the visitor's setting scales.
+  if (rootSize !== `${16 * textScale}px`)
+    throw new Error(`text is ${rootSize} after pinning it at ${textScale * 100} %`);
+}
+
 /**
  * A page in its own context (no shared storage between tests) that records every console error,
  * laid out with a pinned font so no result depends on the fonts this machine happens to have.
@@ -81,9 +108,10 @@ export async function openPage(
 ): Promise<TrackedPage> {
   const context = await newContext({ viewport: size ?? VIEWPORTS[viewport] });
   await context.addInitScript(
-    ([family, scale]) => {
+    ([id, css]) => {
       const style = document.createElement("style");
-      style.textContent = `*, ::before, ::after { font-family: "${family}" !important; } :root { font-size: ${scale * 100}% !important; }`;
+      style.id = id;
+      style.textContent = css;
       // Init scripts run before the document has an element to hold the style; it joins <head>
       // as soon as the parser makes one, before anything is painted.
       const observer = new MutationObserver(() => {
@@ -93,7 +121,7 @@ export async function openPage(
       });
       observer.observe(document, { childList: true, subtree: true });
     },
-    [PINNED_FONTS[font].family, textScale] as const,
+    [PINNED_TEXT_ID, pinnedTextCss(font, textScale)] as const,
   );
   // A CSP violation is only reported, not thrown: make it a console error the tests see.
   await context.addInitScript(() =>
