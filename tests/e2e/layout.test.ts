@@ -26,7 +26,12 @@ type Capture = (name: string) => Promise<void>;
 interface Journey {
   readonly name: string;
   readonly signedIn?: boolean;
-  readonly only?: ViewportName;
+  /**
+   * At which size the journey is walked. By default it is walked once and each screen is laid out
+   * at both sizes, as a window resized there would be; "each" walks it at both sizes, for journeys
+   * whose steps differ between them.
+   */
+  readonly walk?: ViewportName | "each";
   /** Console errors the journey causes on purpose, such as the browser logging a 400 answer. */
   readonly expectedErrors?: RegExp;
   readonly visit: (page: Page, capture: Capture, viewport: ViewportName) => Promise<void>;
@@ -87,7 +92,7 @@ const JOURNEYS: Journey[] = [
   {
     name: "the account menu",
     signedIn: true,
-    only: "desktop",
+    walk: "desktop",
     async visit(page, capture) {
       await visit(page, "/");
       await page.getByRole("button", { name: /^Account menu for / }).click();
@@ -97,7 +102,7 @@ const JOURNEYS: Journey[] = [
   },
   {
     name: "the mobile menu, signed in and out",
-    only: "mobile",
+    walk: "mobile",
     async visit(page, capture) {
       await visit(page, "/");
       let menu = await openMobileMenu(page);
@@ -115,7 +120,7 @@ const JOURNEYS: Journey[] = [
   },
   {
     name: "the Our Solutions dropdown",
-    only: "desktop",
+    walk: "desktop",
     async visit(page, capture) {
       await visit(page, "/");
       await page.getByRole("button", { name: "Show solutions" }).click();
@@ -167,6 +172,7 @@ const JOURNEYS: Journey[] = [
   },
   {
     name: "the contact and consultation dialogs",
+    walk: "each",
     async visit(page, capture, viewport) {
       await visit(page, "/");
       if (viewport === "mobile") {
@@ -194,38 +200,45 @@ const JOURNEYS: Journey[] = [
   },
 ];
 
-// Two journeys at a time (the project's maxConcurrency), each in a context of its own.
-describe.concurrent.each(Object.keys(VIEWPORTS) as ViewportName[])(
-  "screens beyond a plain page load at %s size",
-  (viewport) => {
-    let session: StoredSession;
-    beforeAll(async () => {
-      const person = newPerson();
-      await registerThroughApi(person);
-      session = await sessionThroughApi(person);
-    });
-    it.override("viewport", viewport);
+/** Each walk of a journey: at one size, or once with its screens laid out at both. */
+const WALKS = JOURNEYS.flatMap((journey): Array<[string, Journey, ViewportName | "both"]> => {
+  const walk = journey.walk;
+  if (walk === undefined) return [[`${journey.name}, laid out at both sizes`, journey, "both"]];
+  const sizes = walk === "each" ? (Object.keys(VIEWPORTS) as ViewportName[]) : [walk];
+  return sizes.map((size) => [`${journey.name}, at ${size} size`, journey, size]);
+});
 
-    it.for(
-      JOURNEYS.filter((journey) => (journey.only ?? viewport) === viewport).map(
-        (journey) => [journey.name, journey] as const,
-      ),
-    )("%s: fits the window, with no console errors", async ([, journey], { page, errors, expect }) => {
-      EXPECT_OF.set(page, expect);
-      if (journey.signedIn) await storeSession(page, session);
-      const problems: Record<string, string[]> = {};
-      await journey.visit(
-        page,
-        async (name) => {
-          await page.waitForLoadState("networkidle");
+// Two journeys at a time (the project's maxConcurrency), each in a context of its own.
+describe.concurrent("screens beyond a plain page load", () => {
+  let session: StoredSession;
+  beforeAll(async () => {
+    const person = newPerson();
+    await registerThroughApi(person);
+    session = await sessionThroughApi(person);
+  });
+
+  it.for(WALKS)("%s: fits the window, with no console errors", async ([, journey, size], { openPage, expect }) => {
+    const walkedAt = size === "both" ? "desktop" : size;
+    const { page, errors } = await openPage(walkedAt);
+    EXPECT_OF.set(page, expect);
+    if (journey.signedIn) await storeSession(page, session);
+    const problems: Record<string, string[]> = {};
+    const sizes = size === "both" ? (Object.keys(VIEWPORTS) as ViewportName[]) : [size];
+    await journey.visit(
+      page,
+      async (name) => {
+        await page.waitForLoadState("networkidle");
+        for (const viewport of sizes) {
+          if (sizes.length > 1) await page.setViewportSize(VIEWPORTS[viewport]);
           await screenshot(page, `${name}-${viewport}`);
           const found = await layoutProblems(page, viewport);
-          if (found.length) problems[name] = found;
-        },
-        viewport,
-      );
-      expect(problems).toEqual({});
-      expect(errors.filter((error) => !journey.expectedErrors?.test(error))).toEqual([]);
-    });
-  },
-);
+          if (found.length) problems[`${viewport}: ${name}`] = found;
+        }
+        if (sizes.length > 1) await page.setViewportSize(VIEWPORTS[walkedAt]);
+      },
+      walkedAt,
+    );
+    expect(problems).toEqual({});
+    expect(errors.filter((error) => !journey.expectedErrors?.test(error))).toEqual([]);
+  });
+});
