@@ -1,18 +1,8 @@
 import { beforeAll, describe, expect } from "vitest";
-import type { TrackedPage } from "./browser.ts";
 import { it } from "./fixtures.ts";
 import { intlMade, watchIntl } from "./intl-watch.ts";
+import { inLanes } from "./lanes.ts";
 import { newSession, type StoredSession, storeSession } from "./people.ts";
-
-/** What made a formatter from navigation until the page answered input and its first requests settled. */
-async function intlMadeWhileLoading({ page, errors }: TrackedPage, path: string, session?: StoredSession) {
-  await watchIntl(page);
-  if (session) await storeSession(page, session);
-  await page.goto(path);
-  await page.waitForLoadState("networkidle");
-  expect(errors).toEqual([]);
-  return intlMade(page);
-}
 
 describe("no page makes an Intl formatter while it loads", () => {
   it.override("viewport", "mobile");
@@ -35,7 +25,27 @@ describe("no page makes an Intl formatter while it loads", () => {
   beforeAll(async () => {
     session = await newSession();
   });
-  it.for(SIGNED_IN)("%s, signed in with nothing made yet", async (path, { page, errors }) => {
-    expect(await intlMadeWhileLoading({ page, errors }, path, session)).toEqual([]);
+  // Two pages take the routes in turn, as in routes.test.ts: a context per route cost a renderer
+  // process each time. The session's storage stays, so each load is that of a signed-in visitor.
+  it("every tool page, pricing and settings, signed in with nothing made yet", async ({ openPage, expect }) => {
+    const lanes = [await openPage("mobile"), await openPage("mobile")];
+    for (const { page } of lanes) {
+      await watchIntl(page);
+      await storeSession(page, session);
+    }
+    const made: Record<string, unknown> = {};
+    await inLanes(
+      lanes.map(({ page }) => page),
+      SIGNED_IN,
+      async (page, path) => {
+        const errors = lanes.find((lane) => lane.page === page)?.errors ?? [];
+        errors.length = 0;
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        const formatters = await intlMade(page);
+        if (formatters.length > 0 || errors.length > 0) made[path] = { formatters, errors: [...errors] };
+      },
+    );
+    expect(made).toEqual({});
   });
 });
