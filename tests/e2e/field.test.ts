@@ -238,6 +238,27 @@ describe("typing and choosing the moment the field shows", () => {
   });
 });
 
+describe("scrolling before the page answers", () => {
+  it("a visitor who scrolled down to the voice list stays there, and the voices load", async ({ newContext }) => {
+    const field = await visitInTheField(newContext, "/vox-speaks", true);
+    const { page } = field;
+    await firstPaint(page);
+    const picker = page.getByLabel("Voice", { exact: true });
+    await picker.scrollIntoViewIfNeeded();
+    const scrolledTo = await page.evaluate(() => scrollY);
+    expect(scrolledTo).toBeGreaterThan(0);
+    field.release();
+    await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
+    await expect.poll(() => picker.locator("option").count(), { timeout: 30_000 }).toBeGreaterThan(1);
+    expect(await page.evaluate(() => scrollY)).toBe(scrolledTo);
+    // A page opened from a link still starts at its top.
+    await page.getByRole("contentinfo").getByRole("link", { name: "About Vox" }).click();
+    await page.waitForURL("**/about");
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
+    expect(field.errors).toEqual([]);
+  });
+});
+
 /** Every route whose built page shows a text field before any script has run. */
 function routesWithTextFields(): string[] {
   const textField = /<textarea\b|<input\b(?![^>]*\btype="(?:file|checkbox|radio|hidden|submit|button)")/;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { PAYMENT_REQUIRED_EVENT, UNAUTHORIZED_EVENT, useStoredUser } from "../api/session.ts";
 import { announceReady } from "../early-input.ts";
@@ -36,9 +36,13 @@ export function Layout() {
   // A caption link is read on a phone held up in a hall: nothing of the site sticks over the
   // newest line (no Get Started bar, a header that scrolls away).
   const captions = pathname === PATHS.watch || pathname.startsWith(`${PATHS.watch}/`);
-  // A new page starts at its top, as a full page load would.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the page change is the trigger, not an input
+  // A new page starts at its top, as a full page load would. The page the browser loaded keeps the
+  // place its visitor scrolled to before it hydrated (scrolling it away hid the voice list, which
+  // loads only once in view).
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
   // A 401/403 from the API has cleared the session; authorization failures go to /.
