@@ -165,22 +165,29 @@ async function engineGoing(id: string): Promise<boolean> {
   }
 }
 
-/** Tells a sandbox provider to answer its next `count` calls with `status` (`worker/sandbox/faults.ts`). */
-export async function failNext(target: string, status: number, count = 1): Promise<void> {
-  // A job an earlier test left running would take the failure meant for this test's job.
+/**
+ * Waits until no job's engine instance is still going. Test files share the sandbox, so a job an
+ * earlier test or file left running would take a fault meant for this test, or add its provider
+ * calls to the ones this test reads.
+ */
+export async function untilNoJobRuns(): Promise<void> {
   await vi.waitFor(
     async () => {
       const { results: unfinished } = await env.DB.prepare(
         "SELECT id, kind, status, created_at FROM jobs WHERE status IN ('queued', 'processing')",
       ).all<{ id: string }>();
-      // Only a job whose engine instance is still going can call a provider: a row an earlier file
-      // left unfinished on purpose (an orphan, a status set by hand) never will.
+      // A row left unfinished on purpose (an orphan, a status set by hand) has no engine going.
       const running = [];
       for (const job of unfinished) if (await engineGoing(job.id)) running.push(job);
-      expect(running, "jobs still running before the fault is set").toEqual([]);
+      expect(running, "jobs still running").toEqual([]);
     },
     { timeout: 30_000, interval: 100 },
   );
+}
+
+/** Tells a sandbox provider to answer its next `count` calls with `status` (`worker/sandbox/faults.ts`). */
+export async function failNext(target: string, status: number, count = 1): Promise<void> {
+  await untilNoJobRuns();
   const response = await call(`/__sandbox/faults/${target}`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -7,7 +7,7 @@ import type { Stage } from "../../worker/routing.ts";
 import { ROUTES, speechProvider } from "../../worker/routing.ts";
 import { takeProviderCalls } from "../../worker/sandbox/provider-calls.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
-import { call, registerAndSignIn, tusUpload } from "./helpers.ts";
+import { call, registerAndSignIn, tusUpload, untilNoJobRuns } from "./helpers.ts";
 import { jobsWithoutPauses, settled } from "./jobs.ts";
 import { attach, frame, transcripts, until, upgrade } from "./live-sockets.ts";
 
@@ -133,6 +133,7 @@ describe("what the Worker sends follows the routing table", { timeout: 120_000 }
     async ({ tool, language, stages }) => {
       const { token } = await registerAndSignIn();
       await using _fast = await jobsWithoutPauses();
+      await untilNoJobRuns();
       takeProviderCalls();
       await send(tool, language, token);
       expect(providersCalled()).toEqual(providersOf(stages));
