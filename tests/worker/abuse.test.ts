@@ -11,6 +11,7 @@ import {
   call,
   client,
   codeFrom,
+  engineStatus,
   initialize,
   newUserInput,
   ORIGIN,
@@ -24,7 +25,7 @@ import {
   verifyEmail,
   waitForMail,
 } from "./helpers.ts";
-import { engineStatus, settled } from "./jobs.ts";
+import { settled } from "./jobs.ts";
 
 /** Every endpoint that acts for a signed-in user. */
 const SIGNED_IN_ENDPOINTS: [method: string, path: string][] = [

@@ -157,9 +157,14 @@ export function declaredOversizedUpload(path: string, token: string, bytes: numb
 
 const ENGINE_GOING = new Set(["queued", "running", "paused", "waiting", "waitingForPause"]);
 
+/** The engine's view of a job: queued, running, waiting, complete, errored, terminated. */
+export async function engineStatus(id: string): Promise<string> {
+  return (await (await env.JOB_WORKFLOWS.get(id)).status()).status;
+}
+
 async function engineGoing(id: string): Promise<boolean> {
   try {
-    return ENGINE_GOING.has((await (await env.JOB_WORKFLOWS.get(id)).status()).status);
+    return ENGINE_GOING.has(await engineStatus(id));
   } catch {
     return false;
   }

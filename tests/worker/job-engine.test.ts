@@ -4,8 +4,8 @@ import worker from "../../worker/index.ts";
 import { resumeStalledJobs, START_GRACE_MS } from "../../worker/jobs/lifecycle.ts";
 import type { PressRelease } from "../../worker/press-releases/contracts/press-releases.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
-import { ORIGIN, registerAndSignIn, uploadFile } from "./helpers.ts";
-import { engineStatus, jobsWithoutPauses, settled } from "./jobs.ts";
+import { engineStatus, ORIGIN, registerAndSignIn, uploadFile } from "./helpers.ts";
+import { jobsWithoutPauses, settled } from "./jobs.ts";
 
 /**
  * What the sweep does for jobs that are neither finished nor moving on: a row written by a process

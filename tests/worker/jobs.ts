@@ -32,11 +32,6 @@ export async function settled<T extends { status: JobStatus }>(path: string, tok
   );
 }
 
-/** The engine's view of a job: queued, running, waiting, complete, errored, terminated. */
-export async function engineStatus(id: string): Promise<string> {
-  return (await (await env.JOB_WORKFLOWS.get(id)).status()).status;
-}
-
 /** A press release written from a 20-second briefing (`briefing.wav`), once it is completed. */
 export async function finishedRelease(token: string): Promise<PressRelease> {
   const response = await uploadFile(

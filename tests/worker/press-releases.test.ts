@@ -13,12 +13,13 @@ import { speechWav } from "../fixtures/speech-wav.ts";
 import {
   call,
   declaredOversizedUpload,
+  engineStatus,
   failNext,
   registerAndSignIn,
   uploadFile,
   uploadWithDeclaredType,
 } from "./helpers.ts";
-import { engineStatus, jobsWithoutPauses, settled } from "./jobs.ts";
+import { jobsWithoutPauses, settled } from "./jobs.ts";
 
 const wav = (seconds: number) => new Blob([speechWav(seconds)], { type: "audio/wav" });
 
