@@ -382,11 +382,9 @@ describe("hydrating keeps the page that was built", () => {
       const lanes = [await lane(newContext, signedIn), await lane(newContext, signedIn)];
       const problems: Record<string, unknown> = {};
       await inLanes(
-        lanes.map(({ page }) => page),
+        lanes,
         ROUTES,
-        async (page, route) => {
-          const errors = lanes.find((each) => each.page === page)?.errors ?? [];
-          errors.length = 0;
+        async ({ page, errors }, route) => {
           await page.goto(route);
           await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
           const { built, replaced } = await page.evaluate(() => {
@@ -401,13 +399,8 @@ describe("hydrating keeps the page that was built", () => {
           if (built <= 20 || replaced.length > 0 || errors.length > 0) {
             problems[route] = { built, replaced, errors: [...errors] };
           }
-          // The next route is a first visit again (a stored session is put back as it loads).
-          await page.context().clearCookies();
-          await page.evaluate(() => {
-            localStorage.clear();
-            sessionStorage.clear();
-          });
         },
+        { firstVisits: true },
       );
       expect(problems).toEqual({});
     });

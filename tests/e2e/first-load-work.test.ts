@@ -34,18 +34,12 @@ describe("no page makes an Intl formatter while it loads", () => {
       await storeSession(page, session);
     }
     const made: Record<string, unknown> = {};
-    await inLanes(
-      lanes.map(({ page }) => page),
-      SIGNED_IN,
-      async (page, path) => {
-        const errors = lanes.find((lane) => lane.page === page)?.errors ?? [];
-        errors.length = 0;
-        await page.goto(path);
-        await page.waitForLoadState("networkidle");
-        const formatters = await intlMade(page);
-        if (formatters.length > 0 || errors.length > 0) made[path] = { formatters, errors: [...errors] };
-      },
-    );
+    await inLanes(lanes, SIGNED_IN, async ({ page, errors }, path) => {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const formatters = await intlMade(page);
+      if (formatters.length > 0 || errors.length > 0) made[path] = { formatters, errors: [...errors] };
+    });
     expect(made).toEqual({});
   });
 });

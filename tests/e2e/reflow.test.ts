@@ -55,12 +55,13 @@ it.override({ viewport: "mobile", pageOptions: SETTINGS[0]?.options ?? {} });
 // 10 s on a loaded 2-core machine).
 it("every route fits in every setting", { timeout: ROUTES.length * 20_000 }, async ({
   page,
+  errors,
   openPage,
   pageOptions,
 }) => {
   const problems: Record<string, string[]> = {};
   const second = await openPage("mobile", pageOptions);
-  await inLanes([page, second.page], ROUTES, async (lane, [path]) => {
+  await inLanes([{ page, errors }, second], ROUTES, async ({ page: lane }, [path]) => {
     await showRoute(lane, path);
     if (path === "/") {
       for (const font of Object.keys(PINNED_FONTS) as PinnedFont[]) {

@@ -20,11 +20,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("every route at %s size"
     if (onPhone) for (const { page } of lanes) await watchIntl(page);
     const problems: Record<string, unknown> = {};
     await inLanes(
-      lanes.map(({ page }) => page),
+      lanes,
       ROUTES,
-      async (page, [path, heading]) => {
-        const errors = lanes.find((lane) => lane.page === page)?.errors ?? [];
-        errors.length = 0;
+      async ({ page, errors }, [path, heading]) => {
         const found: Record<string, unknown> = {};
         const response = await page.goto(path);
         if (response?.status() !== 200) found.status = response?.status();
@@ -38,13 +36,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])("every route at %s size"
         found.errors = [...errors];
         const wrong = Object.entries(found).filter(([, value]) => !Array.isArray(value) || value.length > 0);
         if (wrong.length > 0) problems[path] = Object.fromEntries(wrong);
-        // The next route is a first visit again.
-        await page.context().clearCookies();
-        await page.evaluate(() => {
-          localStorage.clear();
-          sessionStorage.clear();
-        });
       },
+      { firstVisits: true },
     );
     expect(problems).toEqual({});
   });
