@@ -72,9 +72,10 @@ describe("Vox Sentiment in the browser", () => {
     await tool.getByRole("button", { name: "Use Vox Sentiment" }).click();
     const report = page.getByRole("dialog", { name: "Sentiment report" });
     await report.waitFor();
-    await report.getByRole("button", { name: "Play the recording" }).waitFor();
+    // Before, a recording sent in one request was not kept, so its report offered no player.
+    await report.getByRole("button", { name: "Play the recording" }).waitFor({ timeout: 15_000 });
 
-    // The last underlined time of the timeline: the player loads and starts there, not at 0.
+    // The last underlined time in the report: the player loads and starts there, not at 0.
     const times = report.getByRole("button", { name: /^Play from \d+:\d\d:\d\d$/ });
     const last = times.last();
     const label = (await last.getAttribute("aria-label")) ?? "";
