@@ -59,6 +59,41 @@ describe("Vox Sentiment in the browser", () => {
     expect(errors).toEqual([]);
   });
 
+  it("a 2 MB recording sent in one request plays from its report, and a clicked time plays from there", async ({
+    page,
+    errors,
+  }) => {
+    await signedInAt(page, "/vox-sentiment");
+    const tool = page.getByRole("region", { name: "Vox Sentiment" });
+    const file = recording("small-briefing.wav", 68);
+    expect(file.buffer.length).toBeGreaterThan(2_000_000);
+    await tool.locator('input[type="file"]').setInputFiles(file);
+    await tool.getByText("Completed").waitFor();
+    await tool.getByRole("button", { name: "Use Vox Sentiment" }).click();
+    const report = page.getByRole("dialog", { name: "Sentiment report" });
+    await report.waitFor();
+    // Before, a recording sent in one request was not kept, so its report offered no player.
+    await report.getByRole("button", { name: "Play the recording" }).waitFor({ timeout: 15_000 });
+
+    // The last underlined time in the report: the player loads and starts there, not at 0.
+    const times = report.getByRole("button", { name: /^Play from \d+:\d\d:\d\d$/ });
+    const last = times.last();
+    const label = (await last.getAttribute("aria-label")) ?? "";
+    const [hours = 0, minutes = 0, seconds = 0] = label.replace("Play from ", "").split(":").map(Number);
+    const start = hours * 3600 + minutes * 60 + seconds;
+    expect(start).toBeGreaterThan(10);
+    await last.click();
+    const audio = report.locator("audio");
+    await audio.waitFor();
+    expect(await audio.getAttribute("src")).toMatch(new RegExp(`^${baseUrl()}/api/media/`));
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(start - 0.05);
+    await audio.evaluate((element: HTMLAudioElement) => element.pause());
+    await screenshot(page, "small-recording-report-player");
+    expect(errors).toEqual([]);
+  });
+
   it("refuses a document before uploading it, and says Error when the analysis service fails", async ({ openPage }) => {
     const { page } = await openPage("mobile");
     await signedInAt(page, "/vox-sentiment");

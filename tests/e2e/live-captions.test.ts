@@ -13,7 +13,7 @@ it.override("microphone", { speechSeconds: 6 });
 async function speakAndShare(page: Page): Promise<string> {
   await storeSession(page, await newSession());
   await page.goto("/voxscribe");
-  await page.getByText("minutes of live transcription left this month").waitFor();
+  await page.getByText("of live transcription left this month").waitFor();
   await page.getByRole("button", { name: "Start recording" }).click();
   await page.getByRole("button", { name: "Share captions" }).click();
   const link = page.getByLabel("Caption link");
@@ -158,7 +158,7 @@ describe("live captions in the browser", () => {
     const speaker = await openPage("desktop");
     await storeSession(speaker.page, await newSession());
     await speaker.page.goto("/voxscribe");
-    await speaker.page.getByText("minutes of live transcription left this month").waitFor();
+    await speaker.page.getByText("of live transcription left this month").waitFor();
     await speaker.page.getByRole("button", { name: "Share captions" }).click();
     const link = speaker.page.getByLabel("Caption link");
     await expect.poll(() => link.inputValue()).toMatch(/\/watch\/[\w-]{43}$/);

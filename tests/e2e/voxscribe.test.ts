@@ -23,7 +23,7 @@ describe("VoxScribe in the browser", () => {
     const sockets: PageSocket[] = [];
     page.on("websocket", (socket) => sockets.push(socket));
     await page.goto("/voxscribe");
-    await page.getByText("minutes of live transcription left this month").waitFor();
+    await page.getByText("of live transcription left this month").waitFor();
     await page.getByRole("button", { name: "Start recording" }).click();
     await page.getByRole("button", { name: "Stop recording" }).waitFor();
     await expect

@@ -35,8 +35,14 @@ const active: BillingResponse = {
     },
   ],
   usage: [
-    { tool: "live", label: "Live transcription (VoxScribe)", unit: "hours", used: 2.5, allowance: 10 },
-    { tool: "storage", label: "Storage across the tools", unit: "GB", used: 1.25, allowance: 20 },
+    { tool: "live", label: "Live transcription (VoxScribe)", unit: "seconds", used: 9_000, allowance: 36_000 },
+    {
+      tool: "storage",
+      label: "Storage across the tools",
+      unit: "bytes",
+      used: 1.5 * 1024 ** 3,
+      allowance: 20 * 1024 ** 3,
+    },
   ],
 };
 
@@ -75,10 +81,10 @@ describe("Settings › Billing and plans", () => {
     expect(panel).toHaveTextContent("Visa ending 4081");
     expect(within(panel).getByRole("switch", { name: "Auto-renew" })).toBeChecked();
     const live = within(panel).getByRole("meter", { name: "Live transcription (VoxScribe)" });
-    expect(live).toHaveAttribute("value", "2.5");
-    expect(live).toHaveAttribute("max", "10");
-    expect(panel).toHaveTextContent("2.5 of 10 hours");
-    expect(panel).toHaveTextContent("1.25 of 20 GB");
+    expect(live).toHaveAttribute("value", "9000");
+    expect(live).toHaveAttribute("max", "36000");
+    expect(panel).toHaveTextContent("2 h 30 min of 10 h used");
+    expect(panel).toHaveTextContent("1.5 GB of 20 GB used");
     const receipts = within(panel)
       .getAllByRole("listitem")
       .filter((item) => item.textContent?.includes("vox-order-1"));
@@ -161,5 +167,35 @@ describe("/pricing for a paying user", () => {
     renderSite("/pricing");
     const monthly = await planCard("Monthly");
     await within(monthly).findByText("Your plan · ends 25 Dec 2026");
+  });
+});
+
+describe("live transcription time, in Settings › Billing and in VoxScribe", () => {
+  it("is written in hours and minutes in both, from the same seconds", async () => {
+    const used = 2 * 3600 + 30 * 60 + 59;
+    const billing: BillingResponse = {
+      ...active,
+      usage: active.usage.map((item) => (item.tool === "live" ? { ...item, used } : item)),
+    };
+    serve(billing);
+    const panel = await openBilling();
+    const meter = await within(panel).findByRole("meter", { name: "Live transcription (VoxScribe)" });
+    expect(meter).toHaveAttribute("aria-valuetext", "2 h 30 min of 10 h used");
+
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        if (url === "/auth/me") return Response.json({ data: user });
+        if (url === "/api/live/usage")
+          return Response.json({ used_seconds: used, quota_seconds: 36_000, month: "2026-11" });
+        return Response.json({ message: "Not found", code: "not_found" }, { status: 404 });
+      }),
+    );
+    renderSite("/voxscribe");
+    // 36,000 − 9,059 seconds: 7 h 29 min and some seconds, never rounded up.
+    const left = await screen.findByText("7 h 29 min of live transcription left this month");
+    for (const text of [meter.getAttribute("aria-valuetext"), left.textContent]) {
+      expect(text).not.toMatch(/hours|minutes|\d\.\d/);
+    }
   });
 });

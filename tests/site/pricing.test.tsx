@@ -1,7 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FEATURES, PLANS } from "../../worker/billing/contracts/plans.ts";
+import { FEATURES, HOURLY_REQUESTS, PLANS } from "../../worker/billing/contracts/plans.ts";
 import { formatNaira, groupThousands } from "../../worker/contracts/numbers.ts";
 import { renderSite } from "./render.tsx";
 
@@ -10,7 +10,9 @@ beforeEach(() => {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string) =>
-      url === "/api/plans" ? Response.json({ plans: PLANS, features: FEATURES }) : new Response(null, { status: 404 }),
+      url === "/api/plans"
+        ? Response.json({ plans: PLANS, features: FEATURES, hourlyRequests: HOURLY_REQUESTS })
+        : new Response(null, { status: 404 }),
     ),
   );
 });
@@ -70,7 +72,8 @@ describe("/pricing", () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string, init?: RequestInit) => {
-        if (url === "/api/plans") return Response.json({ plans: PLANS, features: FEATURES });
+        if (url === "/api/plans")
+          return Response.json({ plans: PLANS, features: FEATURES, hourlyRequests: HOURLY_REQUESTS });
         if (url === "/auth/signin") return Response.json({ message: "Logged in", token: "t1", data: person });
         if (url === "/api/payments/initialize") {
           paid.push(String(init?.body));
@@ -132,10 +135,75 @@ describe("/pricing and the Worker's plan table", () => {
     const repriced = PLANS.map((plan) => (plan.id === "monthly" ? { ...plan, priceNaira: 12_500 } : plan));
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => Response.json({ plans: repriced, features: FEATURES })),
+      vi.fn(async () => Response.json({ plans: repriced, features: FEATURES, hourlyRequests: HOURLY_REQUESTS })),
     );
     renderSite("/pricing");
     const monthly = () => screen.getByRole("heading", { name: "Monthly" }).closest("li") as HTMLElement;
     await vi.waitFor(() => expect(monthly()).toHaveTextContent("₦12,500 / month"), { timeout: 5000 });
+  });
+});
+
+describe("/pricing says what each plan gives", () => {
+  const card = (name: string) =>
+    screen.getByRole("list", { name: `${name} allowances` }).closest("li.plan") as HTMLElement;
+  const allowances = (name: string) =>
+    within(screen.getByRole("list", { name: `${name} allowances` }))
+      .getAllByRole("listitem")
+      .map((item) => item.textContent);
+
+  it("lists every allowance of the plan table on each plan, in the units Billing and VoxScribe use", async () => {
+    renderSite("/pricing");
+    await screen.findByRole("heading", { name: "Monthly" });
+    for (const plan of PLANS) {
+      const hours = plan.liveTranscriptionHours;
+      expect(allowances(plan.name)).toEqual([
+        `Live transcription a month: ${hours === null ? "Unlimited" : `${hours} h`}`,
+        `Live sessions at a time: ${plan.liveSessions}`,
+        `Viewers of one caption link: ${groupThousands(plan.liveViewers)}`,
+        `Storage for recordings, reports and releases: ${plan.storageGb === null ? "Unlimited" : `${plan.storageGb} GB`}`,
+      ]);
+      expect(card(plan.name)).toBeVisible();
+    }
+    const hourly = screen.getByRole("region", { name: "On every plan, each hour" });
+    expect(hourly).toHaveTextContent(`${HOURLY_REQUESTS.tts} speeches (Vox Speaks)`);
+    expect(hourly).toHaveTextContent(`${HOURLY_REQUESTS.sentiment} sentiment reports`);
+    expect(hourly).toHaveTextContent(`${HOURLY_REQUESTS.pressRelease} press releases`);
+    expect(hourly).toHaveTextContent(`${HOURLY_REQUESTS.voiceConversion} voice conversions (VoxOver)`);
+  });
+
+  it("shows the allowances the Worker's table answers, so none is written into the page", async () => {
+    const changed = PLANS.map((plan) =>
+      plan.id === "yearly"
+        ? { ...plan, liveTranscriptionHours: 25, liveSessions: 3, liveViewers: 1_250, storageGb: 45 }
+        : plan,
+    );
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        Response.json({
+          plans: changed,
+          features: FEATURES,
+          hourlyRequests: { ...HOURLY_REQUESTS, tts: 1_234, pressRelease: 7 },
+        }),
+      ),
+    );
+    renderSite("/pricing");
+    await vi.waitFor(
+      () =>
+        expect(allowances("Yearly")).toEqual([
+          "Live transcription a month: 25 h",
+          "Live sessions at a time: 3",
+          "Viewers of one caption link: 1,250",
+          "Storage for recordings, reports and releases: 45 GB",
+        ]),
+      { timeout: 5000 },
+    );
+    const storage = screen.getByRole("rowheader", { name: "Press release audio storage" }).closest("tr") as HTMLElement;
+    expect(within(storage).getAllByRole("cell")[1]).toHaveTextContent("45 GB");
+    const viewers = screen.getByRole("rowheader", { name: "Viewers of one caption link" }).closest("tr") as HTMLElement;
+    expect(within(viewers).getAllByRole("cell")[1]).toHaveTextContent("1,250");
+    const hourly = screen.getByRole("region", { name: "On every plan, each hour" });
+    expect(hourly).toHaveTextContent("1,234 speeches (Vox Speaks)");
+    expect(hourly).toHaveTextContent("7 press releases");
   });
 });

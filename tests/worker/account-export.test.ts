@@ -90,15 +90,17 @@ async function fill({ api, user, token }: Account, mark: string): Promise<Map<st
     ),
   ]);
 
-  // A sentiment report on a small file (only the report is kept).
+  // A sentiment report on a small file, kept with its recording so that it plays.
+  const analysed = speechWav(8);
   const report = await uploadFile(
     "/api/sentiment",
     token,
     "file",
-    new Blob([speechWav(8)], { type: "audio/wav" }),
+    new Blob([analysed], { type: "audio/wav" }),
     `${mark}.wav`,
   );
   expect(report.status).toBe(200);
+  stored.set(`sentiment-recordings/${report.headers.get("location")?.split("/").pop()}`, analysed);
 
   // A finished resumable upload no tool has taken yet.
   const upload = bytes(40_000, 4);

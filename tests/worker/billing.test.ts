@@ -29,9 +29,10 @@ describe("recurring billing", () => {
       receipts: [{ amount: 1_000_000, currency: "NGN", reference }],
     });
     expect(view.receipts).toHaveLength(1);
-    expect(view.usage.map((use) => [use.tool, use.allowance])).toEqual([
-      ["live", 10],
-      ["storage", 20],
+    // In seconds and bytes: the site writes both in one unit each (usage-format.ts).
+    expect(view.usage.map((use) => [use.tool, use.unit, use.allowance])).toEqual([
+      ["live", "seconds", 10 * 3600],
+      ["storage", "bytes", 20 * 1024 ** 3],
     ]);
   });
 

@@ -2,10 +2,13 @@ import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "../../worker/app-env.ts";
+import { plansResponse } from "../../worker/billing/contracts/payments.ts";
+import { HOURLY_REQUESTS, PLANS } from "../../worker/billing/contracts/plans.ts";
 import { requireTool } from "../../worker/billing/tool-gate.ts";
 import { signWebhook } from "../../worker/billing/webhook-signature.ts";
 import { sandboxKey } from "../../worker/core/config.ts";
 import { handleError } from "../../worker/core/errors.ts";
+import { TOOL_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
 import { type Client, call, client, initialize, pressCheckout, processPay, registerAndSignIn } from "./helpers.ts";
 
 interface UserBody {
@@ -44,6 +47,18 @@ describe("plans", () => {
       ["yearly", 100_000],
       ["enterprise", null],
     ]);
+  });
+
+  it("GET /api/plans serves every enforced allowance, and the gate's hourly ceilings are the ones it serves", async () => {
+    const served = plansResponse.parse(await (await call("/api/plans")).json());
+    expect(served.plans).toEqual(PLANS);
+    expect(served.hourlyRequests).toEqual(HOURLY_REQUESTS);
+    for (const [tool, perHour] of Object.entries(served.hourlyRequests)) {
+      expect(TOOL_RATE_LIMITS[tool as keyof typeof HOURLY_REQUESTS], tool).toEqual({
+        limit: perHour,
+        windowSeconds: 3600,
+      });
+    }
   });
 });
 

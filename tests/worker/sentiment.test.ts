@@ -119,9 +119,12 @@ describe("a report finishing after its job or its account is gone", () => {
     const { api, input, user } = await registerAndSignIn();
     expect((await api.post("/auth/delete-account", { password: input.password })).status).toBe(200);
     const before = await reportsNow();
-    const file = { userId: user.id, fileName: "b.wav", contentType: "audio/wav", bytes: 10, language: "en" as const };
-    expect(await keepReport(env, file, report)).toBeNull();
+    const recordingsBefore = (await env.AUDIO.list({ prefix: "sentiment-recordings/" })).objects.length;
+    const file = new File([new Uint8Array(10)], "b.wav", { type: "audio/wav" });
+    const analysed = { userId: user.id, plan: null, file, fileName: "b.wav", language: "en" as const };
+    expect(await keepReport(env, analysed, report)).toBeNull();
     expect(await reportsAdded(before)).toEqual([]);
+    expect((await env.AUDIO.list({ prefix: "sentiment-recordings/" })).objects).toHaveLength(recordingsBefore);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM jobs WHERE user_id = ?").bind(user.id).first("n")).toBe(0);
   });
 

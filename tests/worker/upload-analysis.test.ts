@@ -59,7 +59,8 @@ describe("tools on a finished upload", { timeout: 60_000 }, () => {
     ).first<string>("request");
     expect(JSON.parse(requested ?? "{}").audio_url).toMatch(new RegExp(`^${ORIGIN}/api/media/[A-Za-z0-9_-]{43}$`));
     const list = pressReleaseListSchema.parse(await (await api.get("/api/press-releases")).json());
-    expect(list.storage.used_bytes).toBe(audio.length);
+    // The upload, and the same file sent whole to sentiment, which keeps its own copy to play.
+    expect(list.storage.used_bytes).toBe(audio.length * 2);
 
     const r2Key = `uploads/${uploadId}`;
     expect(await mediaGrants(r2Key)).toBe(1);
@@ -175,7 +176,7 @@ describe("tools on a finished upload", { timeout: 60_000 }, () => {
     expect((await call(`/api/sentiment/${created.id}`, authed(token))).status).toBe(404);
   });
 
-  it("a report on a small file, answered at once, is kept too (without the file) and can be deleted", async () => {
+  it("a report on a small file, answered at once, is kept with its recording, which plays through a media URL", async () => {
     const { api, token } = await registerAndSignIn();
     const audio = speechWav(6);
     const response = await uploadFile(
@@ -186,20 +187,58 @@ describe("tools on a finished upload", { timeout: 60_000 }, () => {
       "q.wav",
     );
     expect(response.status).toBe(200);
+    expect(response.headers.get("x-recording-kept")).toBe("true");
     const report = sentimentReportSchema.parse(await response.json());
     const location = response.headers.get("location") ?? "";
     expect(location).toMatch(/^\/api\/sentiment\/[0-9a-f-]{36}$/);
+    const id = location.split("/").pop() ?? "";
     const kept = sentimentJobSchema.parse(await (await call(location, authed(token))).json());
-    expect(kept).toMatchObject({ status: "completed", file_name: "q.wav", bytes: audio.length, recording_kept: false });
+    expect(kept).toMatchObject({ status: "completed", file_name: "q.wav", bytes: audio.length, recording_kept: true });
     expect(kept.report).toEqual(report);
     const list = sentimentJobListSchema.parse(await (await call("/api/sentiment", authed(token))).json());
-    expect(list.items.map((item) => item.id)).toEqual([location.split("/").pop()]);
-    // Only the report is kept, so it takes none of the plan's storage.
+    expect(list.items.map((item) => item.id)).toEqual([id]);
+    expect(list.items[0]?.recording_kept).toBe(true);
+    // The recording is kept as an uploaded one is, so it counts towards the plan's storage.
     const storage = pressReleaseListSchema.parse(await (await api.get("/api/press-releases")).json()).storage;
-    expect(storage.used_bytes).toBe(0);
+    expect(storage.used_bytes).toBe(audio.length);
+
+    // The report's player gets a media URL for it, streamed with Range like a large upload's.
+    const granted = await call(`${location}/audio/url`, authed(token, { method: "POST" }));
+    expect(granted.status).toBe(200);
+    const media = new URL(((await granted.json()) as { url: string }).url).pathname;
+    expect(media).toMatch(/^\/api\/media\/[A-Za-z0-9_-]{43}$/);
+    const span = await call(media, { headers: { range: "bytes=44-1043" } });
+    expect(span.status).toBe(206);
+    expect(span.headers.get("content-type")).toBe("audio/wav");
+    expect(new Uint8Array(await span.arrayBuffer())).toEqual(audio.slice(44, 1044));
+    const other = await registerAndSignIn();
+    expect((await call(`${location}/audio/url`, authed(other.token, { method: "POST" }))).status).toBe(404);
+
+    // Deleting the report deletes its recording and its media URL with it.
     expect((await call(location, { ...authed(token), method: "DELETE" })).status).toBe(200);
-    expect(await env.AUDIO.head(`sentiment-reports/${location.split("/").pop()}.json`)).toBeNull();
+    expect(await env.AUDIO.head(`sentiment-reports/${id}.json`)).toBeNull();
+    expect(await env.AUDIO.head(`sentiment-recordings/${id}`)).toBeNull();
+    expect((await call(media, { headers: { range: "bytes=0-99" } })).status).toBe(404);
     expect((await call(location, authed(token))).status).toBe(404);
+  });
+
+  it("a small file that would pass the plan's storage is still reported on, without keeping the recording", async () => {
+    const { token } = await registerAndSignIn();
+    const audio = speechWav(4);
+    const send = () => uploadFile("/api/sentiment", token, "file", new Blob([audio], { type: "audio/wav" }), "q.wav");
+    // A first report keeps its recording; it is then made to fill the Monthly plan's storage but for a few bytes.
+    const first = (await send()).headers.get("location") ?? "";
+    await env.DB.prepare("UPDATE jobs SET bytes = ? WHERE id = ?")
+      .bind(20 * 1024 ** 3 - 10, first.split("/").pop())
+      .run();
+    const response = await send();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-recording-kept")).toBe("false");
+    const id = (response.headers.get("location") ?? "").split("/").pop() ?? "";
+    const kept = sentimentJobSchema.parse(await (await call(`/api/sentiment/${id}`, authed(token))).json());
+    expect(kept).toMatchObject({ status: "completed", recording_kept: false });
+    expect(await env.AUDIO.head(`sentiment-recordings/${id}`)).toBeNull();
+    expect((await call(`/api/sentiment/${id}/audio/url`, authed(token, { method: "POST" }))).status).toBe(404);
   });
 
   it("a sentiment job retries a provider outage, and ends in a readable error for a file that is not audio", async () => {

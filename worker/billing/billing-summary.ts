@@ -1,14 +1,12 @@
 import { SUBSCRIPTION_STATUS } from "../accounts/contracts/auth.ts";
 import { subscriptionStatus, type UserRow } from "../accounts/users.ts";
-import { usedSecondsOf } from "../live/usage.ts";
+import { quotaSeconds, usedSecondsOf } from "../live/usage.ts";
 import { storageUsedBy } from "../recordings/storage-used.ts";
 import type { BillingResponse } from "./contracts/billing.ts";
-import { PLANS, type PlanId, planLimits } from "./contracts/plans.ts";
+import { PLANS, type PlanId, planLimits, storageQuotaBytes } from "./contracts/plans.ts";
 import type { OrderRow } from "./orders.ts";
 import { paidOrdersOf } from "./orders.ts";
 import { type SubscriptionRow, subscriptionOf } from "./store.ts";
-
-const GIGABYTE = 1024 ** 3;
 
 /**
  * What Settings › Billing shows: the plan, its renewal, the card, the receipts and this period's
@@ -55,16 +53,16 @@ export async function billingSummary(db: D1Database, user: UserRow, billingNow: 
       {
         tool: "live",
         label: "Live transcription (VoxScribe)",
-        unit: "hours",
-        used: Math.round((liveSeconds / 3600) * 100) / 100,
-        allowance: limits.liveTranscriptionHours,
+        unit: "seconds",
+        used: liveSeconds,
+        allowance: quotaSeconds(plan),
       },
       {
         tool: "storage",
         label: "Storage across the tools",
-        unit: "GB",
-        used: Math.round((storageBytes / GIGABYTE) * 100) / 100,
-        allowance: limits.storageGb,
+        unit: "bytes",
+        used: storageBytes,
+        allowance: storageQuotaBytes(limits),
       },
     ],
   };

@@ -17,7 +17,7 @@ import {
   verifyTransaction,
 } from "../providers/paystack.ts";
 import { initializePaymentBody, type PlansResponse } from "./contracts/payments.ts";
-import { FEATURES, PLANS, plansAbove } from "./contracts/plans.ts";
+import { FEATURES, HOURLY_REQUESTS, PLANS, plansAbove } from "./contracts/plans.ts";
 import { createOrder, findOrder, fulfilOrder, markOrderFailed } from "./orders.ts";
 import { isValidWebhookSignature } from "./webhook-signature.ts";
 
@@ -25,7 +25,9 @@ export const plans = new Hono<AppEnv>();
 export const payments = new Hono<AppEnv>();
 export const processPay = new Hono<AppEnv>();
 
-plans.get("/", (c) => c.json({ plans: PLANS, features: FEATURES } satisfies PlansResponse));
+plans.get("/", (c) =>
+  c.json({ plans: PLANS, features: FEATURES, hourlyRequests: HOURLY_REQUESTS } satisfies PlansResponse),
+);
 
 payments.post(API.payments.at.initialize, requireUser, jsonBodyLimit, jsonBody(initializePaymentBody), async (c) => {
   const plan = PLANS.find((candidate) => candidate.id === c.req.valid("json").plan);

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import ipaddr from "ipaddr.js";
 import type { AppEnv } from "../app-env.ts";
+import { HOURLY_REQUESTS } from "../billing/contracts/plans.ts";
 import { tooManyAttempts } from "./errors.ts";
 
 export interface RateLimitRule {
@@ -48,10 +49,11 @@ export type RateLimitedAction = keyof typeof RATE_LIMITS;
  * script or a shared token. Counted in D1 with the session check (`worker/billing/tool-gate.ts`).
  */
 export const TOOL_RATE_LIMITS = {
-  tts: { limit: 300, windowSeconds: 3600 },
-  voiceConversion: { limit: 120, windowSeconds: 3600 },
-  sentiment: { limit: 60, windowSeconds: 3600 },
-  pressRelease: { limit: 30, windowSeconds: 3600 },
+  // The hourly ones are the plan table's, which /pricing shows.
+  tts: { limit: HOURLY_REQUESTS.tts, windowSeconds: 3600 },
+  voiceConversion: { limit: HOURLY_REQUESTS.voiceConversion, windowSeconds: 3600 },
+  sentiment: { limit: HOURLY_REQUESTS.sentiment, windowSeconds: 3600 },
+  pressRelease: { limit: HOURLY_REQUESTS.pressRelease, windowSeconds: 3600 },
   /** One ticket opens one live transcription session. */
   live: { limit: 60, windowSeconds: 600 },
   /** A voice token lives 30 minutes and a page needs one per conversation. */

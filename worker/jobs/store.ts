@@ -22,8 +22,8 @@ export interface JobRow {
   content_type: string;
   bytes: number;
   /**
-   * The recording in R2; null when only the result was kept (a small file analysed on the spot, or
-   * a recording its owner deleted).
+   * The recording in R2; null when only the result was kept (a small file analysed on the spot that
+   * did not fit the plan's storage, or a recording its owner deleted).
    */
   r2_key: string | null;
   /** The recording (a finished upload) the job was made from, whose R2 object `r2_key` shares. */
@@ -125,24 +125,31 @@ export async function insertJobFromRecording(
 }
 
 /**
- * Keeps a result made on the spot from a small file (the file itself is not kept); answers false,
- * keeping nothing, when the account no longer exists.
+ * Keeps a result made on the spot from a small file, with the file itself (already in R2 at
+ * `r2_key`) while it fits the plan's storage, so it plays from its report like an uploaded one.
+ * Answers the row's recording key (null when the file did not fit and only the result was kept), or
+ * undefined, keeping nothing, when the account no longer exists.
  */
 export async function insertFinishedJob(
   db: D1Database,
-  job: Pick<JobRow, "id" | "user_id" | "kind" | "file_name" | "content_type" | "bytes" | "result_key" | "language">,
-): Promise<boolean> {
+  job: Pick<JobRow, "id" | "user_id" | "kind" | "file_name" | "content_type" | "bytes" | "result_key" | "language"> & {
+    readonly r2_key: string;
+  },
+  quotaBytes: number | null,
+): Promise<{ r2_key: string | null } | undefined> {
   const now = new Date().toISOString();
-  const result = await db
+  const row = await db
     .prepare(
       `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, r2_key, result_key, language, status,
          created_at, updated_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, NULL, ?7, ?8, 'completed', ?9, ?10
-       WHERE ${accountExists("?2")}`,
+       SELECT ?2, ?1, ?3, ?4, ?5, ?6, CASE WHEN ?11 IS NULL OR ${STORAGE_USED_SQL} + ?6 <= ?11 THEN ?10 END, ?7, ?8,
+         'completed', ?9, ?9
+       WHERE ${accountExists("?1")}
+       RETURNING r2_key`,
     )
     .bind(
-      job.id,
       job.user_id,
+      job.id,
       job.kind,
       job.file_name,
       job.content_type,
@@ -150,10 +157,11 @@ export async function insertFinishedJob(
       job.result_key,
       job.language,
       now,
-      now,
+      job.r2_key,
+      quotaBytes,
     )
-    .run();
-  return result.meta.changes === 1;
+    .first<{ r2_key: string | null }>();
+  return row ?? undefined;
 }
 
 export interface StatusUpdate {

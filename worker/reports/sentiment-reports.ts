@@ -1,3 +1,4 @@
+import { planLimits, storageQuotaBytes } from "../billing/contracts/plans.ts";
 import type { Language } from "../contracts/languages.ts";
 import type { TranscriptSoFar } from "../jobs/spitch-transcript.ts";
 import { insertFinishedJob, jobExists, setJobStatus } from "../jobs/store.ts";
@@ -54,30 +55,50 @@ export function languageReport(
 
 export interface AnalysedFile {
   readonly userId: string;
+  /** The plan whose storage the recording counts towards. */
+  readonly plan: string | null;
+  readonly file: File;
   readonly fileName: string;
-  readonly contentType: string;
-  readonly bytes: number;
   readonly language: Language;
 }
 
+/** Where a recording analysed on the spot is kept, beside its report. */
+export const analysedRecordingKey = (id: string) => `sentiment-recordings/${id}`;
+
 /**
- * Keeps a report made on the spot from a small file (the file itself is not kept); answers its id,
- * or null when the account was erased while the report was made (and then keeps nothing).
+ * Keeps a report made on the spot from a small file, and the file too while it fits the plan's
+ * storage, so the report plays its recording as one made from an upload does. Both are written
+ * before the row, so an erasure that lists the row finds them, and are removed again if the row is
+ * not made (the account erased meanwhile) or is made without the file (over the storage quota).
+ * Answers the id and whether the recording was kept, or null when nothing was kept.
  */
-export async function keepReport(env: Env, file: AnalysedFile, report: SentimentReport): Promise<string | null> {
+export async function keepReport(
+  env: Env,
+  analysed: AnalysedFile,
+  report: SentimentReport,
+): Promise<{ id: string; recordingKept: boolean } | null> {
   const id = crypto.randomUUID();
-  const resultKey = await storeReport(env, id, report);
-  const kept = await insertFinishedJob(env.DB, {
-    id,
-    user_id: file.userId,
-    kind: "sentiment",
-    file_name: file.fileName,
-    content_type: file.contentType,
-    bytes: file.bytes,
-    language: file.language,
-    result_key: resultKey,
-  });
-  if (kept) return id;
-  await env.AUDIO.delete(resultKey);
-  return null;
+  const { file } = analysed;
+  const r2Key = analysedRecordingKey(id);
+  const [resultKey] = await Promise.all([
+    storeReport(env, id, report),
+    env.AUDIO.put(r2Key, file, { httpMetadata: { contentType: file.type } }),
+  ]);
+  const kept = await insertFinishedJob(
+    env.DB,
+    {
+      id,
+      user_id: analysed.userId,
+      kind: "sentiment",
+      file_name: analysed.fileName,
+      content_type: file.type,
+      bytes: file.size,
+      language: analysed.language,
+      result_key: resultKey,
+      r2_key: r2Key,
+    },
+    storageQuotaBytes(planLimits(analysed.plan)),
+  );
+  if (!kept?.r2_key) await env.AUDIO.delete(kept ? r2Key : [r2Key, resultKey]);
+  return kept ? { id, recordingKept: kept.r2_key !== null } : null;
 }

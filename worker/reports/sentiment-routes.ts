@@ -14,11 +14,13 @@ import { ProviderError } from "../providers/provider-error.ts";
 import { displayName } from "../recordings/uploads/display-name.ts";
 import { requireRoute } from "../routing.ts";
 import { SENTIMENT_MAX_BYTES, type SentimentReport } from "./contracts/sentiment.ts";
+import { RECORDING_KEPT_HEADER } from "./contracts/sentiment-headers.ts";
 import { keepReport, languageReport } from "./sentiment-reports.ts";
 
 /**
  * `POST /api/sentiment` multipart `{file, language?}`: transcript, sentiment, topics, intents and
- * summary, answered at once and kept (the file is not). A recording in Yorùbá, Hausa or Igbo is
+ * summary, answered at once and kept, with the file while it fits the plan's storage (the
+ * `x-recording-kept` header says whether it did, for the report's player). A recording in Yorùbá, Hausa or Igbo is
  * transcribed and translated first and the English text analysed, as the job does. Mounted after
  * the sentiment job routes (`jobs.ts`), which take a finished resumable upload (JSON `{upload_id}`)
  * as a report job.
@@ -42,12 +44,15 @@ sentiment.post("/", async (c) => {
       stages[0]?.provider === "deepgram"
         ? await analyseEnglish(c, file, keyterms)
         : await analyseInLanguage(c, file, language, keyterms);
-    const id = await keepReport(
+    const kept = await keepReport(
       c.env,
-      { userId: c.var.user.id, fileName: displayName(file.name), contentType: file.type, bytes: file.size, language },
+      { userId: c.var.user.id, plan: c.var.user.plan, file, fileName: displayName(file.name), language },
       report,
     );
-    if (id) c.header("location", pathOf(API.sentiment.path.job, { id }));
+    if (kept) {
+      c.header("location", pathOf(API.sentiment.path.job, { id: kept.id }));
+      c.header(RECORDING_KEPT_HEADER, String(kept.recordingKept));
+    }
     return c.json(report);
   } catch (error) {
     if (error instanceof UncuttableRecording) throw unanalysable(error.message);

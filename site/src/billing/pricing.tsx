@@ -1,5 +1,6 @@
-import { formatNaira } from "@contracts/numbers.ts";
+import { formatNaira, groupThousands } from "@contracts/numbers.ts";
 import type { PlansResponse } from "@worker/billing/contracts/payments.ts";
+import { allowanceText } from "@worker/billing/contracts/usage-format.ts";
 import { Check, Minus } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
@@ -16,9 +17,28 @@ import { usePlans } from "./use-plans.ts";
 
 type Plan = PlansResponse["plans"][number];
 
-function quota(value: number | null, unit: string): string {
-  return value === null ? "Unlimited" : `${value} ${unit}`;
-}
+const GIGABYTE = 1024 ** 3;
+const liveTime = (plan: Plan) =>
+  allowanceText("seconds", plan.liveTranscriptionHours === null ? null : plan.liveTranscriptionHours * 3600);
+const storage = (plan: Plan) => allowanceText("bytes", plan.storageGb === null ? null : plan.storageGb * GIGABYTE);
+
+/**
+ * Every allowance the plan table holds and the Worker enforces, one row each in the card and in the
+ * comparison; all written in the units Settings › Billing and VoxScribe use (usage-format.ts).
+ */
+const ALLOWANCES: readonly { readonly label: string; readonly value: (plan: Plan) => string }[] = [
+  { label: "Live transcription a month", value: liveTime },
+  { label: "Live sessions at a time", value: (plan) => groupThousands(plan.liveSessions) },
+  { label: "Viewers of one caption link", value: (plan) => groupThousands(plan.liveViewers) },
+  { label: "Storage for recordings, reports and releases", value: storage },
+];
+
+const HOURLY: readonly { readonly tool: keyof PlansResponse["hourlyRequests"]; readonly label: string }[] = [
+  { tool: "tts", label: "speeches (Vox Speaks)" },
+  { tool: "voiceConversion", label: "voice conversions (VoxOver)" },
+  { tool: "sentiment", label: "sentiment reports" },
+  { tool: "pressRelease", label: "press releases" },
+];
 
 function PlanCard({ plan, held }: { plan: Plan; held: HeldPlan | null }) {
   const { openModal } = useModals();
@@ -46,9 +66,12 @@ function PlanCard({ plan, held }: { plan: Plan; held: HeldPlan | null }) {
           </>
         )}
       </p>
-      <ul className="plan__quotas">
-        <li>Live transcription: {quota(plan.liveTranscriptionHours, "hours a month")}</li>
-        <li>Press release audio storage: {quota(plan.storageGb, "GB")}</li>
+      <ul className="plan__quotas" aria-label={`${plan.name} allowances`}>
+        {ALLOWANCES.map(({ label, value }) => (
+          <li key={label}>
+            {label}: <strong>{value(plan)}</strong>
+          </li>
+        ))}
       </ul>
       {note && <p className="plan__note">{note}</p>}
       {isHeld ? (
@@ -77,7 +100,7 @@ function PlanCard({ plan, held }: { plan: Plan; held: HeldPlan | null }) {
   );
 }
 
-function FeatureTable({ plans, features }: PlansResponse) {
+function FeatureTable({ plans, features }: Pick<PlansResponse, "plans" | "features">) {
   return (
     <section className="panel plan-comparison" aria-label="Plan comparison">
       <table className="feature-table">
@@ -105,10 +128,20 @@ function FeatureTable({ plans, features }: PlansResponse) {
             <th scope="row">Press release audio storage</th>
             {plans.map((plan) => (
               <td key={plan.id} data-plan={plan.name}>
-                {quota(plan.storageGb, "GB")}
+                {storage(plan)}
               </td>
             ))}
           </tr>
+          {ALLOWANCES.slice(1, 3).map(({ label, value }) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              {plans.map((plan) => (
+                <td key={plan.id} data-plan={plan.name}>
+                  {value(plan)}
+                </td>
+              ))}
+            </tr>
+          ))}
           {features.map((feature) => (
             <tr key={feature.id}>
               <th scope="row">{feature.label}</th>
@@ -125,6 +158,26 @@ function FeatureTable({ plans, features }: PlansResponse) {
           ))}
         </tbody>
       </table>
+    </section>
+  );
+}
+
+/** The same on every plan: a ceiling on runaway use rather than an allowance to count down. */
+function HourlyRequests({ requests }: { requests: PlansResponse["hourlyRequests"] }) {
+  return (
+    <section className="panel plan-fair-use" aria-labelledby="plan-fair-use">
+      <h2 id="plan-fair-use">On every plan, each hour</h2>
+      <p className="muted">
+        Speech, voice conversions, reports and releases are not counted against a monthly allowance. Each plan takes up
+        to this many an hour; their recordings count towards storage.
+      </p>
+      <ul className="plan-fair-use__list">
+        {HOURLY.map(({ tool, label }) => (
+          <li key={tool}>
+            <strong>{groupThousands(requests[tool])}</strong> {label}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -162,6 +215,7 @@ export function Component() {
         ))}
       </ul>
       <FeatureTable plans={data.plans} features={data.features} />
+      <HourlyRequests requests={data.hourlyRequests} />
       {verifying && <FullPageSpinner label="Confirming your payment" />}
     </section>
   );

@@ -1,10 +1,5 @@
 import type { BillingResponse } from "@worker/billing/contracts/billing.ts";
-
-type Usage = BillingResponse["usage"][number];
-
-function amountText({ used, allowance, unit }: Usage): string {
-  return allowance === null ? `${used} ${unit} used (unlimited)` : `${used} of ${allowance} ${unit}`;
-}
+import { usedText } from "@worker/billing/contracts/usage-format.ts";
 
 /** This period's use of each allowance, as labelled meters (text alone when unlimited). */
 export function UsageMeters({ usage }: { usage: BillingResponse["usage"] }) {
@@ -15,7 +10,7 @@ export function UsageMeters({ usage }: { usage: BillingResponse["usage"] }) {
         {usage.map((item) => (
           <li key={item.tool} className="usage-list__item">
             <span id={`usage-${item.tool}`}>{item.label}</span>
-            <span className="muted">{amountText(item)}</span>
+            <span className="muted">{usedText(item)}</span>
             {item.allowance !== null && (
               <meter
                 className="usage-list__meter"
@@ -23,7 +18,7 @@ export function UsageMeters({ usage }: { usage: BillingResponse["usage"] }) {
                 max={item.allowance}
                 value={Math.min(item.used, item.allowance)}
                 aria-labelledby={`usage-${item.tool}`}
-                aria-valuetext={amountText(item)}
+                aria-valuetext={usedText(item)}
               />
             )}
           </li>

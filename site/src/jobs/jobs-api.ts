@@ -3,6 +3,7 @@ import type { Language } from "@contracts/languages.ts";
 import type { JobKind } from "@worker/jobs/contracts/jobs.ts";
 import type { PressRelease, PressReleaseList } from "@worker/press-releases/contracts/press-releases.ts";
 import type { SentimentJob, SentimentJobList } from "@worker/reports/contracts/sentiment.ts";
+import { RECORDING_KEPT_HEADER } from "@worker/reports/contracts/sentiment-headers.ts";
 import {
   apiRequest,
   apiUpload,
@@ -43,7 +44,8 @@ const uploadBody = (uploadId: string, { language, alsoInLanguage }: JobOptions) 
 export async function analyseRecording(file: File, job: JobOptions, options?: UploadOptions) {
   const response = await apiUpload(API.sentiment.path.jobs, fileForm(file, job), options);
   const id = /\/([^/]+)$/.exec(response.headers.get("location") ?? "")?.[1] ?? null;
-  return { report: await readAnswer(response, schemaOf(sentiment, "sentimentReportSchema")), id };
+  const recordingKept = response.headers.get(RECORDING_KEPT_HEADER) === "true";
+  return { report: await readAnswer(response, schemaOf(sentiment, "sentimentReportSchema")), id, recordingKept };
 }
 
 export async function startPressRelease(file: File, job: JobOptions, options?: UploadOptions) {

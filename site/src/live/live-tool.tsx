@@ -1,3 +1,4 @@
+import { formatLiveTime } from "@worker/billing/contracts/usage-format.ts";
 import { Mic, Square } from "lucide-react";
 import { useStoredUser } from "../api/session.ts";
 import { LanguagePicker, languageServed } from "../tools/language/language-picker.tsx";
@@ -12,12 +13,11 @@ import { useLiveTranscription } from "./use-live-transcription.ts";
 
 const SavedTranscripts = lazyWhenShown(() => import("./saved-transcripts.tsx"), "SavedTranscripts");
 
-function minutesLeft(secondsLeft: number | null | undefined, elapsedMs: number, recording: boolean): string | null {
+function timeLeft(secondsLeft: number | null | undefined, elapsedMs: number, recording: boolean): string | null {
   if (secondsLeft === undefined) return null;
   if (secondsLeft === null) return "Unlimited live transcription on your plan";
   const left = Math.max(0, secondsLeft - (recording ? elapsedMs / 1000 : 0));
-  const minutes = Math.floor(left / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"} of live transcription left this month`;
+  return `${formatLiveTime(left)} of live transcription left this month`;
 }
 
 /** VoxScribe: live microphone transcription that survives drops, with saved transcripts and export. */
@@ -30,7 +30,7 @@ export function LiveTool() {
   const blocked = !languageServed("live", language) && live.state !== "interrupted";
   const recording = live.state === "recording" || live.state === "reconnecting" || live.state === "stopping";
   const text = transcriptText(live.segments);
-  const quota = minutesLeft(live.secondsLeft, live.elapsedMs, recording);
+  const quota = timeLeft(live.secondsLeft, live.elapsedMs, recording);
 
   const start = () => {
     if (!user) {

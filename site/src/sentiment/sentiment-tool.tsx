@@ -110,9 +110,11 @@ export function SentimentTool() {
         void mutate(API.recordings.mount);
         return;
       }
-      const { report, id } = await analyseRecording(source, { language }, { onProgress: setProgress });
+      const { report, id, recordingKept } = await analyseRecording(source, { language }, { onProgress: setProgress });
       void mutate(jobListKey("sentiment"));
-      setResult({ report, fileName: source.name, ...(id ? { job: { id, recordingKept: false } } : {}) });
+      // A kept recording counts towards storage, which the recordings list shows.
+      if (recordingKept) void mutate(API.recordings.mount);
+      setResult({ report, fileName: source.name, ...(id ? { job: { id, recordingKept } } : {}) });
       setReportOpen(true);
       toast.success("Audio Transcribe Successfully", { duration: TOAST_MS });
     } catch (error) {

@@ -14,10 +14,11 @@ export const receiptSchema = z.object({
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 
+/** Seconds of live transcription or bytes of storage, written for people by `usage-format.ts`. */
 export const usageSchema = z.object({
   tool: z.enum(["live", "storage"]),
   label: z.string(),
-  unit: z.enum(["hours", "GB"]),
+  unit: z.enum(["seconds", "bytes"]),
   used: z.number(),
   /** Null means unlimited. */
   allowance: z.number().nullable(),

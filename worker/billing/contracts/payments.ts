@@ -11,7 +11,7 @@ export const processPayResponse = z.object({ message: z.string(), data: userSche
 
 const planId = z.enum(["monthly", "yearly", "enterprise"]);
 
-/** `GET /api/plans`: the shape of `PLANS` and `FEATURES` in plans.ts, checked where it is read. */
+/** `GET /api/plans`: the shape of `PLANS`, `FEATURES` and `HOURLY_REQUESTS` in plans.ts, checked where it is read. */
 export const plansResponse = z.object({
   plans: z
     .array(
@@ -25,11 +25,18 @@ export const plansResponse = z.object({
         contactOnly: z.boolean(),
         liveTranscriptionHours: z.number().nullable(),
         liveSessions: z.number(),
+        liveViewers: z.number(),
         storageGb: z.number().nullable(),
       }),
     )
     .readonly(),
   features: z.array(z.object({ id: z.string(), label: z.string(), plans: z.array(planId).readonly() })).readonly(),
+  hourlyRequests: z.object({
+    tts: z.number(),
+    voiceConversion: z.number(),
+    sentiment: z.number(),
+    pressRelease: z.number(),
+  }),
 });
 
 export type PlansResponse = z.infer<typeof plansResponse>;

@@ -1,6 +1,6 @@
 /**
- * The plan table: the one source for prices, the feature matrix and quotas. The Worker
- * charges from it and the site renders /pricing from it.
+ * The plan table: the one source for prices, the feature matrix and every allowance. The Worker
+ * charges and enforces from it and the site renders /pricing from it.
  */
 
 export type PlanId = "monthly" | "yearly" | "enterprise";
@@ -95,6 +95,21 @@ export const FEATURES: readonly Feature[] = [
   { id: "secureStorage", label: "Secure storage", plans: ["yearly", "enterprise"] },
   { id: "knowledgeBase", label: "Knowledge-base training", plans: ["yearly", "enterprise"] },
 ];
+
+/**
+ * Requests an hour every plan allows each tool that calls a paid provider per request (a speech, a
+ * voice conversion, a sentiment report, a press release): a ceiling on a runaway script or a shared
+ * token rather than a quota to count down, so it is the same on every plan. The tool gate enforces
+ * it (`TOOL_RATE_LIMITS` is made from it) and /pricing shows it.
+ */
+export const HOURLY_REQUESTS = {
+  tts: 300,
+  voiceConversion: 120,
+  sentiment: 60,
+  pressRelease: 30,
+} as const satisfies Record<string, number>;
+
+export type HourlyRequests = { readonly [Tool in keyof typeof HOURLY_REQUESTS]: number };
 
 /** The plan whose limits apply to a user; trial users (no plan yet) get the Monthly limits. */
 export function planLimits(planId: string | null): Plan {
