@@ -2,8 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import userEvent from "@testing-library/user-event";
 import type { SentimentReport } from "@worker/reports/contracts/sentiment.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { scoreInWords } from "../../site/src/sentiment/report.ts";
 import { SentimentReportDialog } from "../../site/src/sentiment/sentiment-report-dialog.tsx";
+import { scoreInWords } from "../../worker/reports/contracts/report-reading.ts";
 
 const said = "We launch today. Power is a problem. Thank you all.".split(" ");
 const words = said.map((word, index) => ({
