@@ -22,6 +22,7 @@ import type { ExportTranscript } from "../transcripts/transcript-exports.tsx";
 import { TranscriptViewer, type TranscriptViewerHandle } from "../transcripts/transcript-viewer.tsx";
 import { fetchTranscriptExport, recordingUrl, renameSpeaker } from "../transcripts/transcripts-api.ts";
 import { Dialog } from "../ui/dialog.tsx";
+import { ReportDocuments } from "./report-documents.tsx";
 import { KeyQuotes, OverallScore, TopicsAndIntents } from "./report-insights.tsx";
 import { type Moment, SentimentTimeline } from "./sentiment-timeline.tsx";
 
@@ -126,6 +127,7 @@ export function SentimentReportDialog({ report, fileName, job, onClose }: Props)
             type="application/json"
             text={() => JSON.stringify(report, null, 2)}
           />
+          {job && <ReportDocuments jobId={job.id} />}
         </div>
       </div>
     </Dialog>
