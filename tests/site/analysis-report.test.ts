@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { releasePlainText } from "../../worker/press-releases/contracts/release-markdown.ts";
 import {
   allTopics,
   exportName,
@@ -6,8 +7,7 @@ import {
   reportAsText,
   reportFields,
   transcriptOf,
-} from "../../site/src/sentiment/report.ts";
-import { releasePlainText } from "../../worker/press-releases/contracts/release-markdown.ts";
+} from "../../worker/reports/contracts/report-reading.ts";
 import type { SentimentReport } from "../../worker/reports/contracts/sentiment.ts";
 
 const full: SentimentReport = {

@@ -2,8 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import userEvent from "@testing-library/user-event";
 import type { SentimentReport } from "@worker/reports/contracts/sentiment.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { scoreInWords } from "../../site/src/sentiment/report.ts";
 import { SentimentReportDialog } from "../../site/src/sentiment/sentiment-report-dialog.tsx";
+import { scoreInWords } from "../../worker/reports/contracts/report-reading.ts";
 
 const said = "We launch today. Power is a problem. Thank you all.".split(" ");
 const words = said.map((word, index) => ({
@@ -119,5 +119,41 @@ describe("the sentiment report for PR people", () => {
       ["Summary", "Not Available"],
     ]);
     expect(details.getByText(said.join(" "))).toHaveClass("report__transcript");
+  });
+
+  it("offers the whole report as DOCX and PDF beside the other exports, each fetched from the Worker and saved under its name", async () => {
+    const user = userEvent.setup();
+    const createObjectURL = vi.fn(() => "blob:report");
+    Object.assign(URL, { createObjectURL, revokeObjectURL: () => {} });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const format = new URL(String(input), "https://vox.test").searchParams.get("format");
+      return new Response("%PDF-", {
+        headers: { "content-disposition": `attachment; filename="launch-sentiment-report-2026-11-28.${format}"` },
+      });
+    });
+    render(<SentimentReportDialog report={report} fileName="launch.wav" job={job} onClose={() => {}} />);
+    const exports = screen.getByRole("button", { name: "Download JSON" }).parentElement as HTMLElement;
+    expect(
+      within(exports)
+        .getAllByRole("button")
+        .map((button) => button.textContent?.trim()),
+    ).toEqual(["Copy report", "Download TXT", "Download JSON", "Download DOCX", "Download PDF"]);
+
+    await user.click(within(exports).getByRole("button", { name: "Download PDF" }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(String(fetch.mock.calls[0]?.[0])).toMatch(/\/api\/sentiment\/job-1\/report\?format=pdf$/);
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe("launch-sentiment-report-2026-11-28.pdf");
+
+    await user.click(within(exports).getByRole("button", { name: "Download DOCX" }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
+    expect(String(fetch.mock.calls[1]?.[0])).toMatch(/\/api\/sentiment\/job-1\/report\?format=docx$/);
+    expect((click.mock.contexts[1] as HTMLAnchorElement).download).toBe("launch-sentiment-report-2026-11-28.docx");
+  });
+
+  it("offers no document for a report the Worker did not keep", () => {
+    render(<SentimentReportDialog report={report} fileName="launch.wav" onClose={() => {}} />);
+    expect(screen.getByRole("button", { name: "Download JSON" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Download PDF" })).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { WRITE_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
 import { pressReleaseSchema, releaseVersionsSchema } from "../../worker/press-releases/contracts/press-releases.ts";
 import { call, registerAndSignIn } from "./helpers.ts";
 import { finishedRelease, jobsWithoutPauses } from "./jobs.ts";
+import { pdfContent } from "./pdf-text.ts";
 
 const request = (token: string, path: string, init: RequestInit = {}) =>
   call(path, {
@@ -154,8 +155,19 @@ describe("the bounds of a release's versions", () => {
 });
 
 describe("GET /api/press-releases/:id/export", () => {
+  /** The press kit whose letterhead the documents carry. */
+  const kit = {
+    name: "Ìjọba Water Trust",
+    boilerplate: "",
+    spokespeople: [],
+    media_contact: { name: "Bisi Akande", email: "press@ijoba.example.ng", phone: "+234 803 123 4567" },
+    dateline_city: "Ibadan",
+  };
+  const LETTERHEAD = "Ibadan Media contact: Bisi Akande · press@ijoba.example.ng · +234 803 123 4567";
+
   async function exported(format: string) {
-    const { token } = await registerAndSignIn();
+    const { token, api } = await registerAndSignIn();
+    expect((await api.put("/api/organisation", kit)).status).toBe(200);
     await using _fast = await jobsWithoutPauses();
     const release = await finishedRelease(token);
     expect((await patch(token, release.id, EDITED)).status).toBe(200);
@@ -189,6 +201,9 @@ describe("GET /api/press-releases/:id/export", () => {
     expect(xml).toMatch(/<w:pStyle w:val="Heading1"\/>.*?<w:t[^>]*>Ìjọba Trust opens 12 boreholes<\/w:t>/s);
     expect(xml).toMatch(/<w:b\/>.*?<w:t[^>]*>IBADAN, Nigeria<\/w:t>/s);
     expect(xml).toMatch(/<w:i\/>.*?<w:t[^>]*>twelve<\/w:t>/s);
+    // The press kit's letterhead, above the release.
+    const paragraphs = [...xml.matchAll(/<w:p>.*?<\/w:p>/gs)].map(([p]) => p.replace(/<[^>]+>/g, ""));
+    expect(paragraphs.slice(0, 3).join(" ")).toBe(`Ìjọba Water Trust ${LETTERHEAD}`);
     expect(files["[Content_Types].xml"]).toBeDefined();
   });
 
@@ -203,6 +218,11 @@ describe("GET /api/press-releases/:id/export", () => {
     // WinAnsi has Ì but not ọ, which loses its dot below.
     expect(pdf.getTitle()).toBe("Ìjoba Trust opens 12 boreholes");
     expect(pdf.getPageCount()).toBe(1);
+    // The press kit's letterhead, above the release (ọ loses its dot there too).
+    const { text } = await pdfContent(bytes);
+    expect(text).toMatch(
+      new RegExp(`^Ìjoba Water Trust ${LETTERHEAD.replace(/[+.]/g, "\\$&")} Ìjoba Trust opens 12 boreholes`),
+    );
   });
 
   it("refuses an unknown format with 400", async () => {

@@ -58,8 +58,11 @@ export const API = {
   voice: router("/api/voice", { token: "/token" }),
   history: router("/api/history", { list: "/" }),
   audio: router("/api/audio", { item: "/:id" }),
-  /** `transcriptExport`: the transcript as `?format=txt|srt|vtt|docx`. */
-  sentiment: router("/api/sentiment", { ...JOB_AT, transcriptExport: "/:id/export" }),
+  /**
+   * `transcriptExport`: the transcript as `?format=txt|srt|vtt|docx`; `report`: the whole report,
+   * under the press kit's letterhead, as `?format=docx|pdf`.
+   */
+  sentiment: router("/api/sentiment", { ...JOB_AT, transcriptExport: "/:id/export", report: "/:id/report" }),
   pressReleases: router("/api/press-releases", {
     ...JOB_AT,
     /** Its source's transcript (`?format=txt|srt|vtt|docx`): `/:id/export` is the release itself. */

@@ -8,6 +8,8 @@ import { limitWrite } from "../core/rate-limit.ts";
 import { jsonBody, jsonBodyLimit, limitBody } from "../core/validate.ts";
 import { startJob } from "../jobs/lifecycle.ts";
 import { findOwnFinishedRelease, UUID } from "../jobs/own-job.ts";
+import { type Letterhead, letterheadOf } from "../organisation/contracts/letterhead.ts";
+import { organisationOf } from "../organisation/store.ts";
 import {
   type ReleaseExportFormat,
   releaseExportQuery,
@@ -74,13 +76,13 @@ const EXPORTS = {
   // every other request nothing.
   docx: {
     type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    body: async (text: string) =>
-      (await import("./export/docx.ts")).releaseDocx(releaseBlocks(text), releaseHeadline(text)),
+    body: async (text: string, letterhead: () => Promise<Letterhead | null>) =>
+      (await import("./export/docx.ts")).releaseDocx(releaseBlocks(text), releaseHeadline(text), await letterhead()),
   },
   pdf: {
     type: "application/pdf",
-    body: async (text: string) =>
-      (await import("./export/pdf.ts")).releasePdf(releaseBlocks(text), releaseHeadline(text)),
+    body: async (text: string, letterhead: () => Promise<Letterhead | null>) =>
+      (await import("./export/pdf.ts")).releasePdf(releaseBlocks(text), releaseHeadline(text), await letterhead()),
   },
 } as const satisfies Record<ReleaseExportFormat, unknown>;
 
@@ -94,7 +96,9 @@ pressReleases.get(API.pressReleases.at.export, requireUser, async (c) => {
   const release = await findOwnFinishedRelease(c);
   const { type, body } = EXPORTS[format];
   const name = releaseFileName(release.text, release.created_at, format);
-  return new Response(await body(release.text), {
+  // Only the documents carry the press kit's letterhead, so only they read it.
+  const letterhead = async () => letterheadOf(await organisationOf(c.env.DB, release.user_id));
+  return new Response(await body(release.text, letterhead), {
     headers: {
       "content-type": type,
       "content-disposition": `attachment; filename="${name}"`,

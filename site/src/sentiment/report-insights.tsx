@@ -1,7 +1,13 @@
+import {
+  intentsWithTimes,
+  keyQuotes,
+  type Occurrences,
+  scoreInWords,
+  topicsWithTimes,
+} from "@worker/reports/contracts/report-reading.ts";
 import type { SentimentReport } from "@worker/reports/contracts/sentiment.ts";
 import type { SpeakerNames } from "@worker/transcripts/contracts/transcript.ts";
 import { buildModel, speakerName } from "../transcripts/transcript-model.ts";
-import { intentsWithTimes, keyQuotes, type Occurrences, scoreInWords, topicsWithTimes } from "./report.ts";
 import { type Moment, MomentButton } from "./sentiment-timeline.tsx";
 
 /** Times listed per topic or intent before the rest are only counted. */

@@ -1,5 +1,16 @@
 import { LANGUAGE_NAMES } from "@contracts/languages.ts";
 import type { Translation } from "@worker/jobs/contracts/job-schema.ts";
+import {
+  clockTime,
+  exportName,
+  recordingLength,
+  reportAsText,
+  reportFields,
+  sentimentSegments,
+  sentimentTimeline,
+  transcriptOf,
+  translationHeading,
+} from "@worker/reports/contracts/report-reading.ts";
 import type { SentimentReport } from "@worker/reports/contracts/sentiment.ts";
 import type { SpeakerNames } from "@worker/transcripts/contracts/transcript.ts";
 import { Copy } from "lucide-react";
@@ -11,17 +22,7 @@ import type { ExportTranscript } from "../transcripts/transcript-exports.tsx";
 import { TranscriptViewer, type TranscriptViewerHandle } from "../transcripts/transcript-viewer.tsx";
 import { fetchTranscriptExport, recordingUrl, renameSpeaker } from "../transcripts/transcripts-api.ts";
 import { Dialog } from "../ui/dialog.tsx";
-import {
-  clockTime,
-  exportName,
-  recordingLength,
-  reportAsText,
-  reportFields,
-  sentimentSegments,
-  sentimentTimeline,
-  transcriptOf,
-  translationHeading,
-} from "./report.ts";
+import { ReportDocuments } from "./report-documents.tsx";
 import { KeyQuotes, OverallScore, TopicsAndIntents } from "./report-insights.tsx";
 import { type Moment, SentimentTimeline } from "./sentiment-timeline.tsx";
 
@@ -126,6 +127,7 @@ export function SentimentReportDialog({ report, fileName, job, onClose }: Props)
             type="application/json"
             text={() => JSON.stringify(report, null, 2)}
           />
+          {job && <ReportDocuments jobId={job.id} />}
         </div>
       </div>
     </Dialog>

@@ -1,5 +1,5 @@
+import type { SentimentLabel, TimedSegment } from "@worker/reports/contracts/report-reading.ts";
 import { hms } from "../transcripts/transcript-model.ts";
-import type { SentimentLabel, TimedSegment } from "./report.ts";
 
 /** A mark beside each colour, so the timeline reads without telling colours apart. */
 const MARK: Record<SentimentLabel, string> = { positive: "+", neutral: "·", negative: "−" };

@@ -100,3 +100,10 @@ export const sentimentJobListSchema = z.object({
 export type SentimentJobList = z.infer<typeof sentimentJobListSchema>;
 
 export const createdSentimentJobSchema = createdJobSchema;
+
+/** The report as a document to send a client (`GET /api/sentiment/:id/report?format=`). */
+export const REPORT_DOCUMENT_FORMATS = ["docx", "pdf"] as const;
+export type ReportDocumentFormat = (typeof REPORT_DOCUMENT_FORMATS)[number];
+export const reportDocumentQuery = z.object({
+  format: z.enum(REPORT_DOCUMENT_FORMATS, { error: "format is one of docx, pdf" }),
+});

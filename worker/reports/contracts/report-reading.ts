@@ -1,8 +1,12 @@
-import { LANGUAGE_NAMES } from "@contracts/languages.ts";
-import type { Translation } from "@worker/jobs/contracts/job-schema.ts";
-import type { SentimentReport } from "@worker/reports/contracts/sentiment.ts";
+import { datedFileName } from "../../contracts/dated-file-name.ts";
+import { LANGUAGE_NAMES } from "../../contracts/languages.ts";
+import type { Translation } from "../../jobs/contracts/job-schema.ts";
+import type { SentimentReport } from "./sentiment.ts";
 
-/** Turns the provider's report into what the report modal and its exports show. */
+/**
+ * Turns the provider's report into what the report modal, its exports and the Worker's DOCX and PDF
+ * of the report show, so the dialog and the documents read a report the same way.
+ */
 
 export const NOT_AVAILABLE = "Not Available";
 
@@ -115,6 +119,15 @@ export function clockTime(seconds: number): string {
 export function exportName(fileName: string, extension: string): string {
   const base = fileName.replace(/\.[^.]+$/, "").replace(/[^\w.-]+/g, "-") || "recording";
   return `${base}-sentiment.${extension}`;
+}
+
+/**
+ * The report's DOCX or PDF, named as every dated download is (docs/decisions/017): the recording's
+ * name and the day, e.g. `town-hall-sentiment-report-2026-11-27.pdf`.
+ */
+export function reportFileName(fileName: string, createdAt: string, extension: string): string {
+  const recording = fileName.replace(/\.[A-Za-z0-9]{1,5}$/, "");
+  return datedFileName(`${recording} sentiment report`, createdAt, extension, "sentiment-report");
 }
 
 /** The report's words, whose indexes the segments point at, with their times. */
