@@ -73,7 +73,7 @@ describe("Vox Sentiment in the browser", () => {
     const report = page.getByRole("dialog", { name: "Sentiment report" });
     await report.waitFor();
     // Before, a recording sent in one request was not kept, so its report offered no player.
-    await report.getByRole("button", { name: "Play the recording" }).waitFor({ timeout: 15_000 });
+    await report.getByRole("button", { name: "Play the recording" }).waitFor({ timeout: 30_000 });
 
     // The last underlined time in the report: the player loads and starts there, not at 0.
     const times = report.getByRole("button", { name: /^Play from \d+:\d\d:\d\d$/ });
@@ -87,7 +87,7 @@ describe("Vox Sentiment in the browser", () => {
     await audio.waitFor();
     expect(await audio.getAttribute("src")).toMatch(new RegExp(`^${baseUrl()}/api/media/`));
     await expect
-      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 10_000 })
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 30_000 })
       .toBeGreaterThanOrEqual(start - 0.05);
     await audio.evaluate((element: HTMLAudioElement) => element.pause());
     await screenshot(page, "small-recording-report-player");
@@ -131,7 +131,7 @@ describe("VoxRelease in the browser", () => {
     expect(await release.getByRole("heading", { level: 1 }).count()).toBe(0);
 
     await page.reload();
-    await release.getByText("Ready").waitFor({ timeout: 30_000 });
+    await release.getByText("Ready").waitFor({ timeout: 90_000 });
     const headline = release.getByRole("heading", { level: 1 });
     await headline.waitFor();
     expect(((await headline.textContent()) ?? "").length).toBeGreaterThan(10);

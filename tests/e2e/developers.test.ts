@@ -31,7 +31,7 @@ describe("/developers", () => {
 
     const log = page.getByRole("list", { name: "Event log" });
     await expect
-      .poll(() => log.textContent(), { timeout: 45_000 })
+      .poll(() => log.textContent(), { timeout: 90_000 })
       .toMatch(
         /The web call was created, but joining it failed: .*needs network access to the call network \(daily\.co\)/,
       );

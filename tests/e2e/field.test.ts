@@ -118,7 +118,7 @@ describe("a press made the moment the button shows", () => {
       true,
       (page) => monthlyPlan(page).getByRole("button", { name: "Get Started" }).click(),
       async (page) => {
-        await page.waitForURL("**/__sandbox/paystack/checkout/**", { timeout: 30_000 });
+        await page.waitForURL("**/__sandbox/paystack/checkout/**", { timeout: 60_000 });
         expect(await page.getByRole("dialog", { name: "Login" }).count()).toBe(0);
       },
     );
@@ -130,7 +130,7 @@ describe("a press made the moment the button shows", () => {
       "/pricing",
       false,
       (page) => monthlyPlan(page).getByRole("button", { name: "Get Started" }).click(),
-      (page) => page.getByRole("dialog", { name: "Login" }).waitFor({ timeout: 30_000 }),
+      (page) => page.getByRole("dialog", { name: "Login" }).waitFor({ timeout: 60_000 }),
     );
   });
 
@@ -143,7 +143,7 @@ describe("a press made the moment the button shows", () => {
       true,
       (page) => page.getByRole("main").getByRole("button", { name: "Get Started" }).click(),
       async (page) => {
-        await page.getByRole("dialog", { name: "Login" }).waitFor({ timeout: 30_000 });
+        await page.getByRole("dialog", { name: "Login" }).waitFor({ timeout: 60_000 });
         expect(new URL(page.url()).pathname).toBe("/");
       },
     );
@@ -155,7 +155,7 @@ describe("a press made the moment the button shows", () => {
       "/",
       false,
       (page) => page.getByRole("main").getByRole("button", { name: "Get Started" }).click(),
-      (page) => page.waitForURL("**/solutions", { timeout: 30_000 }),
+      (page) => page.waitForURL("**/solutions", { timeout: 60_000 }),
     );
   });
 
@@ -165,7 +165,7 @@ describe("a press made the moment the button shows", () => {
       "/vox-sentiment",
       false,
       (page) => page.getByRole("button", { name: "Use Vox Sentiment" }).click(),
-      (page) => page.getByText("No file selected").waitFor({ timeout: 30_000 }),
+      (page) => page.getByText("No file selected").waitFor({ timeout: 60_000 }),
     );
   });
 
@@ -190,7 +190,7 @@ describe("typing and choosing the moment the field shows", () => {
       false,
       (page) => page.getByLabel("Text", { exact: true }).pressSequentially(TYPED),
       async (page) => {
-        await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
+        await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 60_000 });
         const field = page.getByLabel("Text", { exact: true });
         expect(await field.inputValue()).toBe(TYPED);
         await expect
@@ -230,7 +230,7 @@ describe("typing and choosing the moment the field shows", () => {
         await page.getByRole("button", { name: "Use Vox Sentiment" }).click();
       },
       async (page) => {
-        await page.getByRole("dialog", { name: "Login" }).waitFor({ timeout: 30_000 });
+        await page.getByRole("dialog", { name: "Login" }).waitFor({ timeout: 60_000 });
         expect(await page.locator(".file-drop__name").textContent()).toBe("town-hall.wav");
         expect(await page.getByText("No file selected").count()).toBe(0);
       },
@@ -248,8 +248,8 @@ describe("scrolling before the page answers", () => {
     const scrolledTo = await page.evaluate(() => scrollY);
     expect(scrolledTo).toBeGreaterThan(0);
     field.release();
-    await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
-    await expect.poll(() => picker.locator("option").count(), { timeout: 30_000 }).toBeGreaterThan(1);
+    await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 60_000 });
+    await expect.poll(() => picker.locator("option").count(), { timeout: 60_000 }).toBeGreaterThan(1);
     expect(await page.evaluate(() => scrollY)).toBe(scrolledTo);
     // A page opened from a link still starts at its top.
     await page.getByRole("contentinfo").getByRole("link", { name: "About Vox" }).click();
@@ -305,7 +305,7 @@ describe("typing through the moment the page hydrates", () => {
         await page.keyboard.type(SENTENCE.slice(0, KEYS_BEFORE_CODE), { delay: KEY_DELAY_MS });
         field.release();
         await page.keyboard.type(SENTENCE.slice(KEYS_BEFORE_CODE), { delay: KEY_DELAY_MS });
-        await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 60_000 });
+        await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 120_000 });
         const span = await page.evaluate(() => {
           const keys = window as { firstKeyAt?: number; lastKeyAt?: number };
           const hydratedAt = performance.getEntriesByName("interactive")[0]?.startTime ?? Number.NaN;
@@ -337,7 +337,7 @@ describe("typing through the moment the page hydrates", () => {
             .getByRole("alert")
             .or(page.getByRole("dialog", { name: "Login" }))
             .first()
-            .waitFor({ timeout: 30_000 });
+            .waitFor({ timeout: 60_000 });
           expect(await input.inputValue()).toBe(SENTENCE);
         }
         expect(field.errors).toEqual([]);
@@ -386,7 +386,7 @@ describe("hydrating keeps the page that was built", () => {
         ROUTES,
         async ({ page, errors }, route) => {
           await page.goto(route);
-          await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
+          await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 60_000 });
           const { built, replaced } = await page.evaluate(() => {
             const elements = (window as { built?: Element[] }).built ?? [];
             return {

@@ -61,6 +61,9 @@ export const it = test
     });
     return async (options = {}) => {
       const context = await browser.newContext({ baseURL: baseUrl(), ...options });
+      // A wait sized for a quiet machine fails a correct build on a busy one; only a failing wait
+      // takes this long.
+      context.setDefaultTimeout(60_000);
       contexts.push(context);
       return context;
     };

@@ -41,7 +41,7 @@ describe("desktop navigation", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "Get Started" }).first().click();
     await expect.poll(() => page.getByRole("status").count()).toBeGreaterThan(0);
-    await page.waitForURL("**/solutions", { timeout: 5000 });
+    await page.waitForURL("**/solutions", { timeout: 30_000 });
     expect(errors).toEqual([]);
   });
 

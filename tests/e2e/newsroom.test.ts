@@ -38,7 +38,7 @@ describe("the newsroom: press kit, release editor and DOCX", () => {
     });
     await tool.getByRole("button", { name: "Generate press release" }).click();
     const release = page.getByRole("region", { name: "Press release from borehole-launch.wav" });
-    await release.getByText("Ready").waitFor({ timeout: 30_000 });
+    await release.getByText("Ready").waitFor({ timeout: 90_000 });
     await release.getByText("Funmilayo Adeyemi, Director of Programmes", { exact: false }).waitFor();
     await release
       .getByRole("heading", { name: "About Ìjọba Water Trust" })

@@ -86,12 +86,15 @@ export async function signUp(page: Page, person: ReturnType<typeof newPerson>, {
 
 /**
  * Logs in through the Login dialog. A press made just before (the caller's, or the app's own hand
- * over from sign-up) shows it once its code has loaded and the app has rendered; only when none
- * shows it within two seconds is the header's Login pressed.
+ * over from sign-up) shows it once the page has hydrated and the dialog's code has loaded; only
+ * when none shows it within five seconds of hydrating is the header's Login pressed. Five, not
+ * two: a lazy chunk on a busy two-core machine can take seconds, and pressing Login under a
+ * dialog that has just opened waits on a covered button until the test fails.
  */
 export async function logIn(page: Page, email: string, password: string) {
   const dialog = page.getByRole("dialog", { name: "Login" });
-  const shown = await dialog.waitFor({ timeout: 2000 }).then(
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  const shown = await dialog.waitFor({ timeout: 5000 }).then(
     () => true,
     () => false,
   );

@@ -71,7 +71,7 @@ describe("Settings › Account › Download my data", () => {
           });
           return ((await history.json()) as { items: unknown[] }).items.length;
         },
-        { timeout: 30_000 },
+        { timeout: 60_000 },
       )
       .toBe(1);
 

@@ -31,9 +31,9 @@ describe("one upload, every tool", () => {
     const release = page.getByRole("region", { name: "VoxRelease" });
     await release.locator('input[type="file"]').setInputFiles(largeRecording("budget-briefing.wav"));
     await release.getByRole("button", { name: "Generate press release" }).click();
-    await page.waitForURL(/\?release=[0-9a-f-]{36}$/, { timeout: 60_000 });
+    await page.waitForURL(/\?release=[0-9a-f-]{36}$/, { timeout: 120_000 });
     const result = page.getByRole("region", { name: "Press release from budget-briefing.wav" });
-    await result.getByText("Ready").waitFor({ timeout: 60_000 });
+    await result.getByText("Ready").waitFor({ timeout: 120_000 });
     const headline = ((await result.getByRole("heading", { level: 1 }).textContent()) ?? "").trim();
     expect(headline.length).toBeGreaterThan(10);
 
@@ -42,7 +42,7 @@ describe("one upload, every tool", () => {
     const picker = sentiment.getByRole("group", { name: "Use a recording you uploaded" });
     await picker.getByRole("radio", { name: /^budget-briefing\.wav/ }).check();
     await sentiment.getByRole("button", { name: "Use Vox Sentiment" }).click();
-    await page.getByText("Audio Transcribe Successfully").waitFor({ timeout: 60_000 });
+    await page.getByText("Audio Transcribe Successfully").waitFor({ timeout: 120_000 });
     const report = page.getByRole("dialog", { name: "Sentiment report" });
     await report.getByRole("button", { name: "Close" }).click();
     expect(uploads).toHaveLength(1);

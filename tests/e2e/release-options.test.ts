@@ -25,7 +25,7 @@ async function releaseThroughApi(session: StoredSession): Promise<string> {
       async () =>
         ((await (await fetch(`${baseUrl()}/api/press-releases/${id}`, { headers: auth })).json()) as { status: string })
           .status,
-      { timeout: 30_000, interval: 500 },
+      { timeout: 60_000, interval: 500 },
     )
     .toBe("completed");
   return id;
@@ -46,7 +46,7 @@ describe("a release written again with options, and its alternative headlines", 
     });
     await tool.getByRole("button", { name: "Generate press release" }).click();
     const release = page.getByRole("region", { name: "Press release from market-briefing.wav" });
-    await release.getByText("Ready").waitFor({ timeout: 30_000 });
+    await release.getByText("Ready").waitFor({ timeout: 60_000 });
 
     const others = release.getByRole("region", { name: "Other headlines" });
     const choices = others.getByRole("button", { name: /^Use this headline: / });
@@ -66,7 +66,7 @@ describe("a release written again with options, and its alternative headlines", 
     await storeSession(page, session);
     await page.goto(`/voxrelease?release=${id}`);
     const release = page.getByRole("region", { name: "Press release from market-briefing.wav" });
-    await release.getByText("Ready").waitFor({ timeout: 30_000 });
+    await release.getByText("Ready").waitFor({ timeout: 60_000 });
 
     await release.getByRole("button", { name: "Write again with options" }).click();
     const form = release.getByRole("form", { name: "Write it again" });
@@ -83,7 +83,7 @@ describe("a release written again with options, and its alternative headlines", 
     await form.getByRole("button", { name: "Regenerate" }).click();
     const status = form.getByRole("status");
     await status.getByText("Writing the release again…").waitFor();
-    await status.getByText(/^Written again\./).waitFor({ timeout: 30_000 });
+    await status.getByText(/^Written again\./).waitFor({ timeout: 60_000 });
     await release.getByText("EMBARGOED UNTIL 09:00 WAT, 2 December 2030").waitFor();
     await expect.poll(() => release.getByRole("heading", { level: 1 }).textContent()).toMatch(/^URGENT: /);
     await release.getByText("With immediate effect", { exact: false }).waitFor();
@@ -108,7 +108,7 @@ describe("a release written again with options, and its alternative headlines", 
       await storeSession(phone.page, session);
       await phone.page.goto(`/voxrelease?release=${id}`);
       const shown = phone.page.getByRole("region", { name: "Press release from market-briefing.wav" });
-      await shown.getByRole("region", { name: "Other headlines" }).waitFor({ timeout: 15_000 });
+      await shown.getByRole("region", { name: "Other headlines" }).waitFor({ timeout: 60_000 });
       await shown.getByRole("button", { name: "Write again with options" }).click();
       await shown.getByRole("form", { name: "Write it again" }).getByLabel("Tone").waitFor();
       await screenshot(phone.page, `release-options-${name}`);

@@ -35,7 +35,7 @@ async function uploadedPercent(page: Page): Promise<number> {
 }
 
 async function waitForPercent(page: Page, atLeast: number): Promise<number> {
-  await expect.poll(() => uploadedPercent(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(atLeast);
+  await expect.poll(() => uploadedPercent(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(atLeast);
   return uploadedPercent(page);
 }
 
@@ -55,15 +55,15 @@ describe("resumable uploads in the browser", () => {
     await expect.poll(() => page.locator(".upload-progress").first().textContent()).toMatch(/\/s · .+ left/);
 
     await page.context().setOffline(true);
-    await page.getByText("Connection lost, retrying…").waitFor({ timeout: 20_000 });
+    await page.getByText("Connection lost, retrying…").waitFor({ timeout: 60_000 });
     const whileOffline = await uploadedPercent(page);
     await page.waitForTimeout(1500);
     await page.context().setOffline(false);
 
-    await page.waitForURL(/\?release=[0-9a-f-]{36}$/, { timeout: 60_000 });
+    await page.waitForURL(/\?release=[0-9a-f-]{36}$/, { timeout: 120_000 });
     expect(await uploadedPercent(page).catch(() => 100)).toBeGreaterThanOrEqual(whileOffline);
     const release = page.getByRole("region", { name: "Press release from town-hall.wav" });
-    await release.getByText("Ready").waitFor({ timeout: 60_000 });
+    await release.getByText("Ready").waitFor({ timeout: 120_000 });
     expect(((await release.getByRole("heading", { level: 1 }).textContent()) ?? "").length).toBeGreaterThan(10);
   });
 
@@ -92,7 +92,7 @@ describe("resumable uploads in the browser", () => {
     const resumedText = await resumed.textContent({ timeout: 1000 }).catch(() => "Uploading 100%");
     expect(Number(/Uploading (\d+)%/.exec(resumedText ?? "")?.[1])).toBeGreaterThanOrEqual(before - 30);
 
-    await page.getByText("Audio Transcribe Successfully").waitFor({ timeout: 60_000 });
+    await page.getByText("Audio Transcribe Successfully").waitFor({ timeout: 120_000 });
     const report = page.getByRole("dialog", { name: "Sentiment report" });
     await report.waitFor();
     await report.getByRole("button", { name: "Close" }).click();

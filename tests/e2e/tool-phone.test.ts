@@ -37,7 +37,7 @@ describe("tool pages on a phone", () => {
         expect(await onFirstScreen(page, ".try-it"), `${path}: Try it on the first screen`).toBe(true);
         await jump.focus();
         await page.keyboard.press("Enter");
-        await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 5000 }).toBe("try-it");
+        await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 30_000 }).toBe("try-it");
         const heading = page.locator("#try-it");
         expect(await heading.evaluate((element) => element.closest(".tool-workspace") !== null)).toBe(true);
         expect(await onFirstScreen(page, "#try-it"), `${path}: the tool's heading in view`).toBe(true);

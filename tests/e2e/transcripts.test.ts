@@ -99,7 +99,7 @@ describe("transcripts with speakers and times", () => {
     const audio = transcript.locator("audio");
     await audio.waitFor();
     await expect
-      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 10_000 })
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 30_000 })
       .toBeGreaterThanOrEqual(word.start - 0.05);
     // Nothing before the word was played: the player jumped there rather than playing up to it.
     await expect

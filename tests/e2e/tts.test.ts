@@ -25,7 +25,7 @@ describe("Vox Speaks in the browser", () => {
 
     const player = page.getByLabel("Generated speech");
     await expect
-      .poll(() => player.evaluate((audio: HTMLAudioElement) => audio.currentTime), { timeout: 10_000 })
+      .poll(() => player.evaluate((audio: HTMLAudioElement) => audio.currentTime), { timeout: 30_000 })
       .toBeGreaterThan(0);
     const duration = await player.evaluate((audio: HTMLAudioElement) => audio.duration);
     expect(duration).toBeGreaterThan(2);
@@ -85,7 +85,7 @@ describe("Vox Speaks in the browser", () => {
     await voice.selectOption({ label: "Sade · nigerian" });
     await page.getByRole("button", { name: "Generate Speech" }).click();
     const download = page.getByRole("region", { name: "Vox Speaks" }).getByRole("button", { name: "Download mp3" });
-    await expect.poll(() => download.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => download.isEnabled(), { timeout: 30_000 }).toBe(true);
     const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
     expect(file.suggestedFilename()).toMatch(
       /^e-kaaaro-a-dupe-lowo-gbogbo-yin-fun-didara-po-mo-wa-lonii-\d{4}-\d{2}-\d{2}\.mp3$/,

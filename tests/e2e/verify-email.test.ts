@@ -27,7 +27,7 @@ describe("e-mail verification before the free trial", () => {
     await page.getByText(/we have sent it a new 6-digit code/).waitFor();
     const verificationMails = async () =>
       (await outbox(person.email)).filter((mail) => VERIFICATION_CODE_SUBJECT.test(mail.subject)).length;
-    await expect.poll(verificationMails, { timeout: 5000 }).toBe(2);
+    await expect.poll(verificationMails, { timeout: 30_000 }).toBe(2);
     const fresh = await mailedCode(person.email, VERIFICATION_CODE_SUBJECT);
 
     // The first code was replaced by the new one.
@@ -46,7 +46,7 @@ describe("e-mail verification before the free trial", () => {
     await page.getByRole("button", { name: "Generate Speech" }).click();
     const player = page.getByLabel("Generated speech");
     await expect
-      .poll(() => player.evaluate((audio: HTMLAudioElement) => audio.currentTime), { timeout: 10_000 })
+      .poll(() => player.evaluate((audio: HTMLAudioElement) => audio.currentTime), { timeout: 30_000 })
       .toBeGreaterThan(0);
     // The browser logs the refused first code (400) itself; nothing else may go wrong.
     expect(errors.filter((error) => !error.includes("status of 400"))).toEqual([]);

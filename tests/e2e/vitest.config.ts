@@ -22,9 +22,10 @@ export const BROWSER_TEST_OPTIONS: NonNullable<TestProjectInlineConfiguration["t
   environment: "node",
   globalSetup: ["tests/e2e/global-setup.ts"],
   setupFiles: ["tests/e2e/wait-for-product.ts"],
-  testTimeout: 60_000,
-  // Lazy pages on a loaded 2-core machine can take a few seconds; one second is vitest's default.
-  expect: { poll: { timeout: 10_000 } },
+  // Generous because a correct build must pass on a busy machine; only a failing test waits this long.
+  testTimeout: 180_000,
+  // Lazy pages on a loaded 2-core machine can take seconds; one second is vitest's default.
+  expect: { poll: { timeout: 30_000 } },
   // Tests a file marks concurrent run two at a time: one per core.
   maxConcurrency: 2,
   hookTimeout: 240_000,

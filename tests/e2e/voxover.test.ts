@@ -33,7 +33,7 @@ describe("VoxOver in the browser", () => {
     await page.getByLabel("Voice", { exact: true }).selectOption({ label: "Amara · british" });
     await page.getByRole("button", { name: "Convert" }).click();
     const converted = page.getByLabel("Converted audio");
-    await converted.waitFor({ timeout: 15_000 });
+    await converted.waitFor({ timeout: 60_000 });
     await expect.poll(() => converted.evaluate((audio: HTMLAudioElement) => audio.readyState)).toBeGreaterThan(0);
 
     const [download] = await Promise.all([
