@@ -1,39 +1,24 @@
-import { PDFDocument, type PDFFont, StandardFonts } from "pdf-lib";
+import { PDFDocument, type PDFFont } from "pdf-lib";
 import type { Block } from "../contracts/release-markdown.ts";
+import { drawable, embedUnicodeFonts } from "./unicode-fonts.ts";
 
 const PAGE = { width: 595.28, height: 841.89, margin: 56 } as const;
 const SIZES = { 1: 18, 2: 14, 3: 12, body: 11 } as const;
-
-/**
- * The standard PDF fonts encode WinAnsi only: a letter outside it (ọ, ẹ, ṣ) loses its marks
- * (o, e, s) rather than failing the export, and anything else becomes "?".
- */
-function winAnsi(text: string): string {
-  return [...text]
-    .map((char) => {
-      const code = char.codePointAt(0) ?? 0;
-      if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || "‘’“”–—•…€".includes(char)) return char;
-      const bare = char.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
-      return /^[\x20-\x7e\xa0-\xff]+$/.test(bare) ? bare : "?";
-    })
-    .join("");
-}
 
 interface Word {
   readonly text: string;
   readonly font: PDFFont;
 }
 
-/** An A4 PDF: headings in bold, paragraphs wrapped to the margins, pages added as the text needs. */
+/**
+ * An A4 PDF: headings in bold, paragraphs wrapped to the margins, pages added as the text needs; in
+ * fonts that draw every letter of the product's languages, so a release in Yorùbá keeps its marks.
+ */
 export async function releasePdf(blocks: readonly Block[], title: string): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(winAnsi(title));
+  pdf.setTitle(title.normalize("NFC"));
   pdf.setCreator("Vox");
-  const fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-    italic: await pdf.embedFont(StandardFonts.HelveticaOblique),
-  };
+  const fonts = await embedUnicodeFonts(pdf);
   const width = PAGE.width - 2 * PAGE.margin;
   let page = pdf.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - PAGE.margin;
@@ -43,7 +28,7 @@ export async function releasePdf(blocks: readonly Block[], title: string): Promi
     const lineHeight = size * 1.4;
     const words: Word[] = block.runs.flatMap((run) => {
       const font = block.kind === "heading" || run.bold ? fonts.bold : run.italic ? fonts.italic : fonts.regular;
-      return winAnsi(run.text)
+      return drawable(run.text, font)
         .split(/\s+/)
         .filter(Boolean)
         .map((text) => ({ text, font }));
