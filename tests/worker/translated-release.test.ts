@@ -90,13 +90,11 @@ describe("editing a release's copy in the recording's language", () => {
     expect((await release(token, made.id)).translation?.text).toBe(written);
 
     // The account's data export carries the copy's versions beside the English ones.
-    const exported = await (await request(token, "/api/account/export")).json();
-    const job = exported.jobs.find((item: { id: string }) => item.id === made.id);
-    expect(job.press_release.translated_versions.map((v: { text: string }) => v.text)).toEqual([
-      written,
-      EDITED,
-      written,
-    ]);
+    const exported = (await (await request(token, "/api/account/export")).json()) as {
+      jobs: { id: string; press_release: { translated_versions: { text: string }[] } }[];
+    };
+    const job = exported.jobs.find((item) => item.id === made.id);
+    expect(job?.press_release.translated_versions.map((v) => v.text)).toEqual([written, EDITED, written]);
   });
 
   it("keeps the copy's written text and its newest versions, as the English release does", async () => {
