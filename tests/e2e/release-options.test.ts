@@ -12,10 +12,11 @@ import {
   storeSession,
 } from "./people.ts";
 
-/** A finished release made through the API, for tests about how it is shown. */
-async function releaseThroughApi(session: StoredSession): Promise<string> {
+/** A finished release made through the API, for tests about how it is shown; `fields` ask for a language. */
+async function releaseThroughApi(session: StoredSession, fields: Record<string, string> = {}): Promise<string> {
   const form = new FormData();
   form.set("file", new Blob([speechWav(20)], { type: "audio/wav" }), "market-briefing.wav");
+  for (const [field, value] of Object.entries(fields)) form.set(field, value);
   const auth = { authorization: `Bearer ${session.token}` };
   const started = await fetch(`${baseUrl()}/api/press-releases`, { method: "POST", headers: auth, body: form });
   expect(started.status).toBe(202);
@@ -116,5 +117,48 @@ describe("a release written again with options, and its alternative headlines", 
       expect(phone.errors).toEqual([]);
     }
     expect(Object.values(problems).flat()).toEqual([]);
+  });
+
+  it("edits the release in Yorùbá and downloads it as PDF and DOCX named with its language", async ({
+    page,
+    errors,
+    openPage,
+  }) => {
+    const session = await newSession();
+    const id = await releaseThroughApi(session, { language: "yo", also_in_language: "true" });
+    await storeSession(page, session);
+    await page.goto(`/voxrelease?release=${id}`);
+    const copy = page.getByRole("region", { name: "In Yorùbá", exact: true });
+    await copy.getByRole("button", { name: "Edit text in Yorùbá" }).click({ timeout: 30_000 });
+    const text = "# Ìjọba ṣí kànga mẹ́wàá ní Ìbàdàn\n\n**ÌBÀDÀN** — Àjọ náà ṣí kànga méjìlá.\n\n###\n";
+    await copy.getByLabel("Press release in Yorùbá (Markdown)").fill(text);
+    await copy.getByRole("status").getByText("Saved", { exact: true }).waitFor();
+    const auth = { authorization: `Bearer ${session.token}` };
+    const saved = await (await fetch(`${baseUrl()}/api/press-releases/${id}`, { headers: auth })).json();
+    expect(saved.translation).toEqual({ language: "yo", text });
+
+    for (const format of ["PDF", "DOCX"]) {
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        copy.getByRole("button", { name: `Download ${format} in Yorùbá` }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(
+        new RegExp(`^ijoba-si-kanga-mewaa-ni-ibadan-yo-\\d{4}-\\d\\d-\\d\\d\\.${format.toLowerCase()}$`),
+      );
+    }
+    await copy.getByRole("button", { name: "Versions in Yorùbá" }).click();
+    await copy.getByRole("region", { name: "Versions in Yorùbá" }).getByText("Version 2", { exact: false }).waitFor();
+    await copy.getByRole("button", { name: "Preview in Yorùbá" }).click();
+    await screenshot(page, "translated-release-desktop");
+    expect(errors).toEqual([]);
+
+    const phone = await openPage("mobile", { size: { width: 375, height: 812 } });
+    await storeSession(phone.page, session);
+    await phone.page.goto(`/voxrelease?release=${id}`);
+    const onPhone = phone.page.getByRole("region", { name: "In Yorùbá", exact: true });
+    await onPhone.getByRole("button", { name: "Download PDF in Yorùbá" }).waitFor({ timeout: 15_000 });
+    await screenshot(phone.page, "translated-release-375px");
+    expect(await layoutProblems(phone.page, "mobile")).toEqual([]);
+    expect(phone.errors).toEqual([]);
   });
 });

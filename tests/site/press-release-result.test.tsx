@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { PressReleaseResult } from "../../site/src/press-release/press-release-result.tsx";
 
@@ -31,7 +31,7 @@ describe("a press release on the page", () => {
     expect(container.querySelectorAll("h3")).toHaveLength(0);
   });
 
-  it("shows the release in the recording's language under the English one, marked with its language", () => {
+  it("shows the release in the recording's language under the English one, marked with its language, with the same controls", () => {
     const translation = { language: "ig" as const, text: "# Redio maka steeti iri na abụọ\n\nDaalụ." };
     render(
       <PressReleaseResult
@@ -42,7 +42,18 @@ describe("a press release on the page", () => {
     expect(section.querySelector("article")).toHaveAttribute("lang", "ig");
     expect(screen.getByRole("heading", { level: 1, name: "Redio maka steeti iri na abụọ" })).toBeVisible();
     expect(screen.getByRole("heading", { level: 1, name: "Radio for twelve states" })).toBeVisible();
-    expect(screen.getByRole("button", { name: "Copy text in Igbo" })).toBeVisible();
+    const controls = within(section)
+      .getAllByRole("button")
+      .map((button) => button.textContent?.trim());
+    expect(controls).toEqual([
+      "Edit text in Igbo",
+      "Copy as rich text in Igbo",
+      "Download DOCX in Igbo",
+      "Download PDF in Igbo",
+      "Download TXT in Igbo",
+      "Download MD in Igbo",
+      "Versions in Igbo",
+    ]);
   });
 
   it("shows where a running job is, and the reason when one failed", () => {

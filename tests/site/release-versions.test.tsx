@@ -51,3 +51,54 @@ describe("a release's versions in the editor", () => {
     expect(within(versions).queryByRole("button", { name: "Show older versions" })).toBeNull();
   });
 });
+
+describe("a release's copy in the recording's language in the editor", () => {
+  const translated = { ...release, language: "yo" as const, text: "# Ìjọba ṣí kànga mẹ́wàá" };
+
+  it("saves, lists versions of and downloads the copy through its own paths, the file named by the Worker", async () => {
+    const user = userEvent.setup();
+    const calls: { url: string; method: string; body?: unknown }[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const url = String(input);
+      const method = init?.method ?? "GET";
+      calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.includes("/export")) {
+        return new Response("%PDF-", {
+          headers: { "content-disposition": 'attachment; filename="ijoba-si-kanga-mewaa-yo-2026-11-22.pdf"' },
+        });
+      }
+      if (method === "PATCH") return Response.json({ text: "", saved: true });
+      return Response.json({ items: [version(1)], next_before: null });
+    });
+    Object.assign(URL, { createObjectURL: () => "blob:export", revokeObjectURL: () => {} });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    render(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <MemoryRouter>
+          <ReleaseEditor release={translated} language="yo" />
+        </MemoryRouter>
+      </SWRConfig>,
+    );
+    expect(screen.queryByRole("button", { name: /Write again/ })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Edit text in Yorùbá" }));
+    const area = screen.getByLabelText("Press release in Yorùbá (Markdown)");
+    expect(area).toHaveAttribute("lang", "yo");
+    await user.type(area, " ọ̀");
+    await user.click(screen.getByRole("button", { name: "Download PDF in Yorùbá" }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    // The edit is saved before the download, so the file is what the editor shows.
+    expect(calls.slice(0, 2)).toEqual([
+      {
+        url: `/api/press-releases/${release.id}/translation`,
+        method: "PATCH",
+        body: { text: "# Ìjọba ṣí kànga mẹ́wàá ọ̀" },
+      },
+      { url: `/api/press-releases/${release.id}/translation/export?format=pdf`, method: "GET", body: undefined },
+    ]);
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe("ijoba-si-kanga-mewaa-yo-2026-11-22.pdf");
+
+    await user.click(screen.getByRole("button", { name: "Versions in Yorùbá" }));
+    await within(screen.getByRole("region", { name: "Versions in Yorùbá" })).findByText(/Version 1/);
+    expect(calls.at(-1)?.url).toBe(`/api/press-releases/${release.id}/translation/versions`);
+  });
+});

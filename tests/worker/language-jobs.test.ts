@@ -186,6 +186,11 @@ describe("jobs in Yorùbá, Hausa and Igbo", { timeout: 120_000 }, () => {
       await (await call(`/api/press-releases/${id}/versions`, { headers: authed(token) })).json(),
     );
     expect(versions.items.map((version) => version.text)).toEqual([rewritten.text, first.text]);
+    // The Igbo copy it replaced stays as a version of the copy, to restore.
+    const copies = releaseVersionsSchema.parse(
+      await (await call(`/api/press-releases/${id}/translation/versions`, { headers: authed(token) })).json(),
+    );
+    expect(copies.items.map((version) => version.text)).toEqual([rewritten.translation?.text, first.translation?.text]);
   });
 
   it("a release in Yorùbá from a finished upload takes also_in_language as JSON", async () => {

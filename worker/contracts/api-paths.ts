@@ -71,6 +71,11 @@ export const API = {
     versions: "/:id/versions",
     /** The release as DOCX, PDF, plain text or Markdown. */
     export: "/:id/export",
+    /** `PATCH`: saves the copy in the recording's language (a new version of that copy). */
+    translation: "/:id/translation",
+    translationVersions: "/:id/translation/versions",
+    /** The copy in the recording's language as DOCX, PDF, plain text or Markdown. */
+    translationExport: "/:id/translation/export",
     regenerate: "/:id/regenerate",
     regeneration: "/:id/regenerations/:regenerationId",
     headline: "/:id/headline",

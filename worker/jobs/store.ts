@@ -366,6 +366,11 @@ export function setReleaseText(
     .bind(release.text, release.headlines, release.translatedText, release.now, jobId);
 }
 
+/** A release's new copy in the recording's language, as a statement to batch with its version. */
+export function setTranslatedText(db: D1Database, jobId: string, text: string): D1PreparedStatement {
+  return db.prepare("UPDATE jobs SET translated_text = ? WHERE id = ?").bind(text, jobId);
+}
+
 /** The R2 keys of user `?1`'s job recordings, as a SQL expression for a statement on another table. */
 export const JOB_RECORDING_KEYS_OF_USER = "(SELECT r2_key FROM jobs WHERE user_id = ?1)";
 

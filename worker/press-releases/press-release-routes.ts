@@ -1,13 +1,15 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { requireUser } from "../accounts/sessions.ts";
 import type { AppEnv } from "../app-env.ts";
 import { requireTool } from "../billing/tool-gate.ts";
 import { API, pathOf } from "../contracts/api-paths.ts";
+import type { Language } from "../contracts/languages.ts";
 import { ApiError } from "../core/errors.ts";
 import { limitWrite } from "../core/rate-limit.ts";
 import { jsonBody, jsonBodyLimit, limitBody } from "../core/validate.ts";
 import { startJob } from "../jobs/lifecycle.ts";
 import { findOwnFinishedRelease, UUID } from "../jobs/own-job.ts";
+import type { JobRow } from "../jobs/store.ts";
 import { type Letterhead, letterheadOf } from "../organisation/contracts/letterhead.ts";
 import { organisationOf } from "../organisation/store.ts";
 import {
@@ -15,6 +17,7 @@ import {
   releaseExportQuery,
   releaseTextBody,
   releaseVersionsQuery,
+  translatedTextBody,
 } from "./contracts/press-releases.ts";
 import { releaseBlocks, releaseFileName, releaseHeadline, releasePlainText } from "./contracts/release-markdown.ts";
 import { pickHeadlineBody, regenerateBody } from "./contracts/release-options.ts";
@@ -26,12 +29,13 @@ import {
   TRANSCRIPT_NOT_KEPT,
 } from "./regenerations.ts";
 import { keptHeadlines, replaceHeadline } from "./release-headlines.ts";
-import { releaseVersions, saveReleaseText } from "./release-versions.ts";
+import { releaseVersions, saveReleaseText, saveTranslatedText, translatedVersions } from "./release-versions.ts";
 
 /**
  * A finished press release, mounted after the routes every job kind shares (`jobs/job-routes.ts`:
  * submit, list, one job, delete): save an edit (`PATCH`, a new version), its versions, and exports
- * as DOCX, PDF, plain text and Markdown (restoring a version is saving its text again); writing it
+ * as DOCX, PDF, plain text and Markdown (restoring a version is saving its text again), and the same
+ * three for its copy in the recording's language, when it has one; writing it
  * again from its kept transcript with a tone, length, audience and embargo (a job of the one engine:
  * 202, then polled); and picking one of its alternative headlines. Each leaves the previous text as
  * a version that can be restored.
@@ -55,7 +59,19 @@ pressReleases.patch(
   },
 );
 
-pressReleases.get(API.pressReleases.at.versions, requireUser, async (c) => {
+/** The copy in the recording's language of the caller's finished release; 404 when it was not asked for. */
+async function findOwnTranslatedRelease(
+  c: Context<AppEnv>,
+): Promise<JobRow & { text: string; translated_text: string }> {
+  const release = await findOwnFinishedRelease(c);
+  const translated = release.translated_text;
+  if (translated === null) {
+    throw new ApiError(404, "no_translation", "This release has no copy in the recording's language.");
+  }
+  return { ...release, translated_text: translated };
+}
+
+function versionsQuery(c: Context<AppEnv>) {
   const query = releaseVersionsQuery.safeParse(c.req.query());
   if (!query.success) {
     const errors: Record<string, string[]> = {};
@@ -65,8 +81,34 @@ pressReleases.get(API.pressReleases.at.versions, requireUser, async (c) => {
     }
     throw new ApiError(400, "validation_failed", query.error.issues[0]?.message ?? "Invalid query", errors);
   }
+  return query.data;
+}
+
+pressReleases.get(API.pressReleases.at.versions, requireUser, async (c) => {
+  const query = versionsQuery(c);
   const release = await findOwnFinishedRelease(c);
-  return c.json(await releaseVersions(c.env.DB, release, query.data), 200, { "cache-control": "no-store" });
+  return c.json(await releaseVersions(c.env.DB, release, query), 200, { "cache-control": "no-store" });
+});
+
+/** The copy in the recording's language is saved and versioned like the English text, under the same rate. */
+pressReleases.patch(
+  API.pressReleases.at.translation,
+  requireUser,
+  limitBody(RELEASE_BODY_LIMIT_BYTES),
+  jsonBody(translatedTextBody),
+  async (c) => {
+    const release = await findOwnTranslatedRelease(c);
+    await limitWrite(c, "releaseEdit");
+    const { text } = c.req.valid("json");
+    const saved = await saveTranslatedText(c.env.DB, release, text, new Date().toISOString());
+    return c.json({ text, saved }, 200, { "cache-control": "no-store" });
+  },
+);
+
+pressReleases.get(API.pressReleases.at.translationVersions, requireUser, async (c) => {
+  const query = versionsQuery(c);
+  const release = await findOwnTranslatedRelease(c);
+  return c.json(await translatedVersions(c.env.DB, release, query), 200, { "cache-control": "no-store" });
 });
 
 const EXPORTS = {
@@ -86,25 +128,56 @@ const EXPORTS = {
   },
 } as const satisfies Record<ReleaseExportFormat, unknown>;
 
-pressReleases.get(API.pressReleases.at.export, requireUser, async (c) => {
+function exportFormat(c: Context<AppEnv>): ReleaseExportFormat {
   const query = releaseExportQuery.safeParse(c.req.query());
   if (!query.success) {
     const message = query.error.issues[0]?.message ?? "format is one of docx, pdf, txt, md";
     throw new ApiError(400, "validation_failed", message, { format: [message] });
   }
-  const { format } = query.data;
-  const release = await findOwnFinishedRelease(c);
+  return query.data.format;
+}
+
+/**
+ * A copy's export, named by `releaseFileName` as the site names it (a translated copy names its
+ * language). Only the documents carry the press kit's letterhead, so only they read it.
+ */
+async function exported(
+  format: ReleaseExportFormat,
+  text: string,
+  createdAt: string,
+  letterhead: () => Promise<Letterhead | null>,
+  language?: Language,
+) {
   const { type, body } = EXPORTS[format];
-  const name = releaseFileName(release.text, release.created_at, format);
-  // Only the documents carry the press kit's letterhead, so only they read it.
-  const letterhead = async () => letterheadOf(await organisationOf(c.env.DB, release.user_id));
-  return new Response(await body(release.text, letterhead), {
+  const name = releaseFileName(text, createdAt, format, language);
+  return new Response(await body(text, letterhead), {
     headers: {
       "content-type": type,
       "content-disposition": `attachment; filename="${name}"`,
       "cache-control": "no-store",
     },
   });
+}
+
+const letterheadFor = (c: Context<AppEnv>, userId: string) => async () =>
+  letterheadOf(await organisationOf(c.env.DB, userId));
+
+pressReleases.get(API.pressReleases.at.export, requireUser, async (c) => {
+  const format = exportFormat(c);
+  const release = await findOwnFinishedRelease(c);
+  return exported(format, release.text, release.created_at, letterheadFor(c, release.user_id));
+});
+
+pressReleases.get(API.pressReleases.at.translationExport, requireUser, async (c) => {
+  const format = exportFormat(c);
+  const release = await findOwnTranslatedRelease(c);
+  return exported(
+    format,
+    release.translated_text,
+    release.created_at,
+    letterheadFor(c, release.user_id),
+    release.language,
+  );
 });
 
 /** Writing again is a call to the writer, so it passes the tool's gate and counts against its allowance. */

@@ -1,11 +1,7 @@
 import { LANGUAGE_NAMES } from "@contracts/languages.ts";
 import type { Translation } from "@worker/jobs/contracts/job-schema.ts";
 import type { PressRelease } from "@worker/press-releases/contracts/press-releases.ts";
-import { releaseFileName } from "@worker/press-releases/contracts/release-markdown.ts";
-import { AlertCircle, Copy } from "lucide-react";
-import Markdown from "markdown-to-jsx";
-import { copyText } from "../tools/copy-text.ts";
-import { DownloadButton } from "../tools/download-button.tsx";
+import { AlertCircle } from "lucide-react";
 import { formatWhen } from "../ui/format-when.ts";
 import { ReleaseEditor } from "./release-editor.tsx";
 import { SourceTranscript } from "./source-transcript.tsx";
@@ -15,9 +11,6 @@ const STEPS = [
   { status: "processing", label: "Transcribing and writing" },
   { status: "completed", label: "Ready" },
 ] as const;
-
-/** Press releases end with a "###" line, which Markdown would read as an empty heading. */
-const showEndMark = (text: string) => text.replace(/^###[ \t]*$/gm, "\\#\\#\\#");
 
 /** One job: where it is, then the release itself with copy and downloads, or what went wrong. */
 export function PressReleaseResult({ release }: { release: PressRelease }) {
@@ -65,29 +58,23 @@ export function PressReleaseResult({ release }: { release: PressRelease }) {
   );
 }
 
-/** The release in the recording's language, asked for at the start; its own copy and download. */
+/**
+ * The release in the recording's language, asked for at the start: edited, versioned and
+ * downloaded like the English one. A new English text (written again) brings a new copy, so the
+ * editor starts afresh when the release's `updated_at` moves; saving the copy leaves it alone.
+ */
 function TranslatedRelease({ release, translation }: { release: PressRelease; translation: Translation }) {
   const name = LANGUAGE_NAMES[translation.language];
-  const copy = () => copyText(translation.text, `Press release in ${name} copied`, "Use the download instead.");
   return (
     <section className="release__translation" aria-labelledby="release-translation">
       <h3 id="release-translation">
         In <span lang={translation.language}>{name}</span>
       </h3>
-      <article className="release__text prose" lang={translation.language}>
-        <Markdown options={{ disableParsingRawHTML: true }}>{showEndMark(translation.text)}</Markdown>
-      </article>
-      <div className="button-row">
-        <button type="button" className="button button--ghost" onClick={copy}>
-          <Copy aria-hidden="true" size={18} /> Copy text in {name}
-        </button>
-        <DownloadButton
-          label={`Download .md in ${name}`}
-          fileName={releaseFileName(translation.text, release.created_at, "md", translation.language)}
-          type="text/markdown"
-          text={() => translation.text}
-        />
-      </div>
+      <ReleaseEditor
+        key={`${release.id}:${release.updated_at}`}
+        release={{ ...release, text: translation.text }}
+        language={translation.language}
+      />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { LANGUAGE_NAMES, type Language } from "@contracts/languages.ts";
 import type {
   PressRelease,
   ReleaseExportFormat,
@@ -16,7 +17,14 @@ import { errorMessage } from "../ui/form-fields.tsx";
 import { formatWhen } from "../ui/format-when.ts";
 import { lazyWhenShown } from "../ui/lazy-named.ts";
 import { toast } from "../ui/toast.ts";
-import { fetchExport, fetchVersions, pickHeadline, saveReleaseText, versionsPath } from "./release-editing-api.ts";
+import {
+  fetchExport,
+  fetchVersions,
+  pickHeadline,
+  saveReleaseText,
+  saveTranslatedText,
+  versionsPath,
+} from "./release-editing-api.ts";
 import { placeholdersIn, ReleasePreview } from "./release-preview.tsx";
 import { type SaveState, useAutosave } from "./use-autosave.ts";
 
@@ -39,9 +47,21 @@ const saveLabel = (state: SaveState) =>
  * after typing stops (each save a version the owner can restore), with the gaps still to fill
  * listed, downloads made by the Worker and a rich-text copy for e-mail. It can be written again
  * with options, and one of its alternative headlines picked; both are new versions too.
+ *
+ * With `language`, it edits the release's copy in that language (`release.text` is then that
+ * copy's text) the same way, with its own versions and downloads; writing again and the
+ * alternative headlines belong to the English release, so they are left out, and every control
+ * names the language, since both editors are on one page.
  */
-export function ReleaseEditor({ release }: { release: PressRelease & { text: string } }) {
+export function ReleaseEditor({
+  release,
+  language,
+}: {
+  release: PressRelease & { text: string };
+  language?: Language | undefined;
+}) {
   const id = useId();
+  const inLanguage = language ? ` in ${LANGUAGE_NAMES[language]}` : "";
   const [text, setText] = useState(release.text);
   // A finished release is read first; editing is one press away.
   const [preview, setPreview] = useState(true);
@@ -54,17 +74,17 @@ export function ReleaseEditor({ release }: { release: PressRelease & { text: str
   // The Worker answers versions a page at a time; older pages load when asked for.
   const versions = useSWRInfinite((index: number, previous: ReleaseVersions | null) => {
     if (!showVersions) return null;
-    if (index === 0) return versionsPath(release.id);
-    return previous?.next_before ? versionsPath(release.id, previous.next_before) : null;
+    if (index === 0) return versionsPath(release.id, undefined, language);
+    return previous?.next_before ? versionsPath(release.id, previous.next_before, language) : null;
   }, fetchVersions);
   const versionItems = versions.data?.flatMap((page) => page.items) ?? [];
   const olderVersions = (versions.data?.at(-1)?.next_before ?? null) !== null;
   const save = useCallback(
     async (next: string) => {
-      await saveReleaseText(release.id, next);
+      await (language ? saveTranslatedText(release.id, next) : saveReleaseText(release.id, next));
       if (showVersions) void versions.mutate();
     },
-    [release.id, showVersions, versions],
+    [release.id, language, showVersions, versions],
   );
   const { state, flush, markSaved } = useAutosave(text, release.text, save);
   const placeholders = placeholdersIn(text);
@@ -110,7 +130,9 @@ export function ReleaseEditor({ release }: { release: PressRelease & { text: str
   const restore = async (number: number, restored: string, restoredHeadlines: readonly string[]) => {
     try {
       await flush();
-      await saveReleaseText(release.id, restored, restoredHeadlines);
+      await (language
+        ? saveTranslatedText(release.id, restored)
+        : saveReleaseText(release.id, restored, restoredHeadlines));
       setText(restored);
       markSaved(restored);
       setHeadlines(restoredHeadlines);
@@ -124,7 +146,7 @@ export function ReleaseEditor({ release }: { release: PressRelease & { text: str
   const download = async (format: ReleaseExportFormat) => {
     try {
       await flush();
-      const file = await fetchExport(release.id, format);
+      const file = await fetchExport(release.id, format, language);
       downloadBlob(file.blob, file.name);
     } catch (error) {
       toast.error(errorMessage(error));
@@ -139,9 +161,13 @@ export function ReleaseEditor({ release }: { release: PressRelease & { text: str
           "text/plain": new Blob([releasePlainText(text)], { type: "text/plain" }),
         }),
       ]);
-      toast.success("Press release copied with its formatting");
+      toast.success(`Press release${inLanguage} copied with its formatting`);
     } catch {
-      await copyText(releasePlainText(text), "Press release copied as plain text", "Use a download instead.");
+      await copyText(
+        releasePlainText(text),
+        `Press release${inLanguage} copied as plain text`,
+        "Use a download instead.",
+      );
     }
   };
 
@@ -155,7 +181,7 @@ export function ReleaseEditor({ release }: { release: PressRelease & { text: str
           onClick={() => setPreview(!preview)}
         >
           {preview ? <Pencil aria-hidden="true" size={18} /> : <Eye aria-hidden="true" size={18} />}
-          {preview ? "Edit text" : "Preview"}
+          {preview ? `Edit text${inLanguage}` : `Preview${inLanguage}`}
         </button>
         <p className={`release-editor__status release-editor__status--${state.kind}`} role="status">
           {saveLabel(state)}
@@ -178,7 +204,7 @@ export function ReleaseEditor({ release }: { release: PressRelease & { text: str
           </ul>
         </div>
       )}
-      {headlines.length > 0 && (
+      {!language && headlines.length > 0 && (
         <section className="release-editor__headlines" aria-labelledby={`${id}-headlines`}>
           <h3 id={`${id}-headlines`}>Other headlines</h3>
           <ul>
@@ -200,17 +226,18 @@ export function ReleaseEditor({ release }: { release: PressRelease & { text: str
         </section>
       )}
       {preview ? (
-        <ReleasePreview text={text} />
+        <ReleasePreview text={text} lang={language} />
       ) : (
         <div className="field">
           <label className="field__label" htmlFor={`${id}-text`}>
-            Press release (Markdown)
+            Press release{inLanguage} (Markdown)
           </label>
           <textarea
             id={`${id}-text`}
             ref={area}
             className="field__input field__input--multiline release-editor__text"
             rows={20}
+            lang={language}
             value={text}
             onChange={(event) => setText(event.target.value)}
             onBlur={() => void flush()}
@@ -219,11 +246,12 @@ export function ReleaseEditor({ release }: { release: PressRelease & { text: str
       )}
       <div className="button-row">
         <button type="button" className="button button--primary" onClick={copyRich}>
-          <Copy aria-hidden="true" size={18} /> Copy as rich text
+          <Copy aria-hidden="true" size={18} /> Copy as rich text{inLanguage}
         </button>
         {EXPORTS.map(({ format, label }) => (
           <button key={format} type="button" className="button button--ghost" onClick={() => download(format)}>
             <Download aria-hidden="true" size={18} /> {label}
+            {inLanguage}
           </button>
         ))}
         <button
@@ -233,17 +261,19 @@ export function ReleaseEditor({ release }: { release: PressRelease & { text: str
           aria-controls={`${id}-versions`}
           onClick={() => setShowVersions(!showVersions)}
         >
-          <History aria-hidden="true" size={18} /> Versions
+          <History aria-hidden="true" size={18} /> Versions{inLanguage}
         </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          aria-expanded={showRegenerate}
-          aria-controls={`${id}-regenerate`}
-          onClick={() => setShowRegenerate(!showRegenerate)}
-        >
-          <RefreshCw aria-hidden="true" size={18} /> Write again with options
-        </button>
+        {!language && (
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-expanded={showRegenerate}
+            aria-controls={`${id}-regenerate`}
+            onClick={() => setShowRegenerate(!showRegenerate)}
+          >
+            <RefreshCw aria-hidden="true" size={18} /> Write again with options
+          </button>
+        )}
       </div>
       {showRegenerate && (
         <div id={`${id}-regenerate`}>
@@ -251,7 +281,7 @@ export function ReleaseEditor({ release }: { release: PressRelease & { text: str
         </div>
       )}
       {showVersions && (
-        <section id={`${id}-versions`} className="release-editor__versions" aria-label="Versions">
+        <section id={`${id}-versions`} className="release-editor__versions" aria-label={`Versions${inLanguage}`}>
           {versions.error && <p role="alert">The versions could not be loaded. Please try again.</p>}
           {!versions.data && !versions.error && <p className="muted">Loading versions…</p>}
           <ol>

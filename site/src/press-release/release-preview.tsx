@@ -29,10 +29,13 @@ function runs(list: readonly Run[]): ReactNode[] {
   });
 }
 
-/** The release as it will read, read by the same parser as the exports, with placeholders marked. */
-export function ReleasePreview({ text }: { text: string }) {
+/**
+ * The release as it will read, read by the same parser as the exports, with placeholders marked;
+ * `lang` names the language of a translated copy, for screen readers and hyphenation.
+ */
+export function ReleasePreview({ text, lang }: { text: string; lang?: string | undefined }) {
   return (
-    <article className="release__text prose">
+    <article className="release__text prose" lang={lang}>
       {releaseBlocks(text).map((block, index) => {
         const key = `${block.kind}-${index}`;
         if (block.kind === "paragraph") return <p key={key}>{runs(block.runs)}</p>;

@@ -198,6 +198,9 @@ async function* jobsOf(env: Env, userId: string) {
                 versions: new StreamedArray(
                   pagedRows((next) => releaseVersionsOf(db, job.id, next), EXPORT_VERSION_PAGE_ROWS),
                 ),
+                translated_versions: new StreamedArray(
+                  pagedRows((next) => releaseVersionsOf(db, job.id, next, job.language), EXPORT_VERSION_PAGE_ROWS),
+                ),
               },
             }
           : {

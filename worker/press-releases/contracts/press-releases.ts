@@ -62,9 +62,13 @@ export const releaseTextBody = z.object({
   headlines: z.array(z.string().max(300)).max(10).optional(),
 });
 
+/** An edited copy in the recording's language: its text alone, by the same bounds (it has no alternative headlines). */
+export const translatedTextBody = releaseTextBody.pick({ text: true });
+
 /**
  * A release keeps its generated text (version 1) and its newest 50 versions; saving one more
- * deletes the oldest of the rest in the same batch, so a release holds at most 51.
+ * deletes the oldest of the rest in the same batch, so a release holds at most 51. Its copy in the
+ * recording's language is bounded the same way, on its own.
  */
 export const RELEASE_VERSIONS_KEPT = 50;
 

@@ -1,27 +1,11 @@
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, type PDFFont, rgb } from "pdf-lib";
 import type { Letterhead } from "../../organisation/contracts/letterhead.ts";
 import type { Block } from "../contracts/release-markdown.ts";
 import { type Bar, type DocumentPart, TONE_COLOURS, withLetterhead } from "./document-parts.ts";
+import { drawable, embedUnicodeFonts } from "./unicode-fonts.ts";
 
 const PAGE = { width: 595.28, height: 841.89, margin: 56 } as const;
 const SIZES = { 1: 18, 2: 14, 3: 12, body: 11 } as const;
-
-/**
- * The standard PDF fonts encode WinAnsi only: a letter outside it (ọ, ẹ, ṣ) loses its marks
- * (o, e, s) rather than failing the export, and anything else becomes "?".
- */
-function winAnsi(text: string): string {
-  return [...text]
-    .map((char) => {
-      const code = char.codePointAt(0) ?? 0;
-      // A minus sign (−0.40) is not in WinAnsi; a hyphen reads the same.
-      if (char === "\u2212") return "-";
-      if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || "‘’“”–—•…€".includes(char)) return char;
-      const bare = char.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
-      return /^[\x20-\x7e\xa0-\xff]+$/.test(bare) ? bare : "?";
-    })
-    .join("");
-}
 
 interface Word {
   readonly text: string;
@@ -42,17 +26,14 @@ const CHART = { row: 14, labelWidth: 44, noteWidth: 150, size: 8 } as const;
 
 /**
  * An A4 PDF: headings in bold, paragraphs wrapped to the margins, the letterhead above a rule, a
- * bar chart drawn as rectangles either side of a zero line, pages added as the content needs.
+ * bar chart drawn as rectangles either side of a zero line, pages added as the content needs; in
+ * fonts that draw every letter of the product's languages, so a release in Yorùbá keeps its marks.
  */
 export async function documentPdf(parts: readonly DocumentPart[], title: string): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(winAnsi(title));
+  pdf.setTitle(title.normalize("NFC"));
   pdf.setCreator("Vox");
-  const fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-    italic: await pdf.embedFont(StandardFonts.HelveticaOblique),
-  };
+  const fonts = await embedUnicodeFonts(pdf);
   const width = PAGE.width - 2 * PAGE.margin;
   let page = pdf.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - PAGE.margin;
@@ -70,7 +51,7 @@ export async function documentPdf(parts: readonly DocumentPart[], title: string)
     const lineHeight = size * 1.4;
     const words: Word[] = block.runs.flatMap((run) => {
       const font = block.kind === "heading" || run.bold ? fonts.bold : run.italic ? fonts.italic : fonts.regular;
-      return winAnsi(run.text)
+      return drawable(run.text, font)
         .split(/\s+/)
         .filter(Boolean)
         .map((text) => ({ text, font }));
@@ -129,7 +110,7 @@ export async function documentPdf(parts: readonly DocumentPart[], title: string)
       const length = Math.max(1, Math.min(1, Math.abs(bar.value)) * (half - 4));
       const [r, g, b] = TONE_COLOURS[bar.tone].rgb;
       const text = { y: y + 3, size: CHART.size, font: fonts.regular };
-      page.drawText(winAnsi(bar.label), { ...text, x: PAGE.margin });
+      page.drawText(drawable(bar.label, fonts.regular), { ...text, x: PAGE.margin });
       page.drawRectangle({
         x: bar.value < 0 ? zero - length : zero,
         y: y + 1,
@@ -138,7 +119,7 @@ export async function documentPdf(parts: readonly DocumentPart[], title: string)
         color: rgb(r, g, b),
       });
       page.drawLine({ start: { x: zero, y }, end: { x: zero, y: y + CHART.row }, thickness: 0.5, color: RULE.colour });
-      page.drawText(winAnsi(bar.note), { ...text, x: zero + half + 6 });
+      page.drawText(drawable(bar.note, fonts.regular), { ...text, x: zero + half + 6 });
     }
     y -= SIZES.body;
   };
