@@ -33,5 +33,29 @@ CREATE TABLE invoices (
 );
 CREATE INDEX invoices_user_issued ON invoices (user_id, issued_at DESC);
 
+-- Orders paid before invoices existed get theirs, numbered in the order they were paid and dated
+-- then, already mailed (their receipts went out, or were never sent, long ago). A checkout's period
+-- is taken to start when it was paid: an upgrade that ran on from a Monthly period is the exception.
+-- Orders of deleted accounts have nobody to bill and get none.
+INSERT INTO invoice_sequences (issuer, last_number)
+  SELECT 'VOX', count(*) FROM orders JOIN users ON users.id = orders.user_id WHERE orders.status = 'paid'
+  HAVING count(*) > 0;
+INSERT INTO invoices (id, issuer, sequence, number, order_reference, user_id, issued_at, customer_name,
+    customer_email, organisation, plan, period_start, period_end, amount_kobo, vat_kobo, currency, mailed_at)
+  SELECT lower(hex(randomblob(16))), 'VOX', sequence,
+    'VOX-' || substr(paid_at, 1, 4) || '-' || printf('%06d', sequence), reference, user_id, paid_at, name, email,
+    organisation, plan, period_start,
+    strftime('%Y-%m-%dT%H:%M:%fZ', period_start, CASE plan WHEN 'yearly' THEN '+1 years' ELSE '+1 months' END),
+    amount_kobo, CAST(round(amount_kobo * 0.075 / 1.075) AS INTEGER), currency, paid_at
+  FROM (
+    SELECT orders.*, users.name, users.email,
+      coalesce((SELECT organisations.name FROM organisations WHERE organisations.user_id = users.id),
+        users.organization_name) AS organisation,
+      coalesce(orders.renews_from, orders.paid_at) AS period_start,
+      row_number() OVER (ORDER BY orders.paid_at, orders.reference) AS sequence
+    FROM orders JOIN users ON users.id = orders.user_id
+    WHERE orders.status = 'paid'
+  );
+
 -- The sandbox outbox keeps what a message carried attached ([{filename, content}], content base64).
 ALTER TABLE sandbox_mail ADD COLUMN attachments TEXT NOT NULL DEFAULT '[]';
