@@ -22,14 +22,24 @@ async function openBilling(page: Page) {
   await page.getByRole("tab", { name: "Billing and plans" }).click();
   const panel = page.getByRole("tabpanel");
   // The stored user answers at once; the Worker's billing follows.
-  await panel.getByRole("heading", { name: "Receipts" }).waitFor();
+  await panel.getByRole("heading", { name: "Invoices" }).waitFor();
   return panel;
 }
 
-const receiptButtons = (page: Page) => page.getByRole("tabpanel").getByRole("button", { name: /^Print receipt / });
+const invoiceButtons = (page: Page) =>
+  page.getByRole("tabpanel").getByRole("button", { name: /^Download invoice VOX-\d{4}-\d{6} \(PDF\)$/ });
+
+/** Receipts the sandbox outbox holds for this address, with what they carried attached. */
+async function receiptsMailedTo(email: string) {
+  const response = await sandbox(`/mail/messages?to=${encodeURIComponent(email)}`);
+  const { messages } = (await response.json()) as {
+    messages: { subject: string; attachments: { filename: string }[] }[];
+  };
+  return messages.filter((message) => message.subject.startsWith("Your Vox receipt"));
+}
 
 describe("billing in the browser", () => {
-  it("pay Monthly → /pricing marks the plan → Settings shows card, next charge and receipt → auto-renew kept → a renewal adds a receipt", async ({
+  it("pay Monthly → receipt mailed with its invoice → /pricing marks the plan → Settings shows card, next charge and invoice → auto-renew kept → a renewal adds an invoice, downloaded as a PDF", async ({
     page,
     errors,
     openPage,
@@ -64,7 +74,11 @@ describe("billing in the browser", () => {
     const panel = page.getByRole("tabpanel");
     await panel.getByText(`₦10,000 on ${periodEnd}`).waitFor();
     expect(await panel.textContent()).toContain("Visa ending 4081");
-    expect(await receiptButtons(page).count()).toBe(1);
+    // The invoices are asked for on their own, after the billing summary.
+    await expect.poll(() => invoiceButtons(page).count()).toBe(1);
+    await expect
+      .poll(async () => (await receiptsMailedTo(person.email)).map((mail) => mail.attachments.length))
+      .toEqual([1]);
 
     const autoRenew = panel.getByRole("switch", { name: "Auto-renew" });
     expect(await autoRenew.isChecked()).toBe(true);
@@ -84,8 +98,11 @@ describe("billing in the browser", () => {
     expect((await sandbox("/clock", { method: "POST", body: JSON.stringify({ advance_days: 31 }) })).status).toBe(200);
     expect((await sandbox("/cron/renewals", { method: "POST" })).status).toBe(200);
     await openBilling(page);
-    await expect.poll(() => receiptButtons(page).count()).toBe(2);
+    await expect.poll(() => invoiceButtons(page).count()).toBe(2);
     await screenshot(page, "journey-billing-renewed-desktop");
+    const [download] = await Promise.all([page.waitForEvent("download"), invoiceButtons(page).first().click()]);
+    expect(download.suggestedFilename()).toMatch(/^VOX-\d{4}-\d{6}\.pdf$/);
+    await expect.poll(async () => (await receiptsMailedTo(person.email)).length).toBe(2);
     expect(errors).toEqual([]);
 
     // A paying account's billing tab and /pricing at 320 px and at 200 % text on a phone.
@@ -101,7 +118,7 @@ describe("billing in the browser", () => {
       const phone = await openPage("mobile", options);
       await storeSession(phone.page, session);
       await phone.page.goto("/settings#billing");
-      await phone.page.getByRole("heading", { name: "Receipts" }).waitFor();
+      await phone.page.getByRole("heading", { name: "Invoices" }).waitFor();
       await screenshot(phone.page, `billing-paid-${name}`);
       problems[`settings-${name}`] = await layoutProblems(phone.page, "mobile");
       await phone.page.goto("/pricing");

@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { BillingResponse } from "@worker/billing/contracts/billing.ts";
+import type { InvoicesResponse } from "@worker/billing/contracts/invoices.ts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderSite, signIn } from "./render.tsx";
 
@@ -46,11 +47,52 @@ const active: BillingResponse = {
   ],
 };
 
-/** The Worker as the site sees it: `/auth/me`, and `/api/billing` answering `billing` (PATCH applies). */
-function serve(billing: BillingResponse) {
+const invoices: InvoicesResponse = {
+  items: [
+    {
+      id: "inv-2",
+      number: "VOX-2026-000042",
+      issued_at: "2026-11-25T10:00:00.000Z",
+      plan: "monthly",
+      period_start: "2026-11-25T10:00:00.000Z",
+      period_end: "2026-12-25T10:00:00.000Z",
+      amount: 1_000_000,
+      vat: 69_767,
+      currency: "NGN",
+      status: "paid",
+    },
+    {
+      id: "inv-1",
+      number: "VOX-2026-000007",
+      issued_at: "2026-10-25T10:00:00.000Z",
+      plan: "yearly",
+      period_start: "2026-10-25T10:00:00.000Z",
+      period_end: "2027-10-25T10:00:00.000Z",
+      amount: 10_000_000,
+      vat: 697_674,
+      currency: "NGN",
+      status: "paid",
+    },
+  ],
+};
+
+/**
+ * The Worker as the site sees it: `/auth/me`, `/api/billing` answering `billing` (PATCH applies), and
+ * the invoices with their PDFs.
+ */
+function serve(billing: BillingResponse, listed: InvoicesResponse = invoices) {
   let current = billing;
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === "/auth/me") return Response.json({ data: user });
+    if (url === "/api/billing/invoices") return Response.json(listed);
+    if (url === "/api/billing/invoices/inv-2?format=pdf") {
+      return new Response("%PDF-1.7", {
+        headers: {
+          "content-type": "application/pdf",
+          "content-disposition": 'attachment; filename="VOX-2026-000042.pdf"',
+        },
+      });
+    }
     if (url === "/api/billing") {
       if (init?.method === "PATCH") {
         const { auto_renew } = JSON.parse(String(init.body)) as { auto_renew: boolean };
@@ -73,7 +115,7 @@ async function openBilling() {
 }
 
 describe("Settings › Billing and plans", () => {
-  it("shows the plan, the next charge in naira, the card, usage meters and the receipts", async () => {
+  it("shows the plan, the next charge in naira, the card and usage meters", async () => {
     serve(active);
     const panel = await openBilling();
     await within(panel).findByText("₦10,000 on 25 Dec 2026");
@@ -85,26 +127,27 @@ describe("Settings › Billing and plans", () => {
     expect(live).toHaveAttribute("max", "36000");
     expect(panel).toHaveTextContent("2 h 30 min of 10 h used");
     expect(panel).toHaveTextContent("1.5 GB of 20 GB used");
-    const receipts = within(panel)
-      .getAllByRole("listitem")
-      .filter((item) => item.textContent?.includes("vox-order-1"));
-    expect(receipts).toHaveLength(1);
-    expect(receipts[0]).toHaveTextContent("25 Nov 2026");
-    expect(receipts[0]).toHaveTextContent("₦10,000.00");
     expect(within(panel).queryByRole("button", { name: /^Renew/ })).toBeNull();
   });
 
-  it("Print opens a receipt with Vox's details, the amount and the VAT it includes", async () => {
-    serve(active);
+  it("lists the invoices, newest first, with number, date, plan and amount, and downloads one as its PDF", async () => {
+    const fetchMock = serve(active);
+    const created = vi.fn((_blob: Blob) => "blob:invoice");
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: () => {} });
     const panel = await openBilling();
-    await userEvent.click(await within(panel).findByRole("button", { name: "Print receipt vox-order-1" }));
-    const receipt = await screen.findByRole("dialog", { name: "Receipt" });
-    expect(receipt).toHaveTextContent("Vox");
-    expect(receipt).toHaveTextContent("Lagos, Nigeria");
-    expect(receipt).toHaveTextContent("vox-order-1");
-    expect(receipt).toHaveTextContent("Amount paid₦10,000.00");
-    // 7.5 % VAT inside ₦10,000: 10,000 × 0.075 / 1.075.
-    expect(receipt).toHaveTextContent("VAT (7.5%) included₦697.67");
+    const section = (await within(panel).findByRole("heading", { name: "Invoices" })).closest("section") as HTMLElement;
+    const rows = await within(section).findAllByRole("listitem");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "VOX-2026-00004225 Nov 2026Monthly₦10,000.00PDF",
+      "VOX-2026-00000725 Oct 2026Yearly₦100,000.00PDF",
+    ]);
+    // No 53-character payment reference and no host name: the invoice number is the reference.
+    expect(section).not.toHaveTextContent("vox-order-1");
+    expect(section).not.toHaveTextContent(window.location.host);
+    await userEvent.click(within(section).getByRole("button", { name: "Download invoice VOX-2026-000042 (PDF)" }));
+    await vi.waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+    expect(fetchMock).toHaveBeenCalledWith("/api/billing/invoices/inv-2?format=pdf", expect.anything());
+    expect(created.mock.calls[0]?.[0].type).toBe("application/pdf");
   });
 
   it("turning auto-renew off is saved, announced, and the next charge goes", async () => {
@@ -129,11 +172,11 @@ describe("Settings › Billing and plans", () => {
     expect(within(panel).getByRole("button", { name: "Pay with another card: ₦10,000 for Monthly" })).toBeVisible();
   });
 
-  it("says so when there is no card on file and no receipt yet", async () => {
-    serve({ ...active, card: null, receipts: [] });
+  it("says so when there is no card on file and no invoice yet", async () => {
+    serve({ ...active, card: null, receipts: [] }, { items: [] });
     const panel = await openBilling();
     await within(panel).findByText("No card on file");
-    expect(panel).toHaveTextContent("No payments yet.");
+    await within(panel).findByText("No payments yet.");
   });
 
   it("a lapsed plan is said to have ended and can be bought again", async () => {

@@ -50,8 +50,8 @@ export async function chargesAtPaystack(email: string) {
 }
 
 /** A new account that bought Monthly at the sandbox checkout, so its card is kept for renewals. */
-export async function payMonthly() {
-  const account = await registerAndSignIn();
+export async function payMonthly(overrides: Record<string, unknown> = {}) {
+  const account = await registerAndSignIn(overrides);
   const { authorization_url, reference } = await initialize(account.api, "monthly");
   await pressCheckout(authorization_url, "pay");
   expect((await processPay(account.api, reference)).status).toBe(200);

@@ -48,7 +48,9 @@ describe("recurring billing", () => {
     expect(after.receipts).toHaveLength(2);
     expect(after.status).toBe("active");
     expect(Date.parse(after.current_period_end ?? "")).toBeGreaterThan(Date.parse(before.current_period_end ?? ""));
-    const [receipt] = await waitForMail(input.email, 1, /^Your Vox receipt/);
+    // The first payment's receipt and the renewal's, newest first.
+    const [receipt] = await waitForMail(input.email, 2, /^Your Vox receipt/);
+    expect(receipt?.text).toContain("has renewed");
     expect(receipt?.text).toContain("₦10,000.00");
     expect(receipt?.text).toContain(charges[0]?.reference);
     // A later sweep finds nothing due.

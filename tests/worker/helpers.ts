@@ -102,6 +102,8 @@ interface OutboxMessage {
   to: string;
   subject: string;
   text: string;
+  /** Content base64. */
+  attachments: { filename: string; content: string }[];
 }
 
 /**

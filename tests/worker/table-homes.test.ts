@@ -33,6 +33,8 @@ const HOMES: Record<string, string> = {
   sweep_positions: "worker/core/orphan-sweep.ts",
   orders: "worker/billing/orders.ts",
   subscriptions: "worker/billing/store.ts",
+  invoices: "worker/billing/invoices.ts",
+  invoice_sequences: "worker/billing/invoices.ts",
   sandbox_billing_clock: "worker/billing/billing-clock.ts",
   preferences: "worker/preferences/store.ts",
   uploads: "worker/recordings/uploads/store.ts",
@@ -94,6 +96,11 @@ const ALLOWED_JOINS: readonly { home: string; reads: string; why: string }[] = [
     reads: "jobs",
     why: "a release's first version is copied from its job row in the batch that replaces the text",
   },
+  ...(["orders", "users", "organisations"] as const).map((reads) => ({
+    home: "worker/billing/invoices.ts",
+    reads,
+    why: "an invoice takes its number and copies its buyer in the batch that settles the order, only for the fulfilment that won it",
+  })),
   {
     home: "worker/organisation/store.ts",
     reads: "users",

@@ -15,6 +15,8 @@ export default defineProject({
           ENVIRONMENT: "development",
           SANDBOX: "1",
           PASSWORD_HASH_COST: "test",
+          // Invoices print it; production sets its own (README's configuration table).
+          INVOICE_TAX_ID: "12345678-0001",
           TEST_MIGRATIONS: await readD1Migrations(root("worker/migrations")),
         },
       },

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
+import { forgetInvoiceHolder } from "../billing/invoices.ts";
 import { deleteUnpaidOrders } from "../billing/orders.ts";
 import { batchRows } from "../core/d1.ts";
 import { stopJob } from "../jobs/lifecycle.ts";
@@ -17,7 +18,7 @@ import { deleteUser } from "./users.ts";
  * sessions ended, the transcripts the provider keeps for its jobs deleted there, a caption link
  * waiting for a session withdrawn, then the row, which takes every other row of the user with it,
  * and last its uploads, audio and recordings in R2. Paid orders stay, without the user, as
- * accounting records.
+ * accounting records, and so do invoices, without the person's name and e-mail (decision 021).
  *
  * This module sits above the features' stores and composes them, so no store reaches into
  * another's. Every step before the row goes can run again, so when the provider cannot be reached
@@ -55,6 +56,7 @@ export async function eraseAccount(c: Context<AppEnv>, userId: string): Promise<
     audioKeysOnlyOf(db, userId),
     deleteMediaGrantsOf(db, userId),
     deleteUnpaidOrders(db, userId),
+    forgetInvoiceHolder(db, userId),
     deleteUser(db, userId),
   ]);
 

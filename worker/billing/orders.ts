@@ -1,7 +1,9 @@
 import { extendPlanOf } from "../accounts/users.ts";
 import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
 import type { PaidCard } from "../providers/paystack.ts";
+import { vatIncludedKobo } from "./contracts/billing-figures.ts";
 import { type PlanId, plansAbove } from "./contracts/plans.ts";
+import { issueInvoice } from "./invoices.ts";
 import { keepCard, settleSubscription } from "./store.ts";
 
 export interface OrderRow {
@@ -18,6 +20,9 @@ export interface OrderRow {
   /** A renewal's: the end of the period it continues. */
   renews_from: string | null;
 }
+
+/** How a renewal's reference begins (`renewalReference` in `renewals.ts`), telling it from a checkout's. */
+export const RENEWAL_REFERENCE_PREFIX = "vox-renew-";
 
 /** SQLite date modifiers for how long each purchasable plan lasts. */
 export const PLAN_PERIOD: Record<PlanId, string | null> = {
@@ -96,7 +101,8 @@ const WINNER = "(SELECT user_id FROM orders WHERE reference = ? AND fulfilment_i
  * (Yearly bought during Monthly runs a year from the Monthly expiry); a renewal extends from the
  * period it continues. A smaller plan paid while a larger one is active (an order begun before the
  * upgrade) never downgrades it: the larger plan stays and the period paid for is added to its end.
- * Paying also proves the address, like entering the code. `at` is when it was paid: a renewal's is
+ * Paying also proves the address, like entering the code. The winner's invoice is issued in the same
+ * batch, numbered then (first payment and renewal alike). `at` is when it was paid: a renewal's is
  * the billing clock's.
  */
 export function fulfilment(
@@ -124,6 +130,13 @@ export function fulfilment(
       order.renews_from,
     ),
     settleSubscription(db, WINNER, reference, fulfilmentId),
+    ...issueInvoice(db, {
+      reference,
+      fulfilmentId,
+      issuedAt: now,
+      periodBack: (PLAN_PERIOD[order.plan] ?? "").replace("+", "-"),
+      vatKobo: vatIncludedKobo(order.amount_kobo),
+    }),
   ];
   if (card?.authorization.reusable) statements.push(keepCard(db, WINNER, reference, fulfilmentId, card));
   return statements;

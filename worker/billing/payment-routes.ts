@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { SUBSCRIPTION_STATUS } from "../accounts/contracts/auth.ts";
 import { requireUser } from "../accounts/sessions.ts";
@@ -18,6 +18,7 @@ import {
 } from "../providers/paystack.ts";
 import { initializePaymentBody, type PlansResponse } from "./contracts/payments.ts";
 import { FEATURES, HOURLY_REQUESTS, PLANS, plansAbove } from "./contracts/plans.ts";
+import { mailReceipts } from "./invoice-mail.ts";
 import { createOrder, findOrder, fulfilOrder, markOrderFailed } from "./orders.ts";
 import { isValidWebhookSignature } from "./webhook-signature.ts";
 
@@ -66,6 +67,25 @@ payments.post(API.payments.at.initialize, requireUser, jsonBodyLimit, jsonBody(i
   }
 });
 
+/**
+ * The first payment's receipt and invoice, after the answer. Whichever verification settled the order
+ * sends it, and a later one sends it only if that failed (`mailReceipts` keeps it to one).
+ */
+function mailReceiptAfter(c: Context<AppEnv>, reference: string): void {
+  const mailer = {
+    db: c.env.DB,
+    mail: c.var.provider("mail"),
+    mailFrom: c.var.config.mailFrom,
+    issuer: c.var.config.invoiceIssuer,
+    siteOrigin: c.var.config.siteUrl ?? new URL(c.req.url).origin,
+  };
+  c.executionCtx.waitUntil(
+    mailReceipts(mailer, [reference]).catch((error: unknown) =>
+      console.error(`[billing] receipt for ${reference} not sent`, error),
+    ),
+  );
+}
+
 const processPayQuery = z.object({
   ref: z.string({ error: "ref is required" }).min(1, "ref is required").max(100),
   // Informational only; the amount that counts is the order's.
@@ -102,6 +122,7 @@ processPay.get("/", requireUser, async (c) => {
       "This payment does not match its order. Contact us and we will sort it out.",
     );
   }
+  mailReceiptAfter(c, order.reference);
   const user = await findUserById(c.env.DB, c.var.user.id);
   if (!user) throw new ApiError(401, "unauthorized", "Your session has ended. Please log in again.");
   const planName = PLANS.find((plan) => plan.id === user.plan)?.name ?? "Vox";
@@ -134,5 +155,6 @@ payments.post(API.payments.at.webhook, limitBody(64 * 1024), async (c) => {
   }
   const card = paidCard.safeParse(parsed.data).data ?? null;
   const outcome = await fulfilOrder(c.env.DB, reference, { amount, currency, card });
+  if (outcome === "activated" || outcome === "already_paid") mailReceiptAfter(c, reference);
   return c.json({ received: true, handled: outcome === "activated" || outcome === "already_paid" });
 });

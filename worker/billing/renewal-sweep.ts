@@ -7,7 +7,7 @@ import {
   addTally,
   emptyTally,
   endLapsed,
-  type KeyedMail,
+  type PartResult,
   RENEWAL_PAGE,
   recoverPending,
   renewPage,
@@ -51,15 +51,16 @@ export async function runRenewalSweep(env: Env, payload: unknown, step: Steps): 
     db: env.DB,
     provider: objectProviders(env, params.origin ?? "http://127.0.0.1"),
     mailFrom: config.mailFrom,
+    issuer: config.invoiceIssuer,
     siteOrigin: config.siteUrl ?? params.origin,
     now: new Date(params.now),
     pageSize: params.pageSize,
   };
   const report = emptyTally();
-  const mailStep = async (name: string, mail: KeyedMail[]) => {
-    if (mail.length === 0) return;
+  const mailStep = async (name: string, part: PartResult) => {
+    if (part.mail.length === 0 && part.receipts.length === 0) return;
     try {
-      addTally(report, await step.do(name, STEP, () => sendSweepMail(ctx, mail)));
+      addTally(report, await step.do(name, STEP, () => sendSweepMail(ctx, part)));
     } catch (error) {
       // The renewals are settled; e-mails that still fail must not stop the pages after them.
       console.error(`[billing] ${name} failed`, error);
@@ -68,7 +69,7 @@ export async function runRenewalSweep(env: Env, payload: unknown, step: Steps): 
 
   const lapsed = await step.do("end what ran out", STEP, () => endLapsed(ctx));
   addTally(report, lapsed.tally);
-  await mailStep("end what ran out: e-mails", lapsed.mail);
+  await mailStep("end what ran out: e-mails", lapsed);
 
   // Claims are dated on the real clock, so their age is measured on it too.
   const claimedBefore = await step.do("pending since", async () =>
@@ -76,13 +77,13 @@ export async function runRenewalSweep(env: Env, payload: unknown, step: Steps): 
   );
   const recovered = await step.do("verify pending charges", STEP, () => recoverPending(ctx, new Date(claimedBefore)));
   addTally(report, recovered.tally);
-  await mailStep("verify pending charges: e-mails", recovered.mail);
+  await mailStep("verify pending charges: e-mails", recovered);
 
   let after = "";
   for (let page = 1; ; page++) {
     const result = await step.do(`page ${page}`, STEP, () => renewPage(ctx, after));
     addTally(report, result.tally);
-    await mailStep(`page ${page}: e-mails`, result.mail);
+    await mailStep(`page ${page}: e-mails`, result);
     if (result.next === null) return report;
     after = result.next;
   }

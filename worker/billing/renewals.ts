@@ -1,9 +1,10 @@
-import type { Provider, ProviderEndpoint } from "../core/config.ts";
+import type { InvoiceIssuer, Provider, ProviderEndpoint } from "../core/config.ts";
 import { type MailMessage, sendMail } from "../providers/mail.ts";
 import { chargeAuthorization, type PaystackCharge, verifyTransaction } from "../providers/paystack.ts";
 import { ProviderError } from "../providers/provider-error.ts";
 import { renewalMail } from "./billing-mail.ts";
 import { PLANS } from "./contracts/plans.ts";
+import { mailReceipts } from "./invoice-mail.ts";
 import {
   claimRenewalOrder,
   failOrder,
@@ -12,6 +13,7 @@ import {
   PENDING_RENEWAL_OWNERS,
   paymentMatches,
   pendingRenewalOrders,
+  RENEWAL_REFERENCE_PREFIX,
 } from "./orders.ts";
 import { type DueRenewal, dueRenewals, lapseEnded, recordDecline, renewalsOfOwners } from "./store.ts";
 
@@ -41,6 +43,8 @@ export interface SweepContext {
   readonly db: D1Database;
   readonly provider: (provider: Provider) => ProviderEndpoint;
   readonly mailFrom: string;
+  /** Vox's registered details, for the invoices the receipts carry. */
+  readonly issuer: InvoiceIssuer;
   /** Where the e-mails' links point; null when the Worker cannot know its public origin. */
   readonly siteOrigin: string | null;
   /** The billing clock (`billingNow`) when the sweep began. */
@@ -89,6 +93,11 @@ export interface PartResult {
   readonly tally: SweepTally;
   /** What to e-mail, in a step of its own. */
   readonly mail: KeyedMail[];
+  /**
+   * The orders whose receipts to send in that step, each with its invoice. Only references: the
+   * invoices are read and rendered when sent, so a step's saved result stays small.
+   */
+  readonly receipts: string[];
 }
 
 export interface PageResult extends PartResult {
@@ -107,7 +116,7 @@ export async function endLapsed(ctx: SweepContext): Promise<PartResult> {
     ...renewalMail.lapsed(user.email, ctx.siteOrigin),
     key: `lapsed-${user.id}-${ctx.now.toISOString().slice(0, 10)}`,
   }));
-  return { tally, mail };
+  return { tally, mail, receipts: [] };
 }
 
 /** Reads, claims, charges and settles one page of the renewals due, those after account `after`. */
@@ -120,9 +129,9 @@ export async function renewPage(ctx: SweepContext, after: string): Promise<PageR
   tally.roundTrips += 1;
   const claimed = await claim(ctx, due, tally);
   const outcomes = await mapLimited(claimed, CHARGES_AT_ONCE, (renewal) => charge(ctx, renewal));
-  const mail = await settleAll(ctx, outcomes, tally);
+  const { mail, receipts } = await settleAll(ctx, outcomes, tally);
   const next = due.length < ctx.pageSize ? null : (due.at(-1)?.user_id ?? null);
-  return { tally, mail, next };
+  return { tally, mail, receipts, next };
 }
 
 /**
@@ -142,13 +151,16 @@ export async function recoverPending(ctx: SweepContext, claimedBefore: Date): Pr
     return renewal ? [{ renewal: { ...renewal, period_end: order.renews_from ?? renewal.period_end }, order }] : [];
   });
   const outcomes = await mapLimited(claimed, CHARGES_AT_ONCE, (each) => verify(ctx, each));
-  const mail = await settleAll(ctx, outcomes, tally);
+  const { mail, receipts } = await settleAll(ctx, outcomes, tally);
   tally.recovered = outcomes.filter((outcome) => outcome.kind !== "unanswered").length;
-  return { tally, mail };
+  return { tally, mail, receipts };
 }
 
-/** Sends a part's e-mails; a failure is thrown once all were tried, so the step runs again. */
-export async function sendSweepMail(ctx: SweepContext, mail: readonly KeyedMail[]): Promise<SweepTally> {
+/** Sends a part's e-mails and receipts; a failure is thrown once all were tried, so the step runs again. */
+export async function sendSweepMail(
+  ctx: SweepContext,
+  { mail, receipts }: Pick<PartResult, "mail" | "receipts">,
+): Promise<SweepTally> {
   const tally = emptyTally();
   const failures: unknown[] = [];
   await mapLimited(mail, CHARGES_AT_ONCE, async ({ key, ...message }) => {
@@ -159,8 +171,13 @@ export async function sendSweepMail(ctx: SweepContext, mail: readonly KeyedMail[
       failures.push(error);
     }
   });
+  try {
+    tally.mailed += await mailReceipts({ ...ctx, mail: ctx.provider("mail") }, receipts);
+  } catch (error) {
+    failures.push(error);
+  }
   if (failures.length > 0) {
-    throw new Error(`${failures.length} of ${mail.length} renewal e-mails were not sent`, { cause: failures[0] });
+    throw new Error(`${failures.length} sends of renewal e-mails failed`, { cause: failures[0] });
   }
   return tally;
 }
@@ -192,7 +209,7 @@ export interface Claimed {
 
 /** Paystack takes only letters, digits, "-", "." and "=" in a reference. */
 export function renewalReference(userId: string, periodEnd: string, attempt: number): string {
-  return `vox-renew-${userId.replaceAll("-", "")}-${periodEnd.slice(0, 10).replaceAll("-", "")}-${attempt}`;
+  return `${RENEWAL_REFERENCE_PREFIX}${userId.replaceAll("-", "")}-${periodEnd.slice(0, 10).replaceAll("-", "")}-${attempt}`;
 }
 
 /** Creates each renewal's order in one batch; only the orders this part created are its to charge. */
@@ -276,19 +293,30 @@ async function verify(ctx: SweepContext, claimed: Claimed): Promise<Outcome> {
   }
 }
 
-/** Settles a page's answered charges in one D1 batch; answers the e-mails they call for. */
-async function settleAll(ctx: SweepContext, outcomes: readonly Outcome[], tally: SweepTally): Promise<KeyedMail[]> {
+/** Settles a page's answered charges in one D1 batch; answers the e-mails and receipts they call for. */
+async function settleAll(
+  ctx: SweepContext,
+  outcomes: readonly Outcome[],
+  tally: SweepTally,
+): Promise<Pick<PartResult, "mail" | "receipts">> {
   const mail: KeyedMail[] = [];
-  const statements = outcomes.flatMap((outcome) => settle(ctx, outcome, tally, mail));
+  const receipts: string[] = [];
+  const statements = outcomes.flatMap((outcome) => settle(ctx, outcome, tally, mail, receipts));
   if (statements.length > 0) {
     await ctx.db.batch(statements);
     tally.statements += statements.length;
     tally.roundTrips += 1;
   }
-  return mail;
+  return { mail, receipts };
 }
 
-function settle(ctx: SweepContext, outcome: Outcome, tally: SweepTally, mail: KeyedMail[]): D1PreparedStatement[] {
+function settle(
+  ctx: SweepContext,
+  outcome: Outcome,
+  tally: SweepTally,
+  mail: KeyedMail[],
+  receipts: string[],
+): D1PreparedStatement[] {
   const { renewal, order } = outcome.claimed;
   if (outcome.kind === "unanswered") {
     tally.skipped += 1;
@@ -296,9 +324,8 @@ function settle(ctx: SweepContext, outcome: Outcome, tally: SweepTally, mail: Ke
   }
   if (outcome.kind === "paid" && paymentMatches(order, outcome.charge)) {
     tally.renewed += 1;
-    // The receipt, like the order, is dated on the billing clock.
-    const paid = { ...order, paid_at: ctx.now.toISOString() };
-    mail.push({ ...renewalMail.receipt(renewal.email, paid, ctx.siteOrigin), key: `receipt-${order.reference}` });
+    // The receipt and its invoice, like the order, are dated on the billing clock.
+    receipts.push(order.reference);
     return fulfilment(ctx.db, order, null, ctx.now);
   }
   tally.declined += 1;

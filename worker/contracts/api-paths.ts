@@ -52,7 +52,8 @@ export const API = {
   payments: router("/api/payments", { initialize: "/initialize", webhook: "/webhook" }),
   /** Where the payment provider sends the browser back after checkout. */
   processPay: router("/processpay", { back: "/" }),
-  billing: router("/api/billing", { summary: "/" }),
+  /** `invoice` answers the invoice as `?format=pdf`. */
+  billing: router("/api/billing", { summary: "/", invoices: "/invoices", invoice: "/invoices/:id" }),
   tts: router("/api/tts", { speak: "/", voices: "/voices", toneMarks: "/tone-marks" }),
   voiceConversion: router("/api/voice-conversion", { convert: "/" }),
   voice: router("/api/voice", { token: "/token" }),

@@ -53,6 +53,9 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[a-z0-9][a-z0-9.-]*$/)).min(1)),
+  INVOICE_ISSUER_NAME: z.string().trim().min(1).max(200).default("Vox Technologies"),
+  INVOICE_ISSUER_ADDRESS: z.string().trim().min(1).max(500).default("Lagos, Nigeria"),
+  INVOICE_TAX_ID: z.string().trim().max(50).default(""),
   ELEVENLABS_API_KEY: optionalKey,
   DEEPGRAM_API_KEY: optionalKey,
   ASSEMBLYAI_API_KEY: optionalKey,
@@ -81,7 +84,15 @@ export interface AppConfig {
     /** AssemblyAI `speech_models`, in priority order. */
     readonly transcription: readonly string[];
   };
+  /** Vox's registered details as every invoice prints them; the tax ID is null until it is set. */
+  readonly invoiceIssuer: InvoiceIssuer;
   readonly secrets: Readonly<Partial<Record<SecretVar, string>>>;
+}
+
+export interface InvoiceIssuer {
+  readonly name: string;
+  readonly address: string;
+  readonly taxId: string | null;
 }
 
 const cache = new WeakMap<object, AppConfig>();
@@ -104,6 +115,9 @@ export function loadConfig(env: Env): AppConfig {
     ANALYSIS_MODEL,
     PRESS_RELEASE_MODEL,
     TRANSCRIPTION_MODELS,
+    INVOICE_ISSUER_NAME,
+    INVOICE_ISSUER_ADDRESS,
+    INVOICE_TAX_ID,
     ...secrets
   } = parsed.data;
   if (ENVIRONMENT === "production" && SANDBOX === "1") {
@@ -121,6 +135,7 @@ export function loadConfig(env: Env): AppConfig {
     siteUrl: SITE_URL ? SITE_URL.replace(/\/$/, "") : null,
     passwordHash: PASSWORD_HASH_COST === "test" ? TEST_PASSWORD_HASH_PARAMS : PASSWORD_HASH_PARAMS,
     models: { analysis: ANALYSIS_MODEL, pressRelease: PRESS_RELEASE_MODEL, transcription: TRANSCRIPTION_MODELS },
+    invoiceIssuer: { name: INVOICE_ISSUER_NAME, address: INVOICE_ISSUER_ADDRESS, taxId: INVOICE_TAX_ID || null },
     secrets,
   };
   cache.set(env, config);

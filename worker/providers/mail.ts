@@ -7,6 +7,14 @@ export interface MailMessage {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
+  /** Files sent with it (Resend's `attachments`, the content base64). */
+  readonly attachments?: readonly MailAttachment[];
+}
+
+export interface MailAttachment {
+  readonly filename: string;
+  /** Base64. */
+  readonly content: string;
 }
 
 export class MailDeliveryError extends ProviderError {
@@ -46,7 +54,13 @@ export async function sendMail(
       // Subjects are built from what people typed (a name, say). The schemas refuse control
       // characters there; any that still get through (an older row, a new field) must not add a
       // header or reorder how the subject reads.
-      json: { from, to: [message.to], subject: withoutControlCharacters(message.subject), text: message.text },
+      json: {
+        from,
+        to: [message.to],
+        subject: withoutControlCharacters(message.subject),
+        text: message.text,
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+      },
     },
     { documented: sentAnswer, needed: sentAnswer },
   );

@@ -16,6 +16,11 @@ const sendSchema = z.object({
   subject: z.string().min(1).max(998),
   text: z.string().max(100_000).optional(),
   html: z.string().max(500_000).optional(),
+  // Resend takes up to 40 MB of attachments; the sandbox keeps a few small ones to show and test.
+  attachments: z
+    .array(z.object({ filename: z.string().min(1).max(255), content: z.string().max(2_000_000) }))
+    .max(5)
+    .optional(),
 });
 
 // Resend's own error shape, so the adapter's error handling is exercised the way production's is.
@@ -39,7 +44,7 @@ sandboxMail.post("/emails", async (c) => {
   if (!parsed.success) {
     return providerError(422, "validation_error", parsed.error.issues[0]?.message ?? "Invalid body");
   }
-  const { from, to, subject, text, html } = parsed.data;
+  const { from, to, subject, text, html, attachments } = parsed.data;
   // Resend keeps an idempotency key 24 hours: a send repeated under it answers the first one's id
   // and delivers nothing more. The sandbox keeps them for good.
   const key = c.req.header("idempotency-key");
@@ -53,9 +58,9 @@ sandboxMail.post("/emails", async (c) => {
   await c.env.DB.batch(
     recipients.map((recipient) =>
       c.env.DB.prepare(
-        `INSERT INTO sandbox_mail (id, sender, recipient, subject, text, created_at) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (id) DO NOTHING`,
-      ).bind(`${id}:${recipient}`, from, recipient, subject, body, createdAt),
+        `INSERT INTO sandbox_mail (id, sender, recipient, subject, text, created_at, attachments)
+         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+      ).bind(`${id}:${recipient}`, from, recipient, subject, body, createdAt, JSON.stringify(attachments ?? [])),
     ),
   );
   return c.json({ id });
@@ -69,11 +74,13 @@ sandboxMail.get("/messages", async (c) => {
     throw new ApiError(400, "validation_failed", "Query parameter `to` must be an e-mail address");
   }
   const { results } = await c.env.DB.prepare(
-    'SELECT recipient AS "to", subject, text, created_at FROM sandbox_mail WHERE recipient = ? ORDER BY created_at DESC, rowid DESC LIMIT 50',
+    'SELECT recipient AS "to", subject, text, created_at, attachments FROM sandbox_mail WHERE recipient = ? ORDER BY created_at DESC, rowid DESC LIMIT 50',
   )
     .bind(parsed.data.to)
-    .all<{ to: string; subject: string; text: string; created_at: string }>();
-  return c.json({ messages: results });
+    .all<{ to: string; subject: string; text: string; created_at: string; attachments: string }>();
+  return c.json({
+    messages: results.map((message) => ({ ...message, attachments: JSON.parse(message.attachments) as unknown })),
+  });
 });
 
 /** Receipts in the outbox, counted as a `receipts` row, for the sandbox's billing bench. */

@@ -6,7 +6,7 @@ import { Link } from "react-router-dom";
 import type { StoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
 import { AutoRenewSwitch } from "./auto-renew-switch.tsx";
-import { BillingReceipts } from "./billing-receipts.tsx";
+import { BillingInvoices } from "./billing-invoices.tsx";
 import { UsageMeters } from "./usage-meters.tsx";
 import { useBilling } from "./use-billing.ts";
 import { useCheckout } from "./use-checkout.ts";
@@ -64,7 +64,7 @@ function PayButton({ billing }: { billing: BillingResponse }) {
   );
 }
 
-/** Settings › Billing and plans: plan, status, next charge, card, auto-renew, receipts and usage. */
+/** Settings › Billing and plans: plan, status, next charge, card, auto-renew, usage and invoices. */
 export function BillingSummary({ user }: { user: StoredUser }) {
   const { data: billing, error } = useBilling();
   const paying = billing !== undefined && billing.status !== "trial" && billing.status !== "none";
@@ -95,7 +95,7 @@ export function BillingSummary({ user }: { user: StoredUser }) {
           {(billing.status === "active" || billing.status === "grace") && <AutoRenewSwitch on={billing.auto_renew} />}
           <PayButton billing={billing} />
           <UsageMeters usage={billing.usage} />
-          <BillingReceipts receipts={billing.receipts} />
+          <BillingInvoices />
         </>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { API } from "@contracts/api-paths.ts";
 import type { BillingResponse } from "@worker/billing/contracts/billing.ts";
+import type { InvoicesResponse } from "@worker/billing/contracts/invoices.ts";
 import useSWR from "swr";
 import { storedToken } from "../api/session.ts";
 
@@ -15,6 +16,14 @@ export function useBilling(enabled = true) {
   const token = enabled ? storedToken() : null;
   return useSWR<BillingResponse>(token ? [API.billing.path.summary, token] : null, () =>
     billingApi().then(({ fetchBilling }) => fetchBilling()),
+  );
+}
+
+/** The account's invoices (`GET /api/billing/invoices`), for Settings › Billing. */
+export function useInvoices() {
+  const token = storedToken();
+  return useSWR<InvoicesResponse>(token ? [API.billing.path.invoices, token] : null, () =>
+    billingApi().then(({ fetchInvoices }) => fetchInvoices()),
   );
 }
 

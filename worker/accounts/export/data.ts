@@ -1,3 +1,4 @@
+import { invoicePagesOf } from "../../billing/invoices.ts";
 import { ordersOf } from "../../billing/orders.ts";
 import { subscriptionOf } from "../../billing/store.ts";
 import { batchRows, type Page, pagedRows, type RowsStatement, rowPages } from "../../core/d1.ts";
@@ -147,6 +148,27 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
             created_at: order.created_at,
             paid_at: order.paid_at,
             renews_from: order.renews_from,
+          }),
+        ),
+      ),
+      invoices: new StreamedArray(
+        mapped(
+          pages((page) => invoicePagesOf(db, user.id, page)),
+          (invoice) => ({
+            number: invoice.number,
+            issued_at: invoice.issued_at,
+            order_reference: invoice.order_reference,
+            billed_to: {
+              name: invoice.customer_name,
+              email: invoice.customer_email,
+              organisation: invoice.organisation,
+            },
+            plan: invoice.plan,
+            period_start: invoice.period_start,
+            period_end: invoice.period_end,
+            amount_kobo: invoice.amount_kobo,
+            vat_kobo: invoice.vat_kobo,
+            currency: invoice.currency,
           }),
         ),
       ),

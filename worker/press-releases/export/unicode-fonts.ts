@@ -5,8 +5,11 @@ import { DEJAVU_SANS, DEJAVU_SANS_BOLD, DEJAVU_SANS_OBLIQUE } from "./fonts/deja
 /**
  * Fonts for a PDF that must show Yorùbá, Hausa and Igbo as written. The standard PDF fonts encode
  * WinAnsi only, so ọ, ẹ, ṣ lost their dots and ƙ, ɗ, ɓ and the tone marks on a dotted letter (ẹ́,
- * ọ̀) could not be drawn at all; these faces carry every one of them, and each PDF embeds only the
- * glyphs it uses (a one-page release stays a few tens of KB).
+ * ọ̀) could not be drawn at all; these faces carry every one of them. They are embedded whole, not
+ * subset: fontkit's subsetting settles a promise through an object it keeps between calls, so a
+ * PDF made in one request (a receipt mailed after the answer) hung the next request's PDF with
+ * "Cannot perform I/O on behalf of a different request". The faces are already cut down to the
+ * letters we need.
  */
 
 export interface UnicodeFonts {
@@ -20,7 +23,7 @@ const bytes = (base64: string) => Uint8Array.from(atob(base64), (char) => char.c
 export async function embedUnicodeFonts(pdf: PDFDocument): Promise<UnicodeFonts> {
   pdf.registerFontkit(fontkit);
   const [regular, bold, italic] = await Promise.all(
-    [DEJAVU_SANS, DEJAVU_SANS_BOLD, DEJAVU_SANS_OBLIQUE].map((face) => pdf.embedFont(bytes(face), { subset: true })),
+    [DEJAVU_SANS, DEJAVU_SANS_BOLD, DEJAVU_SANS_OBLIQUE].map((face) => pdf.embedFont(bytes(face))),
   );
   if (!regular || !bold || !italic) throw new Error("A font could not be embedded");
   return { regular, bold, italic };
