@@ -47,8 +47,8 @@ export function Component() {
       <p className="eyebrow">Demo</p>
       <h1>See Vox at work</h1>
       <p className="lead">
-        A short walk through Vox, recorded from the product itself: a statement voiced, a briefing analysed and a press
-        release drafted from a recording.
+        A short walk through Vox, recorded from the product itself: a statement voiced, a briefing analysed and a
+        recording checked with Vox Shield.
       </p>
       <DemoVideo url={config.demoVideoUrl} />
     </section>
