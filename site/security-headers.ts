@@ -20,7 +20,8 @@ const originOf = (url: string) => (url ? new URL(url).origin : null);
 export function contentSecurityPolicy(config: SiteConfig): string {
   const api = originOf(config.apiBase);
   const apiSocket = api ? api.replace(/^http/, "ws") : null;
-  const frames = [originOf(config.shieldUrl), originOf(config.demoVideoUrl)].filter((o): o is string => o !== null);
+  const shield = config.shieldFromWorker ? (api ?? "'self'") : originOf(config.shieldUrl);
+  const frames = [shield, originOf(config.demoVideoUrl)].filter((o): o is string => o !== null);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...VOICE_CLIENT.script],

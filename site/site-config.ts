@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { API } from "../worker/contracts/api-paths.ts";
 
 /**
  * The site's settings, validated when the site is built (a bad value fails the build, not a
@@ -14,14 +15,23 @@ export const siteConfigSchema = z
     VITE_PROVIDER_NAME: z.string().min(1).default("Vox Technologies"),
     VITE_PROVIDER_URL: z.url({ protocol: /^https?$/ }).default("https://vox.ng"),
   })
-  .transform((env) => ({
+  .transform((env) => {
     /** Empty means same origin, which is how `npm start` and a Worker-with-assets deploy run. */
-    apiBase: env.VITE_API_BASE.replace(/\/$/, ""),
-    demoVideoUrl: env.VITE_DEMO_VIDEO_URL,
-    shieldUrl: env.VITE_SHIELD_URL,
-    providerName: env.VITE_PROVIDER_NAME,
-    providerUrl: env.VITE_PROVIDER_URL,
-  }));
+    const apiBase = env.VITE_API_BASE.replace(/\/$/, "");
+    return {
+      apiBase,
+      /** An embed URL; empty means the site's own recorded demo (`npm run demo:record`). */
+      demoVideoUrl: env.VITE_DEMO_VIDEO_URL,
+      /**
+       * Without a detector of its own, the site frames the Worker's Shield page: the sandbox stand-in
+       * under `npm start`, a "not available" page in production.
+       */
+      shieldUrl: env.VITE_SHIELD_URL || `${apiBase}${API.shield.path.detector}`,
+      shieldFromWorker: env.VITE_SHIELD_URL === "",
+      providerName: env.VITE_PROVIDER_NAME,
+      providerUrl: env.VITE_PROVIDER_URL,
+    };
+  });
 
 export type SiteConfig = z.output<typeof siteConfigSchema>;
 

@@ -19,5 +19,7 @@ export interface AppEnv {
      * which a refusal gives back (`giveBackRefusedCalls`).
      */
     heldCall?: { readonly tool: string; readonly windowStartedAt: number };
+    /** Set by a page the site frames (the Shield detector): `securityHeaders` lets the site's origin frame it. */
+    framedBySite?: true;
   };
 }

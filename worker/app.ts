@@ -29,6 +29,7 @@ import { recordings } from "./recordings/recording-routes.ts";
 import { media } from "./recordings/uploads/media-routes.ts";
 import { tusHeaders, tusUploads } from "./recordings/uploads/upload-routes.ts";
 import { sentiment } from "./reports/sentiment-routes.ts";
+import { shield } from "./shield/shield-routes.ts";
 import { audio, history } from "./speech/audio-routes.ts";
 import { tts } from "./speech/tts-routes.ts";
 import { voiceConversion } from "./speech/voice-conversion-routes.ts";
@@ -128,6 +129,7 @@ const MOUNTS: ReadonlyArray<readonly [path: string, router: Hono<AppEnv>]> = [
   [API.audio.mount, audio],
   [API.account.mount, account],
   [ACCOUNT_EXPORT_PATHS.downloads, downloads],
+  [API.shield.mount, shield],
   [API.contact.mount, contact],
   [API.profile.mount, profile],
   [API.auth.mount, auth],

@@ -98,6 +98,13 @@ export async function repin(page: Page, { font = "wide", textScale = 1, size }: 
 }
 
 /**
+ * The init scripts below cannot run in a frame sandboxed without scripts (the Worker's own Shield
+ * page), and Chromium says so on the console: about these scripts, not the page's.
+ */
+const OWN_SCRIPTS_BLOCKED =
+  /^Blocked script execution in '[^']*' because the document's frame is sandboxed and the 'allow-scripts' permission is not set\.$/;
+
+/**
  * A page in its own context (no shared storage between tests) that records every console error,
  * laid out with a pinned font so no result depends on the fonts this machine happens to have.
  */
@@ -133,7 +140,7 @@ export async function openPage(
   waitForHydration(page);
   const errors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
+    if (message.type() === "error" && !OWN_SCRIPTS_BLOCKED.test(message.text())) errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return { page, errors };

@@ -1,12 +1,12 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ModalProvider } from "../../site/src/app/modals.tsx";
-import { DemoVideo } from "../../site/src/pages/watch-demo.tsx";
+import { DemoVideo, RECORDED_DEMO } from "../../site/src/pages/watch-demo.tsx";
 import { DeepfakeDetectorFrame } from "../../site/src/shield/vox-shield.tsx";
 
 describe("Vox Shield frame", () => {
   it("embeds the configured detector in a sandboxed frame that sends no referrer", () => {
-    render(<DeepfakeDetectorFrame url="https://detector.example/check" />);
+    render(<DeepfakeDetectorFrame url="https://detector.example/check" ownPage={false} />);
     const frame = screen.getByTitle("Vox Shield deepfake and fake-news detector (beta)");
     expect(frame).toHaveAttribute("src", "https://detector.example/check");
     expect(frame.getAttribute("sandbox")?.split(" ")).toEqual(expect.arrayContaining(["allow-scripts", "allow-forms"]));
@@ -14,10 +14,12 @@ describe("Vox Shield frame", () => {
     expect(frame).toHaveAttribute("referrerpolicy", "no-referrer");
   });
 
-  it("explains itself when no detector is configured", () => {
-    render(<DeepfakeDetectorFrame url="" />);
-    expect(screen.queryByTitle(/detector/)).toBeNull();
-    expect(screen.getByRole("heading", { name: "Vox Shield is resting" })).toBeVisible();
+  it("frames the Worker's own detector page with forms only: no scripts, no same-origin access", () => {
+    render(<DeepfakeDetectorFrame url="/api/shield" ownPage />);
+    const frame = screen.getByTitle("Vox Shield deepfake and fake-news detector (beta)");
+    expect(frame).toHaveAttribute("src", "/api/shield");
+    expect(frame).toHaveAttribute("sandbox", "allow-forms");
+    expect(frame).toHaveAttribute("referrerpolicy", "no-referrer");
   });
 });
 
@@ -31,13 +33,21 @@ describe("demo video", () => {
     expect(screen.getByTitle("Vox product demo video")).toHaveAttribute("src", "https://video.example/embed/vox");
   });
 
-  it("offers a consultation while no video is configured", () => {
+  it("plays the recorded demo with English captions when no video is configured, loading only its metadata", () => {
     render(
       <ModalProvider>
         <DemoVideo url="" />
       </ModalProvider>,
     );
-    expect(screen.getByRole("heading", { name: "The demo video is on its way" })).toBeVisible();
-    expect(screen.getByRole("button", { name: "Request free consultation" })).toBeVisible();
+    const video = screen.getByLabelText("Vox product demo video");
+    expect(video.tagName).toBe("VIDEO");
+    expect(video).toHaveAttribute("preload", "metadata");
+    expect(video).toHaveAttribute("poster", RECORDED_DEMO.poster);
+    expect(video.querySelector("source")).toHaveAttribute("src", RECORDED_DEMO.video);
+    const track = video.querySelector("track");
+    expect(track).toHaveAttribute("kind", "captions");
+    expect(track).toHaveAttribute("srclang", "en");
+    expect(track).toHaveAttribute("src", RECORDED_DEMO.captions);
+    expect(track?.hasAttribute("default")).toBe(true);
   });
 });

@@ -9,11 +9,11 @@ const directive = (policy: string, name: string) =>
     ?.slice(name.length + 1);
 
 describe("the site's Content-Security-Policy", () => {
-  it("on the same origin allows only itself, the voice client's hosts, and no frames", () => {
+  it("on the same origin allows only itself, the voice client's hosts, and frames of its own Shield page", () => {
     const policy = contentSecurityPolicy(parseSiteConfig({}));
     expect(directive(policy, "default-src")).toBe("'self'");
     expect(directive(policy, "script-src")).toBe("'self' https://c.daily.co");
-    expect(directive(policy, "frame-src")).toBe("'none'");
+    expect(directive(policy, "frame-src")).toBe("'self'");
     expect(directive(policy, "frame-ancestors")).toBe("'none'");
     expect(directive(policy, "object-src")).toBe("'none'");
     expect(policy).not.toContain("unsafe-eval");
@@ -30,6 +30,8 @@ describe("the site's Content-Security-Policy", () => {
     );
     expect(directive(policy, "connect-src")).toContain("https://api.vox.ng wss://api.vox.ng");
     expect(directive(policy, "frame-src")).toBe("https://shield.example.org https://www.youtube-nocookie.com");
+    const apart = contentSecurityPolicy(parseSiteConfig({ VITE_API_BASE: "https://api.vox.ng/" }));
+    expect(directive(apart, "frame-src")).toBe("https://api.vox.ng");
   });
 
   it("is written to _headers for every path, with long caching for hashed assets", () => {

@@ -115,6 +115,8 @@ export const API = {
   }),
   /** Where the account's file links point. */
   downloads: router("/api/downloads", { part: "/:token/:part" }),
+  /** The page Vox Shield frames when the site names no detector of its own (`VITE_SHIELD_URL`). */
+  shield: router("/api/shield", { detector: "/" }),
 } as const;
 
 /** Each kind of job's router: where it is started, listed, polled, played and deleted. */

@@ -15,6 +15,7 @@ import { sandboxHume } from "./hume.ts";
 import { sandboxMail } from "./mail.ts";
 import { sandboxPaystack } from "./paystack.ts";
 import { recordProviderCalls } from "./provider-calls.ts";
+import { sandboxShield } from "./shield.ts";
 import { sandboxSpitch } from "./spitch.ts";
 import { sandboxVapi } from "./vapi.ts";
 
@@ -47,6 +48,8 @@ sandbox.get("/", (c) => c.json({ sandbox: true, providers: Object.keys(EMULATORS
 for (const name of Object.keys(EMULATORS)) sandbox.use(`/${name}/*`, recordProviderCalls(name));
 for (const [name, emulator] of Object.entries(EMULATORS)) sandbox.route(`/${name}`, emulator);
 sandbox.route("/faults", sandboxFaults);
+// Not a provider the Worker calls: the page the Shield tool frames in place of the external detector.
+sandbox.route("/shield", sandboxShield);
 sandbox.route("/", sandboxBilling);
 // `wrangler dev` runs no cron triggers: `npm start` asks for the scheduled work here instead.
 sandbox.post("/scheduled", async (c) => {

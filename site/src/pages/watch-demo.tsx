@@ -1,23 +1,29 @@
 import { config } from "../config.ts";
 import { DocumentTitle } from "../ui/document-title.tsx";
-import { EmptyState } from "../ui/empty-state.tsx";
-import { useModals } from "../ui/modal-context.ts";
+
+/** Recorded from the product by `npm run demo:record` (scripts/demo-record.ts) into site/public/demo. */
+export const RECORDED_DEMO = {
+  video: "/demo/vox-demo.webm",
+  captions: "/demo/vox-demo.vtt",
+  poster: "/demo/vox-demo-poster.jpg",
+} as const;
 
 export function DemoVideo({ url }: { url: string }) {
-  const { openModal } = useModals();
   if (!url) {
     return (
-      <EmptyState
-        title="The demo video is on its way"
-        action={
-          <button type="button" className="button button--primary" onClick={() => openModal("consultation")}>
-            Request free consultation
-          </button>
-        }
-      >
-        We are recording a fresh walkthrough of all six tools. In the meantime, book a free consultation and we will
-        show you Vox live with your own material.
-      </EmptyState>
+      <div className="embed embed--video">
+        {/* Nothing of the video loads before the visitor presses play, bar its length and first frame. */}
+        <video
+          controls
+          preload="metadata"
+          poster={RECORDED_DEMO.poster}
+          playsInline
+          aria-label="Vox product demo video"
+        >
+          <source src={RECORDED_DEMO.video} type="video/webm" />
+          <track kind="captions" srcLang="en" label="English" src={RECORDED_DEMO.captions} default />
+        </video>
+      </div>
     );
   }
   return (
@@ -41,8 +47,8 @@ export function Component() {
       <p className="eyebrow">Demo</p>
       <h1>See Vox at work</h1>
       <p className="lead">
-        Five minutes, six tools: a statement voiced, a briefing analysed, a press release drafted from a recording, and
-        a live transcript of a real conversation.
+        A short walk through Vox, recorded from the product itself: a statement voiced, a briefing analysed and a
+        recording checked with Vox Shield.
       </p>
       <DemoVideo url={config.demoVideoUrl} />
     </section>
