@@ -136,13 +136,14 @@ describe("transcripts with speakers and times", { timeout: 60_000 }, () => {
     expect(await again.json()).toMatchObject({ code: "recording_not_kept" });
   });
 
-  it("answers 404 recording_not_kept for a report whose file was analysed on the spot", async () => {
+  it("plays the recording of a report whose file was analysed on the spot, which is now kept beside it", async () => {
     const { token } = await registerAndSignIn();
-    const response = await uploadFile("/api/sentiment", token, "file", wav(speechWav(4)), "briefing.wav");
+    const recording = speechWav(4);
+    const response = await uploadFile("/api/sentiment", token, "file", wav(recording), "briefing.wav");
     const id = response.headers.get("location")?.split("/").pop();
     const audio = await call(`/api/sentiment/${id}/audio`, { headers: authed(token) });
-    expect(audio.status).toBe(404);
-    expect(await audio.json()).toMatchObject({ code: "recording_not_kept" });
+    expect(audio.status).toBe(200);
+    expect(new Uint8Array(await audio.arrayBuffer())).toEqual(recording);
   });
 });
 

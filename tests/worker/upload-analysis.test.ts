@@ -239,6 +239,9 @@ describe("tools on a finished upload", { timeout: 60_000 }, () => {
     expect(kept).toMatchObject({ status: "completed", recording_kept: false });
     expect(await env.AUDIO.head(`sentiment-recordings/${id}`)).toBeNull();
     expect((await call(`/api/sentiment/${id}/audio/url`, authed(token, { method: "POST" }))).status).toBe(404);
+    const played = await call(`/api/sentiment/${id}/audio`, authed(token));
+    expect(played.status).toBe(404);
+    expect(await played.json()).toMatchObject({ code: "recording_not_kept" });
   });
 
   it("a sentiment job retries a provider outage, and ends in a readable error for a file that is not audio", async () => {
