@@ -109,7 +109,7 @@ const TOOL_FRAME_MODULES = appModules([
  * of its own on a tool page's first load.
  */
 const TOOL_FRAME_CONTRACTS =
-  /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](languages|language-support|transcription-parts|control-characters|api-paths|dated-file-name)\.ts$/;
+  /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](languages|language-support|transcription-parts|control-characters|api-paths|dated-file-name|sentiment-headers|usage-format)\.ts$/;
 const SHELL_CONTRACTS =
   /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](numbers|plans|jobs|page-paths|media|live-closes|[a-z-]+-constants)\.ts$/;
 const moduleOf = (id: string) => id.replace(/\.tsx?$/, "");

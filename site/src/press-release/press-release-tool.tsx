@@ -24,7 +24,7 @@ import { useHydrated } from "../ui/use-hydrated.ts";
 
 const RecordingPicker = lazyWhenShown(() => import("../recordings/recording-picker.tsx"), "RecordingPicker");
 const PressReleaseList = lazyWhenShown(() => import("./press-release-list.tsx"), "PressReleaseList");
-// The result renders Markdown (markdown-to-jsx, ~3 KB gzip), which a first visit never shows.
+// The finished release's view (its editor and preview), which a first visit never shows.
 const loadResult = () => import("./press-release-result.tsx");
 const PressReleaseResult = lazyWhenShown(loadResult, "PressReleaseResult");
 
