@@ -4,7 +4,7 @@ import { beforeAll, describe, expect } from "vitest";
 import { DEAD_WINDOW_ROUTES, MOBILE_WINDOW, throttle } from "../../scripts/dead-window-audit.ts";
 import { SITE_DIST } from "../../scripts/site-manifest.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
-import type { NewContext } from "./browser.ts";
+import { isPageError, type NewContext } from "./browser.ts";
 import { it } from "./fixtures.ts";
 import { inLanes } from "./lanes.ts";
 import { newSession, type StoredSession, storeSession } from "./people.ts";
@@ -70,7 +70,7 @@ async function visitInTheField(
   }
   const errors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
+    if (isPageError(message)) errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto(path, { waitUntil: "commit" });
@@ -361,7 +361,7 @@ describe("hydrating keeps the page that was built", () => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {
-      if (message.type() === "error" && !message.text().includes("WebSocket")) errors.push(message.text());
+      if (isPageError(message) && !message.text().includes("WebSocket")) errors.push(message.text());
     });
     // What the build rendered, less what is made to change once the browser knows more: the
     // parts that follow who is signed in, and loading indicators.

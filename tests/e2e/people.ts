@@ -155,6 +155,8 @@ export async function newSession(): Promise<StoredSession> {
 export async function storeSession(page: Page, session: StoredSession): Promise<void> {
   await page.addInitScript(
     ([storedToken, user]) => {
+      // The page's frames (a sandboxed one may not read storage) are not the visitor.
+      if (window.top !== window) return;
       if (!localStorage.getItem("token")) {
         localStorage.setItem("token", storedToken);
         localStorage.setItem("userObj", user);
