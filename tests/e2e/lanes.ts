@@ -33,6 +33,9 @@ export async function inLanes<T>(
 }
 
 async function forgetVisitor(page: Page): Promise<void> {
+  // Let the app finish what it is fetching first: a request it made after its session was cleared
+  // was answered 401 and counted against the next route.
+  await page.waitForLoadState("networkidle");
   await page.context().clearCookies();
   await page.evaluate(() => {
     localStorage.clear();
