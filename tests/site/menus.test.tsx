@@ -19,3 +19,18 @@ describe("the header's menus and the keyboard", () => {
     expect(toggle).toHaveFocus();
   });
 });
+
+describe("the phone's menu and the keyboard", () => {
+  it("Escape closes the menu and gives focus back to Open menu", async () => {
+    vi.stubGlobal("fetch", async () => Response.json({ message: "Not found", code: "not_found" }, { status: 404 }));
+    renderSite("/about");
+    const opener = await screen.findByRole("button", { name: "Open menu" });
+    await userEvent.click(opener);
+    const menu = await screen.findByRole("dialog", { name: "Menu" });
+    await userEvent.tab();
+    expect(menu).toContainElement(document.activeElement as HTMLElement);
+    await userEvent.keyboard("{Escape}");
+    await vi.waitFor(() => expect(screen.queryByRole("dialog", { name: "Menu" })).toBeNull());
+    await vi.waitFor(() => expect(opener).toHaveFocus());
+  });
+});

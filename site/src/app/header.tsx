@@ -1,5 +1,5 @@
 import { Menu } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { NavLink, useNavigate } from "react-router-dom";
 import { signOut } from "../account/sign-out.ts";
 import { useStoredUser } from "../api/session.ts";
@@ -16,6 +16,7 @@ export function Header() {
   const { openModal } = useModals();
   const navigate = useNavigate();
   const [mobileOpen, setMobileOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   return (
     <header className="site-header">
@@ -43,6 +44,7 @@ export function Header() {
           <AccountButton />
         </nav>
         <button
+          ref={menuButton}
           type="button"
           className="icon-button mobile-only"
           aria-label="Open menu"
@@ -55,6 +57,7 @@ export function Header() {
       {mobileOpen && (
         <Suspense fallback={null}>
           <MobileMenu
+            opener={menuButton}
             signedIn={user !== null}
             onClose={() => setMobileOpen(false)}
             onContact={() => {

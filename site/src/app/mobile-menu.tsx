@@ -1,11 +1,14 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
+import type { RefObject } from "react";
 import { NavLink } from "react-router-dom";
 import { PATHS } from "../paths.ts";
 import { TOOLS } from "../tools/catalog.ts";
 import { useInertBackground } from "../ui/use-inert-background.ts";
 
 interface MobileMenuProps {
+  /** The button that opened the menu, which takes focus back when it closes. */
+  readonly opener: RefObject<HTMLButtonElement | null>;
   readonly signedIn: boolean;
   readonly onClose: () => void;
   readonly onContact: () => void;
@@ -15,12 +18,29 @@ interface MobileMenuProps {
 }
 
 /** Full-screen overlay navigation for small screens; a dialog, so focus stays inside while open. */
-export default function MobileMenu({ signedIn, onClose, onContact, onLogin, onSignup, onLogout }: MobileMenuProps) {
+export default function MobileMenu({
+  opener,
+  signedIn,
+  onClose,
+  onContact,
+  onLogin,
+  onSignup,
+  onLogout,
+}: MobileMenuProps) {
   useInertBackground();
   return (
     <RadixDialog.Root open onOpenChange={(open) => !open && onClose()}>
       <RadixDialog.Portal>
-        <RadixDialog.Content className="mobile-menu" aria-describedby={undefined}>
+        <RadixDialog.Content
+          className="mobile-menu"
+          aria-describedby={undefined}
+          // Left to Radix, closing left the focus on the body (the opener is in the page the menu makes
+          // inert). A dialog the menu opened (Log in, Contact Us) keeps the focus it took.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (document.activeElement === document.body || document.activeElement === null) opener.current?.focus();
+          }}
+        >
           <div className="mobile-menu__top">
             <RadixDialog.Title className="mobile-menu__title">Menu</RadixDialog.Title>
             <RadixDialog.Close className="icon-button" aria-label="Close menu">
