@@ -5,48 +5,8 @@ import type { SentimentJob } from "../../worker/reports/contracts/sentiment.ts";
 import { twoSpeakerWav } from "../fixtures/speech-wav.ts";
 import { baseUrl, seriousAxeViolations } from "./browser.ts";
 import { it } from "./fixtures.ts";
-import { newSession, type StoredSession, storeSession } from "./people.ts";
-
-const TUS = { "tus-resumable": "1.0.0" };
-
-/** A kept report on a two-speaker recording: uploaded over tus, then analysed as a job. */
-async function reportOnUpload(
-  session: StoredSession,
-  recording: Uint8Array<ArrayBuffer>,
-  name: string,
-): Promise<SentimentJob> {
-  const auth = { authorization: `Bearer ${session.token}` };
-  const created = await fetch(`${baseUrl()}/api/uploads`, {
-    method: "POST",
-    headers: {
-      ...TUS,
-      ...auth,
-      "upload-length": String(recording.length),
-      "upload-metadata": `filename ${btoa(name)},filetype ${btoa("audio/wav")}`,
-    },
-  });
-  expect(created.status).toBe(201);
-  const location = created.headers.get("location") ?? "";
-  const sent = await fetch(new URL(location, baseUrl()), {
-    method: "PATCH",
-    headers: { ...TUS, ...auth, "content-type": "application/offset+octet-stream", "upload-offset": "0" },
-    body: recording,
-  });
-  expect(sent.status).toBe(204);
-  const started = await fetch(`${baseUrl()}/api/sentiment`, {
-    method: "POST",
-    headers: { ...auth, "content-type": "application/json" },
-    body: JSON.stringify({ upload_id: location.split("/").pop() }),
-  });
-  expect(started.status).toBe(202);
-  const { id } = (await started.json()) as { id: string };
-  for (let tries = 0; tries < 120; tries++) {
-    const job = (await (await fetch(`${baseUrl()}/api/sentiment/${id}`, { headers: auth })).json()) as SentimentJob;
-    if (job.status === "completed" || job.status === "error") return job;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("the report did not finish");
-}
+import { newSession, storeSession } from "./people.ts";
+import { reportOnUpload } from "./reports.ts";
 
 describe("transcripts with speakers and times", () => {
   it("a two-speaker recording's report shows both speakers with times, plays from a clicked word, renames and exports", async ({
