@@ -59,10 +59,15 @@ export async function verifyEmailThroughApi(person: ReturnType<typeof newPerson>
 /**
  * Signs up through the Create Account dialog, which logs the person in and opens the e-mailed code
  * step. The code from the outbox is entered there unless `verify` is false (the step is then left
- * open), so journeys about something else find their tools open.
+ * open), so journeys about something else find their tools open. `loginOpen`: a press of the
+ * journey's own (a plan's Get Started, say) has already opened the Login dialog.
  */
-export async function signUp(page: Page, person: ReturnType<typeof newPerson>, { verify = true } = {}) {
-  await page.getByRole("button", { name: "Login" }).first().click();
+export async function signUp(
+  page: Page,
+  person: ReturnType<typeof newPerson>,
+  { verify = true, loginOpen = false } = {},
+) {
+  if (!loginOpen) await page.getByRole("button", { name: "Login" }).first().click();
   await page.getByRole("dialog", { name: "Login" }).getByRole("button", { name: "Create Account" }).click();
   const dialog = page.getByRole("dialog", { name: "Create Account" });
   await dialog.getByLabel("Full name").fill(person.name);
@@ -102,6 +107,25 @@ export async function logIn(page: Page, email: string, password: string) {
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Password", { exact: true }).fill(password);
   await dialog.getByRole("button", { name: "Login" }).click();
+}
+
+/**
+ * Wrong passwords for `email` from a stranger's address until the Worker refuses more (at most
+ * `cap` tries), as someone guessing would send them: the last status, 429 once the address is locked.
+ */
+export async function guessUntilLocked(email: string, cap = 30): Promise<number> {
+  counter++;
+  const address = clientAddress();
+  let status = 0;
+  for (let attempt = 0; attempt < cap && status !== 429; attempt++) {
+    const response = await fetch(`${baseUrl()}/auth/signin`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": address },
+      body: JSON.stringify({ email, password: "not the password at all" }),
+    });
+    status = response.status;
+  }
+  return status;
 }
 
 /** An account made through the API that has not entered its verification code yet. */
