@@ -61,7 +61,7 @@ describe("account journeys in the browser", () => {
     await registerThroughApi(person);
     await page.goto("/");
     await page.getByRole("button", { name: "Login" }).first().click();
-    await logIn(page, person.email, person.password);
+    await logIn(page, person.email, person.password, { opened: true });
     await page.waitForURL("**/solutions");
     await page.goto("/settings");
 
@@ -170,7 +170,7 @@ describe("account journeys in the browser", () => {
     await registerThroughApi(person);
     await page.goto("/settings");
     await page.getByRole("main").getByRole("button", { name: "Login" }).click();
-    await logIn(page, person.email, person.password);
+    await logIn(page, person.email, person.password, { opened: true });
     await page.waitForURL("**/solutions");
     expect(await page.locator(".mobile-cta").getByRole("link").textContent()).toBe("Hi Olumi");
     await screenshot(page, "journey-signed-in-mobile");

@@ -101,7 +101,7 @@ describe("mobile navigation", () => {
     await registerThroughApi(person);
     await page.getByRole("button", { name: "Open menu" }).click();
     await menu.getByRole("button", { name: "Log in" }).click();
-    await logIn(page, person.email, person.password);
+    await logIn(page, person.email, person.password, { opened: true });
     await page.waitForURL("**/solutions");
     await page.getByRole("button", { name: "Open menu" }).click();
     expect(await menu.getByRole("button", { name: "Log in" }).count()).toBe(0);

@@ -90,19 +90,22 @@ export async function signUp(
 }
 
 /**
- * Logs in through the Login dialog. A press made just before (the caller's, or the app's own hand
- * over from sign-up) shows it once the page has hydrated and the dialog's code has loaded; only
- * when none shows it within five seconds of hydrating is the header's Login pressed. Five, not
- * two: a lazy chunk on a busy two-core machine can take seconds, and pressing Login under a
- * dialog that has just opened waits on a covered button until the test fails.
+ * Logs in through the Login dialog, once the page has hydrated. `opened` says the caller has just
+ * pressed something that opens it (or the app hands over to it, as sign-up can): the dialog then
+ * shows once its code has loaded, and only when none shows within five seconds of hydrating is the
+ * header's Login pressed. Five, not two: a lazy chunk on a busy two-core machine can take seconds,
+ * and pressing Login under a dialog that has just opened waits on a covered button until the test
+ * fails. Without `opened` nothing is about to show it, so the header's Login is pressed at once.
  */
-export async function logIn(page: Page, email: string, password: string) {
+export async function logIn(page: Page, email: string, password: string, { opened = false } = {}) {
   const dialog = page.getByRole("dialog", { name: "Login" });
   await page.waitForSelector("html[data-hydrated]", { state: "attached" });
-  const shown = await dialog.waitFor({ timeout: 5000 }).then(
-    () => true,
-    () => false,
-  );
+  const shown =
+    opened &&
+    (await dialog.waitFor({ timeout: 5000 }).then(
+      () => true,
+      () => false,
+    ));
   if (!shown) await page.getByRole("button", { name: "Login" }).first().click();
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Password", { exact: true }).fill(password);

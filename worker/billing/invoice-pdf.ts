@@ -1,6 +1,5 @@
 import type { InvoiceIssuer } from "../core/config.ts";
 import type { Block, Run } from "../press-releases/contracts/release-markdown.ts";
-import { releasePdf } from "../press-releases/export/pdf.ts";
 import { formatBillingDate, formatKobo } from "./contracts/billing-figures.ts";
 import { PLANS, VAT_RATE } from "./contracts/plans.ts";
 import type { InvoiceRow } from "./invoices.ts";
@@ -41,6 +40,11 @@ export function invoiceFileName(invoice: Pick<InvoiceRow, "number">): string {
   return `${invoice.number}.pdf`;
 }
 
-export function invoicePdf(invoice: InvoiceRow, issuer: InvoiceIssuer): Promise<Uint8Array> {
+/**
+ * The invoice as a PDF. The PDF writer and its fonts are loaded only when an invoice is drawn, so
+ * the billing, payment and renewal requests that reach this module without one cost nothing.
+ */
+export async function invoicePdf(invoice: InvoiceRow, issuer: InvoiceIssuer): Promise<Uint8Array> {
+  const { releasePdf } = await import("../press-releases/export/pdf.ts");
   return releasePdf(invoiceBlocks(invoice, issuer), `Invoice ${invoice.number}`);
 }

@@ -1,15 +1,11 @@
 import { API, pathOf } from "@contracts/api-paths.ts";
 import type { ReportDocumentFormat } from "@worker/reports/contracts/sentiment.ts";
 import { Download } from "lucide-react";
-import { useState } from "react";
 import { apiFetch } from "../api/client.ts";
-import { downloadBlob } from "../ui/download.ts";
-import { errorMessage } from "../ui/form-fields.tsx";
-import { toast } from "../ui/toast.ts";
-import { TOAST_MS } from "../ui/toast-timing.ts";
+import { type FetchedFile, useFileDownload } from "../ui/download.ts";
 
 /** The report as a DOCX or PDF, written by the Worker under the press kit's letterhead and named by it. */
-async function fetchReportDocument(id: string, format: ReportDocumentFormat): Promise<{ blob: Blob; name: string }> {
+async function fetchReportDocument(id: string, format: ReportDocumentFormat): Promise<FetchedFile> {
   const response = await apiFetch(`${pathOf(API.sentiment.path.report, { id })}?format=${format}`);
   const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1];
   return { blob: await response.blob(), name: name ?? `sentiment-report.${format}` };
@@ -19,18 +15,7 @@ const LABELS = { docx: "Download DOCX", pdf: "Download PDF" } as const satisfies
 
 /** "Download DOCX" and "Download PDF": the whole report, ready to send a client. */
 export function ReportDocuments({ jobId }: { jobId: string }) {
-  const [busy, setBusy] = useState<ReportDocumentFormat | null>(null);
-  const save = async (format: ReportDocumentFormat) => {
-    setBusy(format);
-    try {
-      const file = await fetchReportDocument(jobId, format);
-      downloadBlob(file.blob, file.name);
-    } catch (error) {
-      toast.error("Error", { description: errorMessage(error), duration: TOAST_MS });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, save } = useFileDownload((format: ReportDocumentFormat) => fetchReportDocument(jobId, format));
   return (
     <>
       {(["docx", "pdf"] as const).map((format) => (
