@@ -1,4 +1,5 @@
 import { deleteExpiredDownloadGrants } from "./accounts/export/download-grants.ts";
+import { mailUnsentReceipts } from "./billing/receipt-retry.ts";
 import { startRenewalSweep } from "./billing/renewal-sweep.ts";
 import { sweepOrphanObjects } from "./core/orphan-sweep.ts";
 import { resumeStalledJobs } from "./jobs/lifecycle.ts";
@@ -17,6 +18,9 @@ export async function scheduledWork(env: Env, origin: string | null = null): Pro
     resumeStalledJobs(env),
     startRenewalSweep(env, origin).catch((error: unknown) =>
       console.error("[billing] renewal sweep not started", error),
+    ),
+    mailUnsentReceipts(env, origin).catch((error: unknown) =>
+      console.error("[billing] unsent receipts not sent again", error),
     ),
   ]);
 }

@@ -8,6 +8,7 @@ import { billing, payMonthly } from "./billing-helpers.ts";
 import {
   type Client,
   call,
+  failNext,
   initialize,
   outbox,
   pressCheckout,
@@ -188,6 +189,38 @@ describe("invoices", () => {
     expect(mail?.attachments.map((file) => file.filename)).toEqual([`${invoice?.number}.pdf`]);
     const pdf = Uint8Array.from(atob(mail?.attachments[0]?.content ?? ""), (char) => char.charCodeAt(0));
     expect(await drawnText(pdf)).toContain(`Invoice ${invoice?.number}`);
+  });
+
+  it("a receipt the mail provider refused goes out on the next scheduled run, once", async () => {
+    const { api, input } = await registerAndSignIn();
+    const { authorization_url, reference } = await initialize(api);
+    await pressCheckout(authorization_url, "pay");
+    await failNext("resend-emails", 503, 3);
+    expect((await processPay(api, reference)).status).toBe(200);
+    // The receipt is sent after the answer: wait until the provider has refused it, then let mail through.
+    await expect
+      .poll(
+        async () => {
+          const fault = await env.DB.prepare(
+            "SELECT remaining FROM sandbox_faults WHERE target = 'resend-emails'",
+          ).first<{
+            remaining: number;
+          }>();
+          return fault?.remaining;
+        },
+        { timeout: 20_000 },
+      )
+      .toBeLessThan(3);
+    await failNext("resend-emails", 503, 0);
+    expect((await outbox(input.email)).filter((mail) => RECEIPT.test(mail.subject))).toHaveLength(0);
+
+    for (let run = 0; run < 2; run++) {
+      expect((await call("/__sandbox/scheduled", { method: "POST" })).status).toBe(200);
+    }
+    const [mail] = await waitForMail(input.email, 1, RECEIPT);
+    expect(mail?.text).toContain(reference);
+    await sleep(500);
+    expect((await outbox(input.email)).filter((mail) => RECEIPT.test(mail.subject))).toHaveLength(1);
   });
 
   it("another account's invoice answers 404, a format other than PDF 400, and no session 401", async () => {

@@ -94,6 +94,17 @@ export function invoicesOfOrders(db: D1Database, references: readonly string[]):
     .bind(JSON.stringify(references));
 }
 
+/** The orders of invoices issued since `since` whose receipts have not gone out, oldest first, at most `limit`. */
+export function unmailedInvoiceOrders(db: D1Database, since: string, limit: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT order_reference FROM invoices
+       WHERE mailed_at IS NULL AND customer_email IS NOT NULL AND issued_at >= ?
+       ORDER BY issued_at LIMIT ?`,
+    )
+    .bind(since, limit);
+}
+
 /** Marks the receipts of these invoices sent, so a later verification of the same payment mails nobody. */
 export function markInvoicesMailed(db: D1Database, ids: readonly string[], at: string): D1PreparedStatement {
   return db

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 
 /**
- * Fault injection for the sandbox speech providers: `POST /__sandbox/faults/<target>
+ * Fault injection for the sandbox providers (speech, and the mail provider's sends): `POST /__sandbox/faults/<target>
  * {"count": n, "status": 503}` makes the next n calls to that target answer that status. Kept in
  * D1, so a Durable Object's calls and a test's setting meet whatever isolate runs them.
  */
@@ -16,6 +16,7 @@ export const FAULT_TARGETS = [
   "assemblyai-delete",
   "assemblyai-llm",
   "spitch-translate",
+  "resend-emails",
 ] as const;
 export type FaultTarget = (typeof FAULT_TARGETS)[number];
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { sandboxKey } from "../core/config.ts";
 import { ApiError } from "../core/errors.ts";
+import { takeFault } from "./faults.ts";
 
 /**
  * Emulates the transactional e-mail provider (Resend's `POST /emails`) and exposes the outbox, so a
@@ -39,6 +40,8 @@ sandboxMail.post("/emails", async (c) => {
   const auth = c.req.header("authorization");
   if (!auth) return providerError(401, "missing_api_key", "Missing API key in the authorization header");
   if (auth !== `Bearer ${sandboxKey("mail")}`) return providerError(403, "invalid_api_key", "API key is invalid");
+  const fault = await takeFault(c.env.DB, "resend-emails");
+  if (fault) return providerError(fault, "application_error", "An unexpected error occurred, please try again later.");
 
   const parsed = sendSchema.safeParse(await c.req.json().catch(() => null));
   if (!parsed.success) {
