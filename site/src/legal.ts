@@ -11,6 +11,6 @@ export const LEGAL_CONTACT = {
  * fixed rather than formatted, since making a date formatter while a page loads holds it up
  * (tests/e2e/first-load-work.test.ts), and tests/site/legal.test.ts keeps the two in step.
  */
-export const LEGAL_UPDATED = { iso: "2026-11-27T12:00:00+01:00", text: "27 Nov 2026" } as const;
+export const LEGAL_UPDATED = { iso: "2026-11-28T12:00:00+01:00", text: "28 Nov 2026" } as const;
 
 export const NDPC_URL = "https://ndpc.gov.ng";

@@ -61,7 +61,8 @@ export function Component() {
         <li>
           <strong>VoxRelease and Vox Sentiment:</strong> the recording you upload, the press release with every saved
           version, and the sentiment report. Kept until you delete them or your account. A small file analysed on the
-          spot is not kept, only its report.
+          spot is kept beside its report, so the report can play it, while it fits your plan's storage; deleting the
+          report deletes it.
         </li>
         <li>
           <strong>Large uploads:</strong> an upload that is unfinished, or finished but not used by a tool, is deleted

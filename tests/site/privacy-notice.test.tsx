@@ -1,0 +1,17 @@
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderSite } from "./render.tsx";
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the privacy notice says what Vox keeps", () => {
+  it("a small file analysed on the spot is kept beside its report (worker/reports/sentiment-reports.ts keepReport)", async () => {
+    vi.stubGlobal("fetch", async () => Response.json({ message: "Not found", code: "not_found" }, { status: 404 }));
+    renderSite("/privacy");
+    const item = (await screen.findByText("VoxRelease and Vox Sentiment:", {}, { timeout: 10_000 })).closest("li");
+    expect(item).toHaveTextContent(
+      "A small file analysed on the spot is kept beside its report, so the report can play it, while it fits your plan's storage; deleting the report deletes it.",
+    );
+    expect(item).not.toHaveTextContent("is not kept");
+  });
+});
