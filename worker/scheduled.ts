@@ -1,4 +1,5 @@
 import { deleteExpiredDownloadGrants } from "./accounts/export/download-grants.ts";
+import { sweepEndedSignIns } from "./accounts/sign-in-expiry.ts";
 import { mailUnsentReceipts } from "./billing/receipt-retry.ts";
 import { startRenewalSweep } from "./billing/renewal-sweep.ts";
 import { sweepOrphanObjects } from "./core/orphan-sweep.ts";
@@ -15,6 +16,7 @@ export async function scheduledWork(env: Env, origin: string | null = null): Pro
     sweepExpiredUploads(env),
     sweepOrphanObjects(env),
     deleteExpiredDownloadGrants(env.DB, new Date().toISOString()),
+    sweepEndedSignIns(env.DB),
     resumeStalledJobs(env),
     startRenewalSweep(env, origin).catch((error: unknown) =>
       console.error("[billing] renewal sweep not started", error),

@@ -125,3 +125,30 @@ describe("list answers are capped", () => {
     expect(items[0]?.file_name).toBe(`take-${LISTED_RECORDINGS + 4}.wav`);
   });
 });
+
+describe("sign-ins that have ended are not kept", () => {
+  it("the scheduled run deletes expired sessions and known browsers, and keeps those still valid", async () => {
+    const { user, api } = await registerAndSignIn();
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await env.DB.batch(
+      ["sessions", "known_devices"].map((table) =>
+        env.DB.prepare(`INSERT INTO ${table} (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)`).bind(
+          `expired-${table}-${user.id}`,
+          user.id,
+          at(1),
+          past,
+        ),
+      ),
+    );
+    expect((await call("/__sandbox/scheduled", { method: "POST" })).status).toBe(200);
+    for (const table of ["sessions", "known_devices"]) {
+      const rows = await env.DB.prepare(`SELECT token_hash, expires_at FROM ${table} WHERE user_id = ?`)
+        .bind(user.id)
+        .all<{ token_hash: string; expires_at: string }>();
+      expect(rows.results.map((row) => row.token_hash)).not.toContain(`expired-${table}-${user.id}`);
+      expect(rows.results.every((row) => row.expires_at > past)).toBe(true);
+    }
+    // The session in use is still there.
+    expect((await api.get("/auth/me")).status).toBe(200);
+  });
+});

@@ -62,6 +62,15 @@ export async function rememberDevice(c: Context<AppEnv>, userId: string, known: 
   });
 }
 
+/** Deletes up to `limit` browsers whose standing ended before `now`, which no longer count as known. */
+export function deleteExpiredDevices(db: D1Database, now: string, limit: number): D1PreparedStatement {
+  return db
+    .prepare(
+      "DELETE FROM known_devices WHERE token_hash IN (SELECT token_hash FROM known_devices WHERE expires_at <= ? LIMIT ?)",
+    )
+    .bind(now, limit);
+}
+
 /** A page of when each browser the account signed in from was first known and is forgotten, for the data export. */
 export function knownDevicesOf(
   db: D1Database,

@@ -31,6 +31,16 @@ export async function deleteSession(db: D1Database, tokenHash: string): Promise<
   await db.prepare("DELETE FROM sessions WHERE token_hash = ?").bind(tokenHash).run();
 }
 
+/**
+ * Deletes up to `limit` sessions that ended before `now`: an expired one answers 401 like an unknown
+ * one, so keeping it only kept when someone signed in (the scheduled run calls this).
+ */
+export function deleteExpiredSessions(db: D1Database, now: string, limit: number): D1PreparedStatement {
+  return db
+    .prepare("DELETE FROM sessions WHERE token_hash IN (SELECT token_hash FROM sessions WHERE expires_at <= ? LIMIT ?)")
+    .bind(now, limit);
+}
+
 /** Ends every session of the user but the one whose hash is `keep`, as a statement for the caller's batch. */
 export function deleteSessionsOf(db: D1Database, userId: string, keep?: string): D1PreparedStatement {
   return keep === undefined
