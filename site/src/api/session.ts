@@ -1,8 +1,10 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * The browser storage keys the product has always used: `id` holds the password-reset grant until the reset succeeds,
- * `amount` the plan price across the payment redirect until it is verified.
+ * The browser storage keys: `id` holds the password-reset grant until the reset succeeds, `amount`
+ * the plan price across the payment redirect until it is verified. All are in `localStorage` but
+ * `pendingPlan`, a plan chosen while signed out, which lives in this tab's `sessionStorage` until
+ * the person can pay.
  */
 export const STORAGE_KEYS = {
   token: "token",
@@ -10,6 +12,7 @@ export const STORAGE_KEYS = {
   resetGrant: "id",
   amount: "amount",
   language: "vox_language",
+  pendingPlan: "vox_pending_plan",
 } as const;
 
 /** Fired when the server ends the session (401/403); the layout answers by going home. */
