@@ -11,8 +11,10 @@ export type LanguageTool = Exclude<ToolId, "deepfake">;
 
 const NO_PIDGIN_RECOGNITION =
   "No provider we use recognises spoken Naijá (Pidgin) yet, so recordings in it cannot be transcribed. Choose English (Nigeria) if the speakers mostly use English.";
-const NO_LIVE =
-  "Live transcription is available in English (Nigeria) only: no streaming provider recognises this language yet. Viewers of your caption link can still read the captions in Yorùbá, Hausa, Igbo or Naijá.";
+const NO_LIVE_IGBO =
+  "Live transcription is available in English (Nigeria), Yorùbá and Hausa: no streaming provider recognises Igbo yet. Viewers of your caption link can still read the captions in Igbo.";
+const NO_LIVE_PIDGIN =
+  "Live transcription is available in English (Nigeria), Yorùbá and Hausa: no streaming provider recognises spoken Naijá (Pidgin) yet. Choose English (Nigeria) if the speakers mostly use English; viewers of your caption link can still read the captions in Naijá.";
 const NO_CONVERSION = "Voice conversion is available in English (Nigeria) only for now.";
 
 /** `null`: served. A string: the reason it is not, shown as is. */
@@ -20,7 +22,7 @@ export const LANGUAGE_REFUSALS: Readonly<Record<LanguageTool, Readonly<Record<La
   tts: { en: null, yo: null, ha: null, ig: null, pcm: null },
   sentiment: { en: null, yo: null, ha: null, ig: null, pcm: NO_PIDGIN_RECOGNITION },
   pressRelease: { en: null, yo: null, ha: null, ig: null, pcm: NO_PIDGIN_RECOGNITION },
-  live: { en: null, yo: NO_LIVE, ha: NO_LIVE, ig: NO_LIVE, pcm: NO_LIVE },
+  live: { en: null, yo: null, ha: null, ig: NO_LIVE_IGBO, pcm: NO_LIVE_PIDGIN },
   voiceConversion: { en: null, yo: NO_CONVERSION, ha: NO_CONVERSION, ig: NO_CONVERSION, pcm: NO_CONVERSION },
 };
 
