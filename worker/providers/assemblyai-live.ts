@@ -1,6 +1,8 @@
+import { z } from "zod";
 import {
   AUDIO_CHUNK_MS,
   BYTES_PER_SAMPLE,
+  STREAMING_SPEECH_MODELS,
   type StreamingQueryInput,
   streamingSearchParams,
   terminationMessage,
@@ -27,6 +29,9 @@ const SEND_MIN_BYTES = 100 * BYTES_PER_MS;
 const CHUNK_MIN_BYTES = AUDIO_CHUNK_MS.min * BYTES_PER_MS;
 const CHUNK_MAX_BYTES = AUDIO_CHUNK_MS.max * BYTES_PER_MS;
 
+/** A model the description does not list is a configuration mistake, caught before any call. */
+const streamingSpeechModel = z.enum(STREAMING_SPEECH_MODELS);
+
 const streaming: ProviderAdapter = {
   provider: "assemblyai-streaming",
   auth: (endpoint) => ({ authorization: endpoint.apiKey }),
@@ -37,7 +42,7 @@ export function assemblyAiLiveQuery(options: LiveStreamOptions): URLSearchParams
   const documented: StreamingQueryInput = {
     sample_rate: String(PCM_SAMPLE_RATE),
     encoding: "pcm_s16le",
-    speech_model: options.model as StreamingQueryInput["speech_model"],
+    speech_model: streamingSpeechModel.parse(options.model),
     format_turns: "true",
     speaker_labels: "true",
   };
