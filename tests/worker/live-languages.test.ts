@@ -91,11 +91,31 @@ describe("a live session in Yorùbá or Hausa", () => {
         spoken.map(({ text, speaker }) => ({ text, speaker })),
       );
       expect(detail.utterances?.map((utterance) => utterance.speaker)).toEqual(["A", "B"]);
+      // Metered from the audio AssemblyAI reports processing: 24 chunks of 250 ms.
+      expect(detail.duration_seconds).toBe(6);
     },
   );
 });
 
 describe("AssemblyAI's stream closes on the page's close table", () => {
+  it.for([
+    { close: 1008, reason: "Unauthorized Connection: Invalid API key", page: LIVE_CLOSES.notAuthorised },
+    { close: 3007, reason: "Input duration violation: 20 ms", page: LIVE_CLOSES.audioNotDecoded },
+    { close: 3005, reason: "Session Cancelled: An error occurred", page: LIVE_CLOSES.serviceFailed },
+  ])(
+    "a Yorùbá session whose stream AssemblyAI closes $close ends the page's socket with $page.code",
+    async ({ close, reason, page }) => {
+      const { token } = await registerAndSignIn();
+      const answer = await askTicket(token, { language: "yo", encoding: "pcm_s16le" });
+      const { ticket } = liveTicketSchema.parse(await answer.json());
+      const flags = { ticket, fail_close: String(close), fail_reason: reason, fail_after_ms: "200" };
+      const session = attach(await upgrade(new URLSearchParams(flags).toString()));
+      expect(session.status).toBe(101);
+      session.socket.send(pcmFrame());
+      expect((await session.closed).code).toBe(page.code);
+    },
+  );
+
   it("a refused key, audio it cannot take and too many sessions each mean what the page can explain", () => {
     expect(closeForProviderClose(1008, "Unauthorized Connection: Invalid API key")).toBe(LIVE_CLOSES.notAuthorised);
     expect(closeForProviderClose(3007, "Input duration violation: 20 ms")).toBe(LIVE_CLOSES.audioNotDecoded);

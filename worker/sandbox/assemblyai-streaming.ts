@@ -27,12 +27,20 @@ import { briefingSentence, CORPUS_LANGUAGES, type CorpusLanguage } from "./spitc
  * hear, so the sandbox tells it with the test-only `sandbox_language` flag and it speaks the
  * briefing corpus in that language (English without it). With `speaker_labels=true` two speakers
  * take turns, `A` then `B`; a turn under a second is `UNKNOWN`, as documented.
+ *
+ * Test-only flags, as the Deepgram emulator's: `fail_close=CODE` with `fail_after_ms` and
+ * `fail_reason` ends the stream mid-session with an `Error` frame and that close.
  */
 export const sandboxAssemblyAiStreaming = new Hono<AppEnv>();
 
 const TURN_MS = 3000;
 const SHORT_TURN_MS = 1000;
-const SANDBOX_FLAGS = ["sandbox_language"];
+const SANDBOX_FLAGS = ["sandbox_language", "fail_close", "fail_after_ms", "fail_reason"];
+
+function bounded(value: string | null, min: number, max: number, fallback: number): number {
+  const number = Number(value);
+  return value !== null && Number.isFinite(number) ? Math.min(max, Math.max(min, number)) : fallback;
+}
 
 const plain = (word: string) => word.toLocaleLowerCase().replace(/[^\p{L}\p{M}\p{N}'-]/gu, "");
 
@@ -187,5 +195,12 @@ sandboxAssemblyAiStreaming.get("/v3/ws", (c) => {
 
   send({ type: "Begin", id: sessionId, expires_at: Math.floor(opened / 1000) + 3 * 3600 });
   touch();
+  const failClose = url.searchParams.get("fail_close");
+  if (failClose) {
+    setTimeout(
+      () => fail(bounded(failClose, 1000, 4999, 3005), url.searchParams.get("fail_reason") ?? "Session Cancelled"),
+      bounded(url.searchParams.get("fail_after_ms"), 0, 60_000, 0),
+    );
+  }
   return response;
 });
