@@ -34,8 +34,8 @@ const SANDBOX_FLAGS = ["fail_status", "fail_close", "fail_after_ms", "fail_reaso
 
 /**
  * `{language?, encoding?}`: a language no streaming provider serves, or audio its provider does not
- * take, is a 400 that says so, before anything else. Session, plan, allowance, this month's usage, the running sessions and the new ticket in one D1
- * batch. The ticket is stored only within the allowance; one refused for the plan, the month or a
+ * take, is a 400 that says so, before anything else. Session, plan, allowance, this month's usage,
+ * the running sessions and the new ticket in one D1 batch. The ticket is stored only within the allowance; one refused for the plan, the month or a
  * running session is never handed out and expires unused. `session_id` is the id of the caption
  * link waiting for this account's next session (null without one): the page opens the socket with
  * it, so the session takes that id.
