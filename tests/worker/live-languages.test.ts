@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-import { languageRefusal } from "../../worker/contracts/language-support.ts";
+import { LIVE_PCM_ONLY, languageRefusal } from "../../worker/contracts/language-support.ts";
+import { LANGUAGES } from "../../worker/contracts/languages.ts";
 import { liveTicketSchema, transcriptDetailSchema } from "../../worker/live/contracts/live.ts";
 import { LIVE_CLOSES } from "../../worker/live/contracts/live-closes.ts";
 import { closeForProviderClose } from "../../worker/live/provider-closes.ts";
+import { liveTakes } from "../../worker/live/provider-stream.ts";
 import { takeProviderCalls } from "../../worker/sandbox/provider-calls.ts";
 import { briefingSentence } from "../../worker/sandbox/spitch-corpus.ts";
 import { call, registerAndSignIn } from "./helpers.ts";
@@ -22,6 +24,17 @@ function askTicket(token: string, body: unknown) {
 const pcmFrame = () => new Uint8Array(8000).fill(3).buffer;
 
 const sentencesIn = (language: "yo" | "ha") => Array.from({ length: 7 }, (_, i) => briefingSentence(language, i));
+
+describe("what the page can stream", () => {
+  it("the site's table of PCM-only live languages is the Worker's: each served language takes the page's WebM Opus unless it is listed", () => {
+    for (const language of LANGUAGES.filter((each) => languageRefusal("live", each) === null)) {
+      expect({ language, opus: liveTakes(language, "webm-opus") }).toEqual({
+        language,
+        opus: !LIVE_PCM_ONLY[language],
+      });
+    }
+  });
+});
 
 describe("live tickets in Yorùbá and Hausa", () => {
   it("need pcm_s16le audio for now: the page's WebM Opus is a 400 that says so; Igbo and Naijá stay refused with their reasons", async () => {
