@@ -65,10 +65,24 @@ const STAGES: Readonly<Record<LanguageTool, Readonly<Record<Language, readonly S
     ig: spitchRelease,
     pcm: null,
   },
+  /**
+   * Yorùbá and Hausa stream through AssemblyAI's Whisper streaming (`speech_model=whisper-rt`):
+   * "Whisper streaming", assemblyai.com/docs/streaming/whisper-streaming, lists Hausa and Yoruba
+   * among its 99+ languages and neither Igbo nor a Pidgin; the model detects the language itself.
+   * Its usm-streaming description takes raw PCM only (`pcm_s16le`, `pcm_mulaw`).
+   */
   live: {
     en: serve({ provider: "deepgram", task: "stream", does: "stream captions" }),
-    yo: null,
-    ha: null,
+    yo: serve({
+      provider: "assemblyai-streaming",
+      task: "stream",
+      does: "stream captions (whisper-rt), with speakers",
+    }),
+    ha: serve({
+      provider: "assemblyai-streaming",
+      task: "stream",
+      does: "stream captions (whisper-rt), with speakers",
+    }),
     ig: null,
     pcm: null,
   },

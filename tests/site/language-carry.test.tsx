@@ -1,4 +1,4 @@
-import { languageRefusal } from "@contracts/language-support.ts";
+import { languageRefusal, pageLanguageRefusal } from "@contracts/language-support.ts";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -37,5 +37,15 @@ describe("a language chosen in one tool, opening another", { timeout: 20_000 }, 
     const { tool, select } = await languageControl("/vox-speaks");
     expect(select).toHaveValue("pcm");
     expect(within(tool).queryByText(/does not take/)).toBeNull();
+  });
+});
+
+describe("live captions from the page", { timeout: 20_000 }, () => {
+  it("Yorùbá says the page cannot send it yet, and Start stays off", async () => {
+    localStorage.setItem("vox_language", "en");
+    const { select } = await languageControl("/voxscribe");
+    await userEvent.selectOptions(select, "yo");
+    expect(screen.getByText(pageLanguageRefusal("live", "yo") ?? "-")).toBeVisible();
+    expect(screen.getByRole("button", { name: "Start recording" })).toBeDisabled();
   });
 });

@@ -2,7 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../worker/core/config.ts";
 import { chatRequestBody, transcriptRequestBody } from "../../worker/providers/assemblyai.ts";
+import { assemblyAiLiveQuery } from "../../worker/providers/assemblyai-live.ts";
 import * as assemblyai from "../../worker/providers/contracts/assemblyai.ts";
+import * as assemblyaiStreaming from "../../worker/providers/contracts/assemblyai-streaming.ts";
 import * as deepgram from "../../worker/providers/contracts/deepgram.ts";
 import * as elevenlabs from "../../worker/providers/contracts/elevenlabs.ts";
 import * as gateway from "../../worker/providers/contracts/llm-gateway.ts";
@@ -215,7 +217,12 @@ describe("Deepgram streaming /v1/listen", () => {
   });
 
   it("Results and Metadata carry every required field for the relay's query", async () => {
-    const query = liveQuery({ model: "nova-3", language: "en", keyterms: ["Vox", "Ọba of Benin", "Studio;54:2"] });
+    const query = liveQuery({
+      model: "nova-3",
+      language: "en",
+      encoding: "webm-opus",
+      keyterms: ["Vox", "Ọba of Benin", "Studio;54:2"],
+    });
     // The account's vocabulary, one repeated keyterm per term, made plain where it would read as a weight.
     expect(query.getAll("keyterm")).toEqual(["Vox", "Ọba of Benin", "Studio 54 2"]);
     const response = await open(query);
@@ -235,6 +242,27 @@ describe("Deepgram streaming /v1/listen", () => {
     const metadata = deepgram.liveMetadata.parse(messages.at(-1));
     expect(metadata.duration).toBe(3.5);
     expect(metadata.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("AssemblyAI Universal-Streaming /v3/ws", () => {
+  it("the relay's query is one the description allows: whisper-rt on 16 kHz PCM, formatted turns, speakers and the vocabulary", () => {
+    const query = assemblyAiLiveQuery({
+      model: "whisper-rt",
+      language: "yo",
+      encoding: "pcm_s16le",
+      keyterms: ["Vox", "Ọba Akínwùmí"],
+    });
+    expect(assemblyaiStreaming.streamingQuery.parse(Object.fromEntries(query))).toMatchObject({
+      speech_model: "whisper-rt",
+      sample_rate: 16_000,
+      encoding: "pcm_s16le",
+      format_turns: "true",
+      speaker_labels: "true",
+      keyterms_prompt: ["Vox", "Ọba Akínwùmí"],
+    });
+    // whisper-rt detects the language; the description refuses one sent with it.
+    expect(query.has("language")).toBe(false);
   });
 });
 

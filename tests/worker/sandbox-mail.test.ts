@@ -83,6 +83,7 @@ describe("sandbox e-mail", () => {
         "deepgram",
         "assemblyai",
         "assemblyai-llm",
+        "assemblyai-streaming",
         "spitch",
         "hume",
         "vapi",

@@ -11,8 +11,10 @@ export type LanguageTool = Exclude<ToolId, "deepfake">;
 
 const NO_PIDGIN_RECOGNITION =
   "No provider we use recognises spoken Naijá (Pidgin) yet, so recordings in it cannot be transcribed. Choose English (Nigeria) if the speakers mostly use English.";
-const NO_LIVE =
-  "Live transcription is available in English (Nigeria) only: no streaming provider recognises this language yet. Viewers of your caption link can still read the captions in Yorùbá, Hausa, Igbo or Naijá.";
+const NO_LIVE_IGBO =
+  "Live transcription is available in English (Nigeria), Yorùbá and Hausa: no streaming provider recognises Igbo yet. Viewers of your caption link can still read the captions in Igbo.";
+const NO_LIVE_PIDGIN =
+  "Live transcription is available in English (Nigeria), Yorùbá and Hausa: no streaming provider recognises spoken Naijá (Pidgin) yet. Choose English (Nigeria) if the speakers mostly use English; viewers of your caption link can still read the captions in Naijá.";
 const NO_CONVERSION = "Voice conversion is available in English (Nigeria) only for now.";
 
 /** `null`: served. A string: the reason it is not, shown as is. */
@@ -20,10 +22,33 @@ export const LANGUAGE_REFUSALS: Readonly<Record<LanguageTool, Readonly<Record<La
   tts: { en: null, yo: null, ha: null, ig: null, pcm: null },
   sentiment: { en: null, yo: null, ha: null, ig: null, pcm: NO_PIDGIN_RECOGNITION },
   pressRelease: { en: null, yo: null, ha: null, ig: null, pcm: NO_PIDGIN_RECOGNITION },
-  live: { en: null, yo: NO_LIVE, ha: NO_LIVE, ig: NO_LIVE, pcm: NO_LIVE },
+  live: { en: null, yo: null, ha: null, ig: NO_LIVE_IGBO, pcm: NO_LIVE_PIDGIN },
   voiceConversion: { en: null, yo: NO_CONVERSION, ha: NO_CONVERSION, ig: NO_CONVERSION, pcm: NO_CONVERSION },
 };
 
 export function languageRefusal(tool: LanguageTool, language: Language): string | null {
   return LANGUAGE_REFUSALS[tool][language];
+}
+
+/**
+ * Live languages whose streaming service takes only raw PCM (`pcm_s16le`), which a device or an API
+ * user can send but the page cannot: its MediaRecorder sends WebM Opus, and the relay does not decode
+ * Opus yet. The Worker's provider table (`liveTakes`, worker/live/provider-stream.ts) is held to this.
+ */
+export const LIVE_PCM_ONLY: Readonly<Record<Language, boolean>> = {
+  en: false,
+  yo: true,
+  ha: true,
+  ig: false,
+  pcm: false,
+};
+
+const LIVE_NOT_FROM_THE_PAGE =
+  "Live captions in this language are open to devices and apps that send raw 16 kHz audio. This page sends compressed audio, which Vox cannot pass to that service yet: choose English (Nigeria) here for now.";
+
+/** What the site's Language control says: the tool's refusal, or why the page itself cannot send this language. */
+export function pageLanguageRefusal(tool: LanguageTool, language: Language): string | null {
+  return (
+    languageRefusal(tool, language) ?? (tool === "live" && LIVE_PCM_ONLY[language] ? LIVE_NOT_FROM_THE_PAGE : null)
+  );
 }

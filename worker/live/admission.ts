@@ -5,6 +5,7 @@ import { assertActivePlan } from "../billing/require-plan.ts";
 import type { Language } from "../contracts/languages.ts";
 import { ApiError } from "../core/errors.ts";
 import { bindReservation } from "./caption-shares.ts";
+import type { LiveEncoding } from "./contracts/live-constants.ts";
 import { redeemTicket } from "./tickets.ts";
 import { startSession } from "./transcripts.ts";
 import { monthOf, secondsLeft } from "./usage.ts";
@@ -33,6 +34,8 @@ export interface Admitted {
   readonly plan: string | null;
   /** What the speaker speaks, as chosen when the ticket was given. */
   readonly language: Language;
+  /** What the page's audio frames hold, as its ticket said. */
+  readonly encoding: LiveEncoding;
   /** The account's vocabulary, for the recogniser to expect. */
   readonly keyterms: readonly string[];
 }
@@ -72,5 +75,11 @@ export async function admitSession(
   });
   if (!started) throw sessionActive();
   if (handover.reserved) await bindReservation(db, handover.sessionId, user.id);
-  return { userId: user.id, plan: user.plan, language: redeemed.language, keyterms: redeemed.vocabulary };
+  return {
+    userId: user.id,
+    plan: user.plan,
+    language: redeemed.language,
+    encoding: redeemed.encoding,
+    keyterms: redeemed.vocabulary,
+  };
 }

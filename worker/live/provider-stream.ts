@@ -1,13 +1,14 @@
 import type { Language } from "../contracts/languages.ts";
 import { loadConfig } from "../core/config.ts";
 import { objectProviders } from "../core/object-providers.ts";
+import { assemblyAiLive } from "../providers/assemblyai-live.ts";
 import { deepgramLive } from "../providers/deepgram-live.ts";
 import type { Provider } from "../providers/endpoint.ts";
 import type { LiveStream, LiveTranscriber, LiveTranscript } from "../providers/live-transcription.ts";
 import { ProviderError } from "../providers/provider-error.ts";
 import { stagesFor } from "../routing.ts";
 import { LIVE_CLOSES, type LiveClose } from "./contracts/live-closes.ts";
-import { LIVE_BUFFER_MS, LIVE_CHUNK_MS } from "./contracts/live-constants.ts";
+import { LIVE_BUFFER_MS, LIVE_CHUNK_MS, type LiveEncoding } from "./contracts/live-constants.ts";
 import { closeForProviderClose, closeForRefusedStream } from "./provider-closes.ts";
 
 /** One provider stream; a session has more than one when the stream had to be reopened. */
@@ -20,19 +21,49 @@ interface Stream {
 }
 
 /**
- * The streaming adapter for each provider the routing table may give live captions, and the model
- * it streams with (Deepgram's comes from configuration, so a model retirement is a config change).
+ * The streaming adapter for each provider the routing table may give live captions, the model it
+ * streams with (Deepgram's comes from configuration, so a model retirement is a config change),
+ * the audio it takes, and whether it detects the language itself (then the sandbox, which cannot
+ * hear, is told it with a test-only flag).
  */
-const LIVE_TRANSCRIBERS: Partial<Record<Provider, { transcriber: LiveTranscriber; model: (env: Env) => string }>> = {
-  deepgram: { transcriber: deepgramLive, model: (env) => loadConfig(env).models.analysis },
+const LIVE_TRANSCRIBERS: Partial<
+  Record<
+    Provider,
+    {
+      readonly transcriber: LiveTranscriber;
+      readonly model: (env: Env) => string;
+      readonly encodings: readonly LiveEncoding[];
+      readonly detectsLanguage: boolean;
+    }
+  >
+> = {
+  deepgram: {
+    transcriber: deepgramLive,
+    model: (env) => loadConfig(env).models.analysis,
+    encodings: ["webm-opus", "pcm_s16le"],
+    detectsLanguage: false,
+  },
+  // Whisper's languages, Yorùbá and Hausa among them; PCM only, until the relay decodes Opus.
+  "assemblyai-streaming": {
+    transcriber: assemblyAiLive,
+    model: () => "whisper-rt",
+    encodings: ["pcm_s16le"],
+    detectsLanguage: true,
+  },
 };
+
+/** Whether the provider the routing table gives `language` takes audio in `encoding`. */
+export function liveTakes(language: Language, encoding: LiveEncoding): boolean {
+  const { provider } = stagesFor("live", language)[0];
+  return LIVE_TRANSCRIBERS[provider]?.encodings.includes(encoding) ?? false;
+}
 
 /** The adapter and model for a session spoken in `language`, as the routing table's live row says. */
 function liveTranscriberFor(env: Env, language: Language) {
   const { provider } = stagesFor("live", language)[0];
   const live = LIVE_TRANSCRIBERS[provider];
   if (!live) throw new Error(`live captions have no streaming adapter for ${provider}`);
-  return { provider, transcriber: live.transcriber, model: live.model(env) };
+  return { provider, ...live, model: live.model(env) };
 }
 
 /** Audio that arrives while a provider stream is opening: at most what the page itself buffers. */
@@ -43,6 +74,7 @@ export interface StreamedSession {
   readonly origin: string;
   readonly extraQuery: string;
   readonly language: Language;
+  readonly encoding: LiveEncoding;
   readonly keyterms: readonly string[];
   closedSeconds: number;
 }
@@ -135,14 +167,17 @@ export class ProviderStreams {
     const stream: Stream = { live: null, offset: this.processedSeconds(), seconds: 0 };
     try {
       const providers = objectProviders(this.env, this.session.origin);
-      const { provider, transcriber, model } = liveTranscriberFor(this.env, this.session.language);
+      const { provider, transcriber, model, detectsLanguage } = liveTranscriberFor(this.env, this.session.language);
+      const extraQuery = new URLSearchParams(this.session.extraQuery);
+      if (detectsLanguage && loadConfig(this.env).sandbox) extraQuery.set("sandbox_language", this.session.language);
       stream.live = await transcriber.connect(
         providers(provider),
         {
           model,
           language: this.session.language,
+          encoding: this.session.encoding,
           keyterms: this.session.keyterms,
-          extraQuery: new URLSearchParams(this.session.extraQuery),
+          extraQuery,
         },
         {
           onTranscript: (transcript) =>

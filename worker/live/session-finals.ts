@@ -39,9 +39,9 @@ export class SessionFinals {
     return this.list.filter((segment) => segment.seq > seq);
   }
 
-  add(text: string, start: number, duration: number): LiveSegment {
+  add(text: string, start: number, duration: number, speaker: string | undefined): LiveSegment {
     this.session.seq++;
-    const segment: LiveSegment = { seq: this.session.seq, text, start, duration };
+    const segment: LiveSegment = { seq: this.session.seq, text, start, duration, ...(speaker ? { speaker } : {}) };
     this.list.push(segment);
     const { db, session } = this;
     // Not saved to the object's storage here: a pending write holds back every message the

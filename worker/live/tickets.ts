@@ -4,7 +4,12 @@ import { userNamedBy } from "../accounts/users.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../contracts/languages.ts";
 import { parseVocabulary, vocabularyOfOwner } from "../preferences/store.ts";
 import { reservedSessionOf } from "./caption-shares.ts";
-import { LIVE_TICKET_TTL_SECONDS } from "./contracts/live-constants.ts";
+import {
+  DEFAULT_LIVE_ENCODING,
+  LIVE_ENCODINGS,
+  LIVE_TICKET_TTL_SECONDS,
+  type LiveEncoding,
+} from "./contracts/live-constants.ts";
 import { usageOfOwner } from "./usage.ts";
 
 /** Single-use, short-lived tickets that stand in for the bearer token on the WebSocket URL. */
@@ -28,7 +33,7 @@ export async function newTicket(): Promise<NewTicket> {
 export function storeTicket(
   db: D1Database,
   key: SessionKey,
-  ticket: NewTicket & { readonly language: Language },
+  ticket: NewTicket & { readonly language: Language; readonly encoding: LiveEncoding },
   condition: string,
 ): D1PreparedStatement[] {
   const expiresAt = new Date(Date.now() + LIVE_TICKET_TTL_SECONDS * 1000).toISOString();
@@ -36,12 +41,12 @@ export function storeTicket(
     db.prepare("DELETE FROM live_tickets WHERE expires_at < ?").bind(key.now),
     db
       .prepare(
-        `INSERT INTO live_tickets (ticket_hash, user_id, expires_at, sign_in, language, session_id)
-         SELECT ?3, ${SESSION_USER_ID}, ?4, ?1, ?5, ${reservedSessionOf(SESSION_USER_ID)}
+        `INSERT INTO live_tickets (ticket_hash, user_id, expires_at, sign_in, language, encoding, session_id)
+         SELECT ?3, ${SESSION_USER_ID}, ?4, ?1, ?5, ?6, ${reservedSessionOf(SESSION_USER_ID)}
          WHERE ${SESSION_USER_ID} IS NOT NULL AND ${condition}
          RETURNING session_id`,
       )
-      .bind(key.tokenHash, key.now, ticket.hash, expiresAt, ticket.language),
+      .bind(key.tokenHash, key.now, ticket.hash, expiresAt, ticket.language, ticket.encoding),
   ];
 }
 
@@ -61,18 +66,22 @@ export async function redeemTicket(db: D1Database, ticket: string, month: string
       .prepare(
         `UPDATE live_tickets SET used_at = ?1 WHERE ticket_hash = ?2 AND used_at IS NULL AND expires_at > ?1
            AND ${signInLive("live_tickets.sign_in", "?1")}
-         RETURNING user_id, sign_in, language, session_id`,
+         RETURNING user_id, sign_in, language, encoding, session_id`,
       )
       .bind(now, hash),
     userNamedBy(db, spentBy).bind(now, hash),
     usageOfOwner(db, spentBy).bind(now, hash, month),
     vocabularyOfOwner(db, spentBy).bind(now, hash),
   ]);
-  const ticketRow = spent?.results[0] as { sign_in: string; language: string; session_id: string | null } | undefined;
+  const ticketRow = spent?.results[0] as
+    | { sign_in: string; language: string; encoding: string; session_id: string | null }
+    | undefined;
+  const encoding = LIVE_ENCODINGS.find((known) => known === ticketRow?.encoding);
   return {
     signIn: ticketRow?.sign_in,
     reservedSession: ticketRow?.session_id ?? null,
     language: isLanguage(ticketRow?.language) ? ticketRow.language : DEFAULT_LANGUAGE,
+    encoding: encoding ?? DEFAULT_LIVE_ENCODING,
     user: user?.results[0],
     usedSeconds: (usage?.results[0] as { seconds: number } | undefined)?.seconds ?? 0,
     vocabulary: parseVocabulary((preferences?.results[0] as { vocabulary: string } | undefined)?.vocabulary),

@@ -4,7 +4,7 @@ import type { AppEnv } from "../app-env.ts";
 import { API } from "../contracts/api-paths.ts";
 import { ApiError } from "../core/errors.ts";
 import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
-import { oneSpeaker, renameSpeakersBody, storedSpeakerNames } from "../transcripts/contracts/transcript.ts";
+import { renameSpeakersBody, storedSpeakerNames } from "../transcripts/contracts/transcript.ts";
 import { exportFormat, transcriptDownload } from "../transcripts/export.ts";
 import { speakerNamesPatch } from "../transcripts/speaker-names.ts";
 import { renameTranscriptBody } from "./contracts/live.ts";
@@ -33,9 +33,8 @@ liveTranscripts.get("/", async (c) => {
 });
 
 /**
- * The user's transcript with its finals as utterances, one speaker ("0"): the relay does not ask
- * the streaming service to diarize, which would need a speaker carried on every final through the
- * relay, its replay and D1.
+ * The user's transcript with its finals as utterances, each by the speaker its provider labelled;
+ * finals without one (English streams do not diarize yet) are speaker "0".
  */
 async function ownTranscript(c: Context<AppEnv>) {
   const transcript = await findTranscript(c.env.DB, c.var.user.id, c.req.param("id") ?? "");
@@ -44,7 +43,12 @@ async function ownTranscript(c: Context<AppEnv>) {
     segmentsAfter(c.env.DB, transcript.id, 0),
     sessionSpeakerNames(c.env.DB, c.var.user.id, transcript.id),
   ]);
-  const utterances = oneSpeaker(segments.map(({ text, start, duration }) => ({ text, start, end: start + duration })));
+  const utterances = segments.map(({ text, start, duration, speaker }) => ({
+    speaker: speaker ?? "0",
+    text,
+    start,
+    end: start + duration,
+  }));
   return { transcript, segments, utterances, names: storedSpeakerNames(names ?? "{}") };
 }
 

@@ -261,7 +261,7 @@ export class TranscriptionRelay extends DurableObject<Env> {
       this.viewers.broadcastInterim(interim);
       return;
     }
-    const segment = session.finals.add(text, start, duration);
+    const segment = session.finals.add(text, start, duration, transcript.speaker);
     this.speaker.send({ type: "transcript", is_final: true, ...segment });
     this.viewers.broadcastFinal(segment, session.translations);
   }

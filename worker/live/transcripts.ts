@@ -81,16 +81,26 @@ export async function sessionOwner(db: D1Database, sessionId: string): Promise<S
 
 export function appendSegment(db: D1Database, sessionId: string, segment: LiveSegment) {
   return db
-    .prepare("INSERT OR IGNORE INTO live_segments (session_id, seq, text, start, duration) VALUES (?, ?, ?, ?, ?)")
-    .bind(sessionId, segment.seq, segment.text, segment.start, segment.duration);
+    .prepare(
+      "INSERT OR IGNORE INTO live_segments (session_id, seq, text, start, duration, speaker) VALUES (?, ?, ?, ?, ?, ?)",
+    )
+    .bind(sessionId, segment.seq, segment.text, segment.start, segment.duration, segment.speaker ?? null);
 }
+
+type SegmentRow = Omit<LiveSegment, "speaker"> & { readonly speaker: string | null };
+
+/** A final as the page gets it: `speaker` only where the provider labelled one. */
+const toSegment = ({ speaker, ...segment }: SegmentRow): LiveSegment =>
+  speaker === null ? segment : { ...segment, speaker };
 
 export async function segmentsAfter(db: D1Database, sessionId: string, after: number): Promise<LiveSegment[]> {
   const { results } = await db
-    .prepare("SELECT seq, text, start, duration FROM live_segments WHERE session_id = ? AND seq > ? ORDER BY seq")
+    .prepare(
+      "SELECT seq, text, start, duration, speaker FROM live_segments WHERE session_id = ? AND seq > ? ORDER BY seq",
+    )
     .bind(sessionId, after)
-    .all<LiveSegment>();
-  return results;
+    .all<SegmentRow>();
+  return results.map(toSegment);
 }
 
 /** Keeps the session counted as running and records the audio processed so far. */

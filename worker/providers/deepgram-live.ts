@@ -15,7 +15,8 @@ import { checkDocumented, ProviderError, providerFetch } from "./provider-error.
 /**
  * Deepgram streaming (`/v1/listen` over WebSocket, `Authorization: Token <key>`): binary audio in,
  * `Results` messages out, `KeepAlive` and `CloseStream` control messages. The browser's
- * MediaRecorder sends containerised Opus, which Deepgram detects itself, so no encoding is set.
+ * MediaRecorder sends containerised Opus, which Deepgram detects itself, so no encoding is set;
+ * raw PCM carries no header, so its encoding and rate are.
  */
 
 const OPEN_TIMEOUT_MS = 10_000;
@@ -27,6 +28,7 @@ export function liveQuery(options: LiveStreamOptions): URLSearchParams {
     punctuate: "true",
     smart_format: "true",
     interim_results: "true",
+    ...(options.encoding === "pcm_s16le" ? { encoding: "linear16", sample_rate: "16000" } : {}),
   };
   const keyterm = keytermsFor(options.model, options.keyterms);
   const query = listenSearchParams(keyterm ? { ...documented, keyterm } : documented);

@@ -4,6 +4,8 @@ export const PROVIDERS = {
   deepgram: { baseUrl: "https://api.deepgram.com", keyVar: "DEEPGRAM_API_KEY" },
   assemblyai: { baseUrl: "https://api.assemblyai.com", keyVar: "ASSEMBLYAI_API_KEY" },
   "assemblyai-llm": { baseUrl: "https://llm-gateway.assemblyai.com", keyVar: "ASSEMBLYAI_API_KEY" },
+  // Universal-Streaming v3 has a host of its own; the account's one key serves it too.
+  "assemblyai-streaming": { baseUrl: "https://streaming.assemblyai.com", keyVar: "ASSEMBLYAI_API_KEY" },
   spitch: { baseUrl: "https://api.spitch.app", keyVar: "SPITCH_API_KEY" },
   paystack: { baseUrl: "https://api.paystack.co", keyVar: "PAYSTACK_SECRET_KEY" },
   mail: { baseUrl: "https://api.resend.com", keyVar: "MAIL_API_KEY" },

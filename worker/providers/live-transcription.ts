@@ -1,9 +1,10 @@
+import type { LiveEncoding } from "../live/contracts/live-constants.ts";
 import type { ProviderEndpoint } from "./endpoint.ts";
 
 /**
- * What the relay needs from a streaming speech provider. Deepgram implements it today
- * (`deepgram-live.ts`); AssemblyAI Universal-Streaming fits the same shape: audio in, partial and
- * final text out, a keep-alive, a graceful finish, and a close code with a reason.
+ * What the relay needs from a streaming speech provider. Deepgram (`deepgram-live.ts`) and
+ * AssemblyAI Universal-Streaming (`assemblyai-live.ts`) implement it: audio in, partial and final
+ * text out, a keep-alive, a graceful finish, and a close code with a reason.
  */
 
 export interface LiveTranscript {
@@ -12,6 +13,8 @@ export interface LiveTranscript {
   /** Seconds from the start of the stream. */
   readonly start: number;
   readonly duration: number;
+  /** Who spoke a final, as the provider labels speakers; absent where it gave none. */
+  readonly speaker?: string;
 }
 
 export interface LiveStreamEvents {
@@ -34,6 +37,8 @@ export interface LiveStreamOptions {
   readonly model: string;
   /** The spoken language, one the routing table gives this provider. */
   readonly language: string;
+  /** What the session's audio frames hold. */
+  readonly encoding: LiveEncoding;
   /** Names and terms the recogniser should expect (the account's vocabulary). */
   readonly keyterms: readonly string[];
   /** Extra query parameters, e.g. the sandbox emulator's test-only fault flags. */

@@ -5,6 +5,7 @@ import { listOrphanObjects } from "../core/orphan-sweep.ts";
 import { scheduledWork } from "../scheduled.ts";
 import { sandboxAssemblyAi } from "./assemblyai.ts";
 import { sandboxAssemblyAiLlm } from "./assemblyai-llm.ts";
+import { sandboxAssemblyAiStreaming } from "./assemblyai-streaming.ts";
 import { sandboxBilling } from "./billing.ts";
 import { sandboxDeepgram } from "./deepgram.ts";
 import { sandboxDeepgramRead } from "./deepgram-read.ts";
@@ -33,6 +34,7 @@ const EMULATORS = {
   deepgram: sandboxDeepgram,
   assemblyai: sandboxAssemblyAi,
   "assemblyai-llm": sandboxAssemblyAiLlm,
+  "assemblyai-streaming": sandboxAssemblyAiStreaming,
   spitch: sandboxSpitch,
   hume: sandboxHume,
   vapi: sandboxVapi,

@@ -3,6 +3,14 @@
  * here: the live tool imports these as it loads, before any schema has (site/src/api/client.ts).
  */
 
+/**
+ * What a live session's audio frames hold: the page's MediaRecorder sends WebM Opus; devices and
+ * API users may send raw 16 kHz 16-bit mono PCM.
+ */
+export const LIVE_ENCODINGS = ["webm-opus", "pcm_s16le"] as const;
+export type LiveEncoding = (typeof LIVE_ENCODINGS)[number];
+export const DEFAULT_LIVE_ENCODING: LiveEncoding = "webm-opus";
+
 /** MediaRecorder timeslice: one audio frame every 250 ms. */
 export const LIVE_CHUNK_MS = 250;
 /** The relay tells the provider the stream is alive this often when no audio flows. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { lineField } from "../../contracts/fields.ts";
 import { LANGUAGES } from "../../contracts/languages.ts";
 import { speakerNamesSchema, utteranceSchema } from "../../transcripts/contracts/transcript.ts";
+import { LIVE_ENCODINGS } from "./live-constants.ts";
 
 /** Live transcription and the relay's WebSocket messages, shared with the site. */
 
@@ -14,9 +15,13 @@ export const liveResumeQuery = z.object({
 
 /**
  * `POST /api/live/ticket`: the language the speaker will speak (English when absent), checked
- * against the routing table (`requireRoute("live", …)`) before a ticket is given.
+ * against the routing table (`requireRoute("live", …)`) before a ticket is given, and what the
+ * audio frames will hold (the page's WebM Opus when absent), which that language's provider must take.
  */
-export const liveTicketBody = z.object({ language: z.string().max(16).optional() });
+export const liveTicketBody = z.object({
+  language: z.string().max(16).optional(),
+  encoding: z.enum(LIVE_ENCODINGS).optional(),
+});
 export type LiveTicketBody = z.infer<typeof liveTicketBody>;
 
 export const liveTicketSchema = z.object({
@@ -49,6 +54,8 @@ export const liveTranscriptMessage = z.object({
   /** Seconds from the start of the session's audio, for timestamps (SRT). */
   start: z.number(),
   duration: z.number(),
+  /** Finals only, where the provider labels speakers (`A`, `B`, …). */
+  speaker: z.string().optional(),
 });
 
 /** Relay → browser messages. */
@@ -70,6 +77,7 @@ export const liveSegment = z.object({
   text: z.string(),
   start: z.number(),
   duration: z.number(),
+  speaker: z.string().optional(),
 });
 export type LiveSegment = z.infer<typeof liveSegment>;
 
@@ -88,7 +96,7 @@ export const savedTranscript = z.object({
 export type SavedTranscript = z.infer<typeof savedTranscript>;
 
 export const transcriptListSchema = z.object({ transcripts: z.array(savedTranscript) });
-/** One speaker: the finals as utterances (the relay does not diarize), and the name given to it. */
+/** The finals as utterances, by the provider's speaker labels ("0" where it gave none), and the names given to them. */
 export const transcriptDetailSchema = savedTranscript.extend({
   segments: z.array(liveSegment),
   utterances: z.array(utteranceSchema).optional(),
