@@ -72,6 +72,8 @@ sandboxDeepgramStreaming.get("/v1/listen", async (c) => {
   // Hashed as it arrives, so an hour-long stream is never held in memory.
   const received = sha256.create();
   const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+  // Binary frames arrive as Blobs unless asked for otherwise, and the metadata's hash reads bytes.
+  server.binaryType = "arraybuffer";
   server.accept();
   let sentence = Number.parseInt(requestId.slice(0, 4), 16);
   let framesInSentence = 0;
