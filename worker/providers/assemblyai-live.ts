@@ -10,7 +10,13 @@ import {
   turnNeeded,
 } from "./contracts/assemblyai-streaming.ts";
 import type { ProviderEndpoint } from "./endpoint.ts";
-import type { LiveStream, LiveStreamEvents, LiveStreamOptions, LiveTranscriber } from "./live-transcription.ts";
+import {
+  type LiveStream,
+  type LiveStreamEvents,
+  type LiveStreamOptions,
+  type LiveTranscriber,
+  onStreamEnd,
+} from "./live-transcription.ts";
 import { checkDocumented, type ProviderAdapter, ProviderError, providerFetch } from "./provider-error.ts";
 
 /**
@@ -103,21 +109,7 @@ export const assemblyAiLive: LiveTranscriber = {
         ...(ended && speaker && speaker !== "UNKNOWN" ? { speaker } : {}),
       });
     });
-    let ended = false;
-    const end = (code: number, reason: string) => {
-      if (ended) return;
-      ended = true;
-      events.onClose(code, reason);
-    };
-    socket.addEventListener("close", (event) => {
-      end(event.code, event.reason);
-      try {
-        socket.close(1000, "closed");
-      } catch {
-        // Already closed from this side.
-      }
-    });
-    socket.addEventListener("error", () => end(3005, "stream error"));
+    onStreamEnd(socket, events.onClose, { code: 3005, reason: "stream error" });
 
     let pending = new Uint8Array(0);
     const send = (data: string | Uint8Array) => {

@@ -9,7 +9,13 @@ import {
 } from "./contracts/deepgram.ts";
 import { deepgram } from "./deepgram.ts";
 import type { ProviderEndpoint } from "./endpoint.ts";
-import type { LiveStream, LiveStreamEvents, LiveStreamOptions, LiveTranscriber } from "./live-transcription.ts";
+import {
+  type LiveStream,
+  type LiveStreamEvents,
+  type LiveStreamOptions,
+  type LiveTranscriber,
+  onStreamEnd,
+} from "./live-transcription.ts";
 import { checkDocumented, ProviderError, providerFetch } from "./provider-error.ts";
 
 /**
@@ -79,22 +85,7 @@ export const deepgramLive: LiveTranscriber = {
         duration: message.data.duration,
       });
     });
-    // A stream ends once, however many of close and error report it.
-    let ended = false;
-    const end = (code: number, reason: string) => {
-      if (ended) return;
-      ended = true;
-      events.onClose(code, reason);
-    };
-    socket.addEventListener("close", (event) => {
-      end(event.code, event.reason);
-      try {
-        socket.close(1000, "closed");
-      } catch {
-        // Already closed from this side.
-      }
-    });
-    socket.addEventListener("error", () => end(1011, "NET-0000 stream error"));
+    onStreamEnd(socket, events.onClose, { code: 1011, reason: "NET-0000 stream error" });
     const send = (data: string | ArrayBuffer) => {
       if (socket.readyState === WebSocket.OPEN) socket.send(data);
     };

@@ -49,3 +49,30 @@ export interface LiveTranscriber {
   /** Opens a stream; a refused upgrade throws `ProviderError` with the HTTP status. */
   connect(endpoint: ProviderEndpoint, options: LiveStreamOptions, events: LiveStreamEvents): Promise<LiveStream>;
 }
+
+/**
+ * Reports a provider stream's end once, however many of close and error report it, and closes
+ * the socket from this side too. `error` is the close code and reason an error without a close
+ * stands for, in the provider's own terms.
+ */
+export function onStreamEnd(
+  socket: WebSocket,
+  onClose: LiveStreamEvents["onClose"],
+  error: { readonly code: number; readonly reason: string },
+): void {
+  let ended = false;
+  const end = (code: number, reason: string) => {
+    if (ended) return;
+    ended = true;
+    onClose(code, reason);
+  };
+  socket.addEventListener("close", (event) => {
+    end(event.code, event.reason);
+    try {
+      socket.close(1000, "closed");
+    } catch {
+      // Already closed from this side.
+    }
+  });
+  socket.addEventListener("error", () => end(error.code, error.reason));
+}
