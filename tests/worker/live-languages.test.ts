@@ -7,6 +7,7 @@ import { closeForProviderClose } from "../../worker/live/provider-closes.ts";
 import { liveTakes } from "../../worker/live/provider-stream.ts";
 import { takeProviderCalls } from "../../worker/sandbox/provider-calls.ts";
 import { briefingSentence } from "../../worker/sandbox/spitch-corpus.ts";
+import { speechPcm } from "../fixtures/speech-wav.ts";
 import { call, registerAndSignIn } from "./helpers.ts";
 import { attach, finals, linkFor, transcripts, until, upgrade, watch } from "./live-sockets.ts";
 
@@ -20,8 +21,8 @@ function askTicket(token: string, body: unknown) {
   });
 }
 
-/** 250 ms of 16 kHz 16-bit mono PCM, as a device or an API user streams it. */
-const pcmFrame = () => new Uint8Array(8000).fill(3).buffer;
+/** 250 ms of 16 kHz 16-bit mono PCM speech, as a device or an API user streams it. */
+const pcmFrame = () => speechPcm(0.25).buffer;
 
 const sentencesIn = (language: "yo" | "ha") => Array.from({ length: 7 }, (_, i) => briefingSentence(language, i));
 
