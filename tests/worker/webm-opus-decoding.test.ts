@@ -56,6 +56,22 @@ describe("the relay's WebM Opus decoding", () => {
     expect(seconds(pcm)).toBeLessThan(1.6);
   });
 
+  it("reads laced blocks, Xiph, EBML and fixed-size, after the recording's header", () => {
+    // Three one-byte packets (60 ms each, decoded as loss concealment) in one SimpleBlock of track 1.
+    const blocks = {
+      xiph: [0x81, 0x00, 0x00, 0x82, 0x02, 0x01, 0x01, 0x58, 0x58, 0x58],
+      ebml: [0x81, 0x00, 0x00, 0x86, 0x02, 0x81, 0xbf, 0x58, 0x58, 0x58],
+      fixed: [0x81, 0x00, 0x00, 0x84, 0x02, 0x58, 0x58, 0x58],
+    };
+    for (const [lacing, block] of Object.entries(blocks)) {
+      const decoder = new WebmOpusToPcm();
+      decoder.push(shortRecording);
+      const pcm = decoder.push(new Uint8Array([0xa3, 0x80 | block.length, ...block]).buffer);
+      expect({ lacing, seconds: pcm.byteLength / 2 / 16_000 }).toEqual({ lacing, seconds: 0.18 });
+      decoder.close();
+    }
+  });
+
   it("refuses what is not WebM Opus instead of buffering or decoding it without end", () => {
     const claimsHugeBlock = new Uint8Array([0xa3, 0x01, 0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00]);
     const decoder = new WebmOpusToPcm();
