@@ -56,8 +56,9 @@ const LIVE_TRANSCRIBERS: Partial<
 /**
  * How a session's audio reaches the provider the routing table gives `language`: as sent, when
  * the provider takes `encoding`; decoded to PCM by the relay, when the page sends WebM Opus and
- * the provider takes only PCM; `null` when it cannot. The ticket route and the relay both ask
- * this, so what a ticket promises is what the relay does.
+ * the provider takes only PCM; `null` when it cannot. A worker test holds that every served
+ * language has a path for every encoding a ticket may name, so the ticket route checks only the
+ * language and the relay never meets a session it cannot feed.
  */
 export function liveAudioPath(
   language: Language,
