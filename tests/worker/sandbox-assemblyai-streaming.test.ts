@@ -100,7 +100,7 @@ describe("the AssemblyAI streaming emulator", () => {
     expect(messages.at(-1)).toEqual(expect.objectContaining({ type: "Termination", audio_duration_seconds: 6 }));
   });
 
-  it("hears nothing in what is not PCM speech: WebM Opus bytes sent as pcm_s16le, or silence, give no Turn, and their audio is still counted", async () => {
+  it("hears nothing in what is not PCM speech: WebM Opus bytes sent as pcm_s16le, silence or a constant level give no Turn, and their audio is still counted", async () => {
     const query = "sample_rate=16000&encoding=pcm_s16le&speech_model=whisper-rt&format_turns=true&sandbox_language=yo";
     const webm = await stream(query);
     // The page's recording as it is (four times over, past a turn's length), in pieces the service
@@ -109,7 +109,9 @@ describe("the AssemblyAI streaming emulator", () => {
     for (const piece of cut(pages, [8000])) if (piece.byteLength === 8000) webm.socket.send(piece);
     const silent = await stream(query);
     for (let i = 0; i < 16; i++) silent.socket.send(new ArrayBuffer(8000));
-    for (const { socket, closed, messages } of [webm, silent]) {
+    const constant = await stream(query);
+    for (let i = 0; i < 16; i++) constant.socket.send(new Uint8Array(8000).fill(9).buffer);
+    for (const { socket, closed, messages } of [webm, silent, constant]) {
       socket.send(JSON.stringify({ type: "Terminate" }));
       await closed;
       expect(messages.filter((m) => m.type === "Turn")).toEqual([]);

@@ -3,7 +3,7 @@
  * bytes as samples whatever they hold: a WebM container or compressed audio sent as `pcm_s16le` is
  * loud noise to it, and it transcribes nothing from noise or silence. Speech sampled at 16 kHz
  * changes little from one sample to the next (its energy lies below a few kHz), while bytes that are
- * not samples jump at random, so a chunk is heard when it is loud enough and neighbouring samples
+ * not samples jump at random, so a chunk is heard when it varies enough and neighbouring samples
  * correlate strongly.
  */
 
@@ -15,12 +15,14 @@ const MIN_NEIGHBOUR_CORRELATION = 0.5;
 export function soundsLikeSpeech(chunk: ArrayBuffer, encoding: "pcm_s16le" | "pcm_mulaw"): boolean {
   const samples = encoding === "pcm_s16le" ? new Int16Array(chunk, 0, chunk.byteLength >> 1) : expandMulaw(chunk);
   if (samples.length < 2) return false;
+  // Around the mean, so a constant level (a DC offset, bytes all alike) is silence.
+  const mean = samples.reduce((sum, sample) => sum + sample, 0) / samples.length;
   let energy = 0;
   let neighbours = 0;
   for (let i = 0; i < samples.length; i++) {
-    const sample = samples[i] ?? 0;
+    const sample = (samples[i] ?? 0) - mean;
     energy += sample * sample;
-    if (i > 0) neighbours += sample * (samples[i - 1] ?? 0);
+    if (i > 0) neighbours += sample * ((samples[i - 1] ?? 0) - mean);
   }
   const rms = Math.sqrt(energy / samples.length);
   return rms >= MIN_RMS && neighbours / energy >= MIN_NEIGHBOUR_CORRELATION;
