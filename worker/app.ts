@@ -11,6 +11,7 @@ import { billing } from "./billing/billing-routes.ts";
 import { payments, plans, processPay } from "./billing/payment-routes.ts";
 import { giveBackRefusedCalls } from "./billing/tool-gate.ts";
 import { contact } from "./contact/contact-routes.ts";
+import { contacts } from "./contacts/contacts-routes.ts";
 import { API } from "./contracts/api-paths.ts";
 import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./core/config.ts";
 import { ApiError, ConfigError, errorResponse, handleError } from "./core/errors.ts";
@@ -132,6 +133,7 @@ const MOUNTS: ReadonlyArray<readonly [path: string, router: Hono<AppEnv>]> = [
   [API.shield.mount, shield],
   [API.contact.mount, contact],
   [API.profile.mount, profile],
+  [API.contacts.mount, contacts],
   [API.auth.mount, auth],
 ];
 for (const [path, router] of MOUNTS) app.route(path, router);

@@ -30,6 +30,7 @@ const HOMES: Record<string, string> = {
   live_segments: "worker/live/transcripts.ts",
   live_usage: "worker/live/usage.ts",
   organisations: "worker/organisation/store.ts",
+  contacts: "worker/contacts/store.ts",
   sweep_positions: "worker/core/orphan-sweep.ts",
   orders: "worker/billing/orders.ts",
   subscriptions: "worker/billing/store.ts",

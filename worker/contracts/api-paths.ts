@@ -48,6 +48,8 @@ export const API = {
   contact: router("/api", { request: "/" }),
   /** `PATCH`: the signed-in person's name, phone and organisation. */
   profile: router("/api/profile", { profile: "/" }),
+  /** The media list: `import` takes `text/csv` (`?preview=1` only checks it). */
+  contacts: router("/api/contacts", { list: "/", import: "/import", contact: "/:id" }),
   plans: router("/api/plans", { list: "/" }),
   payments: router("/api/payments", { initialize: "/initialize", webhook: "/webhook" }),
   /** Where the payment provider sends the browser back after checkout. */

@@ -1,6 +1,7 @@
 import { invoicePagesOf } from "../../billing/invoices.ts";
 import { ordersOf } from "../../billing/orders.ts";
 import { subscriptionOf } from "../../billing/store.ts";
+import { contactFromRow, contactsOf } from "../../contacts/store.ts";
 import { batchRows, type Page, pagedRows, type RowsStatement, rowPages } from "../../core/d1.ts";
 import { utterancesOfJob } from "../../jobs/job-transcripts.ts";
 import { type JobRow, jobRowsOf, newestJobsKeeping } from "../../jobs/store.ts";
@@ -79,6 +80,12 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
       updated_at: preference?.updated_at ?? null,
     },
     organisation: kitFromRow(kitRows[0] ?? null),
+    contacts: new StreamedArray(
+      mapped(
+        pages((page) => contactsOf(db, user.id, page)),
+        contactFromRow,
+      ),
+    ),
     speech_history: new StreamedArray(speechHistory(db, user.id)),
     jobs: new StreamedArray(jobsOf(env, user.id)),
     live_transcripts: new StreamedArray(
