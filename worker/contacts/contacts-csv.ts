@@ -2,6 +2,7 @@ import { CsvError, parse } from "csv-parse/sync";
 import { ApiError } from "../core/errors.ts";
 import {
   CONSENT_VALUES,
+  CONSENT_WORDS,
   CONTACT_CSV_COLUMNS,
   CONTACT_CSV_OPTIONAL_COLUMNS,
   CONTACT_IMPORT_MAX_ROWS,
@@ -80,7 +81,7 @@ export function readContactsCsv(text: string): ReadContacts {
       skipped.push({
         row,
         email,
-        reason: `No consent recorded: the consent column ${said} (yes, true or 1 means consent)`,
+        reason: `No consent recorded: the consent column ${said} (${CONSENT_WORDS} means consent)`,
       });
       return;
     }

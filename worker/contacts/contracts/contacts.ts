@@ -11,6 +11,8 @@ export const CONTACT_CSV_COLUMNS = ["name", "email", "outlet", "beat", "consent"
 export const CONTACT_CSV_OPTIONAL_COLUMNS = ["phone", "tags"] as const;
 /** What the `consent` column says when the account has a lawful basis to write to the address. */
 export const CONSENT_VALUES = ["yes", "true", "1"] as const;
+/** The same, as a sentence says it: "yes, true or 1". */
+export const CONSENT_WORDS = `${CONSENT_VALUES.slice(0, -1).join(", ")} or ${CONSENT_VALUES.at(-1)}`;
 
 /** One import's file: a spreadsheet export of a few thousand journalists is a few hundred KiB. */
 export const CONTACT_IMPORT_MAX_BYTES = 1024 * 1024;
