@@ -23,7 +23,7 @@ function journalistsCsv(): string {
 }
 
 describe("Settings › Contacts: the media list", () => {
-  it("on a phone, a CSV of three journalists is checked (the one without consent named), imported, listed and one deleted; laid out at both sizes", async ({
+  it("on a phone, a CSV of three journalists is checked (the one without consent named), imported, listed, one corrected and one deleted; laid out at both sizes", async ({
     openPage,
   }) => {
     const person = newPerson();
@@ -47,9 +47,17 @@ describe("Settings › Contacts: the media list", () => {
     await panel.getByText("Imported 2 contacts. 1 row was skipped.").waitFor();
     const list = panel.getByRole("list", { name: "Your media list" });
     await expect.poll(() => list.getByRole("listitem").count()).toBe(2);
-    expect(await list.getByRole("listitem").first().textContent()).toContain("Punch · Business");
     expect(await list.getByRole("listitem").nth(1).textContent()).toContain("Daily Trust, Abuja");
     expect(await reviewAtBothSizes(page, "contacts-list")).toEqual([]);
+
+    // Corrected in its row, then laid out with the editor open.
+    await list.getByRole("button", { name: "Edit Adaeze Okafor (adaeze@punchng.example)" }).click();
+    const editor = list.getByRole("form", { name: "Edit adaeze@punchng.example" });
+    await editor.getByLabel("Beat").fill("Energy");
+    expect(await reviewAtBothSizes(page, "contacts-editor")).toEqual([]);
+    await editor.getByRole("button", { name: "Save contact" }).click();
+    await panel.getByText("Saved Adaeze Okafor (adaeze@punchng.example).").waitFor();
+    await expect.poll(() => list.getByRole("listitem").first().textContent()).toContain("Punch · Energy");
 
     // With the keyboard: the delete button, then the dialog's Delete.
     await list.getByRole("button", { name: "Delete Musa Bello (musa@dailytrust.example)" }).focus();

@@ -69,6 +69,23 @@ function serve() {
         const page: ContactsPage = { items: list, total: list.length, next_offset: null };
         return Response.json(page);
       }
+      if (url.startsWith("/api/contacts/") && method === "PATCH") {
+        const id = decodeURIComponent(url.split("/").at(-1) ?? "");
+        const at = list.findIndex((item) => item.id === id);
+        const patch = JSON.parse(String(init?.body)) as Partial<Contact>;
+        if (patch.name === "") {
+          return Response.json(
+            {
+              message: "name: A name is required",
+              code: "validation_failed",
+              errors: { name: ["A name is required"] },
+            },
+            { status: 400 },
+          );
+        }
+        list[at] = { ...(list[at] as Contact), ...patch };
+        return Response.json(list[at]);
+      }
       if (url.startsWith("/api/contacts/") && method === "DELETE") {
         list.splice(0, 1);
         return Response.json({ message: "Contact deleted" });
@@ -164,5 +181,35 @@ describe("Settings › Contacts", () => {
     expect(
       await within(panel).findByText("Deleted Adaeze Okafor (adaeze@punchng.example) from your media list."),
     ).toBeVisible();
+  });
+
+  it("corrects a contact in its row, shows the Worker's reason beside the field, and gives focus back to Edit", async () => {
+    const calls = serve();
+    signIn(user);
+    renderSite("/settings#contacts");
+    const panel = await screen.findByRole("tabpanel", { name: "Contacts" });
+    await userEvent.upload(within(panel).getByLabelText("Choose a CSV file"), csvFile());
+    await userEvent.click(await within(panel).findByRole("button", { name: "Import 2 contacts" }));
+    await userEvent.click(
+      await within(panel).findByRole("button", { name: "Edit Adaeze Okafor (adaeze@punchng.example)" }),
+    );
+    const form = within(panel).getByRole("form", { name: "Edit adaeze@punchng.example" });
+    expect(within(form).getByLabelText("Name")).toHaveFocus();
+
+    await userEvent.clear(within(form).getByLabelText("Name"));
+    await userEvent.click(within(form).getByRole("button", { name: "Save contact" }));
+    expect(await within(form).findByText("A name is required")).toBeVisible();
+
+    await userEvent.type(within(form).getByLabelText("Name"), "Adaeze Okafor");
+    await userEvent.clear(within(form).getByLabelText("Beat"));
+    await userEvent.type(within(form).getByLabelText("Beat"), "Energy");
+    const tags = within(form).getByLabelText("Tags");
+    await userEvent.clear(tags);
+    await userEvent.type(tags, "oil; gas");
+    await userEvent.click(within(form).getByRole("button", { name: "Save contact" }));
+    expect(await within(panel).findByText("Saved Adaeze Okafor (adaeze@punchng.example).")).toBeVisible();
+    expect(within(panel).getByRole("button", { name: "Edit Adaeze Okafor (adaeze@punchng.example)" })).toHaveFocus();
+    const patch = calls.filter((call) => call.method === "PATCH").at(-1);
+    expect(JSON.parse(patch?.body ?? "{}")).toMatchObject({ beat: "Energy", tags: ["oil", "gas"] });
   });
 });

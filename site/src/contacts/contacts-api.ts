@@ -1,4 +1,5 @@
 import { API, pathOf } from "@contracts/api-paths.ts";
+import type { Contact } from "@worker/contacts/contracts/contacts.ts";
 import { apiRequest, messageResponse, schemaOf } from "../api/client.ts";
 
 /** The account's media list (`/api/contacts`). */
@@ -26,4 +27,11 @@ export const deleteContact = (id: string) =>
   apiRequest(pathOf(API.contacts.path.contact, { id }), {
     method: "DELETE",
     schema: messageResponse,
+  });
+
+export const updateContact = (id: string, details: Pick<Contact, "name" | "outlet" | "beat" | "phone" | "tags">) =>
+  apiRequest(pathOf(API.contacts.path.contact, { id }), {
+    method: "PATCH",
+    body: details,
+    schema: schemaOf(contacts, "contactSchema"),
   });

@@ -5,8 +5,8 @@ import {
   CONTACT_CSV_COLUMNS,
   CONTACT_CSV_OPTIONAL_COLUMNS,
 } from "@worker/contacts/contracts/contacts.ts";
-import { Trash2 } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { Pencil, Trash2 } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { useStoredUser } from "../api/session.ts";
 import { ConfirmDeleteDialog } from "../ui/confirm-delete-dialog.tsx";
@@ -14,6 +14,7 @@ import { errorMessage } from "../ui/form-fields.tsx";
 import { IconButton } from "../ui/icon-button.tsx";
 import { toast } from "../ui/toast.ts";
 import { TOAST_MS } from "../ui/toast-timing.ts";
+import { ContactEditor } from "./contact-editor.tsx";
 import {
   CONTACTS_PAGE_SIZE,
   contactsPageKey,
@@ -77,7 +78,22 @@ function ImportPreview({
   );
 }
 
-function ContactRow({ contact, onDelete }: { contact: Contact; onDelete: (contact: Contact) => void }) {
+function ContactRow({
+  contact,
+  focusEdit,
+  onEdit,
+  onDelete,
+}: {
+  contact: Contact;
+  /** Whether its editor just closed, so focus goes back to its Edit button. */
+  focusEdit: boolean;
+  onEdit: (contact: Contact) => void;
+  onDelete: (contact: Contact) => void;
+}) {
+  const edit = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusEdit) edit.current?.focus();
+  }, [focusEdit]);
   const details = [contact.email, contact.outlet, contact.beat].filter(Boolean).join(" · ");
   return (
     <li className="history__item">
@@ -96,6 +112,12 @@ function ContactRow({ contact, onDelete }: { contact: Contact; onDelete: (contac
         )}
       </span>
       <span className="history__actions">
+        <IconButton
+          ref={edit}
+          label={`Edit ${contact.name} (${contact.email})`}
+          icon={Pencil}
+          onClick={() => onEdit(contact)}
+        />
         <IconButton
           label={`Delete ${contact.name} (${contact.email})`}
           icon={Trash2}
@@ -123,6 +145,8 @@ export function ContactsList() {
   const [problem, setProblem] = useState("");
   const [said, setSaid] = useState("");
   const [confirming, setConfirming] = useState<Contact | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [edited, setEdited] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
 
   const reset = () => {
@@ -236,16 +260,37 @@ export function ContactsList() {
               : plural(data.total, "contact", "contacts")}
           </p>
           <ul className="history" aria-label="Your media list">
-            {data.items.map((contact) => (
-              <ContactRow
-                key={contact.id}
-                contact={contact}
-                onDelete={(picked) => {
-                  setSaid("");
-                  setConfirming(picked);
-                }}
-              />
-            ))}
+            {data.items.map((contact) =>
+              editing === contact.id ? (
+                <li key={contact.id} className="history__item">
+                  <ContactEditor
+                    contact={contact}
+                    onDone={async (saved) => {
+                      setEditing(null);
+                      setEdited(contact.id);
+                      if (!saved) return;
+                      setSaid(`Saved ${saved.name} (${saved.email}).`);
+                      await mutate(isListKey);
+                    }}
+                  />
+                </li>
+              ) : (
+                <ContactRow
+                  key={contact.id}
+                  contact={contact}
+                  focusEdit={edited === contact.id}
+                  onEdit={(picked) => {
+                    setSaid("");
+                    setEdited(null);
+                    setEditing(picked.id);
+                  }}
+                  onDelete={(picked) => {
+                    setSaid("");
+                    setConfirming(picked);
+                  }}
+                />
+              ),
+            )}
           </ul>
           {(offset > 0 || data.next_offset !== null) && (
             <nav className="contacts__actions" aria-label="Pages of your media list">
