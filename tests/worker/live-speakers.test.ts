@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { transcriptDetailSchema } from "../../worker/live/contracts/live.ts";
@@ -171,6 +172,11 @@ describe("an English live session with two speakers", () => {
     expect(srt).toContain(`Journalist: ${all[1]?.text.split(" ")[0]}`);
     const vtt = await (await call(`${path}/export?format=vtt`, { headers: auth })).text();
     expect(vtt).toContain("<v Journalist>");
+    const docx = await (await call(`${path}/export?format=docx`, { headers: auth })).arrayBuffer();
+    const document = strFromU8(unzipSync(new Uint8Array(docx))["word/document.xml"] ?? new Uint8Array());
+    const docxText = [...document.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((match) => match[1]).join(" ");
+    expect(docxText).toContain("Speaker 1");
+    expect(docxText).toContain("Journalist");
 
     const download = (await (await api.get("/api/account/export")).json()) as {
       live_transcripts: { id: string; speaker_names: unknown; segments: { seq: number; speaker: string }[] }[];
