@@ -45,7 +45,7 @@ const streamingSpeechModel = z.enum(STREAMING_SPEECH_MODELS);
  * a short reply is as likely to be either, and a caption that switches speaker for a word or two
  * reads worse than one that does not.
  */
-export function liveSpeaker(label: string | undefined, previous: string): string {
+function liveSpeaker(label: string | undefined, previous: string): string {
   return label && /^[A-Z]$/.test(label) ? String(label.charCodeAt(0) - 64) : previous;
 }
 

@@ -348,7 +348,10 @@ export const liveResultsNeeded = z.object({
       .array(
         z.object({
           transcript: z.string(),
-          words: z.array(word.pick({ word: true, punctuated_word: true, start: true, end: true, speaker: true })),
+          // Required by the description, but a result without them still has text to show.
+          words: z
+            .array(word.pick({ word: true, punctuated_word: true, start: true, end: true, speaker: true }))
+            .default([]),
         }),
       )
       .min(1),
