@@ -91,16 +91,18 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
     live_transcripts: new StreamedArray(
       mapped(
         pages((page) => liveSessionsOf(db, user.id, page)),
-        (session) => ({
+        ({ speaker_names: _names, ...session }) => ({
           ...session,
+          speaker_names: speakerNamesOf({ speaker_names: _names }),
           segments: new StreamedArray(
             mapped(
               pages((page) => liveSegmentsOf(db, session.id, page)),
-              ({ seq, text, start, duration }) => ({
+              ({ seq, text, start, duration, speaker }) => ({
                 seq,
                 text,
                 start,
                 duration,
+                speaker,
               }),
             ),
           ),
