@@ -95,7 +95,10 @@ describe("POST /api/press-releases/:id/publish", () => {
     for (const embargo_until of ["tomorrow", "2020-01-01T09:00:00Z", new Date(Date.now() - 60_000).toISOString()]) {
       const bad = await publish(api, release.id, { embargo_until });
       expect(bad.status, embargo_until).toBe(400);
-      expect(await bad.json()).toMatchObject({ code: "validation_failed", errors: { embargo_until: expect.any(Array) } });
+      expect(await bad.json()).toMatchObject({
+        code: "validation_failed",
+        errors: { embargo_until: expect.any(Array) },
+      });
     }
   });
 
@@ -120,7 +123,9 @@ describe("POST /api/press-releases/:id/publish", () => {
 
     const own = await page(published.url);
     expect(own.status).toBe(200);
-    expect(own.text).toContain(`<meta property="og:title" content="${headline.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"`);
+    expect(own.text).toContain(
+      `<meta property="og:title" content="${headline.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"`,
+    );
     expect(own.text).toContain('<meta name="twitter:card" content="summary"');
     expect(own.text).toContain(`https://wa.me/?text=`);
     expect(own.text).toContain("press@ijoba.example.ng");
