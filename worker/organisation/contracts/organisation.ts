@@ -55,6 +55,7 @@ export const organisationBody = pressKitSchema.extend({
     .nullable()
     .optional(),
 });
+export type OrganisationBody = z.input<typeof organisationBody>;
 export const organisationResponse = pressKitSchema.extend({ slug: z.string().nullable() });
 export type OrganisationResponse = z.infer<typeof organisationResponse>;
 export type Spokesperson = z.infer<typeof spokespersonSchema>;
