@@ -208,6 +208,22 @@ describe("POST /api/press-releases/:id/publish", () => {
     expect(await again.json()).toMatchObject({ code: "not_published" });
   });
 
+  it("takes a deleted release off the newsroom at once, cached pages included", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { api, token, slug } = await withNewsroom();
+    const release = await finishedRelease(token);
+    const published = (await (await publish(api, release.id)).json()) as PublishAnswer;
+    expect((await page(published.url)).status).toBe(200);
+    expect((await page(`/newsroom/${slug}`)).text).toContain(new URL(published.url).pathname);
+    const deleted = await call(`/api/press-releases/${release.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${token}`, "cf-connecting-ip": api.ip },
+    });
+    expect(deleted.status).toBe(200);
+    expect((await page(published.url)).status).toBe(404);
+    expect((await page(`/newsroom/${slug}`)).text).not.toContain(new URL(published.url).pathname);
+  });
+
   it("shows an edit on the release's page at once", async () => {
     await using _fast = await jobsWithoutPauses();
     const { api, token } = await withNewsroom();
@@ -242,6 +258,18 @@ describe("POST /api/press-releases/:id/publish", () => {
     expect(newsroom.status).toBe(200);
     expect(newsroom.text).toContain("No press releases yet.");
     expect((await page(`/newsroom/${other.slug}`)).text).toContain("No press releases yet.");
+  });
+
+  it("counts publishing and taking down, 60 an hour per user, then 429", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { api, token } = await withNewsroom();
+    const release = await finishedRelease(token);
+    // Choosing the address was the first of the 60.
+    for (let n = 1; n < 60; n++) expect((await publish(api, release.id)).status).toBe(200);
+    const refused = await publish(api, release.id);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBeTruthy();
+    expect((await takeDown(api, release.id)).status).toBe(429);
   });
 
   it("answers a 404 page for an address no account has", async () => {

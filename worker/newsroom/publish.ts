@@ -123,12 +123,19 @@ export async function publicationState(ctx: PublishContext, release: Release): P
   return publicationView(ctx, newsroom, row);
 }
 
+/** Takes the release off its newsroom, its cached pages with it; false when it was on none. */
+export async function withdrawRelease(db: D1Database, cache: Cache, jobId: string, userId: string): Promise<boolean> {
+  const slug = await deletePublication(db, jobId, userId);
+  if (slug === null) return false;
+  const newsroom = await newsroomSlugOf(db, userId);
+  if (newsroom) await purgeNewsroom(db, cache, newsroom, userId, [slug]);
+  return true;
+}
+
 export async function takeDownRelease(ctx: PublishContext, release: Release): Promise<void> {
-  const db = ctx.env.DB;
-  const slug = await deletePublication(db, release.id, release.user_id);
-  if (slug === null) throw new ApiError(404, "not_published", "This release is not on your newsroom.");
-  const newsroom = await newsroomSlugOf(db, release.user_id);
-  if (newsroom) await purgeNewsroom(db, ctx.cache, newsroom, release.user_id, [slug]);
+  if (!(await withdrawRelease(ctx.env.DB, ctx.cache, release.id, release.user_id))) {
+    throw new ApiError(404, "not_published", "This release is not on your newsroom.");
+  }
 }
 
 /** After an edit: the release's page shows the new text at once if it is on the newsroom. */
