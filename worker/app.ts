@@ -22,6 +22,8 @@ import { jobRoutes } from "./jobs/job-routes.ts";
 import { liveCaptions } from "./live/caption-routes.ts";
 import { live } from "./live/live-routes.ts";
 import { liveTranscripts } from "./live/transcript-routes.ts";
+import { newsroomPages } from "./newsroom/newsroom-routes.ts";
+import { publishing } from "./newsroom/publish-routes.ts";
 import { organisation } from "./organisation/organisation-routes.ts";
 import { preferences, vocabulary } from "./preferences/preferences-routes.ts";
 import { pressReleases } from "./press-releases/press-release-routes.ts";
@@ -116,6 +118,7 @@ const MOUNTS: ReadonlyArray<readonly [path: string, router: Hono<AppEnv>]> = [
   [API.sentiment.mount, sentiment],
   [API.pressReleases.mount, jobRoutes("press_release")],
   [API.pressReleases.mount, pressReleases],
+  [API.pressReleases.mount, publishing],
   [API.liveTranscripts.mount, liveTranscripts],
   [API.live.mount, liveCaptions],
   [API.live.mount, live],
@@ -135,6 +138,7 @@ const MOUNTS: ReadonlyArray<readonly [path: string, router: Hono<AppEnv>]> = [
   [API.profile.mount, profile],
   [API.contacts.mount, contacts],
   [API.auth.mount, auth],
+  [API.newsroom.mount, newsroomPages],
 ];
 for (const [path, router] of MOUNTS) app.route(path, router);
 const sandboxBuilt = mountSandbox(app, SANDBOX_PATH);

@@ -82,6 +82,8 @@ export const API = {
     regenerate: "/:id/regenerate",
     regeneration: "/:id/regenerations/:regenerationId",
     headline: "/:id/headline",
+    /** `POST`: puts the release on the account's newsroom, now or at its embargo; `DELETE` takes it down. */
+    publish: "/:id/publish",
   }),
   live: router("/api/live", {
     /** The speaker's WebSocket. */
@@ -117,6 +119,8 @@ export const API = {
   }),
   /** Where the account's file links point. */
   downloads: router("/api/downloads", { part: "/:token/:part" }),
+  /** An account's public newsroom (HTML pages and an RSS feed, worker/newsroom), for anyone. */
+  newsroom: router("/newsroom", { newsroom: "/:slug", feed: "/:slug/rss.xml", release: "/:slug/:release" }),
   /** The page Vox Shield frames when the site names no detector of its own (`VITE_SHIELD_URL`). */
   shield: router("/api/shield", { detector: "/" }),
 } as const;

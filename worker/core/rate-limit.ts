@@ -121,6 +121,11 @@ export const WRITE_RATE_LIMITS = {
   contactImport: { limit: 30, windowSeconds: 3600 },
   /** Corrections and deletions of single contacts. */
   contactEdit: { limit: 600, windowSeconds: 3600 },
+  /**
+   * Publishing a release, taking it down, or moving the newsroom's address: each writes a row,
+   * may start a Workflow, and purges the newsroom's cached pages.
+   */
+  newsroom: { limit: 60, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Counts one write against the signed-in user. */
