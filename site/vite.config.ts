@@ -101,15 +101,18 @@ const TOOL_FRAME_MODULES = appModules([
   "tools/language/language-picker",
   "tools/language/use-language",
   "tools/language/preferences-api",
+  // Speakers' names in live captions: VoxScribe and /watch (which loads this frame) share them.
+  "live/caption-speakers",
 ]);
 /**
  * Languages and what each tool serves: plain constants the Language control and the tools share;
  * the one-line text rule, which VoxScribe's exports and the lazily loaded forms' schemas both use;
- * and download names, which the speech tools and the exports share: each would otherwise be a file
- * of its own on a tool page's first load.
+ * and download names, which the speech tools and the exports share; and the transcript writer,
+ * which names live captions' speakers as the exports do: each would otherwise be a file of its own
+ * on a tool page's first load.
  */
 const TOOL_FRAME_CONTRACTS =
-  /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](languages|language-support|transcription-parts|control-characters|api-paths|dated-file-name|sentiment-headers|usage-format)\.ts$/;
+  /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](languages|language-support|transcription-parts|control-characters|api-paths|dated-file-name|sentiment-headers|usage-format|transcript-formats)\.ts$/;
 const SHELL_CONTRACTS =
   /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](numbers|plans|jobs|page-paths|media|live-closes|[a-z-]+-constants)\.ts$/;
 const moduleOf = (id: string) => id.replace(/\.tsx?$/, "");

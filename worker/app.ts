@@ -11,6 +11,7 @@ import { billing } from "./billing/billing-routes.ts";
 import { payments, plans, processPay } from "./billing/payment-routes.ts";
 import { giveBackRefusedCalls } from "./billing/tool-gate.ts";
 import { contact } from "./contact/contact-routes.ts";
+import { contacts } from "./contacts/contacts-routes.ts";
 import { API } from "./contracts/api-paths.ts";
 import { loadConfig, providerEndpoint, SANDBOX_PATH } from "./core/config.ts";
 import { ApiError, ConfigError, errorResponse, handleError } from "./core/errors.ts";
@@ -21,6 +22,8 @@ import { jobRoutes } from "./jobs/job-routes.ts";
 import { liveCaptions } from "./live/caption-routes.ts";
 import { live } from "./live/live-routes.ts";
 import { liveTranscripts } from "./live/transcript-routes.ts";
+import { newsroomPages } from "./newsroom/newsroom-routes.ts";
+import { publishing } from "./newsroom/publish-routes.ts";
 import { organisation } from "./organisation/organisation-routes.ts";
 import { preferences, vocabulary } from "./preferences/preferences-routes.ts";
 import { pressReleases } from "./press-releases/press-release-routes.ts";
@@ -115,6 +118,7 @@ const MOUNTS: ReadonlyArray<readonly [path: string, router: Hono<AppEnv>]> = [
   [API.sentiment.mount, sentiment],
   [API.pressReleases.mount, jobRoutes("press_release")],
   [API.pressReleases.mount, pressReleases],
+  [API.pressReleases.mount, publishing],
   [API.liveTranscripts.mount, liveTranscripts],
   [API.live.mount, liveCaptions],
   [API.live.mount, live],
@@ -132,7 +136,9 @@ const MOUNTS: ReadonlyArray<readonly [path: string, router: Hono<AppEnv>]> = [
   [API.shield.mount, shield],
   [API.contact.mount, contact],
   [API.profile.mount, profile],
+  [API.contacts.mount, contacts],
   [API.auth.mount, auth],
+  [API.newsroom.mount, newsroomPages],
 ];
 for (const [path, router] of MOUNTS) app.route(path, router);
 const sandboxBuilt = mountSandbox(app, SANDBOX_PATH);

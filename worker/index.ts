@@ -8,6 +8,7 @@ export { RateLimiter } from "./core/rate-limiter.ts";
 export { JobIntake } from "./jobs/job-intake.ts";
 export { JobWorkflow } from "./jobs/job-workflow.ts";
 export { TranscriptionRelay } from "./live/transcription-relay.ts";
+export { PublishWorkflow } from "./newsroom/publish-workflow.ts";
 
 provideAppFetch((request, env) => app.fetch(request, env));
 

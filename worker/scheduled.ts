@@ -2,8 +2,10 @@ import { deleteExpiredDownloadGrants } from "./accounts/export/download-grants.t
 import { sweepEndedSignIns } from "./accounts/sign-in-expiry.ts";
 import { mailUnsentReceipts } from "./billing/receipt-retry.ts";
 import { startRenewalSweep } from "./billing/renewal-sweep.ts";
+import { loadConfig } from "./core/config.ts";
 import { sweepOrphanObjects } from "./core/orphan-sweep.ts";
 import { resumeStalledJobs } from "./jobs/lifecycle.ts";
+import { publishDueReleases } from "./newsroom/publish.ts";
 import { sweepExpiredUploads } from "./recordings/uploads/expiry.ts";
 
 /**
@@ -20,6 +22,10 @@ export async function scheduledWork(env: Env, origin: string | null = null): Pro
     resumeStalledJobs(env),
     startRenewalSweep(env, origin).catch((error: unknown) =>
       console.error("[billing] renewal sweep not started", error),
+    ),
+    // Embargoes due by the billing clock: the sandbox moves it, which no sleeping Workflow sees.
+    publishDueReleases(env, loadConfig(env)).catch((error: unknown) =>
+      console.error("[newsroom] due releases not published", error),
     ),
     mailUnsentReceipts(env, origin).catch((error: unknown) =>
       console.error("[billing] unsent receipts not sent again", error),

@@ -124,6 +124,30 @@ describe("Deepgram SDK against the sandbox", () => {
     expect(finals.length).toBe(2);
     expect(finals[0]?.length).toBeGreaterThan(10);
   });
+
+  it("streams with diarize_model as the relay does: every final word carries its speaker, the journalist's from the second sentence", async () => {
+    const socket = await client.listen.v1.connect({
+      model: "nova-3",
+      interim_results: "true",
+      diarize_model: "latest",
+      reconnectAttempts: 0,
+    });
+    const speakers: (number | undefined)[][] = [];
+    const done = new Promise<void>((resolve, reject) => {
+      socket.on("message", (message) => {
+        if (message.type === "Results" && message.is_final)
+          speakers.push(message.channel.alternatives[0]?.words.map((word) => word.speaker) ?? []);
+        if (message.type === "Metadata") resolve();
+      });
+      socket.on("error", reject);
+    });
+    socket.connect();
+    await socket.waitForOpen();
+    for (let i = 0; i < 24; i++) socket.sendMedia(new Uint8Array(4000).fill(i));
+    socket.sendCloseStream({ type: "CloseStream" });
+    await done;
+    expect(speakers.map((words) => [...new Set(words)])).toEqual([[0], [1]]);
+  });
 });
 
 describe("AssemblyAI SDK against the sandbox", () => {

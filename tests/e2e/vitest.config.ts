@@ -4,7 +4,7 @@ import { configDefaults, defineProject, type TestProjectInlineConfiguration } fr
 /**
  * Files that must have the machine or the product to themselves: Lighthouse traces the pages it
  * scores, the budget test reads the build, the billing test moves the product's one billing clock a
- * month on (every trial running beside it would end), and the analysis test makes the next Deepgram
+ * month on (every trial running beside it would end) and the newsroom's publishing test a day on, and the analysis test makes the next Deepgram
  * call fail (a file beside it could take that failure). They form their own project, `e2e-alone`
  * (vitest.alone.config.ts), run one file at a time after every other browser file.
  */
@@ -13,6 +13,7 @@ export const ALONE_FILES = [
   "tests/e2e/analysis.test.ts",
   "tests/e2e/lighthouse.test.ts",
   "tests/e2e/budgets.test.ts",
+  "tests/e2e/newsroom-publishing.test.ts",
 ];
 
 /** What both browser projects share: one product server (global-setup.ts) and the same patience. */

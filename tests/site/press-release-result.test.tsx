@@ -28,7 +28,7 @@ describe("a press release on the page", () => {
       <PressReleaseResult release={{ ...base, status: "completed", text: "# Title\n\nBody.\n\n###" }} />,
     );
     expect(container.querySelector(".release__text")?.textContent).toContain("###");
-    expect(container.querySelectorAll("h3")).toHaveLength(0);
+    expect(container.querySelectorAll(".release__text h3")).toHaveLength(0);
   });
 
   it("shows the release in the recording's language under the English one, marked with its language, with the same controls", () => {

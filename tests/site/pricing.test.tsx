@@ -161,6 +161,7 @@ describe("/pricing says what each plan gives", () => {
         `Live sessions at a time: ${plan.liveSessions}`,
         `Viewers of one caption link: ${groupThousands(plan.liveViewers)}`,
         `Storage for recordings, reports and releases: ${plan.storageGb === null ? "Unlimited" : `${plan.storageGb} GB`}`,
+        `Contacts on the media list: ${groupThousands(plan.mediaListContacts)}`,
       ]);
       expect(card(plan.name)).toBeVisible();
     }
@@ -174,7 +175,14 @@ describe("/pricing says what each plan gives", () => {
   it("shows the allowances the Worker's table answers, so none is written into the page", async () => {
     const changed = PLANS.map((plan) =>
       plan.id === "yearly"
-        ? { ...plan, liveTranscriptionHours: 25, liveSessions: 3, liveViewers: 1_250, storageGb: 45 }
+        ? {
+            ...plan,
+            liveTranscriptionHours: 25,
+            liveSessions: 3,
+            liveViewers: 1_250,
+            storageGb: 45,
+            mediaListContacts: 7_500,
+          }
         : plan,
     );
     vi.stubGlobal(
@@ -195,6 +203,7 @@ describe("/pricing says what each plan gives", () => {
           "Live sessions at a time: 3",
           "Viewers of one caption link: 1,250",
           "Storage for recordings, reports and releases: 45 GB",
+          "Contacts on the media list: 7,500",
         ]),
       { timeout: 5000 },
     );

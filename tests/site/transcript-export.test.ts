@@ -9,13 +9,13 @@ describe("transcript export", () => {
     expect(cueTime(3723.004, "vtt")).toBe("01:02:03.004");
   });
 
-  it("numbers one cue per final segment, each with its own times", () => {
+  it("numbers one cue per final segment, each with its own times and its speaker's name", () => {
     const segments = [
-      { text: "Good morning, Lagos.", startMs: 0, endMs: 1500 },
-      { text: "Here is the news.", startMs: 1500, endMs: 1500 },
+      { text: "Good morning, Lagos.", startMs: 0, endMs: 1500, speaker: "1" },
+      { text: "Here is the news.", startMs: 1500, endMs: 1500, speaker: "2" },
     ];
     expect(toSrt(segments)).toBe(
-      "1\n00:00:00,000 --> 00:00:01,500\nGood morning, Lagos.\n\n2\n00:00:01,500 --> 00:00:01,501\nHere is the news.\n",
+      "1\n00:00:00,000 --> 00:00:01,500\nSpeaker 1: Good morning, Lagos.\n\n2\n00:00:01,500 --> 00:00:01,501\nSpeaker 2: Here is the news.\n",
     );
     expect(transcriptText(segments)).toBe("Good morning, Lagos. Here is the news.");
   });

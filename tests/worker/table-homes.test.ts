@@ -30,6 +30,8 @@ const HOMES: Record<string, string> = {
   live_segments: "worker/live/transcripts.ts",
   live_usage: "worker/live/usage.ts",
   organisations: "worker/organisation/store.ts",
+  contacts: "worker/contacts/store.ts",
+  newsroom_releases: "worker/newsroom/publications.ts",
   sweep_positions: "worker/core/orphan-sweep.ts",
   orders: "worker/billing/orders.ts",
   subscriptions: "worker/billing/store.ts",
@@ -101,6 +103,11 @@ const ALLOWED_JOINS: readonly { home: string; reads: string; why: string }[] = [
     reads,
     why: "an invoice takes its number and copies its buyer in the batch that settles the order, only for the fulfilment that won it",
   })),
+  {
+    home: "worker/newsroom/publications.ts",
+    reads: "jobs",
+    why: "a newsroom page reads its public releases with their text in one query",
+  },
   {
     home: "worker/organisation/store.ts",
     reads: "users",

@@ -8,6 +8,8 @@ import { deleteProviderTranscripts } from "../jobs/provider-transcripts.ts";
 import { jobsOf } from "../jobs/store.ts";
 import { reservationOf } from "../live/caption-shares.ts";
 import { openSessionsOf } from "../live/transcripts.ts";
+import { purgeNewsroom } from "../newsroom/newsroom-cache.ts";
+import { newsroomSlugOf } from "../organisation/store.ts";
 import { deleteMediaGrantsOf } from "../recordings/uploads/media-grants.ts";
 import { freeUploadStorage, uploadsOf } from "../recordings/uploads/store.ts";
 import { audioKeysOnlyOf } from "../speech/store.ts";
@@ -44,6 +46,10 @@ export async function eraseAccount(c: Context<AppEnv>, userId: string): Promise<
   for (const session of liveSessions) await c.env.TRANSCRIPTION_RELAY.getByName(session.id).terminate();
   // Readers waiting on a link made before recording are told it stopped; the row goes with the user.
   for (const link of reserved) await c.env.TRANSCRIPTION_RELAY.getByName(link.session_id).stopSharing(link.token);
+
+  // The newsroom's rows go with the account; its pages must leave the edge cache too.
+  const newsroom = await newsroomSlugOf(db, userId);
+  if (newsroom) await purgeNewsroom(db, c.var.edgeCache, newsroom, userId);
 
   await deleteProviderTranscripts(
     c,

@@ -48,6 +48,8 @@ export const API = {
   contact: router("/api", { request: "/" }),
   /** `PATCH`: the signed-in person's name, phone and organisation. */
   profile: router("/api/profile", { profile: "/" }),
+  /** The media list: `import` takes `text/csv` (`?preview=1` only checks it). */
+  contacts: router("/api/contacts", { list: "/", import: "/import", contact: "/:id" }),
   plans: router("/api/plans", { list: "/" }),
   payments: router("/api/payments", { initialize: "/initialize", webhook: "/webhook" }),
   /** Where the payment provider sends the browser back after checkout. */
@@ -80,6 +82,8 @@ export const API = {
     regenerate: "/:id/regenerate",
     regeneration: "/:id/regenerations/:regenerationId",
     headline: "/:id/headline",
+    /** `POST`: puts the release on the account's newsroom, now or at its embargo; `DELETE` takes it down. */
+    publish: "/:id/publish",
   }),
   live: router("/api/live", {
     /** The speaker's WebSocket. */
@@ -115,6 +119,8 @@ export const API = {
   }),
   /** Where the account's file links point. */
   downloads: router("/api/downloads", { part: "/:token/:part" }),
+  /** An account's public newsroom (HTML pages and an RSS feed, worker/newsroom), for anyone. */
+  newsroom: router("/newsroom", { newsroom: "/:slug", feed: "/:slug/rss.xml", release: "/:slug/:release" }),
   /** The page Vox Shield frames when the site names no detector of its own (`VITE_SHIELD_URL`). */
   shield: router("/api/shield", { detector: "/" }),
 } as const;

@@ -114,6 +114,18 @@ export const WRITE_RATE_LIMITS = {
   profile: { limit: 30, windowSeconds: 3600 },
   /** Starting a checkout: each one is an order row and a call to Paystack. */
   checkout: { limit: 20, windowSeconds: 3600 },
+  /**
+   * Media-list imports and their previews: each reads a file of up to 5,000 rows (the plan's list
+   * size bounds the rows kept), and a person checks and imports a few files at a time.
+   */
+  contactImport: { limit: 30, windowSeconds: 3600 },
+  /** Corrections and deletions of single contacts. */
+  contactEdit: { limit: 600, windowSeconds: 3600 },
+  /**
+   * Publishing a release, taking it down, or moving the newsroom's address: each writes a row,
+   * may start a Workflow, and purges the newsroom's cached pages.
+   */
+  newsroom: { limit: 60, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Counts one write against the signed-in user. */

@@ -41,17 +41,28 @@ export function charactersBodyLimit(characters: number) {
   return limitBody(characters * 6 + 4 * 1024);
 }
 
+/** The caller's mistakes in one 400: the first as the message, each field's under `errors`. */
+function refuseInvalid(issues: readonly { path: readonly PropertyKey[]; message: string }[], what: string): never {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.join(".") || what;
+    errors[field] = [...(errors[field] ?? []), issue.message];
+  }
+  const first = issues[0];
+  const where = first?.path.length ? `${first.path.join(".")}: ` : "";
+  throw new ApiError(400, "validation_failed", `${where}${first?.message ?? `Invalid request ${what}`}`, errors);
+}
+
 /** Validates the JSON body; failures answer 400 with every field's messages in `errors`. */
 export function jsonBody<T extends ZodType>(schema: T) {
   return zValidator("json", schema, (result) => {
-    if (result.success) return;
-    const errors: Record<string, string[]> = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path.join(".") || "body";
-      errors[field] = [...(errors[field] ?? []), issue.message];
-    }
-    const first = result.error.issues[0];
-    const where = first?.path.length ? `${first.path.join(".")}: ` : "";
-    throw new ApiError(400, "validation_failed", `${where}${first?.message ?? "Invalid request body"}`, errors);
+    if (!result.success) refuseInvalid(result.error.issues, "body");
+  });
+}
+
+/** The query string, parsed by `schema`, as `c.req.valid("query")`. */
+export function queryOf<T extends ZodType>(schema: T) {
+  return zValidator("query", schema, (result) => {
+    if (!result.success) refuseInvalid(result.error.issues, "query");
   });
 }

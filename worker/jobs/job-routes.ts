@@ -6,6 +6,7 @@ import { JOB_ROUTERS } from "../contracts/api-paths.ts";
 import { byteRange, rangedResponse, rangeNotSatisfiable } from "../core/byte-range.ts";
 import { ApiError } from "../core/errors.ts";
 import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
+import { withdrawRelease } from "../newsroom/publish.ts";
 import { isAnalysableMedia } from "../recordings/contracts/media.ts";
 import { sendsUploadId } from "../recordings/uploads/json-body.ts";
 import { playerMediaUrl } from "../recordings/uploads/media-url.ts";
@@ -107,7 +108,10 @@ export function jobRoutes(kind: JobKind): Hono<AppEnv> {
   });
 
   routes.delete(at.job, requireUser, async (c) => {
-    await deleteJobEverywhere(c, await ownJob(c));
+    const job = await ownJob(c);
+    // A deleted release leaves its newsroom at once, not when the edge cache would let it go.
+    await withdrawRelease(c.env.DB, c.var.edgeCache, job.id, job.user_id);
+    await deleteJobEverywhere(c, job);
     return c.json({ message: config.deleted });
   });
 

@@ -39,9 +39,9 @@ export class SessionFinals {
     return this.list.filter((segment) => segment.seq > seq);
   }
 
-  add(text: string, start: number, duration: number, speaker: string | undefined): LiveSegment {
+  add(text: string, start: number, duration: number, speaker: string): LiveSegment {
     this.session.seq++;
-    const segment: LiveSegment = { seq: this.session.seq, text, start, duration, ...(speaker ? { speaker } : {}) };
+    const segment: LiveSegment = { seq: this.session.seq, text, start, duration, speaker };
     this.list.push(segment);
     const { db, session } = this;
     // Not saved to the object's storage here: a pending write holds back every message the

@@ -32,10 +32,7 @@ liveTranscripts.get("/", async (c) => {
   return c.json({ transcripts: await listTranscripts(c.env.DB, c.var.user.id) }, 200, { "cache-control": "no-store" });
 });
 
-/**
- * The user's transcript with its finals as utterances, each by the speaker its provider labelled;
- * finals without one (English streams do not diarize yet) are speaker "0".
- */
+/** The user's transcript with its finals as utterances, each by its speaker. */
 async function ownTranscript(c: Context<AppEnv>) {
   const transcript = await findTranscript(c.env.DB, c.var.user.id, c.req.param("id") ?? "");
   if (!transcript) throw notFound();
@@ -44,7 +41,7 @@ async function ownTranscript(c: Context<AppEnv>) {
     sessionSpeakerNames(c.env.DB, c.var.user.id, transcript.id),
   ]);
   const utterances = segments.map(({ text, start, duration, speaker }) => ({
-    speaker: speaker ?? "0",
+    speaker,
     text,
     start,
     end: start + duration,

@@ -1,6 +1,7 @@
 import { SESSION_USER_ID, type SessionKey, signInLive } from "../accounts/sessions.ts";
 import { type Page, pagedStatement, type RowsStatement, SPEAKER_NAMES_PATCH, speakerNamesAfter } from "../core/d1.ts";
 import type { LiveSegment, SavedTranscript } from "./contracts/live.ts";
+import { UNLABELLED_SPEAKER } from "./contracts/live-constants.ts";
 
 /**
  * Live sessions and their transcripts in D1: a session row per recording (owner, resume-token
@@ -84,23 +85,18 @@ export function appendSegment(db: D1Database, sessionId: string, segment: LiveSe
     .prepare(
       "INSERT OR IGNORE INTO live_segments (session_id, seq, text, start, duration, speaker) VALUES (?, ?, ?, ?, ?, ?)",
     )
-    .bind(sessionId, segment.seq, segment.text, segment.start, segment.duration, segment.speaker ?? null);
+    .bind(sessionId, segment.seq, segment.text, segment.start, segment.duration, segment.speaker);
 }
 
-type SegmentRow = Omit<LiveSegment, "speaker"> & { readonly speaker: string | null };
-
-/** A final as the page gets it: `speaker` only where the provider labelled one. */
-const toSegment = ({ speaker, ...segment }: SegmentRow): LiveSegment =>
-  speaker === null ? segment : { ...segment, speaker };
+/** Finals stored before live speakers were labelled have none. */
+const SEGMENT_COLUMNS = `seq, text, start, duration, COALESCE(speaker, '${UNLABELLED_SPEAKER}') AS speaker`;
 
 export async function segmentsAfter(db: D1Database, sessionId: string, after: number): Promise<LiveSegment[]> {
   const { results } = await db
-    .prepare(
-      "SELECT seq, text, start, duration, speaker FROM live_segments WHERE session_id = ? AND seq > ? ORDER BY seq",
-    )
+    .prepare(`SELECT ${SEGMENT_COLUMNS} FROM live_segments WHERE session_id = ? AND seq > ? ORDER BY seq`)
     .bind(sessionId, after)
-    .all<SegmentRow>();
-  return results.map(toSegment);
+    .all<LiveSegment>();
+  return results;
 }
 
 /** Keeps the session counted as running and records the audio processed so far. */
@@ -215,10 +211,10 @@ export function liveSessionsOf(
   db: D1Database,
   userId: string,
   page: Page,
-): RowsStatement<Omit<TranscriptRow, "preview">> {
+): RowsStatement<Omit<TranscriptRow, "preview"> & { speaker_names: string | null }> {
   return pagedStatement(
     db,
-    "SELECT id, title, status, audio_seconds, started_at, ended_at FROM live_sessions WHERE user_id = ? ORDER BY started_at, id",
+    "SELECT id, title, status, audio_seconds, started_at, ended_at, speaker_names FROM live_sessions WHERE user_id = ? ORDER BY started_at, id",
     [userId],
     page,
   );
@@ -228,7 +224,7 @@ export function liveSessionsOf(
 export function liveSegmentsOf(db: D1Database, sessionId: string, page: Page): RowsStatement<LiveSegment> {
   return pagedStatement(
     db,
-    "SELECT seq, text, start, duration FROM live_segments WHERE session_id = ? ORDER BY seq",
+    `SELECT ${SEGMENT_COLUMNS} FROM live_segments WHERE session_id = ? ORDER BY seq`,
     [sessionId],
     page,
   );

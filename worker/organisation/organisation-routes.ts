@@ -1,21 +1,40 @@
 import { Hono } from "hono";
 import { requireUser } from "../accounts/sessions.ts";
 import type { AppEnv } from "../app-env.ts";
+import { ApiError } from "../core/errors.ts";
+import { limitWrite } from "../core/rate-limit.ts";
 import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
+import { SLUG_TAKEN } from "../newsroom/contracts/newsroom.ts";
+import { purgeNewsroom } from "../newsroom/newsroom-cache.ts";
 import { organisationBody } from "./contracts/organisation.ts";
-import { organisationOf, saveOrganisation } from "./store.ts";
+import { organisationViewOf, SlugTakenError, saveOrganisation } from "./store.ts";
 
-/** `/api/organisation`: the signed-in account's press kit, which every new press release uses. */
+/**
+ * `/api/organisation`: the signed-in account's press kit, which every new press release uses, and
+ * its newsroom address.
+ */
 
 const noStore = { "cache-control": "no-store" };
 
 export const organisation = new Hono<AppEnv>();
 organisation.use("*", requireUser);
 
-organisation.get("/", async (c) => c.json(await organisationOf(c.env.DB, c.var.user.id), 200, noStore));
+organisation.get("/", async (c) => c.json(await organisationViewOf(c.env.DB, c.var.user.id), 200, noStore));
 
 organisation.put("/", jsonBodyLimit, jsonBody(organisationBody), async (c) => {
-  const kit = c.req.valid("json");
-  await saveOrganisation(c.env.DB, c.var.user.id, kit, new Date().toISOString());
-  return c.json(kit, 200, noStore);
+  const { slug, ...kit } = c.req.valid("json");
+  const before = await organisationViewOf(c.env.DB, c.var.user.id);
+  const moving = slug !== undefined && slug !== before.slug;
+  // A new address purges the old one's pages: bounded like every other newsroom write.
+  if (moving) await limitWrite(c, "newsroom");
+  try {
+    await saveOrganisation(c.env.DB, c.var.user.id, kit, slug, new Date().toISOString());
+  } catch (error) {
+    if (!(error instanceof SlugTakenError)) throw error;
+    const message = "That newsroom address is taken; choose another.";
+    throw new ApiError(409, SLUG_TAKEN, message, { slug: [message] });
+  }
+  // The kit's About and media contact are on every page of the newsroom.
+  if (before.slug) await purgeNewsroom(c.env.DB, c.var.edgeCache, before.slug, c.var.user.id);
+  return c.json({ ...kit, slug: moving ? slug : before.slug }, 200, noStore);
 });

@@ -1,6 +1,11 @@
 import { withoutNonCharacters } from "../contracts/control-characters.ts";
 import type { RowsStatement } from "../core/d1.ts";
-import { DEFAULT_DATELINE_CITY, type Organisation, organisationResponse } from "./contracts/organisation.ts";
+import {
+  DEFAULT_DATELINE_CITY,
+  type Organisation,
+  type OrganisationResponse,
+  pressKitSchema,
+} from "./contracts/organisation.ts";
 
 /**
  * The `organisations` table: an account's press kit. Until one is saved the kit is the
@@ -15,11 +20,13 @@ export interface OrganisationRow {
   readonly spokespeople: string | null;
   readonly media_contact: string | null;
   readonly dateline_city: string | null;
+  /** The account's newsroom address, `/newsroom/<slug>`; null until one is chosen. */
+  readonly slug: string | null;
 }
 
 /** The columns to select, aliased `u` (users) and `o` (organisations), for `kitFromRow`. */
 export const KIT_COLUMNS =
-  "u.organization_name, o.name, o.boilerplate, o.spokespeople, o.media_contact, o.dateline_city";
+  "u.organization_name, o.name, o.boilerplate, o.spokespeople, o.media_contact, o.dateline_city, o.slug";
 
 export function kitFromRow(row: OrganisationRow | null): Organisation {
   if (row?.name == null) {
@@ -32,7 +39,7 @@ export function kitFromRow(row: OrganisationRow | null): Organisation {
     };
   }
   // Parsed again so a row written under older limits still reads as a valid kit.
-  return organisationResponse.parse(
+  return pressKitSchema.parse(
     underTodaysRule({
       name: row.name,
       boilerplate: row.boilerplate ?? "",
@@ -41,6 +48,11 @@ export function kitFromRow(row: OrganisationRow | null): Organisation {
       dateline_city: row.dateline_city ?? DEFAULT_DATELINE_CITY,
     }),
   );
+}
+
+/** The kit with the account's newsroom address, as `GET /api/organisation` and the data download show it. */
+export function organisationViewFromRow(row: OrganisationRow | null): OrganisationResponse {
+  return { ...kitFromRow(row), slug: row?.slug ?? null };
 }
 
 /** Every text in a stored kit without what the text rule came to refuse after it was saved. */
@@ -69,15 +81,57 @@ export async function organisationOf(db: D1Database, userId: string): Promise<Or
   return kitFromRow(await organisationRowOf(db, userId).first<OrganisationRow>());
 }
 
-/** Replaces the whole kit: the same PUT twice leaves the same row. */
-export async function saveOrganisation(db: D1Database, userId: string, kit: Organisation, now: string) {
-  await db
+export async function organisationViewOf(db: D1Database, userId: string): Promise<OrganisationResponse> {
+  return organisationViewFromRow(await organisationRowOf(db, userId).first<OrganisationRow>());
+}
+
+/** The account whose newsroom is at `slug`, with its kit; null when no account has that address. */
+export async function newsroomOwner(
+  db: D1Database,
+  slug: string,
+): Promise<{ userId: string; kit: Organisation } | null> {
+  const row = await db
     .prepare(
-      `INSERT INTO organisations (user_id, name, boilerplate, spokespeople, media_contact, dateline_city, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
+      `SELECT u.id AS user_id, ${KIT_COLUMNS} FROM organisations o JOIN users u ON u.id = o.user_id WHERE o.slug = ?`,
+    )
+    .bind(slug)
+    .first<OrganisationRow & { user_id: string }>();
+  return row ? { userId: row.user_id, kit: kitFromRow(row) } : null;
+}
+
+/** The account's newsroom address; null when it has none. */
+export async function newsroomSlugOf(db: D1Database, userId: string): Promise<string | null> {
+  const row = await db
+    .prepare("SELECT slug FROM organisations WHERE user_id = ?")
+    .bind(userId)
+    .first<{ slug: string | null }>();
+  return row?.slug ?? null;
+}
+
+/** Thrown by `saveOrganisation` when another account has the newsroom address asked for. */
+export class SlugTakenError extends Error {}
+
+/**
+ * Replaces the whole kit: the same PUT twice leaves the same row. `slug` undefined keeps the
+ * newsroom address the row has; another account's address throws `SlugTakenError` (the unique
+ * index decides, so two accounts racing for one address cannot both get it).
+ */
+export async function saveOrganisation(
+  db: D1Database,
+  userId: string,
+  kit: Organisation,
+  slug: string | null | undefined,
+  now: string,
+) {
+  const keepSlug = slug === undefined;
+  const statement = db
+    .prepare(
+      `INSERT INTO organisations (user_id, name, boilerplate, spokespeople, media_contact, dateline_city, updated_at, slug)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, boilerplate = excluded.boilerplate,
          spokespeople = excluded.spokespeople, media_contact = excluded.media_contact,
-         dateline_city = excluded.dateline_city, updated_at = excluded.updated_at`,
+         dateline_city = excluded.dateline_city, updated_at = excluded.updated_at,
+         slug = CASE WHEN ?9 THEN organisations.slug ELSE excluded.slug END`,
     )
     .bind(
       userId,
@@ -87,6 +141,13 @@ export async function saveOrganisation(db: D1Database, userId: string, kit: Orga
       JSON.stringify(kit.media_contact),
       kit.dateline_city,
       now,
-    )
-    .run();
+      slug ?? null,
+      keepSlug ? 1 : 0,
+    );
+  try {
+    await statement.run();
+  } catch (error) {
+    if (String(error).includes("UNIQUE constraint failed: organisations.slug")) throw new SlugTakenError();
+    throw error;
+  }
 }

@@ -10,6 +10,7 @@ import { jsonBody, jsonBodyLimit, limitBody } from "../core/validate.ts";
 import { startJob } from "../jobs/lifecycle.ts";
 import { findOwnFinishedRelease, UUID } from "../jobs/own-job.ts";
 import type { JobRow } from "../jobs/store.ts";
+import { purgeEditedRelease } from "../newsroom/publish.ts";
 import { type Letterhead, letterheadOf } from "../organisation/contracts/letterhead.ts";
 import { organisationOf } from "../organisation/store.ts";
 import {
@@ -55,6 +56,7 @@ pressReleases.patch(
     await limitWrite(c, "releaseEdit");
     const { text, headlines } = c.req.valid("json");
     const saved = await saveReleaseText(c.env.DB, release, text, new Date().toISOString(), headlines);
+    await purgeEditedRelease(c.env.DB, c.var.edgeCache, release.id, release.user_id);
     return c.json({ text, saved }, 200, { "cache-control": "no-store" });
   },
 );
@@ -241,5 +243,6 @@ pressReleases.post(API.pressReleases.at.headline, requireUser, jsonBodyLimit, js
     .filter(Boolean);
   const text = replaceHeadline(release.text, headline);
   await saveReleaseText(c.env.DB, release, text, new Date().toISOString(), headlines);
+  await purgeEditedRelease(c.env.DB, c.var.edgeCache, release.id, release.user_id);
   return c.json({ text, headlines }, 200, { "cache-control": "no-store" });
 });

@@ -14,6 +14,7 @@ import {
   providerFailureMessage,
 } from "../jobs/pipeline.ts";
 import { findJob, recordProviderRef, setJobStatus } from "../jobs/store.ts";
+import { purgeEditedRelease } from "../newsroom/publish.ts";
 import {
   createTranscript,
   deleteTranscript,
@@ -151,6 +152,8 @@ async function saveRegeneration(
   const release = await findJob(db, id);
   if (!release) throw new JobGone();
   await saveReleaseText(db, release, text, new Date().toISOString(), headlines, translated ?? release.translated_text);
+  // A Workflow has no request, so the edge cache is the data centre's own.
+  await purgeEditedRelease(db, caches.default, release.id, release.user_id);
   await setRegenerationStatus(db, regenerationId, { status: "completed" });
 }
 

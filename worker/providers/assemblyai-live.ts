@@ -11,6 +11,7 @@ import {
 } from "./contracts/assemblyai-streaming.ts";
 import type { ProviderEndpoint } from "./endpoint.ts";
 import {
+  FIRST_SPEAKER,
   type LiveStream,
   type LiveStreamEvents,
   type LiveStreamOptions,
@@ -37,6 +38,16 @@ const CHUNK_MAX_BYTES = AUDIO_CHUNK_MS.max * BYTES_PER_MS;
 
 /** A model the description does not list is a configuration mistake, caught before any call. */
 const streamingSpeechModel = z.enum(STREAMING_SPEECH_MODELS);
+
+/**
+ * AssemblyAI's speaker (`A`, `B`, … for its at most 10 speakers) as the relay labels speakers, "1",
+ * "2", …. A turn it labels `UNKNOWN` (under about a second) stays with the speaker before it:
+ * a short reply is as likely to be either, and a caption that switches speaker for a word or two
+ * reads worse than one that does not.
+ */
+function liveSpeaker(label: string | undefined, previous: string): string {
+  return label && /^[A-Z]$/.test(label) ? String(label.charCodeAt(0) - 64) : previous;
+}
 
 const streaming: ProviderAdapter = {
   provider: "assemblyai-streaming",
@@ -73,6 +84,7 @@ export const assemblyAiLive: LiveTranscriber = {
       throw new ProviderError(streaming.provider, "stream upgrade answered without a socket", response.status);
     socket.accept();
     let checkedContract = false;
+    let speaker = FIRST_SPEAKER;
     socket.addEventListener("message", (event) => {
       if (typeof event.data !== "string") return;
       let parsed: unknown;
@@ -100,14 +112,10 @@ export const assemblyAiLive: LiveTranscriber = {
       if (ended && !formatted) return;
       const text = ended ? turn.data.transcript.trim() : words.map((word) => word.text).join(" ");
       if (!text || !first || !last) return;
-      const speaker = turn.data.speaker_label;
-      events.onTranscript({
-        text,
-        isFinal: ended,
-        start: first.start / 1000,
-        duration: (last.end - first.start) / 1000,
-        ...(ended && speaker && speaker !== "UNKNOWN" ? { speaker } : {}),
-      });
+      const span = { text, start: first.start / 1000, duration: (last.end - first.start) / 1000 };
+      if (!ended) return events.onTranscript({ ...span, isFinal: false });
+      speaker = liveSpeaker(turn.data.speaker_label, speaker);
+      events.onTranscript({ ...span, isFinal: true, speaker });
     });
     onStreamEnd(socket, events.onClose, { code: 3005, reason: "stream error" });
 

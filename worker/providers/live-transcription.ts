@@ -7,15 +7,23 @@ import type { ProviderEndpoint } from "./endpoint.ts";
  * text out, a keep-alive, a graceful finish, and a close code with a reason.
  */
 
-export interface LiveTranscript {
+interface LiveText {
   readonly text: string;
-  readonly isFinal: boolean;
   /** Seconds from the start of the stream. */
   readonly start: number;
   readonly duration: number;
-  /** Who spoke a final, as the provider labels speakers; absent where it gave none. */
-  readonly speaker?: string;
 }
+
+/**
+ * Words being spoken (an interim), or a final with who said it: speakers are "1", "2", … in every
+ * language, whatever the provider calls them, so captions, replays and D1 read one kind of label.
+ */
+export type LiveTranscript =
+  | (LiveText & { readonly isFinal: false })
+  | (LiveText & { readonly isFinal: true; readonly speaker: string });
+
+/** The speaker of a final whose provider could not tell (or was not asked). */
+export const FIRST_SPEAKER = "1";
 
 export interface LiveStreamEvents {
   readonly onTranscript: (transcript: LiveTranscript) => void;

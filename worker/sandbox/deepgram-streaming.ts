@@ -24,7 +24,10 @@ import { briefingSentence } from "./spitch-corpus.ts";
  *
  * What it "hears" are the English sentences of the Spitch emulator's briefing, so a shared session's
  * captions translate into real Yorùbá, Hausa, Igbo and Naijá. `keyterm` is taken as the service
- * takes it: repeated, plain terms, Nova-3 models only.
+ * takes it: repeated, plain terms, Nova-3 models only. With `diarize_model` (`latest` or `v1`; the
+ * description refuses `v2` for streaming) or the deprecated `diarize=true`, every word carries a
+ * speaker number from 0: the briefing has a journalist, who says every third sentence of the
+ * stream from the second on, as a recording of a briefing with questions does (`two-speakers.ts`).
  *
  * Test-only query flags: `fail_status=401|402|429` refuses the upgrade; `fail_close=CODE` with
  * `fail_after_ms` and `fail_reason` closes the stream mid-session; `idle_ms` shortens the idle close.
@@ -76,6 +79,9 @@ sandboxDeepgramStreaming.get("/v1/listen", async (c) => {
   server.binaryType = "arraybuffer";
   server.accept();
   let sentence = Number.parseInt(requestId.slice(0, 4), 16);
+  const diarize = options.data.diarize_model !== undefined || options.data.diarize === "true";
+  /** Sentences heard in this stream so far: who speaks follows from it. */
+  let heardSentences = 0;
   let framesInSentence = 0;
   let sentenceStart = 0;
   let closed = false;
@@ -113,6 +119,7 @@ sandboxDeepgramStreaming.get("/v1/listen", async (c) => {
         : Math.ceil(words.length * (framesInSentence / FRAMES_PER_SENTENCE));
     const spoken = words.slice(0, Math.max(1, heard));
     const duration = framesInSentence * FRAME_SECONDS;
+    const speaker = diarize ? { speaker: heardSentences % 3 === 1 ? 1 : 0 } : {};
     const results: LiveResults = {
       type: "Results",
       channel_index: [0, 1],
@@ -132,6 +139,7 @@ sandboxDeepgramStreaming.get("/v1/listen", async (c) => {
               start: Number((sentenceStart + (i * duration) / spoken.length).toFixed(3)),
               end: Number((sentenceStart + ((i + 1) * duration) / spoken.length).toFixed(3)),
               confidence: 0.97,
+              ...speaker,
             })),
           },
         ],
@@ -146,6 +154,7 @@ sandboxDeepgramStreaming.get("/v1/listen", async (c) => {
     sentenceStart += framesInSentence * FRAME_SECONDS;
     framesInSentence = 0;
     sentence++;
+    heardSentences++;
   };
 
   server.addEventListener("message", (event) => {

@@ -14,12 +14,14 @@ import { ProfileForm } from "./profile-form.tsx";
 import { useUser } from "./use-user.ts";
 
 const RecordingsList = lazyWhenShown(() => import("../recordings/recordings-list.tsx"), "RecordingsList");
+const ContactsList = lazyWhenShown(() => import("../contacts/contacts-list.tsx"), "ContactsList");
 
 const TABS = [
   { id: "profile", label: "Profile" },
   { id: "password", label: "Password and authentication" },
   { id: "billing", label: "Billing and plans" },
   { id: "recordings", label: "Recordings" },
+  { id: "contacts", label: "Contacts" },
   { id: "account", label: "Account" },
 ] as const;
 
@@ -56,6 +58,9 @@ export function Component() {
             </Tabs.Content>
             <Tabs.Content value="recordings" className="panel tabs__panel">
               <RecordingsList />
+            </Tabs.Content>
+            <Tabs.Content value="contacts" className="panel tabs__panel">
+              <ContactsList />
             </Tabs.Content>
             <Tabs.Content value="account" className="panel tabs__panel">
               <DownloadMyData />

@@ -64,7 +64,10 @@ async function readError(response: Response): Promise<ApiError> {
 
 interface FetchOptions {
   readonly method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** JSON-encoded unless it is FormData (uploads), which the browser encodes itself. */
+  /**
+   * JSON-encoded, unless it is FormData (uploads), which the browser encodes itself, or a Blob (a
+   * file sent as it is, such as a CSV), sent with its own type.
+   */
   readonly body?: unknown;
   readonly isLogin?: boolean;
   readonly token?: string;
@@ -80,7 +83,9 @@ interface FetchOptions {
 export async function apiFetch(path: string, options: FetchOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { accept: "application/json" };
   const isForm = options.body instanceof FormData;
-  if (options.body !== undefined && !isForm) headers["content-type"] = "application/json";
+  const isFile = options.body instanceof Blob;
+  if (isFile) headers["content-type"] = (options.body as Blob).type;
+  else if (options.body !== undefined && !isForm) headers["content-type"] = "application/json";
   const token = options.token ?? storedToken();
   if (token) headers.authorization = `Bearer ${token}`;
 
@@ -89,7 +94,12 @@ export async function apiFetch(path: string, options: FetchOptions = {}): Promis
     response = await fetch(`${config.apiBase}${path}`, {
       method: options.method ?? (options.body === undefined ? "GET" : "POST"),
       headers,
-      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm || isFile
+            ? (options.body as FormData | Blob)
+            : JSON.stringify(options.body),
       signal: options.signal ?? null,
     });
   } catch (error) {

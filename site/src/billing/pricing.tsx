@@ -31,6 +31,7 @@ const ALLOWANCES: readonly { readonly label: string; readonly value: (plan: Plan
   { label: "Live sessions at a time", value: (plan) => groupThousands(plan.liveSessions) },
   { label: "Viewers of one caption link", value: (plan) => groupThousands(plan.liveViewers) },
   { label: "Storage for recordings, reports and releases", value: storage },
+  { label: "Contacts on the media list", value: (plan) => groupThousands(plan.mediaListContacts) },
 ];
 
 const HOURLY: readonly { readonly tool: keyof PlansResponse["hourlyRequests"]; readonly label: string }[] = [

@@ -2,6 +2,7 @@ import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from "@contracts
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useParams } from "react-router-dom";
 import { type CaptionPreferences, TEXT_SIZES, THEMES, useCaptionPreferences } from "./caption-preferences.ts";
+import { SpeakerName, speakerChanges } from "./caption-speakers.tsx";
 import { type CaptionFeed, type CaptionLine, useCaptionFeed } from "./use-caption-feed.ts";
 
 /** How close to the end counts as reading the latest words, so auto-scroll carries on. */
@@ -103,6 +104,7 @@ export function CaptionViewer() {
     readerInputAt.current = performance.now();
   };
 
+  const speakers = speakerChanges(feed.finals);
   const sizeIndex = TEXT_SIZES.indexOf(preferences.size);
   const className = [
     "captions",
@@ -188,8 +190,8 @@ export function CaptionViewer() {
         aria-label="Captions"
       >
         <div role="log" aria-live="polite" aria-relevant="additions">
-          {feed.finals.map((line) => (
-            <CaptionText key={line.seq} line={line} reading={preferences.language} />
+          {feed.finals.map((line, index) => (
+            <CaptionText key={line.seq} line={line} speaker={speakers[index] ?? null} reading={preferences.language} />
           ))}
         </div>
         {feed.interim && <p className="captions__line captions__interim">{feed.interim}</p>}
@@ -204,13 +206,23 @@ export function CaptionViewer() {
 }
 
 /**
- * One final. A translated one is marked with its language (for screen readers and fonts); one the
- * reader asked for in another language that could not be translated says so.
+ * One final, led by its speaker's name where the speaker changes. A translated one is marked with
+ * its language (for screen readers and fonts); one the reader asked for in another language that
+ * could not be translated says so.
  */
-function CaptionText({ line, reading }: { line: CaptionLine; reading: Language | null }) {
+function CaptionText({
+  line,
+  speaker,
+  reading,
+}: {
+  line: CaptionLine;
+  speaker: string | null;
+  reading: Language | null;
+}) {
   const untranslated = reading !== null && line.language !== undefined && line.language !== reading;
   return (
     <p className="captions__line" lang={line.language}>
+      {speaker && <SpeakerName name={speaker} className="captions__speaker" />}
       {line.text}
       {untranslated && <span className="captions__untranslated"> (not translated)</span>}
     </p>

@@ -6,6 +6,7 @@ import {
   LIVE_BUFFER_MS,
   LIVE_CHUNK_MS,
   LIVE_RESUME_GRACE_MS,
+  UNLABELLED_SPEAKER,
 } from "@worker/live/contracts/live-constants.ts";
 import type { ZodType } from "zod";
 import { ApiError } from "../api/client.ts";
@@ -145,7 +146,12 @@ export class LiveConnection {
         this.lastSeq = message.seq;
         const start = this.offsetSeconds + message.start;
         this.lastEndSeconds = start + message.duration;
-        this.events.onFinal({ text: message.text, startMs: start * 1000, endMs: this.lastEndSeconds * 1000 });
+        this.events.onFinal({
+          text: message.text,
+          startMs: start * 1000,
+          endMs: this.lastEndSeconds * 1000,
+          speaker: message.speaker ?? UNLABELLED_SPEAKER,
+        });
         this.remember();
       }
     });

@@ -6,6 +6,7 @@ import { useLanguage } from "../tools/language/use-language.ts";
 import { formatElapsed } from "../tools/use-recorder.ts";
 import { lazyWhenShown } from "../ui/lazy-named.ts";
 import { useModals } from "../ui/modal-context.ts";
+import { LiveTranscriptText } from "./live-transcript-text.tsx";
 import { ShareCaptions } from "./share-captions.tsx";
 import { TranscriptActions } from "./transcript-actions.tsx";
 import { transcriptText } from "./transcript-export.ts";
@@ -119,16 +120,11 @@ export function LiveTool() {
         </p>
       )}
       <section className="transcript" aria-label="Transcript" aria-live="polite">
-        {text || live.interim ? (
-          <p>
-            {text}
-            {live.interim && <span className="transcript__interim"> {live.interim}</span>}
-          </p>
-        ) : (
-          <p className="muted">
-            {recording ? "Listening… start speaking." : "Your transcript appears here as you speak."}
-          </p>
-        )}
+        <LiveTranscriptText
+          segments={live.segments}
+          interim={live.interim}
+          placeholder={recording ? "Listening… start speaking." : "Your transcript appears here as you speak."}
+        />
       </section>
       {live.state === "stopped" && text && <TranscriptActions segments={live.segments} name="vox-transcript" />}
       {user && <SavedTranscripts />}

@@ -21,7 +21,7 @@ import {
   TRANSCRIPTS_KEY,
   transcriptPath,
 } from "./live-api.ts";
-import { CopyTranscript, TranscriptActions } from "./transcript-actions.tsx";
+import { CopyTranscript } from "./transcript-actions.tsx";
 import { segmentOf, transcriptText } from "./transcript-export.ts";
 
 const titleOf = (item: SavedTranscript) => item.title || `Transcript of ${formatWhen(item.started_at)}`;
@@ -157,10 +157,7 @@ function OpenTranscript({ id }: { id: string }) {
           </div>
         </>
       ) : (
-        <>
-          <p>{transcriptText(segments) || "Nothing was said."}</p>
-          {segments.length > 0 && <TranscriptActions segments={segments} name="vox-transcript" />}
-        </>
+        <p>Nothing was said.</p>
       )}
     </section>
   );

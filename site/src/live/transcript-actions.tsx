@@ -16,8 +16,8 @@ export function CopyTranscript({ text }: { text: string }) {
 }
 
 /**
- * Copy, TXT and SRT export of a transcript without speakers: the one just recorded, and saved ones
- * from before speakers were kept (the transcript viewer exports the others).
+ * Copy, TXT and SRT export of the transcript just recorded, the SRT with its speakers (the
+ * transcript viewer exports saved ones).
  */
 export function TranscriptActions({ segments, name }: { segments: readonly Segment[]; name: string }) {
   const text = transcriptText(segments);

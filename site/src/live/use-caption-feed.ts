@@ -2,6 +2,7 @@ import { API } from "@contracts/api-paths.ts";
 import type { Language } from "@contracts/languages.ts";
 import type { CaptionTranscriptMessage, LiveSegment, WatchServerMessage } from "@worker/live/contracts/live.ts";
 import { liveCloseMessage, PAGE_WENT_OFFLINE, WATCH_CLOSES } from "@worker/live/contracts/live-closes.ts";
+import { UNLABELLED_SPEAKER } from "@worker/live/contracts/live-constants.ts";
 import { useEffect, useState } from "react";
 import type { ZodType } from "zod";
 import { loadSchema } from "../api/client.ts";
@@ -90,7 +91,7 @@ export function useCaptionFeed(token: string | undefined, language: Language | n
         received.add(message.seq);
         while (received.has(lastSeq + 1)) lastSeq++;
         const { type: _type, is_final: _final, ...line } = message;
-        const final = { ...line, seq: message.seq };
+        const final = { ...line, seq: message.seq, speaker: message.speaker ?? UNLABELLED_SPEAKER };
         setFeed((current) => ({ ...current, finals: placed(current.finals, final), interim: "" }));
       }
     };

@@ -1,8 +1,8 @@
 import { API } from "@contracts/api-paths.ts";
-import type { Organisation } from "@worker/organisation/contracts/organisation.ts";
+import type { OrganisationBody } from "@worker/organisation/contracts/organisation.ts";
 import { apiRequest, schemaOf } from "../api/client.ts";
 
-/** The account's press kit (`/api/organisation`). */
+/** The account's press kit and newsroom address (`/api/organisation`). */
 
 const organisation = () => import("@worker/organisation/contracts/organisation.ts");
 
@@ -11,5 +11,5 @@ export const ORGANISATION_PATH = API.organisation.path.kit;
 export const fetchOrganisation = () =>
   apiRequest(ORGANISATION_PATH, { schema: schemaOf(organisation, "organisationResponse") });
 
-export const saveOrganisation = (kit: Organisation) =>
+export const saveOrganisation = (kit: OrganisationBody) =>
   apiRequest(ORGANISATION_PATH, { method: "PUT", body: kit, schema: schemaOf(organisation, "organisationResponse") });

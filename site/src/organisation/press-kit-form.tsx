@@ -1,7 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { NEWSROOM_SLUG_MAX, NEWSROOM_SLUG_MIN } from "@worker/newsroom/contracts/newsroom.ts";
 import {
   BOILERPLATE_MAX_CHARACTERS,
-  type Organisation,
+  type OrganisationBody,
+  type OrganisationResponse,
   organisationBody,
   SPOKESPEOPLE_MAX,
 } from "@worker/organisation/contracts/organisation.ts";
@@ -13,7 +15,10 @@ import { errorMessage, SubmitButton, showServerFieldErrors, TextAreaField, TextF
 import { toast } from "../ui/toast.ts";
 import { fetchOrganisation, ORGANISATION_PATH, saveOrganisation } from "./organisation-api.ts";
 
-type KitForm = Organisation;
+type KitForm = OrganisationBody;
+
+/** The kit as the form holds it: no newsroom address is an empty field. */
+const formValues = (kit: OrganisationResponse): KitForm => ({ ...kit, slug: kit.slug ?? "" });
 
 /**
  * Settings › Profile: the facts every new press release states about the organisation, so the
@@ -34,14 +39,14 @@ export function PressKitForm() {
   });
   const spokespeople = useFieldArray({ control, name: "spokespeople" });
   useEffect(() => {
-    if (data) reset(data);
+    if (data) reset(formValues(data));
   }, [data, reset]);
 
   const onSubmit = handleSubmit(async (kit) => {
     try {
       const saved = await saveOrganisation(kit);
       await mutate(saved, { revalidate: false });
-      reset(saved);
+      reset(formValues(saved));
       toast.success("Press kit saved. New press releases will use it.");
     } catch (error) {
       toast.error(errorMessage(error));
@@ -52,6 +57,7 @@ export function PressKitForm() {
         "media_contact.name": "media_contact.name",
         "media_contact.email": "media_contact.email",
         "media_contact.phone": "media_contact.phone",
+        slug: "slug",
       });
     }
   });
@@ -87,6 +93,14 @@ export function PressKitForm() {
           hint="Releases are datelined from here unless the recording names another city."
           error={errors.dateline_city?.message}
           {...register("dateline_city")}
+        />
+        <TextField
+          label="Newsroom address"
+          hint={`Your public newsroom's web address ends with this: ${NEWSROOM_SLUG_MIN}–${NEWSROOM_SLUG_MAX} lowercase letters, digits or hyphens. Leave it empty for no newsroom.`}
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.slug?.message}
+          {...register("slug")}
         />
       </fieldset>
       <fieldset className="press-kit__group" disabled={!data}>

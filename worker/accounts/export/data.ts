@@ -1,6 +1,7 @@
 import { invoicePagesOf } from "../../billing/invoices.ts";
 import { ordersOf } from "../../billing/orders.ts";
 import { subscriptionOf } from "../../billing/store.ts";
+import { contactFromRow, contactsOf } from "../../contacts/store.ts";
 import { batchRows, type Page, pagedRows, type RowsStatement, rowPages } from "../../core/d1.ts";
 import { utterancesOfJob } from "../../jobs/job-transcripts.ts";
 import { type JobRow, jobRowsOf, newestJobsKeeping } from "../../jobs/store.ts";
@@ -9,7 +10,8 @@ import { captionSharesOf } from "../../live/caption-shares.ts";
 import { captionTranslationsOf } from "../../live/caption-translation.ts";
 import { liveSegmentsOf, liveSessionsOf } from "../../live/transcripts.ts";
 import { monthlyUsageOf } from "../../live/usage.ts";
-import { kitFromRow, organisationRowOf } from "../../organisation/store.ts";
+import { publicationsOf } from "../../newsroom/publications.ts";
+import { organisationRowOf, organisationViewFromRow } from "../../organisation/store.ts";
 import { parseVocabulary, preferencesRowOf } from "../../preferences/store.ts";
 import { keptHeadlines } from "../../press-releases/release-headlines.ts";
 import { releaseVersionsOf } from "../../press-releases/release-versions.ts";
@@ -78,22 +80,31 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
       vocabulary: parseVocabulary(preference?.vocabulary),
       updated_at: preference?.updated_at ?? null,
     },
-    organisation: kitFromRow(kitRows[0] ?? null),
+    organisation: organisationViewFromRow(kitRows[0] ?? null),
+    contacts: new StreamedArray(
+      mapped(
+        pages((page) => contactsOf(db, user.id, page)),
+        contactFromRow,
+      ),
+    ),
+    newsroom_releases: new StreamedArray(pages((page) => publicationsOf(db, user.id, page))),
     speech_history: new StreamedArray(speechHistory(db, user.id)),
     jobs: new StreamedArray(jobsOf(env, user.id)),
     live_transcripts: new StreamedArray(
       mapped(
         pages((page) => liveSessionsOf(db, user.id, page)),
-        (session) => ({
+        ({ speaker_names: _names, ...session }) => ({
           ...session,
+          speaker_names: speakerNamesOf({ speaker_names: _names }),
           segments: new StreamedArray(
             mapped(
               pages((page) => liveSegmentsOf(db, session.id, page)),
-              ({ seq, text, start, duration }) => ({
+              ({ seq, text, start, duration, speaker }) => ({
                 seq,
                 text,
                 start,
                 duration,
+                speaker,
               }),
             ),
           ),

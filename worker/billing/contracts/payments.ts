@@ -27,6 +27,7 @@ export const plansResponse = z.object({
         liveSessions: z.number(),
         liveViewers: z.number(),
         storageGb: z.number().nullable(),
+        mediaListContacts: z.number(),
       }),
     )
     .readonly(),

@@ -25,6 +25,8 @@ export interface Plan {
    * recordings, unfinished uploads), in gigabytes; null means unlimited.
    */
   readonly storageGb: number | null;
+  /** Journalists and other contacts on the account's media list. */
+  readonly mediaListContacts: number;
 }
 
 export const PLANS: readonly Plan[] = [
@@ -40,6 +42,7 @@ export const PLANS: readonly Plan[] = [
     liveSessions: 1,
     liveViewers: 200,
     storageGb: 20,
+    mediaListContacts: 1_000,
   },
   {
     id: "yearly",
@@ -53,6 +56,7 @@ export const PLANS: readonly Plan[] = [
     liveSessions: 1,
     liveViewers: 500,
     storageGb: 40,
+    mediaListContacts: 5_000,
   },
   {
     id: "enterprise",
@@ -66,6 +70,7 @@ export const PLANS: readonly Plan[] = [
     liveSessions: 5,
     liveViewers: 2_000,
     storageGb: null,
+    mediaListContacts: 50_000,
   },
 ];
 

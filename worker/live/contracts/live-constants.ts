@@ -45,3 +45,9 @@ export const LIVE_AUTH_PROTOCOL = "vox-bearer";
 export function viewerReserve(places: number): number {
   return Math.ceil(places / 10);
 }
+
+/**
+ * The speaker of a final kept before live speakers were labelled: the label its transcript's
+ * utterances had then, so names given to it still apply.
+ */
+export const UNLABELLED_SPEAKER = "0";

@@ -54,8 +54,11 @@ export const liveTranscriptMessage = z.object({
   /** Seconds from the start of the session's audio, for timestamps (SRT). */
   start: z.number(),
   duration: z.number(),
-  /** Finals only, where the provider labels speakers (`A`, `B`, …). */
-  speaker: z.string().optional(),
+  /**
+   * Who said a final: "1", "2", … as the provider told the voices apart, in every language (finals
+   * kept before speakers were labelled read `UNLABELLED_SPEAKER`). Interims carry none.
+   */
+  speaker: z.string().max(16).optional(),
 });
 
 /** Relay → browser messages. */
@@ -77,7 +80,7 @@ export const liveSegment = z.object({
   text: z.string(),
   start: z.number(),
   duration: z.number(),
-  speaker: z.string().optional(),
+  speaker: z.string().max(16),
 });
 export type LiveSegment = z.infer<typeof liveSegment>;
 
@@ -96,7 +99,7 @@ export const savedTranscript = z.object({
 export type SavedTranscript = z.infer<typeof savedTranscript>;
 
 export const transcriptListSchema = z.object({ transcripts: z.array(savedTranscript) });
-/** The finals as utterances, by the provider's speaker labels ("0" where it gave none), and the names given to them. */
+/** The finals as utterances by their speakers, and the names given to them. */
 export const transcriptDetailSchema = savedTranscript.extend({
   segments: z.array(liveSegment),
   utterances: z.array(utteranceSchema).optional(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { hasControlCharacters } from "../../contracts/control-characters.ts";
 import { lineField } from "../../contracts/fields.ts";
+import { newsroomSlugField } from "../../newsroom/contracts/newsroom.ts";
 
 /**
  * An account's press kit: the facts every press release states about the organisation, shared by
@@ -32,7 +33,8 @@ export const spokespersonSchema = z.object({
   title: lineField(100),
 });
 
-export const organisationBody = z.object({
+/** The kit itself: what a press release is written from. */
+export const pressKitSchema = z.object({
   name: lineField(150),
   boilerplate: paragraph,
   spokespeople: z
@@ -41,6 +43,19 @@ export const organisationBody = z.object({
   media_contact: z.object({ name: lineField(100), email: optionalEmail, phone: lineField(30) }),
   dateline_city: lineField(60, { required: "Name the city releases are datelined from" }),
 });
-export const organisationResponse = organisationBody;
-export type Organisation = z.infer<typeof organisationResponse>;
+export type Organisation = z.infer<typeof pressKitSchema>;
+
+/**
+ * The kit and the account's newsroom address (`/newsroom/<slug>`). A body without `slug` keeps the
+ * address it has; `null` or an empty one gives it up.
+ */
+export const organisationBody = pressKitSchema.extend({
+  slug: z
+    .union([z.literal("").transform(() => null), newsroomSlugField])
+    .nullable()
+    .optional(),
+});
+export type OrganisationBody = z.input<typeof organisationBody>;
+export const organisationResponse = pressKitSchema.extend({ slug: z.string().nullable() });
+export type OrganisationResponse = z.infer<typeof organisationResponse>;
 export type Spokesperson = z.infer<typeof spokespersonSchema>;

@@ -310,7 +310,8 @@ export const liveResults = z.object({
       z.object({
         transcript: z.string(),
         confidence: z.number(),
-        words: z.array(word.pick({ word: true, start: true, end: true, confidence: true, punctuated_word: true })),
+        /** Streaming words carry `speaker` (from 0) when diarization is asked for, never `speaker_confidence`. */
+        words: z.array(word.omit({ speaker_confidence: true })),
       }),
     ),
   }),
@@ -336,14 +337,27 @@ export type LiveMetadata = z.infer<typeof liveMetadata>;
 /** What the relay reads of the closing `Metadata`: the audio the stream processed, for metering. */
 export const liveMetadataNeeded = liveMetadata.pick({ type: true, duration: true });
 
-/** What the relay reads of a `Results` message. */
+/** What the relay reads of a `Results` message: the words too, for who said them. */
 export const liveResultsNeeded = z.object({
   type: z.literal("Results"),
   start: z.number(),
   duration: z.number(),
   is_final: z.boolean(),
-  channel: z.object({ alternatives: z.array(z.object({ transcript: z.string() })).min(1) }),
+  channel: z.object({
+    alternatives: z
+      .array(
+        z.object({
+          transcript: z.string(),
+          // Required by the description, but a result without them still has text to show.
+          words: z
+            .array(word.pick({ word: true, punctuated_word: true, start: true, end: true, speaker: true }))
+            .default([]),
+        }),
+      )
+      .min(1),
+  }),
 });
+export type LiveWord = LiveResults["channel"]["alternatives"][number]["words"][number];
 
 // Streaming control messages, client → service.
 export const liveControl = z.discriminatedUnion("type", [

@@ -67,7 +67,7 @@ export function toVtt(cues: readonly Cue[]): string {
 }
 
 /** Labels in the order they first speak. */
-export function speakerLabels(utterances: readonly Utterance[]): string[] {
+export function speakerLabels(utterances: readonly Pick<Utterance, "speaker">[]): string[] {
   return [...new Set(utterances.map((utterance) => utterance.speaker))];
 }
 
@@ -75,7 +75,10 @@ export function speakerLabels(utterances: readonly Utterance[]): string[] {
  * Label → name shown: the given name, else "Speaker 1", "Speaker 2"… by first appearance. A name is
  * shown on one line with no controls whatever was stored, so no name can start a turn of its own.
  */
-export function speakerNamer(utterances: readonly Utterance[], names: SpeakerNames = {}): (label: string) => string {
+export function speakerNamer(
+  utterances: readonly Pick<Utterance, "speaker">[],
+  names: SpeakerNames = {},
+): (label: string) => string {
   const order = speakerLabels(utterances);
   return (label) => withoutControlCharacters(oneLine(names[label] ?? "")) || `Speaker ${order.indexOf(label) + 1}`;
 }

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect } from "vitest";
+import { speechWav } from "../fixtures/speech-wav.ts";
+import { baseUrl } from "./browser.ts";
+import { it } from "./fixtures.ts";
+import { layoutProblems } from "./layout.ts";
+import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
+
+const sandbox = (path: string, init: RequestInit = {}) =>
+  fetch(`${baseUrl()}/__sandbox${path}`, { headers: { "content-type": "application/json" }, ...init });
+
+// The billing clock is the whole local product's: leave it where it was for the next file.
+afterEach(async () => {
+  expect((await sandbox("/clock", { method: "DELETE" })).status).toBe(200);
+});
+
+/** `date` as a datetime-local field takes it: this machine's local time, which the browser shares. */
+const localInput = (date: Date) => {
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
+};
+
+describe("the public newsroom", () => {
+  it("sets an address, publishes a release under embargo, and finds it on the newsroom, without JavaScript, once the clock passes the embargo", async ({
+    openPage,
+    newContext,
+  }) => {
+    const person = newPerson();
+    await registerThroughApi(person);
+    // A phone at 320 px, driven with the keyboard where the control is.
+    const { page, errors } = await openPage("mobile", { size: { width: 320, height: 800 } });
+    await signInThroughApi(page, person);
+    const slug = `e2e-${Date.now().toString(36)}`;
+
+    await page.goto("/settings");
+    const kit = page.getByRole("form", { name: "Press kit" });
+    await kit.getByLabel("Organisation name").fill("Ìjọba Water Trust");
+    await kit.getByLabel(/About the organisation/).fill("Ìjọba Water Trust runs boreholes across Oyo State.");
+    await kit.getByLabel("Newsroom address").fill(slug);
+    await kit.getByRole("button", { name: "Save press kit" }).click();
+    await page.getByText("Press kit saved").waitFor();
+
+    await page.goto("/voxrelease");
+    const tool = page.getByRole("region", { name: "VoxRelease" });
+    await tool.locator('input[type="file"]').setInputFiles({
+      name: "borehole-launch.wav",
+      mimeType: "audio/wav",
+      buffer: Buffer.from(speechWav(20)),
+    });
+    await tool.getByRole("button", { name: "Generate press release" }).click();
+    const release = page.getByRole("region", { name: "Press release from borehole-launch.wav" });
+    await release.getByText("Ready").waitFor({ timeout: 90_000 });
+
+    const newsroom = release.getByRole("region", { name: "Newsroom" });
+    await newsroom.getByText("This release is not on your newsroom.").waitFor();
+    await newsroom.getByRole("checkbox", { name: "Hold it under embargo" }).focus();
+    await page.keyboard.press("Space");
+    await newsroom.getByLabel(/Embargo until/).fill(localInput(new Date(Date.now() + 2 * 3_600_000)));
+    expect(await layoutProblems(page, "mobile")).toEqual([]);
+    await newsroom.getByRole("button", { name: "Publish under embargo" }).focus();
+    await page.keyboard.press("Enter");
+    await newsroom.getByText(/Scheduled: not public until/).waitFor();
+    const href = (await newsroom.getByRole("link").getAttribute("href")) ?? "";
+    expect(href).toMatch(new RegExp(`/newsroom/${slug}/[a-z0-9-]+$`));
+    const releasePath = new URL(href).pathname;
+    expect(await layoutProblems(page, "mobile")).toEqual([]);
+
+    // A reader with no JavaScript at all, as a newsdesk's link preview or a text browser reads.
+    const reader = await (await newContext({ javaScriptEnabled: false })).newPage();
+    const before = await reader.goto(`/newsroom/${slug}`);
+    expect(before?.status()).toBe(200);
+    await reader.getByText("No press releases yet.").waitFor();
+    expect(await reader.locator(`a[href$="${releasePath}"]`).count()).toBe(0);
+    expect((await reader.goto(releasePath))?.status()).toBe(404);
+
+    expect((await sandbox("/clock", { method: "POST", body: JSON.stringify({ advance_days: 1 }) })).status).toBe(200);
+    expect((await sandbox("/scheduled", { method: "POST" })).status).toBe(200);
+
+    expect((await reader.goto(`/newsroom/${slug}`))?.status()).toBe(200);
+    await reader.locator(`a[href$="${releasePath}"]`).click();
+    await reader.waitForURL(`**${releasePath}`);
+    await reader.getByRole("heading", { level: 1 }).first().waitFor();
+    await reader.locator("footer").getByRole("heading", { name: "About Ìjọba Water Trust" }).waitFor();
+    const share = reader.getByRole("link", { name: "Share on WhatsApp" });
+    expect(await share.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    expect(await reader.locator("script").count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,161 @@
+import { batchRows, type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
+import type { Contact, ContactImportRow } from "./contracts/contacts.ts";
+
+/** The `contacts` table: an account's media list. */
+
+interface ContactRow {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly outlet: string;
+  readonly beat: string;
+  readonly phone: string;
+  readonly tags: string;
+  readonly unsubscribed_at: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+const COLUMNS = "id, name, email, outlet, beat, phone, tags, unsubscribed_at, created_at, updated_at";
+
+export function contactFromRow(row: ContactRow): Contact {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    outlet: row.outlet,
+    beat: row.beat,
+    phone: row.phone,
+    tags: JSON.parse(row.tags) as string[],
+    subscribed: row.unsubscribed_at === null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** Rows with `tag` among their tags, or all; a tag matches whatever its case. */
+const TAG_FILTER = "(?2 IS NULL OR EXISTS (SELECT 1 FROM json_each(contacts.tags) WHERE lower(value) = lower(?2)))";
+
+/** One page of the account's list by name, and how many the list (or the tag) holds. */
+export async function contactsPageOf(
+  db: D1Database,
+  userId: string,
+  tag: string | null,
+  page: Page,
+): Promise<{ rows: ContactRow[]; total: number }> {
+  const [rows, counted] = await batchRows(db, [
+    pagedStatement<ContactRow>(
+      db,
+      `SELECT ${COLUMNS} FROM contacts WHERE user_id = ?1 AND ${TAG_FILTER} ORDER BY name COLLATE NOCASE, email`,
+      [userId, tag],
+      page,
+    ),
+    db
+      .prepare(`SELECT COUNT(*) AS n FROM contacts WHERE user_id = ?1 AND ${TAG_FILTER}`)
+      .bind(userId, tag) as RowsStatement<{ n: number }>,
+  ]);
+  return { rows, total: counted[0]?.n ?? 0 };
+}
+
+/** Every contact of the account, a page at a time, for its data download. */
+export function contactsOf(db: D1Database, userId: string, page: Page): RowsStatement<ContactRow> {
+  return pagedStatement(
+    db,
+    `SELECT ${COLUMNS} FROM contacts WHERE user_id = ? ORDER BY created_at, id`,
+    [userId],
+    page,
+  );
+}
+
+export interface SavedImport {
+  /** Addresses already on the list whose details were brought up to date. */
+  readonly updated: ReadonlySet<string>;
+  /** Addresses added. */
+  readonly added: ReadonlySet<string>;
+  /** Addresses on the list that unsubscribed, which an import leaves as they are. */
+  readonly unsubscribed: ReadonlySet<string>;
+}
+
+/**
+ * Saves an import in one transaction: addresses already on the list get the file's details,
+ * except those that unsubscribed, which no import may bring back to the sends; new addresses are
+ * added in the file's order while the list has room under `capacity`. Whatever was neither
+ * updated, added nor unsubscribed found the list full.
+ */
+export async function saveImport(
+  db: D1Database,
+  userId: string,
+  contacts: readonly ContactImportRow[],
+  capacity: number,
+  now: string,
+): Promise<SavedImport> {
+  const json = JSON.stringify(
+    contacts.map((contact) => ({ ...contact, id: crypto.randomUUID(), tags: JSON.stringify(contact.tags) })),
+  );
+  const [unsubscribed, updated, added] = await batchRows(db, [
+    db
+      .prepare(
+        `SELECT email FROM contacts WHERE user_id = ?1 AND unsubscribed_at IS NOT NULL
+           AND email IN (SELECT value ->> 'email' FROM json_each(?2))`,
+      )
+      .bind(userId, json) as RowsStatement<{ email: string }>,
+    db
+      .prepare(
+        `UPDATE contacts SET name = j.value ->> 'name', outlet = j.value ->> 'outlet', beat = j.value ->> 'beat',
+           phone = j.value ->> 'phone', tags = j.value ->> 'tags', updated_at = ?3
+         FROM json_each(?2) AS j
+         WHERE contacts.user_id = ?1 AND contacts.email = j.value ->> 'email' AND contacts.unsubscribed_at IS NULL
+         RETURNING contacts.email`,
+      )
+      .bind(userId, json, now) as RowsStatement<{ email: string }>,
+    db
+      .prepare(
+        `INSERT INTO contacts (id, user_id, name, email, outlet, beat, phone, tags, consent_at, created_at, updated_at)
+         SELECT j.value ->> 'id', ?1, j.value ->> 'name', j.value ->> 'email', j.value ->> 'outlet', j.value ->> 'beat',
+           j.value ->> 'phone', j.value ->> 'tags', ?3, ?3, ?3
+         FROM json_each(?2) AS j
+         WHERE NOT EXISTS (SELECT 1 FROM contacts c WHERE c.user_id = ?1 AND c.email = j.value ->> 'email')
+         ORDER BY j.key
+         LIMIT max(0, ?4 - (SELECT COUNT(*) FROM contacts WHERE user_id = ?1))
+         RETURNING email`,
+      )
+      .bind(userId, json, now, capacity) as RowsStatement<{ email: string }>,
+  ]);
+  const emails = (rows: { email: string }[]) => new Set(rows.map((row) => row.email));
+  return { unsubscribed: emails(unsubscribed), updated: emails(updated), added: emails(added) };
+}
+
+/** Changes the details `patch` names of the account's contact; null when it has no such contact. */
+export async function updateContact(
+  db: D1Database,
+  userId: string,
+  id: string,
+  patch: Partial<Pick<Contact, "name" | "outlet" | "beat" | "phone" | "tags">>,
+  now: string,
+): Promise<Contact | null> {
+  const row = await db
+    .prepare(
+      `UPDATE contacts SET name = coalesce(?3, name), outlet = coalesce(?4, outlet), beat = coalesce(?5, beat),
+         phone = coalesce(?6, phone), tags = coalesce(?7, tags), updated_at = ?8
+       WHERE user_id = ?1 AND id = ?2
+       RETURNING ${COLUMNS}`,
+    )
+    .bind(
+      userId,
+      id,
+      patch.name ?? null,
+      patch.outlet ?? null,
+      patch.beat ?? null,
+      patch.phone ?? null,
+      patch.tags ? JSON.stringify(patch.tags) : null,
+      now,
+    )
+    .first<ContactRow>();
+  return row ? contactFromRow(row) : null;
+}
+
+/** Deletes the account's contact; false when it has no such contact. */
+export async function deleteContact(db: D1Database, userId: string, id: string): Promise<boolean> {
+  const result = await db.prepare("DELETE FROM contacts WHERE user_id = ? AND id = ?").bind(userId, id).run();
+  return result.meta.changes > 0;
+}

@@ -1,0 +1,75 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { API } from "../contracts/api-paths.ts";
+import { NEWSROOM_CACHE_CONTROL, newsroomCacheKey } from "./newsroom-cache.ts";
+import { newsroomPage, notFoundPage, releasePage, renderPage } from "./newsroom-page.ts";
+import { newsroomView } from "./newsroom-view.ts";
+import { newsroomFeed } from "./rss.ts";
+
+/**
+ * The public newsroom, `/newsroom/<slug>`: the page, each release's page and the RSS feed, for
+ * anyone, HTML rendered here and kept in the edge cache until a release changes
+ * (`newsroom-cache.ts`). An address with nothing public behind it is a 404 page, never cached, so
+ * a release whose embargo lifts is found at once.
+ */
+export const newsroomPages = new Hono<AppEnv>();
+
+const HTML = "text/html; charset=utf-8";
+const SLUG = /^[a-z0-9-]{1,80}$/;
+
+type Rendered = { readonly body: string; readonly type: string } | null;
+
+async function cachedPage(c: Context<AppEnv>, render: () => Promise<Rendered>): Promise<Response> {
+  const url = new URL(c.req.url);
+  const key = newsroomCacheKey(url.pathname);
+  const hit = await c.var.edgeCache.match(key);
+  if (hit) {
+    const response = new Response(hit.body, hit);
+    response.headers.set("x-vox-cache", "hit");
+    return response;
+  }
+  const page = await render();
+  if (!page) {
+    return new Response(await renderPage(notFoundPage(url.href)), {
+      status: 404,
+      headers: { "content-type": HTML, "cache-control": "no-store" },
+    });
+  }
+  const response = new Response(page.body, {
+    headers: { "content-type": page.type, "cache-control": NEWSROOM_CACHE_CONTROL },
+  });
+  await c.var.edgeCache.put(key, response.clone());
+  response.headers.set("x-vox-cache", "miss");
+  return response;
+}
+
+const view = (c: Context<AppEnv>, slug: string, releaseSlug?: string) =>
+  SLUG.test(slug) && (releaseSlug === undefined || SLUG.test(releaseSlug))
+    ? newsroomView(c.env.DB, c.var.config, new URL(c.req.url).origin, slug, releaseSlug)
+    : Promise.resolve(null);
+
+newsroomPages.get(API.newsroom.at.feed, (c) =>
+  cachedPage(c, async () => {
+    const newsroom = await view(c, c.req.param("slug"));
+    if (!newsroom) return null;
+    const body = newsroomFeed(newsroom.kit, newsroom.urls, newsroom.releases);
+    return { body, type: "application/rss+xml; charset=utf-8" };
+  }),
+);
+
+newsroomPages.get(API.newsroom.at.newsroom, (c) =>
+  cachedPage(c, async () => {
+    const newsroom = await view(c, c.req.param("slug"));
+    if (!newsroom) return null;
+    return { body: await renderPage(newsroomPage(newsroom.kit, newsroom.urls, newsroom.releases)), type: HTML };
+  }),
+);
+
+newsroomPages.get(API.newsroom.at.release, (c) =>
+  cachedPage(c, async () => {
+    const newsroom = await view(c, c.req.param("slug"), c.req.param("release"));
+    const release = newsroom?.releases[0];
+    if (!newsroom || !release) return null;
+    return { body: await renderPage(releasePage(newsroom.kit, newsroom.urls, release)), type: HTML };
+  }),
+);

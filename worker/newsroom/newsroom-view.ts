@@ -1,0 +1,47 @@
+import { billingNow } from "../billing/billing-clock.ts";
+import type { AppConfig } from "../core/config.ts";
+import type { Organisation } from "../organisation/contracts/organisation.ts";
+import { newsroomOwner } from "../organisation/store.ts";
+import { newsroomFeedPath, newsroomPath, newsroomReleasePath } from "./contracts/newsroom.ts";
+import type { NewsroomRelease } from "./newsroom-page.ts";
+import { publicRelease, publicReleasesOf } from "./publications.ts";
+
+/**
+ * What a newsroom page shows, read at the time of the billing clock (which the sandbox moves), so
+ * a release under embargo is on no page and at no address until its time has come by that clock.
+ */
+
+/** The newsroom page and feed list this many releases, the newest. */
+export const NEWSROOM_RELEASES = 50;
+
+export interface NewsroomView {
+  readonly kit: Organisation;
+  readonly urls: { readonly newsroom: string; readonly feed: string };
+  readonly releases: readonly NewsroomRelease[];
+}
+
+/** The newsroom at `slug` with its public releases (only `releaseSlug` when given); null when there is none. */
+export async function newsroomView(
+  db: D1Database,
+  config: Pick<AppConfig, "sandbox">,
+  origin: string,
+  slug: string,
+  releaseSlug?: string,
+): Promise<NewsroomView | null> {
+  const owner = await newsroomOwner(db, slug);
+  if (!owner) return null;
+  const now = (await billingNow(db, config)).toISOString();
+  const rows =
+    releaseSlug === undefined
+      ? await publicReleasesOf(db, owner.userId, now, NEWSROOM_RELEASES)
+      : [await publicRelease(db, owner.userId, releaseSlug, now)].filter((row) => row !== null);
+  return {
+    kit: owner.kit,
+    urls: { newsroom: `${origin}${newsroomPath(slug)}`, feed: `${origin}${newsroomFeedPath(slug)}` },
+    releases: rows.map((row) => ({
+      text: row.text,
+      publishAt: row.publish_at,
+      url: `${origin}${newsroomReleasePath(slug, row.slug)}`,
+    })),
+  };
+}
