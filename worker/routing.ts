@@ -69,7 +69,8 @@ const STAGES: Readonly<Record<LanguageTool, Readonly<Record<Language, readonly S
    * Yorùbá and Hausa stream through AssemblyAI's Whisper streaming (`speech_model=whisper-rt`):
    * "Whisper streaming", assemblyai.com/docs/streaming/whisper-streaming, lists Hausa and Yoruba
    * among its 99+ languages and neither Igbo nor a Pidgin; the model detects the language itself.
-   * Its usm-streaming description takes raw PCM only (`pcm_s16le`, `pcm_mulaw`).
+   * Its usm-streaming description takes raw PCM only (`pcm_s16le`, `pcm_mulaw`), so the relay decodes
+   * the page's WebM Opus to 16 kHz PCM for it (`liveAudioPath`, worker/live/provider-stream.ts).
    */
   live: {
     en: serve({ provider: "deepgram", task: "stream", does: "stream captions" }),

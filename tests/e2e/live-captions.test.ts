@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { pageLanguageRefusal } from "../../worker/contracts/language-support.ts";
+import { languageRefusal } from "../../worker/contracts/language-support.ts";
 import { briefingSentence, translateText } from "../../worker/sandbox/spitch-corpus.ts";
 import { type PageOptions, screenshot, seriousAxeViolations, VIEWPORTS } from "./browser.ts";
 import { it, type OpenPage } from "./fixtures.ts";
@@ -129,12 +129,12 @@ describe("live captions in the browser", () => {
   it("a caption viewer reads Yorùbá captions of an English talk, and the choice is remembered on that device", async ({
     openPage,
   }) => {
-    // Yorùbá is not streamed from the page yet (its service takes raw PCM): the page says why and does not start.
+    // Igbo cannot be transcribed live: the speaker's page says why and does not start.
     const refused = await openPage("desktop");
     await storeSession(refused.page, await newSession());
     await refused.page.goto("/voxscribe");
-    await refused.page.getByLabel("Language").selectOption({ label: "Yorùbá" });
-    await refused.page.getByText(pageLanguageRefusal("live", "yo") ?? "-").waitFor();
+    await refused.page.getByLabel("Language").selectOption({ label: "Igbo" });
+    await refused.page.getByText(languageRefusal("live", "ig") ?? "-").waitFor();
     expect(await refused.page.getByRole("button", { name: "Start recording" }).isDisabled()).toBe(true);
 
     const speaker = await openPage("desktop");

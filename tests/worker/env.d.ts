@@ -7,3 +7,9 @@ declare global {
     }
   }
 }
+
+/** A recorded WebM fixture as a base64 data URL (Vite's `?inline`; a plain import gives its URL). */
+declare module "*.webm?inline" {
+  const dataUrl: string;
+  export default dataUrl;
+}

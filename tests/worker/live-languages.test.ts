@@ -1,12 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { LIVE_PCM_ONLY, languageRefusal } from "../../worker/contracts/language-support.ts";
-import { LANGUAGES } from "../../worker/contracts/languages.ts";
+import { languageRefusal } from "../../worker/contracts/language-support.ts";
 import { liveTicketSchema, transcriptDetailSchema } from "../../worker/live/contracts/live.ts";
 import { LIVE_CLOSES } from "../../worker/live/contracts/live-closes.ts";
 import { closeForProviderClose } from "../../worker/live/provider-closes.ts";
-import { liveTakes } from "../../worker/live/provider-stream.ts";
 import { takeProviderCalls } from "../../worker/sandbox/provider-calls.ts";
 import { briefingSentence } from "../../worker/sandbox/spitch-corpus.ts";
+import { speechPcm } from "../fixtures/speech-wav.ts";
 import { call, registerAndSignIn } from "./helpers.ts";
 import { attach, finals, linkFor, transcripts, until, upgrade, watch } from "./live-sockets.ts";
 
@@ -20,36 +19,18 @@ function askTicket(token: string, body: unknown) {
   });
 }
 
-/** 250 ms of 16 kHz 16-bit mono PCM, as a device or an API user streams it. */
-const pcmFrame = () => new Uint8Array(8000).fill(3).buffer;
+/** 250 ms of 16 kHz 16-bit mono PCM speech, as a device or an API user streams it. */
+const pcmFrame = () => speechPcm(0.25).buffer;
 
 const sentencesIn = (language: "yo" | "ha") => Array.from({ length: 7 }, (_, i) => briefingSentence(language, i));
 
-describe("what the page can stream", () => {
-  it("the site's table of PCM-only live languages is the Worker's: each served language takes the page's WebM Opus unless it is listed", () => {
-    for (const language of LANGUAGES.filter((each) => languageRefusal("live", each) === null)) {
-      expect({ language, opus: liveTakes(language, "webm-opus") }).toEqual({
-        language,
-        opus: !LIVE_PCM_ONLY[language],
-      });
-    }
-  });
-});
-
 describe("live tickets in Yorùbá and Hausa", () => {
-  it("need pcm_s16le audio for now: the page's WebM Opus is a 400 that says so; Igbo and Naijá stay refused with their reasons", async () => {
+  it("are given for the page's WebM Opus (the default) and for raw PCM; Igbo and Naijá stay refused with their reasons", async () => {
     const { token } = await registerAndSignIn();
     for (const language of ["yo", "ha"] as const) {
-      for (const body of [{ language }, { language, encoding: "webm-opus" }]) {
-        const refused = await askTicket(token, body);
-        expect(refused.status).toBe(400);
-        expect(await refused.json()).toMatchObject({
-          code: "encoding_not_served",
-          message: expect.stringContaining("needs pcm_s16le"),
-          errors: { encoding: [expect.any(String)] },
-        });
+      for (const body of [{ language }, { language, encoding: "webm-opus" }, { language, encoding: "pcm_s16le" }]) {
+        expect((await askTicket(token, body)).status, JSON.stringify(body)).toBe(201);
       }
-      expect((await askTicket(token, { language, encoding: "pcm_s16le" })).status).toBe(201);
     }
     for (const language of ["ig", "pcm"] as const) {
       const refused = await askTicket(token, { language, encoding: "pcm_s16le" });

@@ -6,10 +6,10 @@ import { SPEECH_LANGUAGES, TRANSCRIPTION_LANGUAGES } from "../../worker/provider
 import type { Stage } from "../../worker/routing.ts";
 import { ROUTES, speechProvider } from "../../worker/routing.ts";
 import { takeProviderCalls } from "../../worker/sandbox/provider-calls.ts";
-import { speechWav } from "../fixtures/speech-wav.ts";
+import { speechPcm, speechWav } from "../fixtures/speech-wav.ts";
 import { call, registerAndSignIn, tusUpload, untilNoJobRuns } from "./helpers.ts";
 import { jobsWithoutPauses, settled } from "./jobs.ts";
-import { attach, frame, transcripts, until, upgrade } from "./live-sockets.ts";
+import { attach, transcripts, until, upgrade } from "./live-sockets.ts";
 
 /** The routing table only sends a language to a provider that documents it. */
 describe("the language routing table", () => {
@@ -98,14 +98,14 @@ async function send(tool: LanguageTool, language: Language, token: string): Prom
     const answer = await call("/api/live/ticket", {
       method: "POST",
       headers: { ...authed(token), "content-type": "application/json" },
-      // Raw PCM, which every live provider in the table takes (250 ms at 16 kHz).
+      // Raw PCM speech, which every live provider in the table takes (250 ms at 16 kHz).
       body: JSON.stringify({ language, encoding: "pcm_s16le" }),
     });
     expect(answer.status).toBe(201);
     const { ticket } = liveTicketSchema.parse(await answer.json());
     const session = attach(await upgrade(new URLSearchParams({ ticket }).toString()));
     expect(session.status).toBe(101);
-    session.socket.send(frame(8000));
+    session.socket.send(speechPcm(0.25).buffer);
     await until(session, (messages) => transcripts(messages).length > 0);
     session.socket.send(JSON.stringify({ type: "stop" }));
     await session.closed;

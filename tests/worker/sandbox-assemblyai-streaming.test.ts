@@ -7,7 +7,9 @@ import {
   turnMessage,
 } from "../../worker/providers/contracts/assemblyai-streaming.ts";
 import { briefingSentence } from "../../worker/sandbox/spitch-corpus.ts";
+import { speechPcm } from "../fixtures/speech-wav.ts";
 import { call } from "./helpers.ts";
+import { cut, joined, recording } from "./webm-fixtures.ts";
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -33,8 +35,8 @@ async function stream(query: string, headers: Record<string, string> = { authori
   return { socket, messages, closed };
 }
 
-/** 250 ms of 16 kHz 16-bit mono PCM. */
-const chunk = (ms = 250) => new Uint8Array((ms * 16_000 * 2) / 1000).buffer;
+/** `ms` of 16 kHz 16-bit mono PCM speech. */
+const chunk = (ms = 250) => speechPcm(ms / 1000).buffer;
 
 async function refusal(query: string, headers?: Record<string, string>) {
   const { messages, closed } = await stream(query, headers);
@@ -96,5 +98,26 @@ describe("the AssemblyAI streaming emulator", () => {
     for (const t of formatted) expect(yoruba).toContain(t.transcript);
     expect(formatted.map((t) => t.speaker_label)).toEqual(["A", "B"]);
     expect(messages.at(-1)).toEqual(expect.objectContaining({ type: "Termination", audio_duration_seconds: 6 }));
+  });
+
+  it("hears nothing in what is not PCM speech: WebM Opus bytes sent as pcm_s16le, silence or a constant level give no Turn, and their audio is still counted", async () => {
+    const query = "sample_rate=16000&encoding=pcm_s16le&speech_model=whisper-rt&format_turns=true&sandbox_language=yo";
+    const webm = await stream(query);
+    // The page's recording as it is (four times over, past a turn's length), in pieces the service
+    // takes by length: 8,000 bytes, 250 ms as PCM.
+    const pages = joined(recording, recording, recording, recording);
+    for (const piece of cut(pages, [8000])) if (piece.byteLength === 8000) webm.socket.send(piece);
+    const silent = await stream(query);
+    for (let i = 0; i < 16; i++) silent.socket.send(new ArrayBuffer(8000));
+    const constant = await stream(query);
+    for (let i = 0; i < 16; i++) constant.socket.send(new Uint8Array(8000).fill(9).buffer);
+    for (const { socket, closed, messages } of [webm, silent, constant]) {
+      socket.send(JSON.stringify({ type: "Terminate" }));
+      await closed;
+      expect(messages.filter((m) => m.type === "Turn")).toEqual([]);
+      expect(messages.at(-1)).toMatchObject({ type: "Termination" });
+    }
+    expect(webm.messages.at(-1)).toMatchObject({ audio_duration_seconds: 3 });
+    expect(silent.messages.at(-1)).toMatchObject({ audio_duration_seconds: 4 });
   });
 });

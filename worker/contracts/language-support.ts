@@ -29,26 +29,3 @@ export const LANGUAGE_REFUSALS: Readonly<Record<LanguageTool, Readonly<Record<La
 export function languageRefusal(tool: LanguageTool, language: Language): string | null {
   return LANGUAGE_REFUSALS[tool][language];
 }
-
-/**
- * Live languages whose streaming service takes only raw PCM (`pcm_s16le`), which a device or an API
- * user can send but the page cannot: its MediaRecorder sends WebM Opus, and the relay does not decode
- * Opus yet. The Worker's provider table (`liveTakes`, worker/live/provider-stream.ts) is held to this.
- */
-export const LIVE_PCM_ONLY: Readonly<Record<Language, boolean>> = {
-  en: false,
-  yo: true,
-  ha: true,
-  ig: false,
-  pcm: false,
-};
-
-const LIVE_NOT_FROM_THE_PAGE =
-  "Live captions in this language are open to devices and apps that send raw 16 kHz audio. This page sends compressed audio, which Vox cannot pass to that service yet: choose English (Nigeria) here for now.";
-
-/** What the site's Language control says: the tool's refusal, or why the page itself cannot send this language. */
-export function pageLanguageRefusal(tool: LanguageTool, language: Language): string | null {
-  return (
-    languageRefusal(tool, language) ?? (tool === "live" && LIVE_PCM_ONLY[language] ? LIVE_NOT_FROM_THE_PAGE : null)
-  );
-}

@@ -7,6 +7,7 @@ import type { Provider } from "../providers/endpoint.ts";
 import type { LiveStream, LiveTranscriber, LiveTranscript } from "../providers/live-transcription.ts";
 import { ProviderError } from "../providers/provider-error.ts";
 import { stagesFor } from "../routing.ts";
+import { UndecodableAudio, WebmOpusToPcm } from "./audio/webm-opus-to-pcm.ts";
 import { LIVE_CLOSES, type LiveClose } from "./contracts/live-closes.ts";
 import { LIVE_BUFFER_MS, LIVE_CHUNK_MS, type LiveEncoding } from "./contracts/live-constants.ts";
 import { closeForProviderClose, closeForRefusedStream } from "./provider-closes.ts";
@@ -43,7 +44,7 @@ const LIVE_TRANSCRIBERS: Partial<
     encodings: ["webm-opus", "pcm_s16le"],
     detectsLanguage: false,
   },
-  // Whisper's languages, Yorùbá and Hausa among them; PCM only, until the relay decodes Opus.
+  // Whisper's languages, Yorùbá and Hausa among them; raw PCM only, so the page's Opus is decoded.
   "assemblyai-streaming": {
     transcriber: assemblyAiLive,
     model: () => "whisper-rt",
@@ -52,10 +53,22 @@ const LIVE_TRANSCRIBERS: Partial<
   },
 };
 
-/** Whether the provider the routing table gives `language` takes audio in `encoding`. */
-export function liveTakes(language: Language, encoding: LiveEncoding): boolean {
+/**
+ * How a session's audio reaches the provider the routing table gives `language`: as sent, when
+ * the provider takes `encoding`; decoded to PCM by the relay, when the page sends WebM Opus and
+ * the provider takes only PCM; `null` when it cannot. A worker test holds that every served
+ * language has a path for every encoding a ticket may name, so the ticket route checks only the
+ * language and the relay never meets a session it cannot feed.
+ */
+export function liveAudioPath(
+  language: Language,
+  encoding: LiveEncoding,
+): { readonly sends: LiveEncoding; readonly decodes: boolean } | null {
   const { provider } = stagesFor("live", language)[0];
-  return LIVE_TRANSCRIBERS[provider]?.encodings.includes(encoding) ?? false;
+  const takes = LIVE_TRANSCRIBERS[provider]?.encodings ?? [];
+  if (takes.includes(encoding)) return { sends: encoding, decodes: false };
+  if (encoding === "webm-opus" && takes.includes("pcm_s16le")) return { sends: "pcm_s16le", decodes: true };
+  return null;
 }
 
 /** The adapter and model for a session spoken in `language`, as the routing table's live row says. */
@@ -125,7 +138,7 @@ export class ProviderStreams {
 
   /** Sends a frame, or holds it while a stream opens; false when there is no stream to take it. */
   sendAudio(frame: ArrayBuffer): boolean {
-    if (this.current?.live) this.current.live.sendAudio(frame);
+    if (this.current?.live) this.send(this.current, frame);
     else if (!this.opening) return false;
     else if (this.pending.length < MAX_PENDING_FRAMES) this.pending.push(frame);
     return true;
@@ -168,6 +181,9 @@ export class ProviderStreams {
     try {
       const providers = objectProviders(this.env, this.session.origin);
       const { provider, transcriber, model, detectsLanguage } = liveTranscriberFor(this.env, this.session.language);
+      const path = liveAudioPath(this.session.language, this.session.encoding);
+      if (!path) throw new Error(`${provider} takes no ${this.session.encoding} audio, decoded or not`);
+      const decoded = path.decodes ? new WebmOpusToPcm() : null;
       const extraQuery = new URLSearchParams(this.session.extraQuery);
       if (detectsLanguage && loadConfig(this.env).sandbox) extraQuery.set("sandbox_language", this.session.language);
       stream.live = await transcriber.connect(
@@ -175,7 +191,7 @@ export class ProviderStreams {
         {
           model,
           language: this.session.language,
-          encoding: this.session.encoding,
+          encoding: path.sends,
           keyterms: this.session.keyterms,
           extraQuery,
         },
@@ -185,13 +201,18 @@ export class ProviderStreams {
           onProcessed: (seconds) => {
             stream.seconds = Math.max(stream.seconds, seconds);
           },
-          onClose: (code, reason) => this.closed(stream, code, reason),
+          onClose: (code, reason) => {
+            decoded?.close();
+            this.closed(stream, code, reason);
+          },
         },
       );
+      if (decoded) stream.live = decodingStream(stream.live, decoded);
       this.open.add(stream);
       this.current = stream;
-      for (const frame of this.pending) stream.live.sendAudio(frame);
+      const held = this.pending;
       this.pending = [];
+      for (const frame of held) if (!this.send(stream, frame)) break;
     } catch (error) {
       console.error(`${this.label} provider stream refused`, error);
       await this.events.onRefused(
@@ -204,6 +225,28 @@ export class ProviderStreams {
     }
   }
 
+  /**
+   * Audio the relay cannot decode ends the stream as a provider's refusal of it would (1003): our
+   * side closes it, and the provider's close that follows is only counted.
+   */
+  private send(stream: Stream, frame: ArrayBuffer): boolean {
+    try {
+      stream.live?.sendAudio(frame);
+      return true;
+    } catch (error) {
+      if (!(error instanceof UndecodableAudio)) throw error;
+      console.error(`${this.label} audio could not be decoded: ${error.message}`);
+      stream.live?.close();
+      if (!this.open.delete(stream)) return false;
+      this.session.closedSeconds += stream.seconds;
+      if (stream === this.current) {
+        this.current = null;
+        this.events.onClose(LIVE_CLOSES.audioNotDecoded);
+      }
+      return false;
+    }
+  }
+
   private closed(stream: Stream, code: number, reason: string): void {
     if (!this.open.delete(stream)) return;
     this.session.closedSeconds += stream.seconds;
@@ -211,4 +254,20 @@ export class ProviderStreams {
     this.current = null;
     this.events.onClose(closeForProviderClose(code, reason));
   }
+}
+
+/** A PCM-only stream fed the page's WebM Opus through the relay's decoder, which it frees as it closes. */
+function decodingStream(live: LiveStream, decoded: WebmOpusToPcm): LiveStream {
+  return {
+    sendAudio: (frame) => {
+      const pcm = decoded.push(frame);
+      if (pcm.byteLength) live.sendAudio(pcm);
+    },
+    keepAlive: () => live.keepAlive(),
+    finish: () => live.finish(),
+    close: () => {
+      decoded.close();
+      live.close();
+    },
+  };
 }

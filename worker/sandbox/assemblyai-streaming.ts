@@ -12,6 +12,7 @@ import {
   type TerminationMessage,
   type TurnMessage,
 } from "../providers/contracts/assemblyai-streaming.ts";
+import { soundsLikeSpeech } from "./heard-speech.ts";
 import { briefingSentence, CORPUS_LANGUAGES, type CorpusLanguage } from "./spitch-corpus.ts";
 
 /**
@@ -22,6 +23,10 @@ import { briefingSentence, CORPUS_LANGUAGES, type CorpusLanguage } from "./spitc
  * refuses as the service does, after the upgrade, with an `Error` frame and a close of the same
  * code: 1008 for a missing or wrong key (temporary tokens are not emulated), 3006 for a query or
  * message the description does not allow, 3007 for a chunk outside 50–1000 ms of audio.
+ *
+ * It hears only what sounds like speech in the PCM the query names (`heard-speech.ts`): a turn of
+ * silence, or of bytes that are not samples (WebM or compressed audio sent as pcm_s16le), gives no
+ * Turn at all, as the service transcribes nothing from noise; its audio is still counted.
  *
  * whisper-rt detects the spoken language and takes no language parameter; the emulator cannot
  * hear, so the sandbox tells it with the test-only `sandbox_language` flag and it speaks the
@@ -100,6 +105,8 @@ sandboxAssemblyAiStreaming.get("/v3/ws", (c) => {
   const sessionId = crypto.randomUUID();
 
   let audioMs = 0;
+  /** Audio that sounded like speech in the turn being spoken. */
+  let spokenMs = 0;
   let turnOrder = 0;
   let turnStartMs = 0;
   let sentence = Number.parseInt(sessionId.slice(0, 4), 16);
@@ -135,10 +142,13 @@ sandboxAssemblyAiStreaming.get("/v3/ws", (c) => {
   };
   const endTurn = () => {
     if (audioMs === turnStartMs) return;
-    send(turn(true, false));
-    if (query.format_turns === "true") send(turn(true, true));
-    turnOrder++;
-    sentence++;
+    if (spokenMs > 0) {
+      send(turn(true, false));
+      if (query.format_turns === "true") send(turn(true, true));
+      turnOrder++;
+      sentence++;
+    }
+    spokenMs = 0;
     turnStartMs = audioMs;
   };
   const terminate = () => {
@@ -169,8 +179,9 @@ sandboxAssemblyAiStreaming.get("/v3/ws", (c) => {
         return;
       }
       audioMs += chunkMs;
+      if (soundsLikeSpeech(event.data as ArrayBuffer, query.encoding)) spokenMs += chunkMs;
       if (audioMs - turnStartMs >= TURN_MS) endTurn();
-      else send(turn(false, false));
+      else if (spokenMs > 0) send(turn(false, false));
       return;
     }
     let json: unknown;

@@ -1,5 +1,6 @@
 import type { Language } from "@contracts/languages.ts";
 import type { LiveServerMessage, LiveTicket } from "@worker/live/contracts/live.ts";
+import { LIVE_AUDIO_BITS_PER_SECOND } from "@worker/live/contracts/live-constants.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
 import type { ZodType } from "zod";
@@ -51,7 +52,11 @@ export function useLiveTranscription(signedIn: boolean) {
   /** The session being (or last) recorded, kept after it ends so its caption link can be revoked. */
   const [sessionId, setSessionId] = useState<string | null>(null);
 
-  const recorder = useRecorder({ fallback: "", onChunk: (chunk) => connection.current?.audio(chunk) });
+  const recorder = useRecorder({
+    fallback: "",
+    audioBitsPerSecond: LIVE_AUDIO_BITS_PER_SECOND,
+    onChunk: (chunk) => connection.current?.audio(chunk),
+  });
   const stopRecorder = recorder.stop;
 
   const refreshUsage = useCallback(async () => {

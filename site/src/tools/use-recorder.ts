@@ -9,6 +9,8 @@ export interface RecorderOptions {
   readonly onChunk?: (chunk: Blob) => void;
   /** What the user can do instead when the microphone fails, appended to the problem. */
   readonly fallback?: string;
+  /** The encoder's bitrate; the browser's own choice when absent. */
+  readonly audioBitsPerSecond?: number;
 }
 
 function microphoneProblem(error: unknown, fallback: string): string {
@@ -44,7 +46,8 @@ export function useRecorder(options: RecorderOptions = {}) {
       setProblem(microphoneProblem(error, latest.current.fallback ?? "upload a file"));
       return false;
     }
-    const recorder = new MediaRecorder(stream);
+    const { audioBitsPerSecond } = latest.current;
+    const recorder = new MediaRecorder(stream, audioBitsPerSecond ? { audioBitsPerSecond } : {});
     const chunks: Blob[] = [];
     recorder.addEventListener("dataavailable", (event) => {
       if (!event.data.size) return;

@@ -11,6 +11,11 @@ export const LIVE_ENCODINGS = ["webm-opus", "pcm_s16le"] as const;
 export type LiveEncoding = (typeof LIVE_ENCODINGS)[number];
 export const DEFAULT_LIVE_ENCODING: LiveEncoding = "webm-opus";
 
+/**
+ * The page's Opus bitrate: 32 kb/s is 14.4 MB an hour, within the 15 MB an hour a speaker may
+ * upload (Chromium's MediaRecorder otherwise picks 128 kb/s), and clear speech for recognition.
+ */
+export const LIVE_AUDIO_BITS_PER_SECOND = 32_000;
 /** MediaRecorder timeslice: one audio frame every 250 ms. */
 export const LIVE_CHUNK_MS = 250;
 /** The relay tells the provider the stream is alive this often when no audio flows. */

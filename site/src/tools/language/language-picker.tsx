@@ -1,4 +1,4 @@
-import { type LanguageTool, pageLanguageRefusal } from "@contracts/language-support.ts";
+import { type LanguageTool, languageRefusal } from "@contracts/language-support.ts";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "@contracts/languages.ts";
 import { useId } from "react";
 import { FieldFrame } from "../../ui/form-fields.tsx";
@@ -21,7 +21,7 @@ interface LanguagePickerProps {
  */
 export function LanguagePicker({ tool, value, onChange, hint, carried }: LanguagePickerProps) {
   const id = useId();
-  const refusal = tool ? pageLanguageRefusal(tool, value) : null;
+  const refusal = tool ? languageRefusal(tool, value) : null;
   const note = carried
     ? `Opened in ${LANGUAGE_NAMES[value]}: this tool does not take ${LANGUAGE_NAMES[carried]} yet. ${LANGUAGE_NAMES[carried]} stays your language in the tools that do.`
     : hint;
@@ -53,4 +53,4 @@ export function LanguagePicker({ tool, value, onChange, hint, carried }: Languag
 }
 
 /** True when the tool can take `language`; the picker has already said why when it cannot. */
-export const languageServed = (tool: LanguageTool, language: Language) => pageLanguageRefusal(tool, language) === null;
+export const languageServed = (tool: LanguageTool, language: Language) => languageRefusal(tool, language) === null;

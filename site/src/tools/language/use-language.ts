@@ -1,4 +1,4 @@
-import { type LanguageTool, pageLanguageRefusal } from "@contracts/language-support.ts";
+import { type LanguageTool, languageRefusal } from "@contracts/language-support.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@contracts/languages.ts";
 import { useCallback, useState, useSyncExternalStore } from "react";
 import useSWR from "swr";
@@ -54,6 +54,6 @@ export function useLanguage(
     },
     [user, mutate],
   );
-  const carried = tool && !chosenHere && pageLanguageRefusal(tool, local) !== null ? local : null;
+  const carried = tool && !chosenHere && languageRefusal(tool, local) !== null ? local : null;
   return [carried ? DEFAULT_LANGUAGE : local, choose, { carried }] as const;
 }

@@ -1,0 +1,52 @@
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { briefingSentence } from "../../worker/sandbox/spitch-corpus.ts";
+import { it } from "./fixtures.ts";
+import { newSession, storeSession } from "./people.ts";
+
+it.override("microphone", { speechSeconds: 8 });
+
+const YORUBA = Array.from({ length: 7 }, (_, i) => briefingSentence("yo", i));
+const inYoruba = (text: string | null) => YORUBA.some((sentence) => text?.includes(sentence));
+
+describe("live Yorùbá from the browser", () => {
+  it("a speaker chooses Yorùbá on VoxScribe and speaks: the page sends its WebM Opus, and captions appear in Yorùbá on the page and on the shared /watch link", async ({
+    openPage,
+  }) => {
+    const speaker = await openPage("desktop");
+    const { page } = speaker;
+    await storeSession(page, await newSession());
+    const tickets: unknown[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/live/ticket")) tickets.push(request.postDataJSON());
+    });
+    await page.goto("/voxscribe");
+    await page.getByText("of live transcription left this month").waitFor();
+    await page.getByLabel("Language").selectOption({ label: "Yorùbá" });
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.getByRole("button", { name: "Share captions" }).click();
+    const link = page.getByLabel("Caption link");
+    await expect.poll(() => link.inputValue()).toMatch(/\/watch\/[\w-]{43}$/);
+
+    const viewer = await openPage("desktop");
+    await viewer.page.goto(new URL(await link.inputValue()).pathname);
+    const transcript = page.getByRole("region", { name: "Transcript", exact: true });
+    await expect.poll(() => transcript.textContent().then(inYoruba), { timeout: 60_000 }).toBe(true);
+    const captions = viewer.page.getByRole("log").locator("p");
+    await expect.poll(() => captions.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
+    for (const line of await captions.allTextContents()) expect(inYoruba(line), line).toBe(true);
+
+    // The page asked for Yorùbá in its own audio (webm-opus, the default): the relay did the decoding,
+    // and AssemblyAI's emulator hears nothing in WebM bytes.
+    expect(tickets).toEqual([{ language: "yo" }]);
+    await stop(page);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(speaker.errors).toEqual([]);
+    expect(viewer.errors).toEqual([]);
+  });
+});
+
+async function stop(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Stop recording" }).click();
+  await page.getByRole("button", { name: "Export SRT" }).waitFor();
+}
