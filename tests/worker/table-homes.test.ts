@@ -22,6 +22,7 @@ const HOMES: Record<string, string> = {
   press_release_regenerations: "worker/press-releases/regenerations.ts",
   press_release_sources: "worker/press-releases/regenerations.ts",
   press_release_versions: "worker/press-releases/release-versions.ts",
+  release_coverage: "worker/press-releases/coverage.ts",
   caption_shares: "worker/live/caption-shares.ts",
   caption_reservations: "worker/live/caption-shares.ts",
   live_caption_translations: "worker/live/caption-translation.ts",

@@ -84,6 +84,9 @@ export const API = {
     headline: "/:id/headline",
     /** `POST`: puts the release on the account's newsroom, now or at its embargo; `DELETE` takes it down. */
     publish: "/:id/publish",
+    /** `GET` the release's coverage log, `POST` an article or broadcast to it. */
+    coverage: "/:id/coverage",
+    coverageItem: "/:id/coverage/:coverageId",
   }),
   live: router("/api/live", {
     /** The speaker's WebSocket. */

@@ -13,6 +13,7 @@ import type { JobRow } from "../jobs/store.ts";
 import { purgeEditedRelease } from "../newsroom/publish.ts";
 import { type Letterhead, letterheadOf } from "../organisation/contracts/letterhead.ts";
 import { organisationOf } from "../organisation/store.ts";
+import { COVERAGE_PER_RELEASE, type CoverageList, coverageBody } from "./contracts/coverage.ts";
 import {
   type ReleaseExportFormat,
   releaseExportQuery,
@@ -22,6 +23,7 @@ import {
 } from "./contracts/press-releases.ts";
 import { releaseBlocks, releaseFileName, releaseHeadline, releasePlainText } from "./contracts/release-markdown.ts";
 import { pickHeadlineBody, regenerateBody } from "./contracts/release-options.ts";
+import { coverageOf, logCoverage, removeCoverage } from "./coverage.ts";
 import {
   findRegeneration,
   insertRegeneration,
@@ -245,4 +247,43 @@ pressReleases.post(API.pressReleases.at.headline, requireUser, jsonBodyLimit, js
   await saveReleaseText(c.env.DB, release, text, new Date().toISOString(), headlines);
   await purgeEditedRelease(c.env.DB, c.var.edgeCache, release.id, release.user_id);
   return c.json({ text, headlines }, 200, { "cache-control": "no-store" });
+});
+
+/** The release's coverage log: where it ran, as the account records it. */
+pressReleases.get(API.pressReleases.at.coverage, requireUser, async (c) => {
+  const release = await findOwnFinishedRelease(c);
+  const answer: CoverageList = { items: await coverageOf(c.env.DB, release.id) };
+  return c.json(answer, 200, { "cache-control": "no-store" });
+});
+
+pressReleases.post(API.pressReleases.at.coverage, requireUser, jsonBodyLimit, jsonBody(coverageBody), async (c) => {
+  const release = await findOwnFinishedRelease(c);
+  await limitWrite(c, "releaseEdit");
+  const result = await logCoverage(
+    c.env.DB,
+    release.id,
+    release.user_id,
+    c.req.valid("json"),
+    new Date().toISOString(),
+  );
+  if ("logged" in result) return c.json(result.logged, 201, { "cache-control": "no-store" });
+  if (result.refused === "duplicate") {
+    const message = "This address is already in the release's coverage";
+    throw new ApiError(409, "coverage_exists", message, { url: [message] });
+  }
+  throw new ApiError(
+    409,
+    "coverage_full",
+    `A release keeps at most ${COVERAGE_PER_RELEASE} pieces of coverage; remove one to add another.`,
+  );
+});
+
+pressReleases.delete(API.pressReleases.at.coverageItem, requireUser, async (c) => {
+  const release = await findOwnFinishedRelease(c);
+  await limitWrite(c, "releaseEdit");
+  const id = c.req.param("coverageId");
+  if (!UUID.test(id) || !(await removeCoverage(c.env.DB, release.id, id))) {
+    throw new ApiError(404, "not_found", "This release has no such coverage.");
+  }
+  return c.json({ message: "Coverage removed" }, 200, { "cache-control": "no-store" });
 });

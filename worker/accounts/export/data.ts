@@ -13,6 +13,7 @@ import { monthlyUsageOf } from "../../live/usage.ts";
 import { publicationsOf } from "../../newsroom/publications.ts";
 import { organisationRowOf, organisationViewFromRow } from "../../organisation/store.ts";
 import { parseVocabulary, preferencesRowOf } from "../../preferences/store.ts";
+import { coverageOfUser } from "../../press-releases/coverage.ts";
 import { keptHeadlines } from "../../press-releases/release-headlines.ts";
 import { releaseVersionsOf } from "../../press-releases/release-versions.ts";
 import { displayName } from "../../recordings/uploads/display-name.ts";
@@ -87,6 +88,7 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
         contactFromRow,
       ),
     ),
+    release_coverage: new StreamedArray(pages((page) => coverageOfUser(db, user.id, page))),
     newsroom_releases: new StreamedArray(pages((page) => publicationsOf(db, user.id, page))),
     speech_history: new StreamedArray(speechHistory(db, user.id)),
     jobs: new StreamedArray(jobsOf(env, user.id)),
