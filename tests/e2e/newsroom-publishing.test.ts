@@ -2,7 +2,7 @@ import { afterEach, describe, expect } from "vitest";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { baseUrl } from "./browser.ts";
 import { it } from "./fixtures.ts";
-import { layoutProblems } from "./layout.ts";
+import { layoutProblems, reviewAtBothSizes } from "./layout.ts";
 import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
 
 const sandbox = (path: string, init: RequestInit = {}) =>
@@ -20,7 +20,7 @@ const localInput = (date: Date) => {
 };
 
 describe("the public newsroom", () => {
-  it("sets an address, publishes a release under embargo, and finds it on the newsroom, without JavaScript, once the clock passes the embargo", async ({
+  it("sets an address, publishes a release under embargo, logs its coverage, and finds it on the newsroom, without JavaScript, once the clock passes the embargo", async ({
     openPage,
     newContext,
   }) => {
@@ -63,6 +63,18 @@ describe("the public newsroom", () => {
     expect(href).toMatch(new RegExp(`/newsroom/${slug}/[a-z0-9-]+$`));
     const releasePath = new URL(href).pathname;
     expect(await layoutProblems(page, "mobile")).toEqual([]);
+
+    // Where it ran, logged from the same phone with the keyboard.
+    const coverage = release.getByRole("region", { name: "Coverage" });
+    await coverage.getByText("No coverage logged yet.").waitFor();
+    await coverage.getByLabel("Article or broadcast address").fill("https://punchng.example/borehole-launch");
+    await coverage.getByLabel("Outlet").fill("Punch");
+    await coverage.getByLabel("Outlet").press("Enter");
+    const logged = coverage.getByRole("list", { name: "Coverage of this release" });
+    await logged.getByRole("link", { name: "Punch" }).waitFor();
+    expect(await layoutProblems(page, "mobile")).toEqual([]);
+    await coverage.scrollIntoViewIfNeeded();
+    expect(await reviewAtBothSizes(page, "release-newsroom-and-coverage")).toEqual([]);
 
     // A reader with no JavaScript at all, as a newsdesk's link preview or a text browser reads.
     const reader = await (await newContext({ javaScriptEnabled: false })).newPage();

@@ -3,6 +3,7 @@ import type { Translation } from "@worker/jobs/contracts/job-schema.ts";
 import type { PressRelease } from "@worker/press-releases/contracts/press-releases.ts";
 import { AlertCircle } from "lucide-react";
 import { formatWhen } from "../ui/format-when.ts";
+import { CoverageLog } from "./coverage-log.tsx";
 import { PublishControl } from "./publish-control.tsx";
 import { ReleaseEditor } from "./release-editor.tsx";
 import { SourceTranscript } from "./source-transcript.tsx";
@@ -52,6 +53,7 @@ export function PressReleaseResult({ release }: { release: PressRelease }) {
         <>
           <ReleaseEditor key={release.id} release={{ ...release, text: release.text }} />
           <PublishControl releaseId={release.id} />
+          <CoverageLog releaseId={release.id} />
           {release.translation && <TranslatedRelease release={release} translation={release.translation} />}
           <SourceTranscript release={release} />
         </>
