@@ -40,4 +40,28 @@ describe("the press kit's newsroom address", () => {
     expect(puts).toEqual([expect.objectContaining({ slug: "ijoba-water", name: "Ìjọba Water Trust" })]);
     expect(field).toHaveAccessibleDescription(/That newsroom address is taken; choose another\./);
   });
+
+  it("is never open to typing before the kit has filled it, so what a person types is not merged with the kit", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json(kit));
+    // What the name field holds at each moment its group opens to typing, seen as the DOM changes:
+    // before React's effects run, which is when a fast typist (or Playwright's fill) gets in.
+    const seenWhenOpened: string[] = [];
+    const observer = new MutationObserver((changes) => {
+      for (const change of changes) {
+        const group = change.target as HTMLFieldSetElement;
+        const name = group.querySelector<HTMLInputElement>("input[autocomplete=organization]");
+        if (name && !group.disabled) seenWhenOpened.push(name.value);
+      }
+    });
+    observer.observe(document.body, { attributes: true, attributeFilter: ["disabled"], subtree: true });
+    render(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <PressKitForm />
+      </SWRConfig>,
+    );
+    const name = await screen.findByRole("textbox", { name: "Organisation name" });
+    await vi.waitFor(() => expect(name).not.toBeDisabled());
+    observer.disconnect();
+    expect(seenWhenOpened).toEqual([kit.name]);
+  });
 });

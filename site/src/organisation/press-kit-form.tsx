@@ -8,7 +8,7 @@ import {
   SPOKESPEOPLE_MAX,
 } from "@worker/organisation/contracts/organisation.ts";
 import { Plus, Trash2 } from "lucide-react";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import useSWR from "swr";
 import { errorMessage, SubmitButton, showServerFieldErrors, TextAreaField, TextField } from "../ui/form-fields.tsx";
@@ -38,8 +38,14 @@ export function PressKitForm() {
     mode: "onTouched",
   });
   const spokespeople = useFieldArray({ control, name: "spokespeople" });
+  // The fields open to typing only once the kit has filled them: opened with the render that
+  // brought the kit, before this effect, text typed at that moment was merged with the kit's
+  // ("Eze CommunicationsÌjọba Water Trust"). A kit loaded again keeps what the person changed.
+  const [filled, setFilled] = useState(false);
   useEffect(() => {
-    if (data) reset(formValues(data));
+    if (!data) return;
+    reset(formValues(data), { keepDirtyValues: true });
+    setFilled(true);
   }, [data, reset]);
 
   const onSubmit = handleSubmit(async (kit) => {
@@ -72,10 +78,10 @@ export function PressKitForm() {
     );
   }
   return (
-    <form className="form press-kit" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} aria-busy={!data}>
+    <form className="form press-kit" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} aria-busy={!filled}>
       <h2 id={`${id}-title`}>Press kit</h2>
       <p className="muted">Every new press release uses these facts instead of placeholders.</p>
-      <fieldset className="press-kit__group" disabled={!data}>
+      <fieldset className="press-kit__group" disabled={!filled}>
         <TextField
           label="Organisation name"
           autoComplete="organization"
@@ -103,7 +109,7 @@ export function PressKitForm() {
           {...register("slug")}
         />
       </fieldset>
-      <fieldset className="press-kit__group" disabled={!data}>
+      <fieldset className="press-kit__group" disabled={!filled}>
         <legend>Spokespeople</legend>
         {spokespeople.fields.map((field, index) => (
           <div key={field.id} className="press-kit__person">
@@ -136,7 +142,7 @@ export function PressKitForm() {
           <Plus aria-hidden="true" size={18} /> Add a spokesperson
         </button>
       </fieldset>
-      <fieldset className="press-kit__group" disabled={!data}>
+      <fieldset className="press-kit__group" disabled={!filled}>
         <legend>Media contact</legend>
         <TextField
           label="Contact name"
