@@ -44,7 +44,14 @@ interface Journey {
 const EXPECT_OF = new WeakMap<Page, ExpectStatic>();
 
 const TOOL_PATHS = ["/vox-speaks", "/vox-sentiment", "/voxscribe", "/voxrelease", "/voxover", "/vox-shield"];
-const SETTINGS_TABS = ["Profile", "Password and authentication", "Billing and plans", "Account"];
+const SETTINGS_TABS = [
+  "Profile",
+  "Password and authentication",
+  "Billing and plans",
+  "Recordings",
+  "Contacts",
+  "Account",
+];
 
 async function visit(page: Page, path: string) {
   await page.goto(path);
@@ -78,7 +85,7 @@ const JOURNEYS: Journey[] = [
     },
   },
   {
-    name: "settings, each of its four tabs",
+    name: "settings, each of its six tabs",
     signedIn: true,
     async visit(page, capture) {
       await visit(page, "/settings");
