@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { languageRefusal } from "../../worker/contracts/language-support.ts";
 import { LANGUAGES } from "../../worker/contracts/languages.ts";
-import { liveTicketSchema, transcriptDetailSchema } from "../../worker/live/contracts/live.ts";
+import { liveTicketSchema, transcriptDetailSchema, type WatchServerMessage } from "../../worker/live/contracts/live.ts";
 import { LIVE_CLOSES } from "../../worker/live/contracts/live-closes.ts";
 import { LIVE_ENCODINGS } from "../../worker/live/contracts/live-constants.ts";
 import { liveAudioPath } from "../../worker/live/provider-stream.ts";
-import { briefingSentence } from "../../worker/sandbox/spitch-corpus.ts";
+import { briefingSentence, translateText } from "../../worker/sandbox/spitch-corpus.ts";
 import { speechPcm } from "../fixtures/speech-wav.ts";
 import { call, registerAndSignIn } from "./helpers.ts";
 import { attach, finals, linkFor, readyOf, resume, type Session, until, upgrade, watch } from "./live-sockets.ts";
@@ -86,6 +86,25 @@ describe("a Yorùbá or Hausa session from the page's WebM Opus", () => {
       expect(detail.duration_seconds).toBeLessThanOrEqual(7);
     },
   );
+
+  it("a caption reader of English reads a Yorùbá talk in English, each final with the Yorùbá as spoken", async () => {
+    const { token, session } = await pageSession("yo");
+    const reader = await watch(await linkFor(token, session.id), { language: "en" });
+    sendRecording(session, recording);
+    await until(session, (messages) => finals(messages).length === 2);
+    await until(reader, (messages) => finals(messages).length === 2);
+    session.socket.send(JSON.stringify({ type: "stop" }));
+
+    const spoken = finals(session.messages);
+    const read = [...(finals(reader.messages) as Extract<WatchServerMessage, { type: "transcript" }>[])].sort(
+      (a, b) => (a.seq ?? 0) - (b.seq ?? 0),
+    );
+    expect(read.map(({ text, language, original }) => ({ text, language, original }))).toEqual(
+      spoken.map(({ text }) => ({ text: translateText(text, "yo", "en"), language: "en", original: text })),
+    );
+    // The English is the corpus's, not the Yorùbá passed through.
+    for (const final of read) expect(final.text).not.toBe(final.original);
+  });
 
   it("carries on when the page restarts its recorder mid-session: the new recording's EBML header starts a new decode", async () => {
     const { token, session } = await pageSession("yo");
