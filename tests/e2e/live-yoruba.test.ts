@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { briefingSentence } from "../../worker/sandbox/spitch-corpus.ts";
+import { briefingSentence, translateText } from "../../worker/sandbox/spitch-corpus.ts";
 import { it } from "./fixtures.ts";
 import { newSession, storeSession } from "./people.ts";
 
@@ -8,9 +8,11 @@ it.override("microphone", { speechSeconds: 8 });
 
 const YORUBA = Array.from({ length: 7 }, (_, i) => briefingSentence("yo", i));
 const inYoruba = (text: string | null) => YORUBA.some((sentence) => text?.includes(sentence));
+const ENGLISH = YORUBA.map((sentence) => translateText(sentence, "yo", "en"));
+const inEnglish = (text: string | null) => ENGLISH.some((sentence) => text?.includes(sentence));
 
 describe("live Yorùbá from the browser", () => {
-  it("a speaker chooses Yorùbá on VoxScribe and speaks: the page sends its WebM Opus, and captions appear in Yorùbá on the page and on the shared /watch link", async ({
+  it("a speaker chooses Yorùbá on VoxScribe and speaks: the page sends its WebM Opus, and captions appear in Yorùbá on the page and on the shared /watch link, where a reader of English reads them in English", async ({
     openPage,
   }) => {
     const speaker = await openPage("desktop");
@@ -35,6 +37,12 @@ describe("live Yorùbá from the browser", () => {
     const captions = viewer.page.getByRole("log").locator("p");
     await expect.poll(() => captions.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
     for (const line of await captions.allTextContents()) expect(inYoruba(line), line).toBe(true);
+
+    // A reader of English on the same link reads the talk in English.
+    await viewer.page.getByLabel("Language").selectOption("en");
+    const english = viewer.page.getByRole("log").locator('p[lang="en"]');
+    await expect.poll(() => english.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
+    for (const line of await english.allTextContents()) expect(inEnglish(line), line).toBe(true);
 
     // The page asked for Yorùbá in its own audio (webm-opus, the default): the relay did the decoding,
     // and AssemblyAI's emulator hears nothing in WebM bytes.
