@@ -8,6 +8,7 @@ import {
   type ContactImportResult,
   type ContactsPage,
 } from "../../worker/contacts/contracts/contacts.ts";
+import { groupThousands } from "../../worker/contracts/numbers.ts";
 import { WRITE_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
 import { type Client, call, registerAndSignIn } from "./helpers.ts";
 
@@ -138,7 +139,7 @@ describe("POST /api/contacts/import: a CSV of journalists", () => {
     expect(musa?.subscribed).toBe(false);
   });
 
-  it(`stops at the plan's list size (${planLimits(null).mediaListContacts.toLocaleString("en")} on Monthly and trials) and says which rows did not fit`, async () => {
+  it(`stops at the plan's list size (${groupThousands(planLimits(null).mediaListContacts)} on Monthly and trials) and says which rows did not fit`, async () => {
     const { api, user } = await registerAndSignIn();
     const capacity = planLimits(null).mediaListContacts;
     // Filled to two short of the plan's size directly: one import takes 5,000 rows at most.
@@ -161,7 +162,7 @@ describe("POST /api/contacts/import: a CSV of journalists", () => {
       {
         row: 4,
         email: "three@example.ng",
-        reason: `Your plan's media list is full (${capacity.toLocaleString("en")} contacts)`,
+        reason: `Your plan's media list is full (${groupThousands(capacity)} contacts)`,
       },
     ]);
     expect((await listOf(api, "?limit=1")).total).toBe(capacity);

@@ -3,6 +3,7 @@ import { requireUser } from "../accounts/sessions.ts";
 import type { AppEnv } from "../app-env.ts";
 import { planLimits } from "../billing/contracts/plans.ts";
 import { API } from "../contracts/api-paths.ts";
+import { groupThousands } from "../contracts/numbers.ts";
 import { ApiError } from "../core/errors.ts";
 import { limitWrite } from "../core/rate-limit.ts";
 import { jsonBody, jsonBodyLimit, limitBody, queryOf } from "../core/validate.ts";
@@ -64,7 +65,7 @@ contacts.post(at.import, limitBody(CONTACT_IMPORT_MAX_BYTES), async (c) => {
         email: contact.email,
         reason: saved.unsubscribed.has(contact.email)
           ? "This address unsubscribed from your releases; an import does not put it back"
-          : `Your plan's media list is full (${capacity.toLocaleString("en")} contacts)`,
+          : `Your plan's media list is full (${groupThousands(capacity)} contacts)`,
       });
     }
   }

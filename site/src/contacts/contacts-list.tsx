@@ -1,4 +1,5 @@
 import { API } from "@contracts/api-paths.ts";
+import { groupThousands } from "@contracts/numbers.ts";
 import type { Contact, ContactImportResult } from "@worker/contacts/contracts/contacts.ts";
 import {
   CONSENT_WORDS,
@@ -23,8 +24,7 @@ import {
   importContacts,
 } from "./contacts-api.ts";
 
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string) => `${groupThousands(count)} ${count === 1 ? one : many}`;
 
 /** Refreshes every page of the list SWR holds (each key starts with the list's path). */
 const isListKey = (key: unknown) => typeof key === "string" && key.startsWith(API.contacts.path.list);
@@ -256,7 +256,7 @@ export function ContactsList() {
         <>
           <p className="muted">
             {data.total > data.items.length
-              ? `Showing ${(offset + 1).toLocaleString("en")}–${shownTo.toLocaleString("en")} of ${plural(data.total, "contact", "contacts")}`
+              ? `Showing ${groupThousands(offset + 1)}–${groupThousands(shownTo)} of ${plural(data.total, "contact", "contacts")}`
               : plural(data.total, "contact", "contacts")}
           </p>
           <ul className="history" aria-label="Your media list">

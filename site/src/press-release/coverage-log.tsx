@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import useSWR from "swr";
 import { errorMessage, showServerFieldErrors, TextField } from "../ui/form-fields.tsx";
+import { formatDay } from "../ui/format-when.ts";
 import { IconButton } from "../ui/icon-button.tsx";
 import { toast } from "../ui/toast.ts";
 import { TOAST_MS } from "../ui/toast-timing.ts";
@@ -13,13 +14,6 @@ type CoverageValues = Pick<CoverageItem, "url" | "outlet" | "published_at">;
 
 /** Today in Lagos, as a date field writes it (YYYY-MM-DD): the day a piece that ran today is dated. */
 const lagosToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos" }).format(new Date());
-
-/** A logged day as the site writes dates; made when first shown, not while the page loads. */
-let dayFormat: Intl.DateTimeFormat | undefined;
-const writtenDay = (day: string) => {
-  dayFormat ??= new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeZone: "UTC" });
-  return dayFormat.format(new Date(`${day}T00:00:00Z`));
-};
 
 /**
  * Where the release ran, as the person logs it: each article or broadcast with its outlet and day,
@@ -81,7 +75,7 @@ export function CoverageLog({ releaseId }: { releaseId: string }) {
                 <a href={item.url} rel="noopener noreferrer" target="_blank">
                   {item.outlet}
                 </a>
-                <span className="history__preview muted">{writtenDay(item.published_at)}</span>
+                <span className="history__preview muted">{formatDay(item.published_at)}</span>
               </span>
               <span className="history__actions">
                 <IconButton label={`Remove ${item.outlet} (${item.url})`} icon={Trash2} onClick={() => remove(item)} />

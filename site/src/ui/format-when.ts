@@ -7,3 +7,11 @@ export function formatWhen(iso: string): string {
   formatter ??= new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short" });
   return formatter.format(new Date(iso));
 }
+
+let dayFormatter: Intl.DateTimeFormat | undefined;
+
+/** A calendar day (`YYYY-MM-DD`) as the site writes dates, `23 Nov 2026`, whatever the reader's zone. */
+export function formatDay(day: string): string {
+  dayFormatter ??= new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeZone: "UTC" });
+  return dayFormatter.format(new Date(`${day}T00:00:00Z`));
+}
