@@ -2,22 +2,10 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Contact, ContactImportResult, ContactsPage } from "@worker/contacts/contracts/contacts.ts";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { KEMI as user } from "./people.ts";
 import { renderSite, signIn } from "./render.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
-
-const user = {
-  id: "u1",
-  name: "Kemi Adeleke",
-  email: "kemi@example.ng",
-  phone_number: "+2348031234567",
-  organization_name: "Lagos Newsroom",
-  subscription_status: 1,
-  plan: "monthly",
-  trial_ends_at: "2026-11-20T00:00:00.000Z",
-  subscription_expires_at: "2026-12-25T10:00:00.000Z",
-  email_verified: true,
-};
 
 const contact = (name: string, email: string, extra: Partial<Contact> = {}): Contact => ({
   id: crypto.randomUUID(),
@@ -109,7 +97,7 @@ describe("Settings › Contacts", () => {
     const panel = await screen.findByRole("tabpanel", { name: "Contacts" });
     expect(await within(panel).findByText("No contacts yet. Import a CSV to start your media list.")).toBeVisible();
 
-    await userEvent.upload(within(panel).getByLabelText("Choose a CSV file"), csvFile());
+    await userEvent.upload(await within(panel).findByLabelText("Choose a CSV file"), csvFile());
     const preview = await within(panel).findByRole("region", { name: "journalists.csv" });
     expect(preview).toHaveTextContent("2 contacts will be imported; 1 row will be skipped.");
     expect(within(preview).getByRole("list", { name: "Rows that will be skipped" })).toHaveTextContent(
@@ -136,7 +124,6 @@ describe("Settings › Contacts", () => {
   });
 
   it("shows the Worker's reason when the file cannot be read, and saves nothing", async () => {
-    serve();
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string) => {
@@ -158,7 +145,7 @@ describe("Settings › Contacts", () => {
     signIn(user);
     renderSite("/settings#contacts");
     const panel = await screen.findByRole("tabpanel", { name: "Contacts" });
-    const input = within(panel).getByLabelText("Choose a CSV file");
+    const input = await within(panel).findByLabelText("Choose a CSV file");
     await userEvent.upload(input, csvFile());
     const alert = await within(panel).findByRole("alert");
     expect(alert).toHaveTextContent("The first row must name the columns name, email, outlet, beat, consent");
@@ -171,7 +158,7 @@ describe("Settings › Contacts", () => {
     signIn(user);
     renderSite("/settings#contacts");
     const panel = await screen.findByRole("tabpanel", { name: "Contacts" });
-    await userEvent.upload(within(panel).getByLabelText("Choose a CSV file"), csvFile());
+    await userEvent.upload(await within(panel).findByLabelText("Choose a CSV file"), csvFile());
     await userEvent.click(await within(panel).findByRole("button", { name: "Import 2 contacts" }));
     await userEvent.click(
       await within(panel).findByRole("button", { name: "Delete Adaeze Okafor (adaeze@punchng.example)" }),
@@ -188,7 +175,7 @@ describe("Settings › Contacts", () => {
     signIn(user);
     renderSite("/settings#contacts");
     const panel = await screen.findByRole("tabpanel", { name: "Contacts" });
-    await userEvent.upload(within(panel).getByLabelText("Choose a CSV file"), csvFile());
+    await userEvent.upload(await within(panel).findByLabelText("Choose a CSV file"), csvFile());
     await userEvent.click(await within(panel).findByRole("button", { name: "Import 2 contacts" }));
     await userEvent.click(
       await within(panel).findByRole("button", { name: "Edit Adaeze Okafor (adaeze@punchng.example)" }),

@@ -1,22 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { KEMI as user } from "./people.ts";
 import { renderSite, signIn } from "./render.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
-
-const user = {
-  id: "u1",
-  name: "Kemi Adeleke",
-  email: "kemi@example.ng",
-  phone_number: "+2348031234567",
-  organization_name: "Lagos Newsroom",
-  subscription_status: 1,
-  plan: "monthly",
-  trial_ends_at: "2026-11-20T00:00:00.000Z",
-  subscription_expires_at: "2026-12-25T10:00:00.000Z",
-  email_verified: true,
-};
 
 /** The Worker as the site sees it: `/auth/me`, and `PATCH /api/profile` answering `answer(body)`. */
 function serve(answer: (body: Record<string, string>) => Response) {
