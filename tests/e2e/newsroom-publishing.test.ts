@@ -1,9 +1,9 @@
 import { afterEach, describe, expect } from "vitest";
-import { speechWav } from "../fixtures/speech-wav.ts";
 import { baseUrl } from "./browser.ts";
 import { it } from "./fixtures.ts";
 import { layoutProblems, reviewAtBothSizes } from "./layout.ts";
 import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
+import { makeRelease, savePressKit } from "./press-kit.ts";
 
 const sandbox = (path: string, init: RequestInit = {}) =>
   fetch(`${baseUrl()}/__sandbox${path}`, { headers: { "content-type": "application/json" }, ...init });
@@ -31,24 +31,8 @@ describe("the public newsroom", () => {
     await signInThroughApi(page, person);
     const slug = `e2e-${Date.now().toString(36)}`;
 
-    await page.goto("/settings");
-    const kit = page.getByRole("form", { name: "Press kit" });
-    await kit.getByLabel("Organisation name").fill("Ìjọba Water Trust");
-    await kit.getByLabel(/About the organisation/).fill("Ìjọba Water Trust runs boreholes across Oyo State.");
-    await kit.getByLabel("Newsroom address").fill(slug);
-    await kit.getByRole("button", { name: "Save press kit" }).click();
-    await page.getByText("Press kit saved").waitFor();
-
-    await page.goto("/voxrelease");
-    const tool = page.getByRole("region", { name: "VoxRelease" });
-    await tool.locator('input[type="file"]').setInputFiles({
-      name: "borehole-launch.wav",
-      mimeType: "audio/wav",
-      buffer: Buffer.from(speechWav(20)),
-    });
-    await tool.getByRole("button", { name: "Generate press release" }).click();
-    const release = page.getByRole("region", { name: "Press release from borehole-launch.wav" });
-    await release.getByText("Ready").waitFor({ timeout: 90_000 });
+    await savePressKit(page, (kit) => kit.getByLabel("Newsroom address").fill(slug));
+    const release = await makeRelease(page);
 
     const newsroom = release.getByRole("region", { name: "Newsroom" });
     await newsroom.getByText("This release is not on your newsroom.").waitFor();

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect } from "vitest";
-import { speechWav } from "../fixtures/speech-wav.ts";
 import { it } from "./fixtures.ts";
 import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
+import { makeRelease, savePressKit } from "./press-kit.ts";
 
 describe("the newsroom: press kit, release editor and DOCX", () => {
   it("fills the kit, makes a release naming the organisation, edits, restores and downloads it with its source transcript", async ({
@@ -14,28 +14,14 @@ describe("the newsroom: press kit, release editor and DOCX", () => {
     await registerThroughApi(person);
     await signInThroughApi(page, person);
 
-    await page.goto("/settings");
-    const kit = page.getByRole("form", { name: "Press kit" });
-    await kit.getByLabel("Organisation name").fill("Ìjọba Water Trust");
-    await kit.getByLabel(/About the organisation/).fill("Ìjọba Water Trust runs boreholes across Oyo State.");
-    await kit.getByRole("button", { name: "Add a spokesperson" }).click();
-    await kit.getByLabel("Spokesperson 1 name").fill("Funmilayo Adeyemi");
-    await kit.getByLabel("Spokesperson 1 title").fill("Director of Programmes");
-    await kit.getByLabel("Contact name").fill("Bisi Akande");
-    await kit.getByLabel("Contact e-mail").fill("press@ijoba.example.ng");
-    await kit.getByRole("button", { name: "Save press kit" }).click();
-    await page.getByText("Press kit saved").waitFor();
-
-    await page.goto("/voxrelease");
-    const tool = page.getByRole("region", { name: "VoxRelease" });
-    await tool.locator('input[type="file"]').setInputFiles({
-      name: "borehole-launch.wav",
-      mimeType: "audio/wav",
-      buffer: Buffer.from(speechWav(20)),
+    await savePressKit(page, async (kit) => {
+      await kit.getByRole("button", { name: "Add a spokesperson" }).click();
+      await kit.getByLabel("Spokesperson 1 name").fill("Funmilayo Adeyemi");
+      await kit.getByLabel("Spokesperson 1 title").fill("Director of Programmes");
+      await kit.getByLabel("Contact name").fill("Bisi Akande");
+      await kit.getByLabel("Contact e-mail").fill("press@ijoba.example.ng");
     });
-    await tool.getByRole("button", { name: "Generate press release" }).click();
-    const release = page.getByRole("region", { name: "Press release from borehole-launch.wav" });
-    await release.getByText("Ready").waitFor({ timeout: 90_000 });
+    const release = await makeRelease(page);
     await release.getByText("Funmilayo Adeyemi, Director of Programmes", { exact: false }).waitFor();
     await release
       .getByRole("heading", { name: "About Ìjọba Water Trust" })
