@@ -10,6 +10,8 @@ const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8",
 const renames: Record<string, string> = {
   // Merged into another file since, which rename detection cannot follow.
   "worker/routes/press-release-editing.ts": "worker/press-releases/press-release-routes.ts",
+  // Moved, then rewritten past what rename detection pairs across the whole range.
+  "worker/release-export/docx.ts": "worker/press-releases/export/docx.ts",
 };
 for (const line of git("diff", "--name-status", "-M40%", BEFORE, "HEAD").split("\n")) {
   const [status, from, to] = line.split("\t");
