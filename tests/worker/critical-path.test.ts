@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { sha256Hex } from "../../worker/accounts/tokens.ts";
 import { app } from "../../worker/app.ts";
 import { summarise, type Trace } from "../../worker/bench/critical-path.ts";
 import { TRACE_HEADER } from "../../worker/bench/remote-trace.ts";
@@ -53,7 +54,7 @@ async function ticketFor(token: string): Promise<string> {
 }
 
 describe("remote round trips before the first byte", () => {
-  it("text-to-speech: one before the provider on a miss; on a hit no provider, and R2 after the session names the account", async () => {
+  it("text-to-speech: one before the provider on a miss; on a hit no provider, the account's copy read beside the session", async () => {
     const { token } = await registerAndSignIn();
     const body = json({ text: "Round trips, counted before the provider.", voice_id: VOICE });
     await call("/api/tts/voices");
@@ -68,7 +69,33 @@ describe("remote round trips before the first byte", () => {
       .toBe("hit");
     const hit = await traced("/api/tts", token, body);
     expect(hit.summary.providerCalls).toBe(0);
+    expect(hit.summary.sequentialBeforeFirstByte).toBe(1);
+  }, 20_000);
+
+  it("text-to-speech: a token that names no account still hits its cache, reading it after the session; one naming another account reads nothing", async () => {
+    const { token, user } = await registerAndSignIn();
+    const userId = user.id;
+    const body = json({
+      text: `A sign-in from before tokens named their account ${crypto.randomUUID()}`,
+      voice_id: VOICE,
+    });
+    await traced("/api/tts", token, body);
+    await expect
+      .poll(async () => (await traced("/api/tts", token, body)).headers.get("x-vox-cache"), { timeout: 15_000 })
+      .toBe("hit");
+    // A token as sign-ins made them before: random only.
+    const older = "o".repeat(43);
+    await env.DB.prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+      .bind(await sha256Hex(older), userId, new Date().toISOString(), new Date(Date.now() + 3_600_000).toISOString())
+      .run();
+    const hit = await traced("/api/tts", older, body);
+    expect(hit.headers.get("x-vox-cache")).toBe("hit");
     expect(hit.summary.sequentialBeforeFirstByte).toBe(2);
+
+    const other = await registerAndSignIn();
+    const claiming = await traced("/api/tts", `${userId}.${other.token.split(".")[1]}`, body);
+    expect(claiming.status).toBe(401);
+    expect(claiming.summary.providerCalls).toBe(0);
   }, 20_000);
 
   it("voice conversion, sentiment and the voice token: one before the provider", async () => {

@@ -10,9 +10,13 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** An account's sessions at most: a sign-in past this ends the oldest. */
 export const KEPT_SESSIONS = 50;
 
-/** A new session of the user, ending the oldest past `KEPT_SESSIONS` in the same batch. */
+/**
+ * A new session of the user, ending the oldest past `KEPT_SESSIONS` in the same batch. The token
+ * starts with the account's id, so a route can start reading that account's storage while D1 checks
+ * the session (`SessionKey.namedUserId`); the random part is what makes it a secret.
+ */
 export async function createSession(db: D1Database, userId: string): Promise<string> {
-  const token = randomToken();
+  const token = `${userId}.${randomToken()}`;
   await db.batch([
     db
       .prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
@@ -59,13 +63,25 @@ const unauthorized = () => new ApiError(401, "unauthorized", "Your session has e
 export interface SessionKey {
   readonly tokenHash: string;
   readonly now: string;
+  /**
+   * The account the token names, unchecked until the session is read: anything may be written
+   * there, so only a read compared with the session's user afterwards may use it. Absent from
+   * tokens made before tokens named their account.
+   */
+  readonly namedUserId?: string;
 }
+
+const NAMED_ACCOUNT = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\./;
 
 /** The caller's session key; 401 when there is no well-formed bearer token. */
 export async function sessionKey(c: Context<AppEnv>): Promise<SessionKey> {
   const token = bearerToken(c.req.header("authorization"));
   if (!token) throw unauthorized();
-  return { tokenHash: await sha256Hex(token), now: new Date().toISOString() };
+  return {
+    tokenHash: await sha256Hex(token),
+    now: new Date().toISOString(),
+    namedUserId: NAMED_ACCOUNT.exec(token)?.[1],
+  };
 }
 
 /**

@@ -80,6 +80,11 @@ const audioHeaders = (cache: "hit" | "miss", id: string) => ({
   "x-vox-audio-id": id,
 });
 
+/** Lets go of an R2 read the request will not use, its body included. */
+function discardRead(c: Context<AppEnv>, read: Promise<R2ObjectBody | null> | null): void {
+  if (read) c.executionCtx.waitUntil(read.then((object) => object?.body.cancel()).catch(() => undefined));
+}
+
 /**
  * Streams speech to the browser as the provider produces it. A copy is written to R2 under the
  * user's own content address after the stream ends, so the same request from the same account
@@ -104,20 +109,30 @@ tts.post("/", ttsBodyLimit, jsonBody(ttsBody), async (c) => {
   const gate = passGate(c, "tts", { key: session, freeWhen: { sql: OWN_SPEECH_STORED_SQL, param: digest } });
   const voicesLookup = spitch ? null : cachedVoices(c);
   voicesLookup?.catch(() => undefined); // a refused session answers first; its lookup is dropped
-  const passed = await gate;
-  if (voicesLookup) {
-    if (!(await voicesLookup).some((voice) => voice.voice_id === voice_id)) {
-      throw new ApiError(400, "unknown_voice", "That voice is not available. Choose another one.", {
-        voice_id: ["Choose a voice from the list"],
-      });
+  // The copy is kept under the account, which the token names: reading it beside the batch makes a
+  // hit one round trip, not two. The name is only a claim until the gate has read the session.
+  const earlyRead = session.namedUserId ? c.env.AUDIO.get(ttsAudioKey(session.namedUserId, digest)) : null;
+  let passed: Awaited<typeof gate>;
+  try {
+    passed = await gate;
+    if (voicesLookup) {
+      if (!(await voicesLookup).some((voice) => voice.voice_id === voice_id)) {
+        throw new ApiError(400, "unknown_voice", "That voice is not available. Choose another one.", {
+          voice_id: ["Choose a voice from the list"],
+        });
+      }
+      if (speechProvider(language) !== "elevenlabs") throw voiceLanguageMismatch("en", language);
     }
-    if (speechProvider(language) !== "elevenlabs") throw voiceLanguageMismatch("en", language);
+  } catch (error) {
+    discardRead(c, earlyRead);
+    throw error;
   }
-  // The key holds the account, which only the gate's answer names, so a hit reads R2 after it: a
-  // second round trip, but only when the batch found the user's own copy, and shorter than the
-  // provider call it saves. A counted call has no copy of its own and goes straight to the provider.
+  // A counted call has no copy of its own and goes straight to the provider. A token made before
+  // tokens named their account reads its copy after the gate: a second round trip.
   const key = ttsAudioKey(c.var.user.id, digest);
-  const cached = passed.counted ? null : await c.env.AUDIO.get(key);
+  const ownRead = session.namedUserId === c.var.user.id ? earlyRead : null;
+  if (passed.counted || !ownRead) discardRead(c, earlyRead);
+  const cached = passed.counted ? null : await (ownRead ?? c.env.AUDIO.get(key));
   const id = crypto.randomUUID();
   const item = {
     id,
