@@ -26,23 +26,23 @@ export interface RouteAudit {
 // the page, so it is repeated rather than scored.
 const ATTEMPTS = 3;
 
-async function auditOnce(url: string, port: number) {
+async function auditOnce(url: string, port: number, categories: readonly Category[]) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, {
       port,
       output: "json",
       logLevel: "error",
-      onlyCategories: Object.keys(BAR),
+      onlyCategories: [...categories],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const { categories, audits, runtimeError } = result.lhr;
+    const { categories: scored, audits, runtimeError } = result.lhr;
     if (runtimeError) {
       const problem = `Lighthouse could not audit ${url}: ${runtimeError.code} ${runtimeError.message}`;
       if (attempt >= ATTEMPTS) throw new Error(problem);
       console.warn(`${problem}; trying again`);
       continue;
     }
-    const score = (name: Category) => Math.round((categories[name]?.score ?? 0) * 100);
+    const score = (name: Category) => Math.round((scored[name]?.score ?? 0) * 100);
     return {
       scores: {
         performance: score("performance"),
@@ -67,12 +67,17 @@ export const LIGHTHOUSE_ROUTES = [...MEASURED_ROUTES, "/watch/lighthouse-link"] 
 
 /**
  * Audits each route `runs` times and keeps the run with the median performance score: Lighthouse's
- * own advice for scores that vary from run to run, as they do on a shared two-core machine.
+ * own advice for scores that vary from run to run, as they do on a shared two-core machine. A category
+ * left out of `categories` scores 0.
  */
 export async function auditRoutes(
   baseUrl: string,
   routes: readonly string[],
-  { runs, chromePath }: { runs: number; chromePath: string },
+  {
+    runs,
+    chromePath,
+    categories = Object.keys(BAR) as Category[],
+  }: { runs: number; chromePath: string; categories?: readonly Category[] },
 ): Promise<RouteAudit[]> {
   // The first request of a fresh server compiles the Worker; keep that out of the scores.
   for (const route of routes) await (await fetch(`${baseUrl}${route}`)).text();
@@ -81,7 +86,7 @@ export async function auditRoutes(
     const audits: RouteAudit[] = [];
     for (const route of routes) {
       const results = [];
-      for (let run = 0; run < runs; run++) results.push(await auditOnce(`${baseUrl}${route}`, chrome.port));
+      for (let run = 0; run < runs; run++) results.push(await auditOnce(`${baseUrl}${route}`, chrome.port, categories));
       results.sort((a, b) => a.scores.performance - b.scores.performance);
       const median = results[Math.floor(results.length / 2)];
       if (!median) throw new Error("runs must be at least 1");
