@@ -194,6 +194,48 @@ describe("POST /api/press-releases/:id/send", () => {
     for (const email of people) expect(await outbox(email), email).toHaveLength(1);
   }, 45_000);
 
+  it("resumes a send whose Workflow gave up, from the scheduled sweep, mailing only whom it had not", async () => {
+    await using _fast = await jobsWithoutPauses();
+    await using _retries = await sendsWithoutPauses();
+    const { api, release } = await sender();
+    const people = [fresh("d"), fresh("e"), fresh("f")];
+    await importCsv(
+      api,
+      people.map((email, i) => `Person ${i},${email},Outlet ${i},Beat,yes,`),
+    );
+    // The provider is down after the first e-mail for longer than the step's retries last.
+    const fault = (body: unknown) =>
+      call("/__sandbox/faults/resend-emails", { method: "POST", headers: json, body: JSON.stringify(body) });
+    expect((await fault({ count: 100, status: 503, skip: 1 })).status).toBe(200);
+    await sent(api, release.id);
+    // One try and five retries of the step, each failing on the second e-mail, and the Workflow gives up.
+    await vi.waitFor(
+      async () => {
+        const fault = await env.DB.prepare(
+          "SELECT remaining FROM sandbox_faults WHERE target = 'resend-emails'",
+        ).first<{
+          remaining: number;
+        }>();
+        expect(fault?.remaining).toBeLessThanOrEqual(94);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    expect((await distribution(api, release.id)).sent).toBe(1);
+    expect((await fault({ count: 0 })).status).toBe(200);
+
+    // Ten minutes without a word from it: the sweep takes it for stalled and starts it again.
+    const longAgo = new Date(Date.now() - 11 * 60_000).toISOString();
+    await env.DB.prepare(
+      "UPDATE release_recipients SET created_at = ?1, sent_at = CASE WHEN sent_at IS NULL THEN NULL ELSE ?1 END WHERE job_id = ?2",
+    )
+      .bind(longAgo, release.id)
+      .run();
+    expect((await call("/__sandbox/scheduled", { method: "POST" })).status).toBe(200);
+    const figures = await settledDistribution(api, release.id);
+    expect(figures.sent).toBe(3);
+    for (const email of people) expect(await outbox(email), email).toHaveLength(1);
+  }, 45_000);
+
   it("sends to the contacts of the tags picked, whatever their case", async () => {
     await using _fast = await jobsWithoutPauses();
     const { api, release } = await sender();

@@ -1,5 +1,5 @@
 import { batchRows, type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
-import type { Contact, ContactImportRow } from "./contracts/contacts.ts";
+import type { Contact, ContactImportRow, SuppressionReason } from "./contracts/contacts.ts";
 
 /**
  * The `contacts` table, an account's media list, and `contact_suppressions`, the addresses the
@@ -179,8 +179,6 @@ export async function tagsOf(db: D1Database, userId: string, limit: number): Pro
     .all<{ tag: string }>();
   return results.map((row) => row.tag);
 }
-
-export type SuppressionReason = "unsubscribed" | "bounced" | "complained";
 
 /**
  * Stops every future send of the account to the address: a suppression (the first reason stays),

@@ -13,7 +13,16 @@ import { sendMail } from "../providers/mail.ts";
 import { ProviderError } from "../providers/provider-error.ts";
 import type { SendAnswer, SendBody } from "./contracts/distribution.ts";
 import { releaseMail } from "./release-mail.ts";
-import { assignToken, queuedRecipients, queueSend, type SendRow, sendOf, settleRecipient, tokenOf } from "./store.ts";
+import {
+  assignToken,
+  queuedRecipients,
+  queueSend,
+  type SendRow,
+  sendOf,
+  settleRecipient,
+  stalledSends,
+  tokenOf,
+} from "./store.ts";
 
 /**
  * Sending a release to the media list. The request queues one recipient row per address in one
@@ -83,6 +92,37 @@ export async function sendRelease(request: SendRequest): Promise<SendAnswer> {
   return { queued: result.queued, already_sent: result.alreadySent };
 }
 
+/** A send none of whose e-mails went out for this long is taken for stalled. */
+const STALL_MS = 10 * 60_000;
+const STALLED_PER_SWEEP = 100;
+
+/**
+ * The scheduled sweep: starts again each send whose Workflow stopped with e-mails still queued (it
+ * errored after its retries, its process died, or it was never created). Its steps only ever mail
+ * what is still queued, so running it again from the first step is safe.
+ */
+export async function resumeStalledSends(env: Env, now = Date.now()): Promise<number> {
+  const stalled = await stalledSends(env.DB, new Date(now - STALL_MS).toISOString(), STALLED_PER_SWEEP);
+  for (const sendId of stalled) {
+    await restartSend(env, sendId).catch((error: unknown) => console.error(`[send] resuming ${sendId} failed`, error));
+  }
+  return stalled.length;
+}
+
+async function restartSend(env: Env, sendId: string): Promise<void> {
+  let instance: WorkflowInstance;
+  try {
+    instance = await env.SEND_WORKFLOWS.get(sendId);
+  } catch (error) {
+    if (error instanceof Error && /not[._ ]?found/i.test(error.message)) {
+      await env.SEND_WORKFLOWS.create({ id: sendId, params: { sendId } });
+      return;
+    }
+    throw error;
+  }
+  await instance.restart();
+}
+
 /** What a release's e-mails carry, read once per batch. */
 async function releaseOfSend(db: D1Database, send: SendRow) {
   const [job, publication, organisation] = await Promise.all([
@@ -121,7 +161,7 @@ export async function mailNextBatch(env: Env, sendId: string, now = () => new Da
   const mail = objectProviders(env, send.origin)("mail");
   for (const recipient of recipients) {
     if (recipient.suppressed) {
-      await settleRecipient(db, recipient.id, "unsubscribed", now());
+      await settleRecipient(db, recipient.id, recipient.suppressed, now());
       continue;
     }
     const token = await tokenFor(db, recipient);

@@ -1,3 +1,4 @@
+import type { SuppressionReason } from "../contacts/contracts/contacts.ts";
 import { batchRows, type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
 import type { Recipient, RecipientStatus } from "./contracts/distribution.ts";
 
@@ -21,7 +22,7 @@ export interface QueuedRecipientRow {
   readonly name: string;
   readonly token: string | null;
   /** Why the address may no longer be written to, when it became so after it was queued. */
-  readonly suppressed: string | null;
+  readonly suppressed: SuppressionReason | null;
 }
 
 export interface QueueRequest {
@@ -128,6 +129,22 @@ export async function queuedRecipients(db: D1Database, send: SendRow, limit: num
     .bind(send.id, limit)
     .all<QueuedRecipientRow>();
   return results;
+}
+
+/**
+ * Sends with recipients still queued of which none was queued or mailed since `staleBefore`: their
+ * Workflow died, ended early or was never started.
+ */
+export async function stalledSends(db: D1Database, staleBefore: string, limit: number): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT q.send_id FROM (SELECT DISTINCT send_id FROM release_recipients WHERE status = 'queued' LIMIT ?2) AS q
+       WHERE NOT EXISTS (SELECT 1 FROM release_recipients r
+         WHERE r.send_id = q.send_id AND (r.created_at >= ?1 OR r.sent_at >= ?1))`,
+    )
+    .bind(staleBefore, limit)
+    .all<{ send_id: string }>();
+  return results.map((row) => row.send_id);
 }
 
 /** Gives a queued recipient its token unless it has one; the caller reads back which one it has. */

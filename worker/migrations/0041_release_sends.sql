@@ -40,6 +40,8 @@ CREATE TABLE release_recipients (
   UNIQUE (job_id, email)
 );
 CREATE INDEX release_recipients_queued ON release_recipients (send_id, created_at) WHERE status = 'queued';
+-- A send's rows by when they went out: whether it still moves (worker/distribution/send-release.ts).
+CREATE INDEX release_recipients_of_send ON release_recipients (send_id, sent_at);
 CREATE INDEX release_recipients_of_user ON release_recipients (user_id, created_at);
 CREATE INDEX release_recipients_by_provider_id ON release_recipients (provider_id) WHERE provider_id IS NOT NULL;
 
