@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect } from "vitest";
 import { speechWav } from "../fixtures/speech-wav.ts";
-import { baseUrl } from "./browser.ts";
+import { baseUrl, seriousAxeViolations } from "./browser.ts";
 import { it } from "./fixtures.ts";
 import { layoutProblems } from "./layout.ts";
 import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
@@ -104,6 +104,7 @@ describe("sending a release to the media list", () => {
     await expect.poll(() => figure("Clicked").textContent()).toBe("1");
     expect(await figure("Sent").textContent()).toBe("2");
     expect(await figure("Opened").textContent()).toBe("1");
+    expect(await seriousAxeViolations(page)).toEqual([]);
     const recipients = figures.getByRole("list", { name: "Recipients" });
     expect(await recipients.getByRole("listitem").count()).toBe(2);
     expect(await layoutProblems(page, "mobile")).toEqual([]);
