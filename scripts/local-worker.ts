@@ -13,6 +13,7 @@ const SECRET_NAMES = [
   "MAIL_API_KEY",
   "HUME_API_KEY",
   "HUME_SECRET_KEY",
+  "MAIL_WEBHOOK_SECRET",
 ] as const;
 
 export function readDevVars(): Map<string, string> {

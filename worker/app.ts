@@ -18,6 +18,9 @@ import { ApiError, ConfigError, errorResponse, handleError } from "./core/errors
 import { health } from "./core/health-routes.ts";
 import { isLoopbackHost } from "./core/loopback.ts";
 import { securityHeaders } from "./core/security.ts";
+import { distribution } from "./distribution/distribution-routes.ts";
+import { mailEvents } from "./distribution/mail-event-routes.ts";
+import { tracking, unsubscribing } from "./distribution/tracking-routes.ts";
 import { jobRoutes } from "./jobs/job-routes.ts";
 import { liveCaptions } from "./live/caption-routes.ts";
 import { live } from "./live/live-routes.ts";
@@ -119,6 +122,7 @@ const MOUNTS: ReadonlyArray<readonly [path: string, router: Hono<AppEnv>]> = [
   [API.pressReleases.mount, jobRoutes("press_release")],
   [API.pressReleases.mount, pressReleases],
   [API.pressReleases.mount, publishing],
+  [API.pressReleases.mount, distribution],
   [API.liveTranscripts.mount, liveTranscripts],
   [API.live.mount, liveCaptions],
   [API.live.mount, live],
@@ -139,6 +143,9 @@ const MOUNTS: ReadonlyArray<readonly [path: string, router: Hono<AppEnv>]> = [
   [API.contacts.mount, contacts],
   [API.auth.mount, auth],
   [API.newsroom.mount, newsroomPages],
+  [API.tracking.mount, tracking],
+  [API.unsubscribe.mount, unsubscribing],
+  [API.mailEvents.mount, mailEvents],
 ];
 for (const [path, router] of MOUNTS) app.route(path, router);
 const sandboxBuilt = mountSandbox(app, SANDBOX_PATH);

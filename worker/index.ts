@@ -5,6 +5,7 @@ import { scheduledWork } from "./scheduled.ts";
 
 export { RenewalWorkflow } from "./billing/renewal-workflow.ts";
 export { RateLimiter } from "./core/rate-limiter.ts";
+export { SendWorkflow } from "./distribution/send-workflow.ts";
 export { JobIntake } from "./jobs/job-intake.ts";
 export { JobWorkflow } from "./jobs/job-workflow.ts";
 export { TranscriptionRelay } from "./live/transcription-relay.ts";

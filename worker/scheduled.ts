@@ -4,6 +4,7 @@ import { mailUnsentReceipts } from "./billing/receipt-retry.ts";
 import { startRenewalSweep } from "./billing/renewal-sweep.ts";
 import { loadConfig } from "./core/config.ts";
 import { sweepOrphanObjects } from "./core/orphan-sweep.ts";
+import { resumeStalledSends } from "./distribution/send-release.ts";
 import { resumeStalledJobs } from "./jobs/lifecycle.ts";
 import { publishDueReleases } from "./newsroom/publish.ts";
 import { sweepExpiredUploads } from "./recordings/uploads/expiry.ts";
@@ -20,6 +21,7 @@ export async function scheduledWork(env: Env, origin: string | null = null): Pro
     deleteExpiredDownloadGrants(env.DB, new Date().toISOString()),
     sweepEndedSignIns(env.DB),
     resumeStalledJobs(env),
+    resumeStalledSends(env).catch((error: unknown) => console.error("[send] stalled sends not resumed", error)),
     startRenewalSweep(env, origin).catch((error: unknown) =>
       console.error("[billing] renewal sweep not started", error),
     ),

@@ -162,6 +162,7 @@ describe("/pricing says what each plan gives", () => {
         `Viewers of one caption link: ${groupThousands(plan.liveViewers)}`,
         `Storage for recordings, reports and releases: ${plan.storageGb === null ? "Unlimited" : `${plan.storageGb} GB`}`,
         `Contacts on the media list: ${groupThousands(plan.mediaListContacts)}`,
+        `Release e-mails a month: ${groupThousands(plan.releaseEmailsMonthly)}`,
       ]);
       expect(card(plan.name)).toBeVisible();
     }
@@ -182,6 +183,7 @@ describe("/pricing says what each plan gives", () => {
             liveViewers: 1_250,
             storageGb: 45,
             mediaListContacts: 7_500,
+            releaseEmailsMonthly: 12_500,
           }
         : plan,
     );
@@ -204,6 +206,7 @@ describe("/pricing says what each plan gives", () => {
           "Viewers of one caption link: 1,250",
           "Storage for recordings, reports and releases: 45 GB",
           "Contacts on the media list: 7,500",
+          "Release e-mails a month: 12,500",
         ]),
       { timeout: 5000 },
     );

@@ -32,6 +32,9 @@ const HOMES: Record<string, string> = {
   live_usage: "worker/live/usage.ts",
   organisations: "worker/organisation/store.ts",
   contacts: "worker/contacts/store.ts",
+  contact_suppressions: "worker/contacts/store.ts",
+  release_sends: "worker/distribution/store.ts",
+  release_recipients: "worker/distribution/store.ts",
   newsroom_releases: "worker/newsroom/publications.ts",
   sweep_positions: "worker/core/orphan-sweep.ts",
   orders: "worker/billing/orders.ts",
@@ -109,6 +112,11 @@ const ALLOWED_JOINS: readonly { home: string; reads: string; why: string }[] = [
     reads: "jobs",
     why: "a newsroom page reads its public releases with their text in one query",
   },
+  ...(["contacts", "contact_suppressions"] as const).map((reads) => ({
+    home: "worker/distribution/store.ts",
+    reads,
+    why: "a send picks its recipients from the list in the statement that queues them, so two sends at once cannot queue an address twice or pass the plan's allowance, and checks each address's suppression as it mails",
+  })),
   {
     home: "worker/organisation/store.ts",
     reads: "users",

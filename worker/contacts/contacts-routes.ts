@@ -11,13 +11,15 @@ import { UUID } from "../jobs/own-job.ts";
 import { readContactsCsv } from "./contacts-csv.ts";
 import {
   CONTACT_IMPORT_MAX_BYTES,
+  CONTACT_TAGS_LISTED,
   type ContactImportResult,
   type ContactsPage,
+  type ContactTags,
   contactPatchBody,
   contactsQuery,
   type SkippedRow,
 } from "./contracts/contacts.ts";
-import { contactFromRow, contactsPageOf, deleteContact, saveImport, updateContact } from "./store.ts";
+import { contactFromRow, contactsPageOf, deleteContact, saveImport, tagsOf, updateContact } from "./store.ts";
 
 /** `/api/contacts`: the signed-in account's media list. */
 
@@ -82,6 +84,11 @@ contacts.get(at.list, queryOf(contactsQuery), async (c) => {
     total,
     next_offset: offset + rows.length < total ? offset + rows.length : null,
   };
+  return c.json(answer, 200, noStore);
+});
+
+contacts.get(at.tags, async (c) => {
+  const answer: ContactTags = { tags: await tagsOf(c.env.DB, c.var.user.id, CONTACT_TAGS_LISTED) };
   return c.json(answer, 200, noStore);
 });
 

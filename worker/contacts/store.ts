@@ -1,7 +1,11 @@
 import { batchRows, type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
-import type { Contact, ContactImportRow } from "./contracts/contacts.ts";
+import type { Contact, ContactImportRow, SuppressionReason } from "./contracts/contacts.ts";
 
-/** The `contacts` table: an account's media list. */
+/**
+ * The `contacts` table, an account's media list, and `contact_suppressions`, the addresses the
+ * account may no longer write to (they unsubscribed, bounced or complained), kept apart from the
+ * list so that deleting a contact and importing it again cannot put it back on the sends.
+ */
 
 interface ContactRow {
   readonly id: string;
@@ -72,7 +76,7 @@ export interface SavedImport {
   readonly updated: ReadonlySet<string>;
   /** Addresses added. */
   readonly added: ReadonlySet<string>;
-  /** Addresses on the list that unsubscribed, which an import leaves as they are. */
+  /** Addresses that unsubscribed (or bounced), on the list or not, which an import leaves as they are. */
   readonly unsubscribed: ReadonlySet<string>;
 }
 
@@ -96,6 +100,9 @@ export async function saveImport(
     db
       .prepare(
         `SELECT email FROM contacts WHERE user_id = ?1 AND unsubscribed_at IS NOT NULL
+           AND email IN (SELECT value ->> 'email' FROM json_each(?2))
+         UNION
+         SELECT email FROM contact_suppressions WHERE user_id = ?1
            AND email IN (SELECT value ->> 'email' FROM json_each(?2))`,
       )
       .bind(userId, json) as RowsStatement<{ email: string }>,
@@ -115,6 +122,7 @@ export async function saveImport(
            j.value ->> 'phone', j.value ->> 'tags', ?3, ?3, ?3
          FROM json_each(?2) AS j
          WHERE NOT EXISTS (SELECT 1 FROM contacts c WHERE c.user_id = ?1 AND c.email = j.value ->> 'email')
+           AND NOT EXISTS (SELECT 1 FROM contact_suppressions s WHERE s.user_id = ?1 AND s.email = j.value ->> 'email')
          ORDER BY j.key
          LIMIT max(0, ?4 - (SELECT COUNT(*) FROM contacts WHERE user_id = ?1))
          RETURNING email`,
@@ -158,4 +166,54 @@ export async function updateContact(
 export async function deleteContact(db: D1Database, userId: string, id: string): Promise<boolean> {
   const result = await db.prepare("DELETE FROM contacts WHERE user_id = ? AND id = ?").bind(userId, id).run();
   return result.meta.changes > 0;
+}
+
+/** The tags the account's list uses, by name, for picking whom a send goes to. */
+export async function tagsOf(db: D1Database, userId: string, limit: number): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT min(t.value) AS tag FROM contacts, json_each(contacts.tags) AS t
+       WHERE contacts.user_id = ? GROUP BY lower(t.value) ORDER BY lower(t.value) LIMIT ?`,
+    )
+    .bind(userId, limit)
+    .all<{ tag: string }>();
+  return results.map((row) => row.tag);
+}
+
+/**
+ * Stops every future send of the account to the address: a suppression (the first reason stays),
+ * and the contact, if it is on the list, marked. Statements for the caller's batch.
+ */
+export function suppressAddress(
+  db: D1Database,
+  userId: string,
+  email: string,
+  reason: SuppressionReason,
+  now: string,
+): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `INSERT INTO contact_suppressions (user_id, email, reason, created_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (user_id, email) DO NOTHING`,
+      )
+      .bind(userId, email, reason, now),
+    db
+      .prepare("UPDATE contacts SET unsubscribed_at = ?3 WHERE user_id = ?1 AND email = ?2 AND unsubscribed_at IS NULL")
+      .bind(userId, email, now),
+  ];
+}
+
+/** Every suppressed address of the account, a page at a time, for its data download. */
+export function suppressionsOf(
+  db: D1Database,
+  userId: string,
+  page: Page,
+): RowsStatement<{ email: string; reason: string; created_at: string }> {
+  return pagedStatement(
+    db,
+    "SELECT email, reason, created_at FROM contact_suppressions WHERE user_id = ? ORDER BY created_at, email",
+    [userId],
+    page,
+  );
 }

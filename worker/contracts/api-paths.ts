@@ -49,7 +49,7 @@ export const API = {
   /** `PATCH`: the signed-in person's name, phone and organisation. */
   profile: router("/api/profile", { profile: "/" }),
   /** The media list: `import` takes `text/csv` (`?preview=1` only checks it). */
-  contacts: router("/api/contacts", { list: "/", import: "/import", contact: "/:id" }),
+  contacts: router("/api/contacts", { list: "/", import: "/import", tags: "/tags", contact: "/:id" }),
   plans: router("/api/plans", { list: "/" }),
   payments: router("/api/payments", { initialize: "/initialize", webhook: "/webhook" }),
   /** Where the payment provider sends the browser back after checkout. */
@@ -87,7 +87,17 @@ export const API = {
     /** `GET` the release's coverage log, `POST` an article or broadcast to it. */
     coverage: "/:id/coverage",
     coverageItem: "/:id/coverage/:coverageId",
+    /** `POST`: mails the release to the media list (or the contacts of some tags), in the background. */
+    send: "/:id/send",
+    /** Whom the release was sent to and what they did with it. */
+    distribution: "/:id/distribution",
   }),
+  /** What a sent release's e-mail links to: its open pixel and its tracked link (worker/distribution). */
+  tracking: router("/t", { open: "/o/:token", click: "/c/:token" }),
+  /** A sent release's unsubscribe page (`GET`) and one-click unsubscribe (`POST`). */
+  unsubscribe: router("/u", { page: "/:token" }),
+  /** The mail provider's signed delivery events: bounces and complaints. */
+  mailEvents: router("/api/mail", { webhook: "/webhook" }),
   live: router("/api/live", {
     /** The speaker's WebSocket. */
     socket: "/",

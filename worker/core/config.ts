@@ -64,6 +64,7 @@ const envSchema = z.object({
   MAIL_API_KEY: optionalKey,
   HUME_API_KEY: optionalKey,
   HUME_SECRET_KEY: optionalKey,
+  MAIL_WEBHOOK_SECRET: optionalKey,
 });
 
 export interface AppConfig {
@@ -86,6 +87,11 @@ export interface AppConfig {
   };
   /** Vox's registered details as every invoice prints them; the tax ID is null until it is set. */
   readonly invoiceIssuer: InvoiceIssuer;
+  /**
+   * The mail provider's webhook signing secret (`whsec_…`), which its bounce and complaint events
+   * are signed with; the sandbox's own when SANDBOX=1, null when production has none set.
+   */
+  readonly mailWebhookSecret: string | null;
   readonly secrets: Readonly<Partial<Record<SecretVar, string>>>;
 }
 
@@ -94,6 +100,9 @@ export interface InvoiceIssuer {
   readonly address: string;
   readonly taxId: string | null;
 }
+
+/** The sandbox mail emulator signs its events with this (`whsec_` and base64, as the provider writes one). */
+export const SANDBOX_MAIL_WEBHOOK_SECRET = `whsec_${btoa("sandbox-mail-webhook-secret")}`;
 
 const cache = new WeakMap<object, AppConfig>();
 
@@ -118,6 +127,7 @@ export function loadConfig(env: Env): AppConfig {
     INVOICE_ISSUER_NAME,
     INVOICE_ISSUER_ADDRESS,
     INVOICE_TAX_ID,
+    MAIL_WEBHOOK_SECRET,
     ...secrets
   } = parsed.data;
   if (ENVIRONMENT === "production" && SANDBOX === "1") {
@@ -136,6 +146,7 @@ export function loadConfig(env: Env): AppConfig {
     passwordHash: PASSWORD_HASH_COST === "test" ? TEST_PASSWORD_HASH_PARAMS : PASSWORD_HASH_PARAMS,
     models: { analysis: ANALYSIS_MODEL, pressRelease: PRESS_RELEASE_MODEL, transcription: TRANSCRIPTION_MODELS },
     invoiceIssuer: { name: INVOICE_ISSUER_NAME, address: INVOICE_ISSUER_ADDRESS, taxId: INVOICE_TAX_ID || null },
+    mailWebhookSecret: SANDBOX === "1" ? SANDBOX_MAIL_WEBHOOK_SECRET : (MAIL_WEBHOOK_SECRET ?? null),
     secrets,
   };
   cache.set(env, config);

@@ -126,6 +126,11 @@ export const WRITE_RATE_LIMITS = {
    * may start a Workflow, and purges the newsroom's cached pages.
    */
   newsroom: { limit: 60, windowSeconds: 3600 },
+  /**
+   * Sending a release to the media list: each queues up to the plan's monthly e-mails and starts a
+   * Workflow; a person sends a release once, then perhaps again to the contacts added since.
+   */
+  releaseSend: { limit: 30, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Counts one write against the signed-in user. */

@@ -180,6 +180,11 @@ export function releasePage(
   );
 }
 
+/** A small public page of the newsroom's look outside a newsroom (unsubscribing, say), never indexed. */
+export function noticePage(title: string, url: string, ...body: ReactNode[]): ReactNode {
+  return document({ title, description: title, url, type: "website", siteName: "Vox" }, h("main", null, ...body));
+}
+
 export function notFoundPage(url: string): ReactNode {
   return document(
     { title: "Not found", description: "There is no newsroom page here.", url, type: "website", siteName: "Vox" },

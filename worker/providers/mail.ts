@@ -7,6 +7,10 @@ export interface MailMessage {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
+  /** An HTML part beside the text, for mail clients that show it. */
+  readonly html?: string;
+  /** Extra headers (Resend's `headers`), such as `List-Unsubscribe`. */
+  readonly headers?: Readonly<Record<string, string>>;
   /** Files sent with it (Resend's `attachments`, the content base64). */
   readonly attachments?: readonly MailAttachment[];
 }
@@ -19,6 +23,11 @@ export interface MailAttachment {
 
 export class MailDeliveryError extends ProviderError {
   override name = "MailDeliveryError";
+}
+
+/** Header values built from what people typed must not add a header of their own either. */
+function withoutControlCharactersIn(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, withoutControlCharacters(value)]));
 }
 
 /** Resend's answer to a send, and its refusals. */
@@ -59,6 +68,8 @@ export async function sendMail(
         to: [message.to],
         subject: withoutControlCharacters(message.subject),
         text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+        ...(message.headers ? { headers: withoutControlCharactersIn(message.headers) } : {}),
         ...(message.attachments?.length ? { attachments: message.attachments } : {}),
       },
     },

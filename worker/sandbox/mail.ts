@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
-import { sandboxKey } from "../core/config.ts";
+import { API } from "../contracts/api-paths.ts";
+import { SANDBOX_MAIL_WEBHOOK_SECRET, sandboxKey } from "../core/config.ts";
 import { ApiError } from "../core/errors.ts";
+import { signMailEvent } from "../distribution/mail-webhook-signature.ts";
 import { takeFault } from "./faults.ts";
 
 /**
@@ -17,6 +19,7 @@ const sendSchema = z.object({
   subject: z.string().min(1).max(998),
   text: z.string().max(100_000).optional(),
   html: z.string().max(500_000).optional(),
+  headers: z.record(z.string().regex(/^[A-Za-z0-9-]{1,100}$/), z.string().max(2_000)).optional(),
   // Resend takes up to 40 MB of attachments; the sandbox keeps a few small ones to show and test.
   attachments: z
     .array(z.object({ filename: z.string().min(1).max(255), content: z.string().max(2_000_000) }))
@@ -47,7 +50,7 @@ sandboxMail.post("/emails", async (c) => {
   if (!parsed.success) {
     return providerError(422, "validation_error", parsed.error.issues[0]?.message ?? "Invalid body");
   }
-  const { from, to, subject, text, html, attachments } = parsed.data;
+  const { from, to, subject, text, html, headers, attachments } = parsed.data;
   // Resend keeps an idempotency key 24 hours: a send repeated under it answers the first one's id
   // and delivers nothing more. The sandbox keeps them for good.
   const key = c.req.header("idempotency-key");
@@ -61,13 +64,33 @@ sandboxMail.post("/emails", async (c) => {
   await c.env.DB.batch(
     recipients.map((recipient) =>
       c.env.DB.prepare(
-        `INSERT INTO sandbox_mail (id, sender, recipient, subject, text, created_at, attachments)
-         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
-      ).bind(`${id}:${recipient}`, from, recipient, subject, body, createdAt, JSON.stringify(attachments ?? [])),
+        `INSERT INTO sandbox_mail (id, sender, recipient, subject, text, html, headers, created_at, attachments)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+      ).bind(
+        `${id}:${recipient}`,
+        from,
+        recipient,
+        subject,
+        body,
+        html ?? null,
+        JSON.stringify(headers ?? {}),
+        createdAt,
+        JSON.stringify(attachments ?? []),
+      ),
     ),
   );
   return c.json({ id });
 });
+
+interface OutboxRow {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string | null;
+  readonly headers: string;
+  readonly created_at: string;
+  readonly attachments: string;
+}
 
 const outboxQuery = z.object({ to: z.string().email() });
 
@@ -77,13 +100,51 @@ sandboxMail.get("/messages", async (c) => {
     throw new ApiError(400, "validation_failed", "Query parameter `to` must be an e-mail address");
   }
   const { results } = await c.env.DB.prepare(
-    'SELECT recipient AS "to", subject, text, created_at, attachments FROM sandbox_mail WHERE recipient = ? ORDER BY created_at DESC, rowid DESC LIMIT 50',
+    `SELECT recipient AS "to", subject, text, html, headers, created_at, attachments FROM sandbox_mail
+     WHERE recipient = ? ORDER BY created_at DESC, rowid DESC LIMIT 50`,
   )
     .bind(parsed.data.to)
-    .all<{ to: string; subject: string; text: string; created_at: string; attachments: string }>();
+    .all<OutboxRow>();
   return c.json({
-    messages: results.map((message) => ({ ...message, attachments: JSON.parse(message.attachments) as unknown })),
+    messages: results.map((message) => ({
+      ...message,
+      headers: JSON.parse(message.headers) as Record<string, string>,
+      attachments: JSON.parse(message.attachments) as unknown,
+    })),
   });
+});
+
+const eventBody = z.object({
+  to: z.string().email(),
+  type: z.enum(["email.bounced", "email.complained"]),
+});
+
+/**
+ * Plays the provider's side of a bounce or a complaint: the newest e-mail to `to` bounced (or its
+ * reader marked it as spam), and the signed webhook event goes to the Worker, as Resend's would.
+ * Answers what the webhook answered.
+ */
+sandboxMail.post("/events", async (c) => {
+  const parsed = eventBody.safeParse(await c.req.json().catch(() => null));
+  if (!parsed.success) {
+    throw new ApiError(400, "validation_failed", "Send {to, type} with type email.bounced or email.complained");
+  }
+  const { to, type } = parsed.data;
+  const row = await c.env.DB.prepare(
+    "SELECT id FROM sandbox_mail WHERE recipient = ? ORDER BY created_at DESC, rowid DESC LIMIT 1",
+  )
+    .bind(to)
+    .first<{ id: string }>();
+  if (!row) throw new ApiError(404, "not_found", `No e-mail to ${to} in the outbox`);
+  const emailId = row.id.slice(0, row.id.length - to.length - 1);
+  const body = JSON.stringify({ type, created_at: new Date().toISOString(), data: { email_id: emailId, to: [to] } });
+  const webhook = new Request(new URL(API.mailEvents.path.webhook, c.req.url), {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(await signMailEvent(SANDBOX_MAIL_WEBHOOK_SECRET, body)) },
+    body,
+  });
+  const answer = await c.var.dispatch(webhook);
+  return c.json(await answer.json(), answer.status === 200 ? 200 : 502);
 });
 
 /** Receipts in the outbox, counted as a `receipts` row, for the sandbox's billing bench. */

@@ -32,6 +32,7 @@ const ALLOWANCES: readonly { readonly label: string; readonly value: (plan: Plan
   { label: "Viewers of one caption link", value: (plan) => groupThousands(plan.liveViewers) },
   { label: "Storage for recordings, reports and releases", value: storage },
   { label: "Contacts on the media list", value: (plan) => groupThousands(plan.mediaListContacts) },
+  { label: "Release e-mails a month", value: (plan) => groupThousands(plan.releaseEmailsMonthly) },
 ];
 
 const HOURLY: readonly { readonly tool: keyof PlansResponse["hourlyRequests"]; readonly label: string }[] = [

@@ -6,6 +6,7 @@ import { formatWhen } from "../ui/format-when.ts";
 import { CoverageLog } from "./coverage-log.tsx";
 import { PublishControl } from "./publish-control.tsx";
 import { ReleaseEditor } from "./release-editor.tsx";
+import { DistributionPanel, SendPanel } from "./send-panel.tsx";
 import { SourceTranscript } from "./source-transcript.tsx";
 
 const STEPS = [
@@ -53,7 +54,11 @@ export function PressReleaseResult({ release }: { release: PressRelease }) {
         <>
           <ReleaseEditor key={release.id} release={{ ...release, text: release.text }} />
           <PublishControl releaseId={release.id} />
-          <CoverageLog releaseId={release.id} />
+          <SendPanel releaseId={release.id} />
+          <div className="release__outcomes">
+            <DistributionPanel releaseId={release.id} />
+            <CoverageLog releaseId={release.id} />
+          </div>
           {release.translation && <TranslatedRelease release={release} translation={release.translation} />}
           <SourceTranscript release={release} />
         </>

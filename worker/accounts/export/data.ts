@@ -1,8 +1,9 @@
 import { invoicePagesOf } from "../../billing/invoices.ts";
 import { ordersOf } from "../../billing/orders.ts";
 import { subscriptionOf } from "../../billing/store.ts";
-import { contactFromRow, contactsOf } from "../../contacts/store.ts";
+import { contactFromRow, contactsOf, suppressionsOf } from "../../contacts/store.ts";
 import { batchRows, type Page, pagedRows, type RowsStatement, rowPages } from "../../core/d1.ts";
+import { recipientsOf, sendsOf } from "../../distribution/store.ts";
 import { utterancesOfJob } from "../../jobs/job-transcripts.ts";
 import { type JobRow, jobRowsOf, newestJobsKeeping } from "../../jobs/store.ts";
 import { speakerNamesOf } from "../../jobs/views.ts";
@@ -88,6 +89,14 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
         contactFromRow,
       ),
     ),
+    contact_suppressions: new StreamedArray(pages((page) => suppressionsOf(db, user.id, page))),
+    release_sends: new StreamedArray(
+      mapped(
+        pages((page) => sendsOf(db, user.id, page)),
+        (send) => ({ ...send, tags: JSON.parse(send.tags) as string[] }),
+      ),
+    ),
+    release_recipients: new StreamedArray(pages((page) => recipientsOf(db, user.id, page))),
     release_coverage: new StreamedArray(pages((page) => coverageOfUser(db, user.id, page))),
     newsroom_releases: new StreamedArray(pages((page) => publicationsOf(db, user.id, page))),
     speech_history: new StreamedArray(speechHistory(db, user.id)),

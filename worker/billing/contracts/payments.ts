@@ -28,6 +28,7 @@ export const plansResponse = z.object({
         liveViewers: z.number(),
         storageGb: z.number().nullable(),
         mediaListContacts: z.number(),
+        releaseEmailsMonthly: z.number(),
       }),
     )
     .readonly(),

@@ -27,6 +27,8 @@ export interface Plan {
   readonly storageGb: number | null;
   /** Journalists and other contacts on the account's media list. */
   readonly mediaListContacts: number;
+  /** Release e-mails sent to the media list per calendar month, every release together. */
+  readonly releaseEmailsMonthly: number;
 }
 
 export const PLANS: readonly Plan[] = [
@@ -43,6 +45,7 @@ export const PLANS: readonly Plan[] = [
     liveViewers: 200,
     storageGb: 20,
     mediaListContacts: 1_000,
+    releaseEmailsMonthly: 5_000,
   },
   {
     id: "yearly",
@@ -57,6 +60,7 @@ export const PLANS: readonly Plan[] = [
     liveViewers: 500,
     storageGb: 40,
     mediaListContacts: 5_000,
+    releaseEmailsMonthly: 25_000,
   },
   {
     id: "enterprise",
@@ -71,6 +75,7 @@ export const PLANS: readonly Plan[] = [
     liveViewers: 2_000,
     storageGb: null,
     mediaListContacts: 50_000,
+    releaseEmailsMonthly: 250_000,
   },
 ];
 

@@ -83,6 +83,14 @@ export const contactsQuery = z.object({
   tag: tag.optional(),
 });
 
+/** Why an account may no longer write to an address: it unsubscribed, its mail bounced, or it complained. */
+export type SuppressionReason = "unsubscribed" | "bounced" | "complained";
+
+/** The tags the list uses, for picking whom a send goes to; at most this many, by name. */
+export const CONTACT_TAGS_LISTED = 200;
+export const contactTags = z.object({ tags: z.array(z.string()) });
+export type ContactTags = z.infer<typeof contactTags>;
+
 export const contactsPage = z.object({
   items: z.array(contactSchema),
   total: z.number(),

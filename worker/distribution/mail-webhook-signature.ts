@@ -1,0 +1,59 @@
+/**
+ * The mail provider's webhook signatures. Resend signs its events the Svix way: `svix-id`,
+ * `svix-timestamp` (Unix seconds) and `svix-signature`, a space-separated list of `v1,<base64>`, each
+ * an HMAC-SHA256 of `<id>.<timestamp>.<raw body>` keyed with the base64 after `whsec_` of the secret.
+ */
+
+/** Events older or newer than this are refused, so a captured one cannot be replayed later. */
+export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+
+export interface SignedHeaders {
+  readonly id: string | undefined;
+  readonly timestamp: string | undefined;
+  readonly signature: string | undefined;
+}
+
+function keyBytes(secret: string): Uint8Array {
+  const base64 = secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret;
+  return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+}
+
+async function hmacBase64(secret: string, content: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", keyBytes(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(content)));
+  return btoa(String.fromCharCode(...signature));
+}
+
+/** The headers an event of `rawBody` is sent with (the sandbox's emulator signs with this). */
+export async function signMailEvent(secret: string, rawBody: string, now = new Date()) {
+  const id = `msg_${crypto.randomUUID().replaceAll("-", "")}`;
+  const timestamp = String(Math.floor(now.getTime() / 1000));
+  const signature = `v1,${await hmacBase64(secret, `${id}.${timestamp}.${rawBody}`)}`;
+  return { "svix-id": id, "svix-timestamp": timestamp, "svix-signature": signature };
+}
+
+export async function isValidMailEvent(
+  secret: string,
+  rawBody: string,
+  headers: SignedHeaders,
+  now = new Date(),
+): Promise<boolean> {
+  const { id, timestamp, signature } = headers;
+  if (!id || !timestamp || !signature || !/^\d{1,12}$/.test(timestamp) || id.length > 100) return false;
+  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > WEBHOOK_TOLERANCE_SECONDS) return false;
+  let expected: Uint8Array;
+  try {
+    expected = new TextEncoder().encode(await hmacBase64(secret, `${id}.${timestamp}.${rawBody}`));
+  } catch {
+    return false; // a secret that is not base64
+  }
+  for (const entry of signature.split(" ").slice(0, 10)) {
+    const [version, given] = entry.split(",", 2);
+    if (version !== "v1" || !given) continue;
+    const bytes = new TextEncoder().encode(given);
+    if (bytes.length === expected.length && crypto.subtle.timingSafeEqual(bytes, expected)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,68 @@
+import { API, pathOf } from "../contracts/api-paths.ts";
+import { releaseHtml, releasePlainText } from "../press-releases/contracts/release-markdown.ts";
+import { embargoLine } from "../press-releases/contracts/release-options.ts";
+import type { MailMessage } from "../providers/mail.ts";
+
+/**
+ * A release as one journalist receives it: the release in HTML and text, its public address through
+ * their tracked link, the embargo line when it is held, an open pixel, and a way out (a visible
+ * link, and the `List-Unsubscribe` headers mail clients turn into their own button, RFC 8058).
+ */
+
+export interface ReleaseMailInput {
+  readonly to: string;
+  readonly subject: string;
+  readonly organisation: string;
+  /** The release's Markdown. */
+  readonly text: string;
+  /** Set while the release is under embargo. */
+  readonly embargoUntil: string | null;
+  /** Where the links point: the Worker's origin. */
+  readonly origin: string;
+  readonly token: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+export function trackingLinks(origin: string, token: string) {
+  return {
+    open: `${origin}${pathOf(API.tracking.path.open, { token })}`,
+    click: `${origin}${pathOf(API.tracking.path.click, { token })}`,
+    unsubscribe: `${origin}${pathOf(API.unsubscribe.path.page, { token })}`,
+  };
+}
+
+export function releaseMail(input: ReleaseMailInput): MailMessage {
+  const links = trackingLinks(input.origin, input.token);
+  const embargo = input.embargoUntil ? embargoLine(input.embargoUntil) : null;
+  const organisation = escapeHtml(input.organisation);
+  const html = [
+    '<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1a1a1a;max-width:640px">',
+    embargo ? `<p style="font-weight:bold;color:#a40000">${escapeHtml(embargo)}</p>` : "",
+    releaseHtml(input.text),
+    `<p><a href="${links.click}">Read the release on ${organisation}'s newsroom</a></p>`,
+    '<hr style="border:none;border-top:1px solid #ddd">',
+    `<p style="font-size:13px;color:#555">You are receiving this because ${organisation} keeps you on its media list. `,
+    `<a href="${links.unsubscribe}">Unsubscribe</a> from ${organisation}'s releases.</p>`,
+    `<img src="${links.open}" width="1" height="1" alt="" style="display:block;border:0">`,
+    "</body></html>",
+  ].join("");
+  const text = [
+    embargo ? `${embargo}\n\n` : "",
+    releasePlainText(input.text),
+    `\nRead the release on ${input.organisation}'s newsroom: ${links.click}\n`,
+    `\n--\nYou are receiving this because ${input.organisation} keeps you on its media list.\n`,
+    `Unsubscribe from ${input.organisation}'s releases: ${links.unsubscribe}\n`,
+  ].join("");
+  return {
+    to: input.to,
+    subject: input.subject,
+    text,
+    html,
+    headers: {
+      "List-Unsubscribe": `<${links.unsubscribe}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}
