@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { describe, expect } from "vitest";
 import { it } from "./fixtures.ts";
 import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
-import { makeRelease, savePressKit } from "./press-kit.ts";
+import { fillSpokespersonAndContact, makeRelease, savePressKit } from "./press-kit.ts";
 
 describe("the newsroom: press kit, release editor and DOCX", () => {
   it("fills the kit, makes a release naming the organisation, edits, restores and downloads it with its source transcript", async ({
@@ -14,13 +14,7 @@ describe("the newsroom: press kit, release editor and DOCX", () => {
     await registerThroughApi(person);
     await signInThroughApi(page, person);
 
-    await savePressKit(page, async (kit) => {
-      await kit.getByRole("button", { name: "Add a spokesperson" }).click();
-      await kit.getByLabel("Spokesperson 1 name").fill("Funmilayo Adeyemi");
-      await kit.getByLabel("Spokesperson 1 title").fill("Director of Programmes");
-      await kit.getByLabel("Contact name").fill("Bisi Akande");
-      await kit.getByLabel("Contact e-mail").fill("press@ijoba.example.ng");
-    });
+    await savePressKit(page, fillSpokespersonAndContact);
     const release = await makeRelease(page);
     await release.getByText("Funmilayo Adeyemi, Director of Programmes", { exact: false }).waitFor();
     await release

@@ -14,6 +14,15 @@ export async function savePressKit(page: Page, more: (kit: Locator) => Promise<v
   await page.getByText("Press kit saved").waitFor();
 }
 
+/** The spokesperson and media contact, so the release written from the kit has no gaps to fill. */
+export async function fillSpokespersonAndContact(kit: Locator): Promise<void> {
+  await kit.getByRole("button", { name: "Add a spokesperson" }).click();
+  await kit.getByLabel("Spokesperson 1 name").fill("Funmilayo Adeyemi");
+  await kit.getByLabel("Spokesperson 1 title").fill("Director of Programmes");
+  await kit.getByLabel("Contact name").fill("Bisi Akande");
+  await kit.getByLabel("Contact e-mail").fill("press@ijoba.example.ng");
+}
+
 /** Makes a release on VoxRelease from a 20-second recording and answers its region once it is ready. */
 export async function makeRelease(page: Page): Promise<Locator> {
   await page.goto("/voxrelease");

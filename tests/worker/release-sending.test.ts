@@ -1,11 +1,13 @@
 import { env, introspectWorkflow } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { planLimits } from "../../worker/billing/contracts/plans.ts";
+import { groupThousands } from "../../worker/contracts/numbers.ts";
 import { SANDBOX_MAIL_WEBHOOK_SECRET } from "../../worker/core/config.ts";
 import { WRITE_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
 import type { Distribution, SendAnswer } from "../../worker/distribution/contracts/distribution.ts";
 import { signMailEvent } from "../../worker/distribution/mail-webhook-signature.ts";
-import { json } from "./billing-helpers.ts";
+import { embargoTime } from "../../worker/press-releases/contracts/release-options.ts";
+import { advanceDays, json, sandboxPost } from "./billing-helpers.ts";
 import { type Client, call, registerAndSignIn } from "./helpers.ts";
 import { finishedRelease, jobsWithoutPauses } from "./jobs.ts";
 
@@ -24,20 +26,21 @@ let counter = 0;
 /** Addresses no other test uses, since every test file shares the sandbox outbox. */
 const fresh = (name: string) => `${name}.${Date.now().toString(36)}${++counter}@news.example`;
 
-const kit = (slug: string) => ({
+/** A press kit complete enough that the release it writes has no gaps; `complete: false` leaves the spokesperson and phone out. */
+const kit = (slug: string, complete = true) => ({
   name: "Ìjọba Water Trust",
   boilerplate: "Ìjọba Water Trust runs boreholes across Oyo State.",
-  spokespeople: [],
-  media_contact: { name: "Bisi Akande", email: "press@ijoba.example.ng", phone: "" },
+  spokespeople: complete ? [{ name: "Funmilayo Adeyemi", title: "Director of Programmes" }] : [],
+  media_contact: { name: "Bisi Akande", email: "press@ijoba.example.ng", phone: complete ? "+2348031234567" : "" },
   dateline_city: "Ibadan",
   slug,
 });
 
 /** An account with a newsroom and a finished release on it (under embargo when asked). */
-async function sender({ embargoUntil }: { embargoUntil?: string } = {}) {
+async function sender({ embargoUntil, completeKit = true }: { embargoUntil?: string; completeKit?: boolean } = {}) {
   const account = await registerAndSignIn();
   const slug = `send-${Date.now().toString(36)}-${++counter}`;
-  expect((await account.api.put("/api/organisation", kit(slug))).status).toBe(200);
+  expect((await account.api.put("/api/organisation", kit(slug, completeKit))).status).toBe(200);
   const release = await finishedRelease(account.token);
   const published = await account.api.post(
     `/api/press-releases/${release.id}/publish`,
@@ -285,7 +288,23 @@ describe("POST /api/press-releases/:id/send", () => {
     expect((await distribution(api, release.id)).recipients).toEqual([]);
   });
 
-  it(`stops at the plan's ${planLimits(null).releaseEmailsMonthly.toLocaleString("en")} release e-mails a month`, async () => {
+  it("mails no one a release that still has gaps to fill, and says which", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { api, release } = await sender({ completeKit: false });
+    const address = fresh("gaps");
+    await importCsv(api, [`Adaeze Okafor,${address},Punch,Business,yes,`]);
+    const refused = await send(api, release.id);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      code: "gaps_left",
+      message: expect.stringMatching(/^Fill the release's gaps before sending: \[.+\]\.$/),
+      errors: { text: expect.arrayContaining(["Fill [Phone]"]) },
+    });
+    expect((await distribution(api, release.id)).recipients).toEqual([]);
+    expect(await outbox(address)).toEqual([]);
+  });
+
+  it(`stops at the plan's ${groupThousands(planLimits(null).releaseEmailsMonthly)} release e-mails a month`, async () => {
     await using _fast = await jobsWithoutPauses();
     const { api, release, user } = await sender();
     await importCsv(api, [`Late Comer,${fresh("late")},Punch,Business,yes,`]);
@@ -323,9 +342,9 @@ describe("POST /api/press-releases/:id/send", () => {
 });
 
 describe("opens, clicks and unsubscribing", () => {
-  async function mailedOne() {
+  async function mailedOne({ embargoUntil }: { embargoUntil?: string } = {}) {
     await using _fast = await jobsWithoutPauses();
-    const account = await sender();
+    const account = await sender({ embargoUntil });
     const email = fresh("reader");
     await importCsv(account.api, [`Reader One,${email},Punch,Business,yes,`]);
     await sent(account.api, account.release.id);
@@ -352,6 +371,29 @@ describe("opens, clicks and unsubscribing", () => {
     const figures = await distribution(api, release.id);
     expect(figures).toMatchObject({ sent: 1, opened: 1, clicked: 1 });
     expect(figures.recipients[0]).toMatchObject({ opened_at: expect.any(String), clicked_at: expect.any(String) });
+  });
+
+  it("tells a journalist who follows the link before the embargo when the release will be public, then leads to it", async () => {
+    const embargo = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const { links, url } = await mailedOne({ embargoUntil: embargo });
+    const early = await call(links.click, { redirect: "manual" });
+    expect(early.status).toBe(200);
+    expect(early.headers.get("cache-control")).toBe("no-store");
+    const text = await early.text();
+    expect(text).toContain("<h1>Under embargo</h1>");
+    expect(text).toContain(`This release is under embargo until ${embargoTime(embargo)}.`);
+    expect(text).toContain(`href="${url}"`);
+    expect((await call(new URL(url).pathname)).status).toBe(404);
+
+    try {
+      await advanceDays(3);
+      expect((await sandboxPost("/scheduled")).status).toBe(200);
+      const after = await call(links.click, { redirect: "manual" });
+      expect(after.status).toBe(302);
+      expect(after.headers.get("location")).toBe(url);
+    } finally {
+      await call("/__sandbox/clock", { method: "DELETE", headers: json });
+    }
   });
 
   it("answers an unknown token with a harmless pixel or a 404 page, never a 5xx", async () => {

@@ -2,12 +2,14 @@ import { type Context, Hono } from "hono";
 import { createElement as h, type ReactNode } from "react";
 import { sha256Hex } from "../accounts/tokens.ts";
 import type { AppEnv } from "../app-env.ts";
+import { billingNow } from "../billing/billing-clock.ts";
 import { suppressAddress } from "../contacts/store.ts";
 import { API } from "../contracts/api-paths.ts";
 import { newsroomReleasePath } from "../newsroom/contracts/newsroom.ts";
 import { notFoundPage, noticePage, renderPage } from "../newsroom/newsroom-page.ts";
 import { publicationOf } from "../newsroom/publications.ts";
 import { newsroomSlugOf, organisationOf } from "../organisation/store.ts";
+import { embargoTime } from "../press-releases/contracts/release-options.ts";
 import { markUnsubscribed, recipientOfToken, recordClick, recordOpen } from "./store.ts";
 
 /**
@@ -50,7 +52,19 @@ tracking.get(API.tracking.at.click, async (c) => {
   ]);
   if (!publication || !newsroom) return notFound(c);
   const url = `${new URL(c.req.url).origin}${newsroomReleasePath(newsroom, publication.slug)}`;
-  return c.redirect(url, 302);
+  const now = await billingNow(c.env.DB, c.var.config);
+  if (publication.published_at && publication.publish_at <= now.toISOString()) return c.redirect(url, 302);
+  // Before its time the public address answers 404 to everyone; the journalist who was sent it is
+  // told why, and when it will be there.
+  const { name } = await organisationOf(c.env.DB, recipient.user_id);
+  return page(
+    c,
+    "Under embargo",
+    h("h1", null, "Under embargo"),
+    h("p", null, `This release is under embargo until ${embargoTime(publication.publish_at)}.`),
+    h("p", null, `It will be on ${name || "the sender"}'s newsroom then, at `, h("a", { href: url }, url), "."),
+    h("p", null, "The e-mail you were sent holds its full text."),
+  );
 });
 
 const page = async (c: Context<AppEnv>, title: string, ...body: ReactNode[]) =>

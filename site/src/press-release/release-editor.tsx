@@ -4,7 +4,7 @@ import type {
   ReleaseExportFormat,
   ReleaseVersions,
 } from "@worker/press-releases/contracts/press-releases.ts";
-import { releaseHtml, releasePlainText } from "@worker/press-releases/contracts/release-markdown.ts";
+import { placeholdersIn, releaseHtml, releasePlainText } from "@worker/press-releases/contracts/release-markdown.ts";
 import { Copy, Download, Eye, History, Pencil, RefreshCw } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
@@ -25,7 +25,7 @@ import {
   saveTranslatedText,
   versionsPath,
 } from "./release-editing-api.ts";
-import { placeholdersIn, ReleasePreview } from "./release-preview.tsx";
+import { ReleasePreview } from "./release-preview.tsx";
 import { type SaveState, useAutosave } from "./use-autosave.ts";
 
 // The options form (and the schema it checks with) loads only when someone opens it.

@@ -1,15 +1,10 @@
-import { type Run, releaseBlocks } from "@worker/press-releases/contracts/release-markdown.ts";
+import { PLACEHOLDER, type Run, releaseBlocks } from "@worker/press-releases/contracts/release-markdown.ts";
 import type { ReactNode } from "react";
 
-/** A square-bracketed gap the writer left for a person to fill, such as `[Phone]`. */
-export const PLACEHOLDER = /\[[^\]\n]{1,60}\]/g;
-
-export function placeholdersIn(text: string): string[] {
-  return [...new Set(text.match(PLACEHOLDER) ?? [])];
-}
+const PLACEHOLDER_PARTS = new RegExp(`(${PLACEHOLDER.source})`, "g");
 
 function marked(text: string): ReactNode[] {
-  return text.split(/(\[[^\]\n]{1,60}\])/g).map((part, index) =>
+  return text.split(PLACEHOLDER_PARTS).map((part, index) =>
     index % 2 ? (
       // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one string never move
       <mark key={index} className="placeholder">

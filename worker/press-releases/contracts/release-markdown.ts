@@ -77,6 +77,14 @@ export function releasePlainText(markdown: string): string {
 
 const isBullet = (line: string) => line.startsWith("• ");
 
+/** A square-bracketed gap the writer left for a person to fill, such as `[Phone]`. */
+export const PLACEHOLDER = /\[[^\]\n]{1,60}\]/g;
+
+/** The gaps `text` still has, each once, in the order they first appear. */
+export function placeholdersIn(text: string): string[] {
+  return [...new Set(text.match(PLACEHOLDER) ?? [])];
+}
+
 /** The release's first heading, or its first words. */
 export function releaseHeadline(markdown: string): string {
   const blocks = releaseBlocks(markdown);

@@ -65,10 +65,15 @@ export const pickedHeadlineSchema = z.object({ text: z.string(), headlines: z.ar
 
 /** "EMBARGOED UNTIL 09:00 WAT, 2 December 2026": the time in Lagos, as Nigerian newsrooms read it. */
 export function embargoLine(iso: string): string {
+  return `EMBARGOED UNTIL ${embargoTime(iso)}`;
+}
+
+/** When an embargo lifts, in Lagos time: `09:00 WAT, 2 December 2026`. */
+export function embargoTime(iso: string): string {
   const at = new Date(iso);
   const inLagos = (parts: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat("en-GB", { ...parts, timeZone: "Africa/Lagos" }).format(at);
   const time = inLagos({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const date = inLagos({ day: "numeric", month: "long", year: "numeric" });
-  return `EMBARGOED UNTIL ${time} WAT, ${date}`;
+  return `${time} WAT, ${date}`;
 }
