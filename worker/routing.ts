@@ -39,6 +39,15 @@ const spitchRelease = serve(
   { provider: "assemblyai-llm", task: "write", does: "write the release" },
 );
 
+/**
+ * Live Yorùbá and Hausa in two passes: AssemblyAI's whisper-rt streams the fast finals, then each
+ * final's audio goes to Spitch, which documents both languages, and its text replaces the final.
+ */
+const twoPassLive = serve(
+  { provider: "assemblyai-streaming", task: "stream", does: "stream captions (whisper-rt), with speakers" },
+  { provider: "spitch", task: "transcribe", does: "transcribe each final's audio again and correct it" },
+);
+
 /** The chain for every served cell; `null` where `LANGUAGE_REFUSALS` gives the reason instead. */
 const STAGES: Readonly<Record<LanguageTool, Readonly<Record<Language, readonly Stage[] | null>>>> = {
   tts: {
@@ -74,16 +83,8 @@ const STAGES: Readonly<Record<LanguageTool, Readonly<Record<Language, readonly S
    */
   live: {
     en: serve({ provider: "deepgram", task: "stream", does: "stream captions" }),
-    yo: serve({
-      provider: "assemblyai-streaming",
-      task: "stream",
-      does: "stream captions (whisper-rt), with speakers",
-    }),
-    ha: serve({
-      provider: "assemblyai-streaming",
-      task: "stream",
-      does: "stream captions (whisper-rt), with speakers",
-    }),
+    yo: twoPassLive,
+    ha: twoPassLive,
     ig: null,
     pcm: null,
   },

@@ -88,6 +88,11 @@ export function appendSegment(db: D1Database, sessionId: string, segment: LiveSe
     .bind(sessionId, segment.seq, segment.text, segment.start, segment.duration, segment.speaker);
 }
 
+/** A final's text replaced by its accurate pass's. */
+export function correctSegment(db: D1Database, sessionId: string, seq: number, text: string) {
+  return db.prepare("UPDATE live_segments SET text = ? WHERE session_id = ? AND seq = ?").bind(text, sessionId, seq);
+}
+
 /** Finals stored before live speakers were labelled have none. */
 const SEGMENT_COLUMNS = `seq, text, start, duration, COALESCE(speaker, '${UNLABELLED_SPEAKER}') AS speaker`;
 
