@@ -80,12 +80,14 @@ const STAGES: Readonly<Record<LanguageTool, Readonly<Record<Language, readonly S
    * among its 99+ languages and neither Igbo nor a Pidgin; the model detects the language itself.
    * Its usm-streaming description takes raw PCM only (`pcm_s16le`, `pcm_mulaw`), so the relay decodes
    * the page's WebM Opus to 16 kHz PCM for it (`liveAudioPath`, worker/live/provider-stream.ts).
+   * Igbo has no streaming recogniser; Spitch, which documents Igbo transcription but offers no
+   * stream, transcribes the decoded audio cut at pauses (worker/live/near-live-spitch.ts).
    */
   live: {
     en: serve({ provider: "deepgram", task: "stream", does: "stream captions" }),
     yo: twoPassLive,
     ha: twoPassLive,
-    ig: null,
+    ig: serve({ provider: "spitch", task: "stream", does: "transcribe segments cut at pauses (near-live)" }),
     pcm: null,
   },
   voiceConversion: {

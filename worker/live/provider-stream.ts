@@ -11,6 +11,7 @@ import type { PcmHistory } from "./audio/pcm-history.ts";
 import { UndecodableAudio, WebmOpusToPcm } from "./audio/webm-opus-to-pcm.ts";
 import { LIVE_CLOSES, type LiveClose } from "./contracts/live-closes.ts";
 import { LIVE_BUFFER_MS, LIVE_CHUNK_MS, type LiveEncoding } from "./contracts/live-constants.ts";
+import { spitchNearLive } from "./near-live-spitch.ts";
 import { closeForProviderClose, closeForRefusedStream } from "./provider-closes.ts";
 
 /** One provider stream; a session has more than one when the stream had to be reopened. */
@@ -51,6 +52,13 @@ const LIVE_TRANSCRIBERS: Partial<
     model: () => "whisper-rt",
     encodings: ["pcm_s16le"],
     detectsLanguage: true,
+  },
+  // Igbo: no streaming recogniser lists it, so segments cut at pauses go to Spitch's transcription.
+  spitch: {
+    transcriber: spitchNearLive,
+    model: () => "spitch",
+    encodings: ["pcm_s16le"],
+    detectsLanguage: false,
   },
 };
 
