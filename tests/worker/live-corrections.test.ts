@@ -92,6 +92,7 @@ describe("the accurate pass of live Yorùbá", () => {
     );
 
     const detail = await keptTranscript(token, session.id);
+    expect(detail.language).toBe("yo");
     expect(texts(detail.segments)).toEqual(texts(shown));
     expect(detail.segments.map(({ speaker }) => speaker)).toEqual(spoken.map(({ speaker }) => speaker));
     const srt = await (

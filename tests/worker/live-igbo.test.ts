@@ -5,7 +5,7 @@ import {
   PauseSegmenter,
   type SpeechSegment,
 } from "../../worker/live/audio/pause-segmenter.ts";
-import { liveTicketSchema, transcriptDetailSchema } from "../../worker/live/contracts/live.ts";
+import { liveTicketSchema, transcriptDetailSchema, transcriptListSchema } from "../../worker/live/contracts/live.ts";
 import { NEAR_LIVE_LANGUAGES } from "../../worker/live/contracts/live-constants.ts";
 import { NEAR_LIVE_DELAY_MS, SEGMENT_WAIT_MS } from "../../worker/live/near-live-spitch.ts";
 import { ROUTES } from "../../worker/routing.ts";
@@ -76,6 +76,10 @@ describe("live Igbo, near-live through Spitch", () => {
     );
     // Metered from the audio the relay heard: seven seconds, silence included, as other languages.
     expect(detail.duration_seconds).toBe(7);
+    // The kept transcript says what it was spoken in, listed and read.
+    expect(detail.language).toBe("ig");
+    const listed = await call("/api/live/transcripts", { headers: { authorization: `Bearer ${token}` } });
+    expect(transcriptListSchema.parse(await listed.json()).transcripts.map(({ language }) => language)).toEqual(["ig"]);
   });
 
   it("promises its delay by construction: the pause that ends a phrase and Spitch's longest wait fit in 8 s", () => {

@@ -23,7 +23,7 @@ import { readHandover } from "./relay-handover.ts";
 import { SessionFinals } from "./session-finals.ts";
 import { newSession, readSession, type SessionState, writeSession } from "./session-state.ts";
 import { readControl, refuseSpeaker, SpeakerSocket } from "./speaker-socket.ts";
-import { segmentsAfter } from "./transcripts.ts";
+import { segmentsAfter, sessionLanguage } from "./transcripts.ts";
 
 /** The session this object runs, once opened or read back from storage. */
 interface Session {
@@ -130,8 +130,13 @@ export class TranscriptionRelay extends DurableObject<Env> {
     }
     if (!session || session.state.ended) {
       const finals = session?.finals.all ?? (await segmentsAfter(this.env.DB, handover.sessionId, handover.after));
-      // A session whose relay kept nothing was spoken before languages: English.
-      const spokenIn = { sessionId: handover.sessionId, language: DEFAULT_LANGUAGE, origin: handover.origin };
+      // A session kept before sessions recorded their language was, most likely, English.
+      const language = session ? session.state.language : await sessionLanguage(this.env.DB, handover.sessionId);
+      const spokenIn = {
+        sessionId: handover.sessionId,
+        language: language ?? DEFAULT_LANGUAGE,
+        origin: handover.origin,
+      };
       const translations = session?.translations ?? captionTranslations(this.env, spokenIn, this.label);
       void this.viewers.replay(socket, finals, handover.after, handover.language, translations);
       return;

@@ -93,6 +93,8 @@ export type LiveSegment = z.infer<typeof liveSegment>;
 export const savedTranscript = z.object({
   id: z.string(),
   title: z.string(),
+  /** The language spoken; null for a session kept before sessions recorded it (English, mostly). */
+  language: z.enum(LANGUAGES).nullable(),
   status: z.enum(["active", "ended"]),
   /** Audio the provider processed, in seconds. */
   duration_seconds: z.number(),
