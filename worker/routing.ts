@@ -39,6 +39,15 @@ const spitchRelease = serve(
   { provider: "assemblyai-llm", task: "write", does: "write the release" },
 );
 
+/**
+ * Live Yorùbá and Hausa in two passes: AssemblyAI's whisper-rt streams the fast finals, then each
+ * final's audio goes to Spitch, which documents both languages, and its text replaces the final.
+ */
+const twoPassLive = serve(
+  { provider: "assemblyai-streaming", task: "stream", does: "stream captions (whisper-rt), with speakers" },
+  { provider: "spitch", task: "transcribe", does: "transcribe each final's audio again and correct it" },
+);
+
 /** The chain for every served cell; `null` where `LANGUAGE_REFUSALS` gives the reason instead. */
 const STAGES: Readonly<Record<LanguageTool, Readonly<Record<Language, readonly Stage[] | null>>>> = {
   tts: {
@@ -71,20 +80,14 @@ const STAGES: Readonly<Record<LanguageTool, Readonly<Record<Language, readonly S
    * among its 99+ languages and neither Igbo nor a Pidgin; the model detects the language itself.
    * Its usm-streaming description takes raw PCM only (`pcm_s16le`, `pcm_mulaw`), so the relay decodes
    * the page's WebM Opus to 16 kHz PCM for it (`liveAudioPath`, worker/live/provider-stream.ts).
+   * Igbo has no streaming recogniser; Spitch, which documents Igbo transcription but offers no
+   * stream, transcribes the decoded audio cut at pauses (worker/live/near-live-spitch.ts).
    */
   live: {
     en: serve({ provider: "deepgram", task: "stream", does: "stream captions" }),
-    yo: serve({
-      provider: "assemblyai-streaming",
-      task: "stream",
-      does: "stream captions (whisper-rt), with speakers",
-    }),
-    ha: serve({
-      provider: "assemblyai-streaming",
-      task: "stream",
-      does: "stream captions (whisper-rt), with speakers",
-    }),
-    ig: null,
+    yo: twoPassLive,
+    ha: twoPassLive,
+    ig: serve({ provider: "spitch", task: "stream", does: "transcribe segments cut at pauses (near-live)" }),
     pcm: null,
   },
   voiceConversion: {

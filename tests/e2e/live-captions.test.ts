@@ -129,12 +129,12 @@ describe("live captions in the browser", () => {
   it("a caption viewer reads Yorùbá captions of an English talk, and the choice is remembered on that device", async ({
     openPage,
   }) => {
-    // Igbo cannot be transcribed live: the speaker's page says why and does not start.
+    // Naijá cannot be transcribed live: the speaker's page says why and does not start.
     const refused = await openPage("desktop");
     await storeSession(refused.page, await newSession());
     await refused.page.goto("/voxscribe");
-    await refused.page.getByLabel("Language").selectOption({ label: "Igbo" });
-    await refused.page.getByText(languageRefusal("live", "ig") ?? "-").waitFor();
+    await refused.page.getByLabel("Language").selectOption({ label: "Naijá (Pidgin)" });
+    await refused.page.getByText(languageRefusal("live", "pcm") ?? "-").waitFor();
     expect(await refused.page.getByRole("button", { name: "Start recording" }).isDisabled()).toBe(true);
 
     const speaker = await openPage("desktop");

@@ -1,6 +1,7 @@
 import { languageRefusal } from "@contracts/language-support.ts";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { NEAR_LIVE_NOTE } from "@worker/live/contracts/live-constants.ts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderSite } from "./render.tsx";
 
@@ -41,7 +42,7 @@ describe("a language chosen in one tool, opening another", { timeout: 20_000 }, 
 });
 
 describe("live captions from the page", { timeout: 20_000 }, () => {
-  it("Yorùbá and Hausa can be started from the page, since the relay decodes its audio; Igbo says why not and Start stays off", async () => {
+  it("Yorùbá and Hausa can be started from the page, since the relay decodes its audio; Igbo can too, with a note that its captions lag; Naijá says why not and Start stays off", async () => {
     localStorage.setItem("vox_language", "en");
     const { select } = await languageControl("/voxscribe");
     for (const language of ["yo", "ha"]) {
@@ -51,7 +52,11 @@ describe("live captions from the page", { timeout: 20_000 }, () => {
       expect(screen.getByRole("button", { name: "Start recording" })).toBeEnabled();
     }
     await userEvent.selectOptions(select, "ig");
-    expect(screen.getByText(languageRefusal("live", "ig") ?? "-")).toBeVisible();
+    expect(screen.getByText(NEAR_LIVE_NOTE)).toBeVisible();
+    expect(screen.getByRole("button", { name: "Start recording" })).toBeEnabled();
+    await userEvent.selectOptions(select, "pcm");
+    expect(screen.queryByText(NEAR_LIVE_NOTE)).toBeNull();
+    expect(screen.getByText(languageRefusal("live", "pcm") ?? "-")).toBeVisible();
     expect(screen.getByRole("button", { name: "Start recording" })).toBeDisabled();
   });
 });

@@ -99,8 +99,27 @@ type Transcript = Extract<LiveServerMessage, { type: "transcript" }>;
 
 export const transcripts = <M extends { type: string }>(messages: M[]) =>
   messages.filter((m): m is Extract<M, Transcript> => m.type === "transcript");
-export const finals = <M extends { type: string }>(messages: M[]) =>
-  transcripts(messages).filter((m) => (m as Transcript).is_final) as Transcript[];
+/**
+ * The finals as a page shows them, in the order they came: a correction (Yorùbá and Hausa's
+ * accurate pass) replaces the text of the final it names rather than adding one.
+ */
+export const finals = <M extends { type: string }>(messages: M[]) => {
+  const shown: Transcript[] = [];
+  for (const message of transcripts(messages) as Transcript[]) {
+    if (!message.is_final) continue;
+    if (!message.correction) {
+      shown.push(message);
+      continue;
+    }
+    // A page replaces the final it has; one it never had (a resume's replay came first) it ignores.
+    const corrected = shown.findLastIndex((final) => final.seq === message.seq);
+    if (corrected >= 0) shown[corrected] = { ...(shown[corrected] as Transcript), text: message.text };
+  }
+  return shown;
+};
+/** The corrections among the messages, as they came. */
+export const corrections = <M extends { type: string }>(messages: M[]) =>
+  (transcripts(messages) as Transcript[]).filter((m) => m.is_final && m.correction);
 export const readyOf = (messages: LiveServerMessage[]) => {
   const ready = messages[0];
   if (ready?.type !== "ready") throw new Error(`the first message was ${JSON.stringify(ready)}, not ready`);

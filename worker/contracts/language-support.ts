@@ -11,10 +11,8 @@ export type LanguageTool = Exclude<ToolId, "deepfake">;
 
 const NO_PIDGIN_RECOGNITION =
   "No provider we use recognises spoken Naijá (Pidgin) yet, so recordings in it cannot be transcribed. Choose English (Nigeria) if the speakers mostly use English.";
-const NO_LIVE_IGBO =
-  "Live transcription is available in English (Nigeria), Yorùbá and Hausa: no streaming provider recognises Igbo yet. Viewers of your caption link can still read the captions in Igbo.";
 const NO_LIVE_PIDGIN =
-  "Live transcription is available in English (Nigeria), Yorùbá and Hausa: no streaming provider recognises spoken Naijá (Pidgin) yet. Choose English (Nigeria) if the speakers mostly use English; viewers of your caption link can still read the captions in Naijá.";
+  "Live transcription is available in English (Nigeria), Yorùbá, Hausa and Igbo: no provider we use recognises spoken Naijá (Pidgin) yet. Choose English (Nigeria) if the speakers mostly use English; viewers of your caption link can still read the captions in Naijá.";
 const NO_CONVERSION = "Voice conversion is available in English (Nigeria) only for now.";
 
 /** `null`: served. A string: the reason it is not, shown as is. */
@@ -22,7 +20,7 @@ export const LANGUAGE_REFUSALS: Readonly<Record<LanguageTool, Readonly<Record<La
   tts: { en: null, yo: null, ha: null, ig: null, pcm: null },
   sentiment: { en: null, yo: null, ha: null, ig: null, pcm: NO_PIDGIN_RECOGNITION },
   pressRelease: { en: null, yo: null, ha: null, ig: null, pcm: NO_PIDGIN_RECOGNITION },
-  live: { en: null, yo: null, ha: null, ig: NO_LIVE_IGBO, pcm: NO_LIVE_PIDGIN },
+  live: { en: null, yo: null, ha: null, ig: null, pcm: NO_LIVE_PIDGIN },
   voiceConversion: { en: null, yo: NO_CONVERSION, ha: NO_CONVERSION, ig: NO_CONVERSION, pcm: NO_CONVERSION },
 };
 

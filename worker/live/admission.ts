@@ -72,6 +72,7 @@ export async function admitSession(
     signIn,
     resumeTokenHash: await sha256Hex(handover.resumeToken),
     maxActive: planLimits(user.plan).liveSessions,
+    language: redeemed.language,
   });
   if (!started) throw sessionActive();
   if (handover.reserved) await bindReservation(db, handover.sessionId, user.id);

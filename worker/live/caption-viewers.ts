@@ -137,8 +137,10 @@ export class CaptionViewers {
    * A final replaces the words being spoken. Readers of the session's language get it at once, as
    * the speaker does; each other language read gets it when its translation is ready (or its wait
    * is over), on its own, so neither a slow translation nor another language holds anyone back.
+   * `best` is the final as its accurate pass leaves it, when it has one: other languages translate
+   * that text, once, rather than translate the fast text and then its correction.
    */
-  broadcastFinal(segment: LiveSegment, translations: CaptionTranslations): void {
+  broadcastFinal(segment: LiveSegment, translations: CaptionTranslations, best = Promise.resolve(segment)): void {
     this.interim = null;
     const spoken = spokenFinal(segment);
     this.broadcast(spoken, AS_SPOKEN_TAG);
@@ -146,11 +148,18 @@ export class CaptionViewers {
     for (const language of LANGUAGES) {
       if (language === translations.source || !this.ctx.getWebSockets(readsTag(language)).length) continue;
       this.track(
-        translations
-          .final(segment, language, TRANSLATION_WAIT_MS)
+        best
+          .then((final) => translations.final(final, language, TRANSLATION_WAIT_MS))
           .then((final) => this.broadcast(final, readsTag(language))),
       );
     }
+  }
+
+  /** A final's accurate text, for the readers of the language it is spoken in. */
+  broadcastCorrection(segment: LiveSegment, source: Language): void {
+    const correction = { ...spokenFinal(segment), correction: true } as const;
+    this.broadcast(correction, AS_SPOKEN_TAG);
+    this.broadcast(correction, readsTag(source));
   }
 
   /** Serialised once for the whole audience, or everyone reading one language. */

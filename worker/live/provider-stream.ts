@@ -7,9 +7,11 @@ import type { Provider } from "../providers/endpoint.ts";
 import type { LiveStream, LiveTranscriber, LiveTranscript } from "../providers/live-transcription.ts";
 import { ProviderError } from "../providers/provider-error.ts";
 import { stagesFor } from "../routing.ts";
+import type { PcmHistory } from "./audio/pcm-history.ts";
 import { UndecodableAudio, WebmOpusToPcm } from "./audio/webm-opus-to-pcm.ts";
 import { LIVE_CLOSES, type LiveClose } from "./contracts/live-closes.ts";
 import { LIVE_BUFFER_MS, LIVE_CHUNK_MS, type LiveEncoding } from "./contracts/live-constants.ts";
+import { spitchNearLive } from "./near-live-spitch.ts";
 import { closeForProviderClose, closeForRefusedStream } from "./provider-closes.ts";
 
 /** One provider stream; a session has more than one when the stream had to be reopened. */
@@ -50,6 +52,13 @@ const LIVE_TRANSCRIBERS: Partial<
     model: () => "whisper-rt",
     encodings: ["pcm_s16le"],
     detectsLanguage: true,
+  },
+  // Igbo: no streaming recogniser lists it, so segments cut at pauses go to Spitch's transcription.
+  spitch: {
+    transcriber: spitchNearLive,
+    model: () => "spitch",
+    encodings: ["pcm_s16le"],
+    detectsLanguage: false,
   },
 };
 
@@ -117,6 +126,8 @@ export class ProviderStreams {
     private readonly session: StreamedSession,
     private readonly events: ProviderStreamEvents,
     private readonly label: string,
+    /** Where the PCM sent is kept for the accurate pass, when the session has one. */
+    private readonly heard: PcmHistory | null = null,
   ) {}
 
   /** A stream is open or opening. */
@@ -207,7 +218,9 @@ export class ProviderStreams {
           },
         },
       );
-      if (decoded) stream.live = decodingStream(stream.live, decoded);
+      const heard = path.sends === "pcm_s16le" ? this.heard : null;
+      heard?.restartAt(stream.offset);
+      if (decoded || heard) stream.live = pcmStream(stream.live, decoded, heard);
       this.open.add(stream);
       this.current = stream;
       const held = this.pending;
@@ -256,17 +269,22 @@ export class ProviderStreams {
   }
 }
 
-/** A PCM-only stream fed the page's WebM Opus through the relay's decoder, which it frees as it closes. */
-function decodingStream(live: LiveStream, decoded: WebmOpusToPcm): LiveStream {
+/**
+ * A PCM stream fed through the relay: the page's WebM Opus decoded first when `decoded` is given
+ * (its decoder freed as the stream closes), and the PCM sent kept in `heard` for the accurate pass.
+ */
+function pcmStream(live: LiveStream, decoded: WebmOpusToPcm | null, heard: PcmHistory | null): LiveStream {
   return {
     sendAudio: (frame) => {
-      const pcm = decoded.push(frame);
-      if (pcm.byteLength) live.sendAudio(pcm);
+      const pcm = decoded ? decoded.push(frame) : frame;
+      if (!pcm.byteLength) return;
+      heard?.push(pcm);
+      live.sendAudio(pcm);
     },
     keepAlive: () => live.keepAlive(),
     finish: () => live.finish(),
     close: () => {
-      decoded.close();
+      decoded?.close();
       live.close();
     },
   };

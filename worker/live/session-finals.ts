@@ -1,5 +1,5 @@
 import type { LiveSegment } from "./contracts/live.ts";
-import { appendSegment, segmentsAfter } from "./transcripts.ts";
+import { appendSegment, correctSegment, segmentsAfter } from "./transcripts.ts";
 
 /**
  * A session's finals: numbered 1, 2, 3, …, kept for replay to a resumed page and late viewers, and
@@ -8,6 +8,8 @@ import { appendSegment, segmentsAfter } from "./transcripts.ts";
 export class SessionFinals {
   /** D1 writes, chained so they land in order and the session ends after them. */
   private writes: Promise<unknown> = Promise.resolve();
+  /** When each final was corrected, for a page that may have missed it while it was away. */
+  private readonly correctedAt = new Map<number, number>();
 
   private constructor(
     private readonly db: D1Database,
@@ -50,6 +52,29 @@ export class SessionFinals {
       .then(() => appendSegment(db, session.sessionId, segment).run())
       .catch((error) => console.error(`${this.label} storing a final failed`, error));
     return segment;
+  }
+
+  /**
+   * Replaces final `seq`'s text with its accurate pass's, here and in D1 (after its insert, on
+   * the same chain); answers the corrected final.
+   */
+  correct(seq: number, text: string): LiveSegment | null {
+    const index = this.list.findLastIndex((segment) => segment.seq === seq);
+    const segment = this.list[index];
+    if (!segment) return null;
+    const corrected = { ...segment, text };
+    this.list[index] = corrected;
+    this.correctedAt.set(seq, Date.now());
+    const { db, session } = this;
+    this.writes = this.writes
+      .then(() => correctSegment(db, session.sessionId, seq, text).run())
+      .catch((error) => console.error(`${this.label} storing a correction failed`, error));
+    return corrected;
+  }
+
+  /** Finals up to `seq` corrected at `since` or later: what a page last heard from then may have missed. */
+  correctedSince(since: number, seq: number): LiveSegment[] {
+    return this.list.filter((segment) => segment.seq <= seq && (this.correctedAt.get(segment.seq) ?? -1) >= since);
   }
 
   /** Resolves once every final so far is in D1. */

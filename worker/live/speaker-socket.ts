@@ -46,6 +46,11 @@ export class SpeakerSocket {
     this.lastHeardAt = Date.now();
   }
 
+  /** When the page was last heard from (0 after the object woke). */
+  get lastHeard(): number {
+    return this.lastHeardAt;
+  }
+
   /** Heard from lately, so a resume must not take its place. */
   isLively(): boolean {
     return Date.now() - this.lastHeardAt < STALE_SOCKET_MS;

@@ -4,18 +4,26 @@ import { DEFAULT_LANGUAGE } from "../contracts/languages.ts";
 import { ApiError } from "../core/errors.ts";
 import type { LiveTranscript } from "../providers/live-transcription.ts";
 import { admitSession, sessionActive } from "./admission.ts";
+import { PcmHistory } from "./audio/pcm-history.ts";
 import { type CaptionTranslations, captionTranslations } from "./caption-translation.ts";
 import { CaptionViewers } from "./caption-viewers.ts";
+import type { LiveSegment } from "./contracts/live.ts";
 import { LIVE_CLOSES, type LiveClose } from "./contracts/live-closes.ts";
 import { LIVE_KEEPALIVE_MS, LIVE_MAX_FRAME_BYTES, LIVE_RESUME_GRACE_MS } from "./contracts/live-constants.ts";
 import type { RelayRequest } from "./contracts/live-handover.ts";
+import {
+  CORRECTION_AUDIO_SECONDS,
+  type FinalCorrections,
+  finalCorrections,
+  hasAccuratePass,
+} from "./final-corrections.ts";
 import { meter, quotaReached, resumeMetering } from "./meter.ts";
 import { ProviderStreams } from "./provider-stream.ts";
 import { readHandover } from "./relay-handover.ts";
 import { SessionFinals } from "./session-finals.ts";
 import { newSession, readSession, type SessionState, writeSession } from "./session-state.ts";
 import { readControl, refuseSpeaker, SpeakerSocket } from "./speaker-socket.ts";
-import { segmentsAfter } from "./transcripts.ts";
+import { segmentsAfter, sessionLanguage } from "./transcripts.ts";
 
 /** The session this object runs, once opened or read back from storage. */
 interface Session {
@@ -23,6 +31,8 @@ interface Session {
   readonly finals: SessionFinals;
   readonly provider: ProviderStreams;
   readonly translations: CaptionTranslations;
+  /** The accurate pass, for a language the routing table gives one. */
+  readonly corrections: FinalCorrections | null;
 }
 
 /**
@@ -93,10 +103,14 @@ export class TranscriptionRelay extends DurableObject<Env> {
     }
     const { state, finals, provider } = session;
     const reopen = handover.fresh || !provider.running;
+    // Corrections sent this long before the old page was last heard from had reached it.
+    const missedSince = this.speaker.lastHeard - CORRECTIONS_IN_TRANSIT_MS;
     // Attached before anything is awaited, so the replaced socket's close cannot detach it again.
     state.detachedAt = null;
     this.speaker.attach(socket, ready(state, handover.resumeToken, reopen && !handover.fresh));
     await this.save();
+    for (const segment of finals.correctedSince(missedSince, handover.after))
+      this.speaker.send({ type: "transcript", is_final: true, correction: true, ...segment });
     for (const segment of finals.after(handover.after))
       this.speaker.send({ type: "transcript", is_final: true, ...segment });
     if (reopen) await provider.restart();
@@ -116,8 +130,13 @@ export class TranscriptionRelay extends DurableObject<Env> {
     }
     if (!session || session.state.ended) {
       const finals = session?.finals.all ?? (await segmentsAfter(this.env.DB, handover.sessionId, handover.after));
-      // A session whose relay kept nothing was spoken before languages: English.
-      const spokenIn = { sessionId: handover.sessionId, language: DEFAULT_LANGUAGE, origin: handover.origin };
+      // A session kept before sessions recorded their language was, most likely, English.
+      const language = session ? session.state.language : await sessionLanguage(this.env.DB, handover.sessionId);
+      const spokenIn = {
+        sessionId: handover.sessionId,
+        language: language ?? DEFAULT_LANGUAGE,
+        origin: handover.origin,
+      };
       const translations = session?.translations ?? captionTranslations(this.env, spokenIn, this.label);
       void this.viewers.replay(socket, finals, handover.after, handover.language, translations);
       return;
@@ -242,6 +261,8 @@ export class TranscriptionRelay extends DurableObject<Env> {
     if (!session || session.state.ended) return;
     session.state.ended = true;
     session.provider.close();
+    // The last finals' corrections reach the page, the viewers and D1 before the session ends.
+    await session.corrections?.settled();
     // Stored before the page hears the session ended, so it is listed as saved, not running.
     await session.finals.stored();
     await this.meter(session);
@@ -263,7 +284,17 @@ export class TranscriptionRelay extends DurableObject<Env> {
     }
     const segment = session.finals.add(text, start, duration, transcript.speaker);
     this.speaker.send({ type: "transcript", is_final: true, ...segment });
-    this.viewers.broadcastFinal(segment, session.translations);
+    const best = session.corrections?.correct(segment, (corrected) => this.corrected(session, segment, corrected));
+    this.viewers.broadcastFinal(segment, session.translations, best);
+  }
+
+  /** A final's accurate pass came back with other words: they replace it everywhere it is shown or kept. */
+  private corrected(session: Session, segment: LiveSegment, text: string): LiveSegment {
+    const corrected = session.finals.correct(segment.seq, text);
+    if (!corrected) return segment;
+    this.speaker.send({ type: "transcript", is_final: true, correction: true, ...corrected });
+    this.viewers.broadcastCorrection(corrected, session.state.language);
+    return corrected;
   }
 
   /** The provider closed the stream audio goes to. */
@@ -279,6 +310,7 @@ export class TranscriptionRelay extends DurableObject<Env> {
   }
 
   private begin(state: SessionState, finals: SessionFinals): Session {
+    const heard = hasAccuratePass(state.language) ? new PcmHistory(CORRECTION_AUDIO_SECONDS) : null;
     const provider = new ProviderStreams(
       this.env,
       state,
@@ -288,9 +320,11 @@ export class TranscriptionRelay extends DurableObject<Env> {
         onRefused: (close) => this.end(close),
       },
       this.label,
+      heard,
     );
     const translations = captionTranslations(this.env, state, this.label);
-    this.session = { state, finals, provider, translations };
+    const corrections = heard && finalCorrections(this.env, state, heard, this.label);
+    this.session = { state, finals, provider, translations, corrections };
     return this.session;
   }
 
@@ -309,6 +343,9 @@ export class TranscriptionRelay extends DurableObject<Env> {
     if (this.session) await writeSession(this.ctx.storage, this.session.state);
   }
 }
+
+/** A message on its way to a page that is sending its audio is there within this. */
+const CORRECTIONS_IN_TRANSIT_MS = 5000;
 
 function refusal(error: ApiError): Response {
   return Response.json({ message: error.message, code: error.code }, { status: error.status });

@@ -1,4 +1,5 @@
 import { SESSION_USER_ID, type SessionKey, signInLive } from "../accounts/sessions.ts";
+import { isLanguage, type Language } from "../contracts/languages.ts";
 import { type Page, pagedStatement, type RowsStatement, SPEAKER_NAMES_PATCH, speakerNamesAfter } from "../core/d1.ts";
 import type { LiveSegment, SavedTranscript } from "./contracts/live.ts";
 import { UNLABELLED_SPEAKER } from "./contracts/live-constants.ts";
@@ -30,17 +31,33 @@ export function activeSessions(db: D1Database, key: SessionKey): D1PreparedState
  */
 export async function startSession(
   db: D1Database,
-  session: { id: string; userId: string; signIn: string; resumeTokenHash: string; maxActive: number },
+  session: {
+    id: string;
+    userId: string;
+    signIn: string;
+    resumeTokenHash: string;
+    maxActive: number;
+    language: Language;
+  },
 ): Promise<boolean> {
   const now = new Date().toISOString();
   const result = await db
     .prepare(
-      `INSERT INTO live_sessions (id, user_id, resume_token_hash, started_at, alive_at, sign_in)
-       SELECT ?1, ?2, ?3, ?4, ?4, ?7
+      `INSERT INTO live_sessions (id, user_id, resume_token_hash, started_at, alive_at, sign_in, language)
+       SELECT ?1, ?2, ?3, ?4, ?4, ?7, ?8
        WHERE (SELECT COUNT(*) FROM live_sessions WHERE user_id = ?2 AND status = 'active' AND alive_at > ?5) < ?6
          AND ${signInLive("?7", "?4")}`,
     )
-    .bind(session.id, session.userId, session.resumeTokenHash, now, aliveSince(), session.maxActive, session.signIn)
+    .bind(
+      session.id,
+      session.userId,
+      session.resumeTokenHash,
+      now,
+      aliveSince(),
+      session.maxActive,
+      session.signIn,
+      session.language,
+    )
     .run();
   return result.meta.changes === 1;
 }
@@ -88,6 +105,11 @@ export function appendSegment(db: D1Database, sessionId: string, segment: LiveSe
     .bind(sessionId, segment.seq, segment.text, segment.start, segment.duration, segment.speaker);
 }
 
+/** A final's text replaced by its accurate pass's. */
+export function correctSegment(db: D1Database, sessionId: string, seq: number, text: string) {
+  return db.prepare("UPDATE live_segments SET text = ? WHERE session_id = ? AND seq = ?").bind(text, sessionId, seq);
+}
+
 /** Finals stored before live speakers were labelled have none. */
 const SEGMENT_COLUMNS = `seq, text, start, duration, COALESCE(speaker, '${UNLABELLED_SPEAKER}') AS speaker`;
 
@@ -97,6 +119,15 @@ export async function segmentsAfter(db: D1Database, sessionId: string, after: nu
     .bind(sessionId, after)
     .all<LiveSegment>();
   return results;
+}
+
+/** The language a kept session was spoken in; null for one kept before sessions recorded it. */
+export async function sessionLanguage(db: D1Database, sessionId: string): Promise<Language | null> {
+  const row = await db
+    .prepare("SELECT language FROM live_sessions WHERE id = ?")
+    .bind(sessionId)
+    .first<{ language: string | null }>();
+  return row?.language && isLanguage(row.language) ? row.language : null;
 }
 
 /** Keeps the session counted as running and records the audio processed so far. */
@@ -121,6 +152,7 @@ export function endSession(db: D1Database, sessionId: string, audioSeconds: numb
 interface TranscriptRow {
   id: string;
   title: string;
+  language: Language | null;
   status: "active" | "ended";
   audio_seconds: number;
   started_at: string;
@@ -131,6 +163,7 @@ interface TranscriptRow {
 const toSaved = (row: TranscriptRow): SavedTranscript => ({
   id: row.id,
   title: row.title,
+  language: row.language,
   status: row.status,
   duration_seconds: Math.round(row.audio_seconds * 10) / 10,
   started_at: row.started_at,
@@ -138,7 +171,7 @@ const toSaved = (row: TranscriptRow): SavedTranscript => ({
   preview: row.preview ?? "",
 });
 
-const TRANSCRIPT_COLUMNS = `s.id, s.title, s.status, s.audio_seconds, s.started_at, s.ended_at,
+const TRANSCRIPT_COLUMNS = `s.id, s.title, s.language, s.status, s.audio_seconds, s.started_at, s.ended_at,
   (SELECT group_concat(text, ' ') FROM
     (SELECT text FROM live_segments WHERE session_id = s.id ORDER BY seq LIMIT ${PREVIEW_SEGMENTS})) AS preview`;
 
@@ -214,7 +247,7 @@ export function liveSessionsOf(
 ): RowsStatement<Omit<TranscriptRow, "preview"> & { speaker_names: string | null }> {
   return pagedStatement(
     db,
-    "SELECT id, title, status, audio_seconds, started_at, ended_at, speaker_names FROM live_sessions WHERE user_id = ? ORDER BY started_at, id",
+    "SELECT id, title, language, status, audio_seconds, started_at, ended_at, speaker_names FROM live_sessions WHERE user_id = ? ORDER BY started_at, id",
     [userId],
     page,
   );

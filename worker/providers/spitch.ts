@@ -53,6 +53,8 @@ export interface SpitchTranscription {
   /** Names and terms the recogniser should expect (the account's vocabulary). */
   readonly specialWords?: readonly string[];
   readonly timestamp?: NonNullable<TranscriptionFields["timestamp"]>;
+  /** How long to wait for the answer; a recording's job waits two minutes, a live correction far less. */
+  readonly timeoutMs?: number;
 }
 
 export function transcriptionForm(request: SpitchTranscription): FormData {
@@ -73,7 +75,12 @@ export function transcribe(endpoint: ProviderEndpoint, request: SpitchTranscript
   return providerJson(
     spitch,
     endpoint,
-    { what: "transcription", path: "/v1/transcriptions", body: transcriptionForm(request), timeoutMs: 120_000 },
+    {
+      what: "transcription",
+      path: "/v1/transcriptions",
+      body: transcriptionForm(request),
+      timeoutMs: request.timeoutMs ?? 120_000,
+    },
     { documented: transcriptionAnswer, needed: neededTranscription },
   );
 }

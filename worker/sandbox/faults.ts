@@ -17,6 +17,7 @@ export const FAULT_TARGETS = [
   "assemblyai-delete",
   "assemblyai-llm",
   "spitch-translate",
+  "spitch-transcribe",
   "resend-emails",
 ] as const;
 export type FaultTarget = (typeof FAULT_TARGETS)[number];

@@ -114,7 +114,16 @@ async function mediaOf(c: Context<AppEnv>, content: File | string): Promise<Medi
   }
 }
 
+/** A test-only fault's refusal, in Spitch's error shape. */
+const sandboxFault = (status: number, what: string) =>
+  Response.json(
+    { error: { message: `The sandbox was told to fail this ${what}.`, type: "api_error", code: "sandbox_fault" } },
+    { status },
+  );
+
 sandboxSpitch.post("/v1/transcriptions", async (c) => {
+  const fault = await takeFault(c.env.DB, "spitch-transcribe");
+  if (fault !== null) return sandboxFault(fault, "transcription");
   const form = await c.req.formData().catch(() => null);
   const content = form?.get("content");
   if (content === null || content === undefined || content === "") {
@@ -169,14 +178,7 @@ function segmentsOf(sentences: readonly string[], duration: number, timestamp: "
 
 sandboxSpitch.post("/v1/translate", async (c) => {
   const fault = await takeFault(c.env.DB, "spitch-translate");
-  if (fault !== null) {
-    return Response.json(
-      {
-        error: { message: "The sandbox was told to fail this translation.", type: "api_error", code: "sandbox_fault" },
-      },
-      { status: fault },
-    );
-  }
+  if (fault !== null) return sandboxFault(fault, "translation");
   const body = translateRequest.safeParse(await c.req.json().catch(() => undefined));
   if (!body.success) return invalid(body.error);
   const { text, target, source } = body.data;

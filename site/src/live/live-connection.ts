@@ -29,6 +29,8 @@ export interface LiveConnectionEvents {
   readonly onReconnecting: () => void;
   readonly onInterim: (text: string) => void;
   readonly onFinal: (segment: Segment) => void;
+  /** A final's accurate text came (Yorùbá, Hausa): `corrected` takes the place of `shown`. */
+  readonly onCorrection: (shown: Segment, corrected: Segment) => void;
   /** The session to resume if the page reloads; null once it is over. */
   readonly onSession: (session: ResumableSession | null) => void;
   /** Seconds of unsent audio dropped because the hold was full. */
@@ -56,6 +58,8 @@ export class LiveConnection {
   private attached = false;
   private session: { id: string; token: string } | null = null;
   private lastSeq = 0;
+  /** This session's finals as shown, by `seq`, so a correction replaces the one it names. */
+  private shown = new Map<number, Segment>();
   /** Where the current session's timestamps start within the whole recording. */
   private offsetSeconds = 0;
   private lastEndSeconds = 0;
@@ -142,16 +146,24 @@ export class LiveConnection {
         failure = message.message;
       } else if (!message.is_final) {
         this.events.onInterim(message.text);
+      } else if (message.correction) {
+        const shown = message.seq === undefined ? undefined : this.shown.get(message.seq);
+        if (message.seq === undefined || !shown || shown.text === message.text) return;
+        const corrected = { ...shown, text: message.text };
+        this.shown.set(message.seq, corrected);
+        this.events.onCorrection(shown, corrected);
       } else if (message.seq !== undefined && message.seq > this.lastSeq) {
         this.lastSeq = message.seq;
         const start = this.offsetSeconds + message.start;
         this.lastEndSeconds = start + message.duration;
-        this.events.onFinal({
+        const segment = {
           text: message.text,
           startMs: start * 1000,
           endMs: this.lastEndSeconds * 1000,
           speaker: message.speaker ?? UNLABELLED_SPEAKER,
-        });
+        };
+        this.shown.set(message.seq, segment);
+        this.events.onFinal(segment);
         this.remember();
       }
     });
@@ -201,6 +213,7 @@ export class LiveConnection {
   private async startOver(): Promise<void> {
     this.session = null;
     this.lastSeq = 0;
+    this.shown = new Map();
     this.offsetSeconds = this.lastEndSeconds;
     this.headerNeeded = true;
     this.events.onReconnecting();

@@ -1,4 +1,5 @@
 import { formatLiveTime } from "@worker/billing/contracts/usage-format.ts";
+import { NEAR_LIVE_LANGUAGES, NEAR_LIVE_NOTE } from "@worker/live/contracts/live-constants.ts";
 import { Mic, Square } from "lucide-react";
 import { useStoredUser } from "../api/session.ts";
 import { LanguagePicker, languageServed } from "../tools/language/language-picker.tsx";
@@ -53,6 +54,11 @@ export function LiveTool() {
           onChange={setLanguage}
           hint="The language you will speak. Viewers of your caption link can read the captions in another."
         />
+      )}
+      {NEAR_LIVE_LANGUAGES.includes(language) && (
+        <p className="field__hint" role="status">
+          {NEAR_LIVE_NOTE}
+        </p>
       )}
       <fieldset className="recorder" aria-label="Live transcription controls">
         {recording ? (

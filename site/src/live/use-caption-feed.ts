@@ -87,6 +87,12 @@ export function useCaptionFeed(token: string | undefined, language: Language | n
         show(message);
       } else if (!message.is_final) {
         setFeed((current) => ({ ...current, interim: message.text }));
+      } else if (message.correction) {
+        const { seq, text } = message;
+        setFeed((current) => ({
+          ...current,
+          finals: current.finals.map((final) => (final.seq === seq ? { ...final, text } : final)),
+        }));
       } else if (message.seq !== undefined && !received.has(message.seq)) {
         received.add(message.seq);
         while (received.has(lastSeq + 1)) lastSeq++;

@@ -138,6 +138,8 @@ export function useLiveTranscription(signedIn: boolean) {
             setSegments((previous) => [...previous, segment]);
             setInterim("");
           },
+          onCorrection: (shown, corrected) =>
+            setSegments((previous) => previous.map((segment) => (segment === shown ? corrected : segment))),
           onSession: (session) => {
             storeSession(session);
             if (session) setSessionId(session.id);

@@ -16,6 +16,16 @@ export const DEFAULT_LIVE_ENCODING: LiveEncoding = "webm-opus";
  * upload (Chromium's MediaRecorder otherwise picks 128 kb/s), and clear speech for recognition.
  */
 export const LIVE_AUDIO_BITS_PER_SECOND = 32_000;
+/**
+ * Languages captioned near-live: no streaming recogniser lists them, so the relay cuts the speech at
+ * pauses and a batch recogniser transcribes each piece (Igbo through Spitch; the routing table's
+ * live row, which a worker test holds this to). The page tells the speaker the captions lag.
+ */
+export const NEAR_LIVE_LANGUAGES: readonly string[] = ["ig"];
+/** What the page says while a near-live language is chosen. */
+export const NEAR_LIVE_NOTE =
+  "Igbo captions follow a few seconds behind: each phrase is transcribed once you pause, with no words shown while you speak.";
+
 /** MediaRecorder timeslice: one audio frame every 250 ms. */
 export const LIVE_CHUNK_MS = 250;
 /** The relay tells the provider the stream is alive this often when no audio flows. */

@@ -59,6 +59,11 @@ export const liveTranscriptMessage = z.object({
    * kept before speakers were labelled read `UNLABELLED_SPEAKER`). Interims carry none.
    */
   speaker: z.string().max(16).optional(),
+  /**
+   * A final sent again with its accurate pass's text (Yorùbá and Hausa: Spitch on the final's
+   * audio): it replaces the final with the same `seq` wherever it is shown or kept.
+   */
+  correction: z.literal(true).optional(),
 });
 
 /** Relay → browser messages. */
@@ -88,6 +93,8 @@ export type LiveSegment = z.infer<typeof liveSegment>;
 export const savedTranscript = z.object({
   id: z.string(),
   title: z.string(),
+  /** The language spoken; null for a session kept before sessions recorded it (English, mostly). */
+  language: z.enum(LANGUAGES).nullable(),
   status: z.enum(["active", "ended"]),
   /** Audio the provider processed, in seconds. */
   duration_seconds: z.number(),

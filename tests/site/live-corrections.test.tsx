@@ -1,0 +1,108 @@
+import { act, render, screen, within } from "@testing-library/react";
+import { type LiveServerMessage, liveServerMessage, type WatchServerMessage } from "@worker/live/contracts/live.ts";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CaptionViewer } from "../../site/src/live/caption-viewer.tsx";
+import { LiveConnection } from "../../site/src/live/live-connection.ts";
+import type { Segment } from "../../site/src/live/transcript-export.ts";
+
+/** The caption link's socket: the test speaks for the relay. */
+class RelaySocket extends EventTarget {
+  static latest: RelaySocket | null = null;
+  readonly readyState = 1;
+  constructor(readonly url: string) {
+    super();
+    RelaySocket.latest = this;
+    queueMicrotask(() => this.dispatchEvent(new Event("open")));
+  }
+  say(message: WatchServerMessage | LiveServerMessage) {
+    this.dispatchEvent(new MessageEvent("message", { data: JSON.stringify(message) }));
+  }
+  close() {}
+}
+
+const final = (seq: number, text: string, correction?: true): WatchServerMessage => ({
+  type: "transcript",
+  is_final: true,
+  seq,
+  start: seq * 3,
+  duration: 3,
+  speaker: "1",
+  text,
+  ...(correction ? { correction } : {}),
+});
+
+beforeEach(() => {
+  vi.stubGlobal("WebSocket", RelaySocket);
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  RelaySocket.latest = null;
+});
+
+describe("live captions corrected by the accurate pass", () => {
+  it("on /watch, a correction replaces the words of the final it names, in place, with no new line", async () => {
+    render(
+      <MemoryRouter initialEntries={["/watch/token"]}>
+        <Routes>
+          <Route path="/watch/:token" element={<CaptionViewer />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await vi.waitFor(() => expect(RelaySocket.latest).not.toBeNull());
+    await act(async () => {
+      RelaySocket.latest?.say(final(1, "e kaaro"));
+      RelaySocket.latest?.say(final(2, "a dupe"));
+      RelaySocket.latest?.say(final(1, "Ẹ káàárọ̀.", true));
+    });
+    const log = screen.getByRole("log");
+    await vi.waitFor(() =>
+      expect(
+        within(log)
+          .getAllByRole("paragraph")
+          .map((line) => line.textContent),
+      ).toEqual(["Ẹ káàárọ̀.", "a dupe"]),
+    );
+  });
+
+  it("on the speaker's page, a correction takes the place of the final it names, and one for a final the page never had is ignored", async () => {
+    let shown: Segment[] = [];
+    const connection = new LiveConnection(
+      {
+        onLive: () => {},
+        onReconnecting: () => {},
+        onInterim: () => {},
+        onFinal: (segment) => {
+          shown = [...shown, segment];
+        },
+        onCorrection: (previous, corrected) => {
+          shown = shown.map((segment) => (segment === previous ? corrected : segment));
+        },
+        onSession: () => {},
+        onAudioDropped: () => {},
+        onEnded: () => {},
+      },
+      () => Promise.reject(new Error("no second ticket")),
+      liveServerMessage,
+    );
+    connection.open({ ticket: "ticket", expires_in: 60, seconds_left: null, session_id: null });
+    const relay = RelaySocket.latest;
+    relay?.say({ type: "ready", session_id: "s", resume_token: "r", restart_audio: false });
+    relay?.say(final(1, "e kaaro") as LiveServerMessage);
+    relay?.say(final(2, "a dupe") as LiveServerMessage);
+    relay?.say(final(2, "A dúpẹ́.", true) as LiveServerMessage);
+    relay?.say(final(7, "never shown", true) as LiveServerMessage);
+    expect(shown.map(({ text, startMs }) => ({ text, startMs }))).toEqual([
+      { text: "e kaaro", startMs: 3000 },
+      { text: "A dúpẹ́.", startMs: 6000 },
+    ]);
+    connection.dispose();
+  });
+});

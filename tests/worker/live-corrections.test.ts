@@ -1,0 +1,182 @@
+import { env } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PcmHistory } from "../../worker/live/audio/pcm-history.ts";
+import {
+  type LiveSegment,
+  liveTicketSchema,
+  transcriptDetailSchema,
+  type WatchServerMessage,
+} from "../../worker/live/contracts/live.ts";
+import {
+  FinalCorrections,
+  MAX_CORRECTION_SECONDS,
+  MAX_CORRECTIONS_IN_FLIGHT,
+} from "../../worker/live/final-corrections.ts";
+import { briefingSentence, translateText } from "../../worker/sandbox/spitch-corpus.ts";
+import { speechPcm } from "../fixtures/speech-wav.ts";
+import { call, failNext, registerAndSignIn } from "./helpers.ts";
+import { attach, corrections, finals, linkFor, transcripts, until, upgrade, watch } from "./live-sockets.ts";
+
+// Real sockets through the Worker, the relay and three emulators; a busy machine is slow.
+vi.setConfig({ testTimeout: 60_000 });
+
+afterEach(() => failNext("spitch-transcribe", 503, 0));
+
+/** A Yorùbá session on raw PCM, shared, with a reader of the spoken language and one of English. */
+async function yorubaSession() {
+  const { token } = await registerAndSignIn();
+  const answer = await call("/api/live/ticket", {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ language: "yo", encoding: "pcm_s16le" }),
+  });
+  expect(answer.status).toBe(201);
+  const { ticket } = liveTicketSchema.parse(await answer.json());
+  const session = attach(await upgrade(new URLSearchParams({ ticket }).toString()));
+  expect(session.status).toBe(101);
+  await session.received(1);
+  const link = await linkFor(token, session.id);
+  const viewer = await watch(link);
+  const english = await watch(link, { language: "en" });
+  return { token, session, viewer, english };
+}
+
+/** Two turns of three seconds, then half a second, then a stop; resolves when the page's socket closes. */
+async function speakAndStop(session: Awaited<ReturnType<typeof yorubaSession>>["session"]) {
+  for (let i = 0; i < 26; i++) session.socket.send(speechPcm(0.25).buffer);
+  await until(session, (messages) => finals(messages).length === 2);
+  session.socket.send(JSON.stringify({ type: "stop" }));
+  expect((await session.closed).code).toBe(1000);
+}
+
+async function keptTranscript(token: string, id: string) {
+  const kept = await call(`/api/live/transcripts/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  return transcriptDetailSchema.parse(await kept.json());
+}
+
+const texts = (list: readonly { text: string }[]) => list.map(({ text }) => text);
+/** The finals as the fast pass sent them, before any correction. */
+const fastFinals = <M extends { type: string }>(socket: { messages: M[] }) =>
+  transcripts(socket.messages).filter((m) => m.is_final && !m.correction);
+
+describe("the accurate pass of live Yorùbá", () => {
+  it("replaces each fast final with Spitch's text on the page, for readers as spoken and of English, in the kept transcript and its SRT", async () => {
+    const { token, session, viewer, english } = await yorubaSession();
+    await speakAndStop(session);
+
+    // The Spitch emulator hears each turn (three seconds or less) as the briefing's first sentence.
+    const accurate = briefingSentence("yo", 0);
+    const spoken = fastFinals(session);
+    expect(spoken.length).toBe(3);
+    const corrected = corrections(session.messages);
+    // The fast pass speaks consecutive sentences, so at least two of three differ from Spitch's.
+    expect(corrected.length).toBeGreaterThanOrEqual(2);
+    expect(corrected.map(({ seq }) => seq)).toEqual(
+      spoken.flatMap((final) => (final.text === accurate ? [] : [final.seq])),
+    );
+    for (const correction of corrected) {
+      const fast = spoken.find((final) => final.seq === correction.seq);
+      expect(correction).toMatchObject({ text: accurate, speaker: fast?.speaker, start: fast?.start });
+    }
+    const shown = finals(session.messages);
+    expect(texts(shown)).toEqual([accurate, accurate, accurate]);
+
+    await until(viewer, (messages) => corrections(messages).length === corrected.length);
+    expect(texts(finals(viewer.messages))).toEqual(texts(shown));
+    // A reader of English reads the accurate text translated, once per final, never the fast one.
+    await until(english, (messages) => finals(messages).length === 3);
+    expect(corrections(english.messages)).toEqual([]);
+    const read = finals(english.messages) as Extract<WatchServerMessage, { type: "transcript" }>[];
+    expect(read.map(({ text, original }) => ({ text, original }))).toEqual(
+      shown.map(() => ({ text: translateText(accurate, "yo", "en"), original: accurate })),
+    );
+
+    const detail = await keptTranscript(token, session.id);
+    expect(detail.language).toBe("yo");
+    expect(texts(detail.segments)).toEqual(texts(shown));
+    expect(detail.segments.map(({ speaker }) => speaker)).toEqual(spoken.map(({ speaker }) => speaker));
+    const srt = await (
+      await call(`/api/live/transcripts/${session.id}/export?format=srt`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).text();
+    for (const final of spoken) if (final.text !== accurate) expect(srt).not.toContain(final.text);
+    expect(srt).toContain(accurate);
+  });
+
+  it("leaves the fast finals standing when Spitch fails, everywhere, and the captions still flow", async () => {
+    await failNext("spitch-transcribe", 503, 50);
+    const { token, session, viewer } = await yorubaSession();
+    await speakAndStop(session);
+
+    expect(corrections(session.messages)).toEqual([]);
+    const spoken = finals(session.messages);
+    expect(spoken.length).toBe(3);
+    await until(viewer, (messages) => finals(messages).length === 3);
+    expect(corrections(viewer.messages)).toEqual([]);
+    expect(texts(fastFinals(viewer))).toEqual(texts(spoken));
+    expect(texts((await keptTranscript(token, session.id)).segments)).toEqual(texts(spoken));
+    // Spitch was asked for every final, and refused each.
+    const row = await env.DB.prepare("SELECT remaining FROM sandbox_faults WHERE target = 'spitch-transcribe'").first<{
+      remaining: number;
+    }>();
+    expect(50 - (row?.remaining ?? 0)).toBe(3);
+  });
+});
+
+describe("the accurate pass's bounds", () => {
+  const segment = (seq: number, start: number, duration: number): LiveSegment => ({
+    seq,
+    text: `fast ${seq}`,
+    start,
+    duration,
+    speaker: "1",
+  });
+  /** Forty seconds heard in the page's 250 ms frames, thirty kept, and a Spitch that answers only when told. */
+  function corrector() {
+    const audio = new PcmHistory(30);
+    audio.restartAt(0);
+    const pcm = speechPcm(40);
+    for (let at = 0; at < pcm.byteLength; at += 8000) audio.push(pcm.slice(at, at + 8000).buffer);
+    const asked: { wav: Blob; answer: (text: string) => void; fail: () => void }[] = [];
+    const corrections = new FinalCorrections(
+      (wav) =>
+        new Promise<string>((resolve, reject) => {
+          asked.push({ wav, answer: resolve, fail: () => reject(new Error("Spitch refused")) });
+        }),
+      audio,
+      "[test]",
+    );
+    return { corrections, asked };
+  }
+
+  it("asks for at most a few corrections at once; a later final keeps its fast text rather than wait", async () => {
+    const { corrections, asked } = corrector();
+    const results = Array.from({ length: MAX_CORRECTIONS_IN_FLIGHT + 1 }, (_, i) =>
+      corrections.correct(segment(i + 1, 12 + i, 1), (text) => ({ ...segment(i + 1, 12 + i, 1), text })),
+    );
+    expect(asked.length).toBe(MAX_CORRECTIONS_IN_FLIGHT);
+    expect((await results.at(-1))?.text).toBe(`fast ${MAX_CORRECTIONS_IN_FLIGHT + 1}`);
+    asked[0]?.answer("accurate 1");
+    asked[1]?.fail();
+    expect((await results[0])?.text).toBe("accurate 1");
+    expect((await results[1])?.text).toBe("fast 2");
+    // A place freed is taken by the next final.
+    void corrections.correct(segment(9, 20, 1), (text) => ({ ...segment(9, 20, 1), text }));
+    expect(asked.length).toBe(MAX_CORRECTIONS_IN_FLIGHT + 1);
+  });
+
+  it("sends a final's own audio as WAV, never more than its cap, and nothing it no longer holds", async () => {
+    const { corrections, asked } = corrector();
+    void corrections.correct(segment(1, 20, 2), (text) => ({ ...segment(1, 20, 2), text }));
+    // 44 bytes of header, then two seconds of 16 kHz 16-bit samples.
+    expect(asked[0]?.wav.size).toBe(44 + 2 * 16_000 * 2);
+    expect(new TextDecoder().decode((await asked[0]?.wav.arrayBuffer())?.slice(0, 4))).toBe("RIFF");
+    const long = segment(2, 20, MAX_CORRECTION_SECONDS + 1);
+    expect(await corrections.correct(long, () => ({ ...long, text: "never" }))).toBe(long);
+    // Forty seconds were heard and thirty kept: the first ten are gone.
+    const old = segment(3, 2, 3);
+    expect(await corrections.correct(old, () => ({ ...old, text: "never" }))).toBe(old);
+    expect(asked.length).toBe(1);
+  });
+});
