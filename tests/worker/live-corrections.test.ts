@@ -1,12 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PcmHistory } from "../../worker/live/audio/pcm-history.ts";
-import {
-  type LiveSegment,
-  liveTicketSchema,
-  transcriptDetailSchema,
-  type WatchServerMessage,
-} from "../../worker/live/contracts/live.ts";
+import { type LiveSegment, transcriptDetailSchema, type WatchServerMessage } from "../../worker/live/contracts/live.ts";
 import {
   FinalCorrections,
   MAX_CORRECTION_SECONDS,
@@ -15,7 +10,7 @@ import {
 import { briefingSentence, translateText } from "../../worker/sandbox/spitch-corpus.ts";
 import { speechPcm } from "../fixtures/speech-wav.ts";
 import { call, failNext, registerAndSignIn } from "./helpers.ts";
-import { attach, corrections, finals, linkFor, transcripts, until, upgrade, watch } from "./live-sockets.ts";
+import { corrections, finals, linkFor, openInLanguage, transcripts, until, watch } from "./live-sockets.ts";
 
 // Real sockets through the Worker, the relay and three emulators; a busy machine is slow.
 vi.setConfig({ testTimeout: 60_000 });
@@ -25,16 +20,7 @@ afterEach(() => failNext("spitch-transcribe", 503, 0));
 /** A Yorùbá session on raw PCM, shared, with a reader of the spoken language and one of English. */
 async function yorubaSession() {
   const { token } = await registerAndSignIn();
-  const answer = await call("/api/live/ticket", {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ language: "yo", encoding: "pcm_s16le" }),
-  });
-  expect(answer.status).toBe(201);
-  const { ticket } = liveTicketSchema.parse(await answer.json());
-  const session = attach(await upgrade(new URLSearchParams({ ticket }).toString()));
-  expect(session.status).toBe(101);
-  await session.received(1);
+  const session = await openInLanguage(token, "yo");
   const link = await linkFor(token, session.id);
   const viewer = await watch(link);
   const english = await watch(link, { language: "en" });

@@ -5,7 +5,7 @@ import {
   PauseSegmenter,
   type SpeechSegment,
 } from "../../worker/live/audio/pause-segmenter.ts";
-import { liveTicketSchema, transcriptDetailSchema, transcriptListSchema } from "../../worker/live/contracts/live.ts";
+import { transcriptDetailSchema, transcriptListSchema } from "../../worker/live/contracts/live.ts";
 import { NEAR_LIVE_LANGUAGES } from "../../worker/live/contracts/live-constants.ts";
 import { NEAR_LIVE_DELAY_MS, SEGMENT_WAIT_MS } from "../../worker/live/near-live-spitch.ts";
 import { ROUTES } from "../../worker/routing.ts";
@@ -13,7 +13,7 @@ import { takeProviderCalls } from "../../worker/sandbox/provider-calls.ts";
 import { briefingSentence } from "../../worker/sandbox/spitch-corpus.ts";
 import { speechPcm } from "../fixtures/speech-wav.ts";
 import { call, registerAndSignIn } from "./helpers.ts";
-import { attach, finals, linkFor, type Session, transcripts, until, upgrade, watch } from "./live-sockets.ts";
+import { finals, linkFor, openInLanguage, type Session, transcripts, until, watch } from "./live-sockets.ts";
 
 // Real sockets through the Worker, the relay and the Spitch emulator; a busy machine is slow.
 vi.setConfig({ testTimeout: 60_000 });
@@ -29,17 +29,7 @@ function send(session: Session, pcm: Uint8Array) {
 describe("live Igbo, near-live through Spitch", () => {
   it("captions each phrase once its speaker pauses: no interims, speaker 1, on the page, for viewers and in the kept transcript", async () => {
     const { token } = await registerAndSignIn();
-    const answer = await call("/api/live/ticket", {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ language: "ig", encoding: "pcm_s16le" }),
-    });
-    expect(answer.status).toBe(201);
-    const { ticket } = liveTicketSchema.parse(await answer.json());
-    takeProviderCalls();
-    const session = attach(await upgrade(new URLSearchParams({ ticket }).toString()));
-    expect(session.status).toBe(101);
-    await session.received(1);
+    const session = await openInLanguage(token, "ig");
     const viewer = await watch(await linkFor(token, session.id));
 
     // The first phrase is captioned while the speaker is still recording, once they pause.

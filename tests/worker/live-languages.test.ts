@@ -7,7 +7,7 @@ import { takeProviderCalls } from "../../worker/sandbox/provider-calls.ts";
 import { briefingSentence } from "../../worker/sandbox/spitch-corpus.ts";
 import { speechPcm } from "../fixtures/speech-wav.ts";
 import { call, registerAndSignIn } from "./helpers.ts";
-import { attach, finals, linkFor, transcripts, until, upgrade, watch } from "./live-sockets.ts";
+import { attach, finals, linkFor, openInLanguage, transcripts, until, upgrade, watch } from "./live-sockets.ts";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -52,13 +52,7 @@ describe("a live session in Yorùbá or Hausa", () => {
     "in %s streams through AssemblyAI whisper-rt: interims, then finals with speakers, on the page, for viewers and in the kept transcript",
     async (language) => {
       const { token } = await registerAndSignIn();
-      const answer = await askTicket(token, { language, encoding: "pcm_s16le" });
-      expect(answer.status).toBe(201);
-      const { ticket } = liveTicketSchema.parse(await answer.json());
-      takeProviderCalls();
-      const session = attach(await upgrade(new URLSearchParams({ ticket }).toString()));
-      expect(session.status).toBe(101);
-      await session.received(1);
+      const session = await openInLanguage(token, language);
       const viewer = await watch(await linkFor(token, session.id));
       // Two turns of three seconds, then half a second AssemblyAI cannot tell the speaker of.
       for (let i = 0; i < 26; i++) session.socket.send(pcmFrame());

@@ -10,6 +10,7 @@ import {
   type WatchServerMessage,
   watchServerMessage,
 } from "../../worker/live/contracts/live.ts";
+import { takeProviderCalls } from "../../worker/sandbox/provider-calls.ts";
 import { call, freshIp, registerAndSignIn } from "./helpers.ts";
 
 /** Real sockets through the Worker to the live relay, as the speaker's page and viewers open them. */
@@ -26,9 +27,16 @@ export interface Socket<M> {
 
 export type Session = Socket<LiveServerMessage>;
 
-/** The ticket answer: the ticket, and the session id of a caption link waiting for this session. */
-export async function ticketAnswer(token: string) {
-  const response = await call("/api/live/ticket", { method: "POST", headers: { authorization: `Bearer ${token}` } });
+/**
+ * The ticket answer (the ticket, and the session id of a caption link waiting for this session), for
+ * English in the page's own audio unless `body` asks for another language or encoding.
+ */
+export async function ticketAnswer(token: string, body?: { language: Language; encoding: "pcm_s16le" }) {
+  const response = await call("/api/live/ticket", {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
   expect(response.status).toBe(201);
   return liveTicketSchema.parse(await response.json());
 }
@@ -45,6 +53,19 @@ export async function open(token: string, flags: Record<string, string> = {}): P
   const ticket = await ticketFor(token);
   const session = attach(await upgrade(new URLSearchParams({ ticket, ...flags }).toString()));
   expect(session.status).toBe(101);
+  return session;
+}
+
+/**
+ * A session in `language` that sends 16 kHz PCM, once the relay has said it is ready. The provider
+ * calls recorded until it opens are taken first, so the test reads only this session's.
+ */
+export async function openInLanguage(token: string, language: Language): Promise<Session> {
+  const { ticket } = await ticketAnswer(token, { language, encoding: "pcm_s16le" });
+  takeProviderCalls();
+  const session = attach(await upgrade(new URLSearchParams({ ticket }).toString()));
+  expect(session.status).toBe(101);
+  await session.received(1);
   return session;
 }
 
