@@ -1,25 +1,11 @@
 import { act, render, screen, within } from "@testing-library/react";
 import { type LiveServerMessage, liveServerMessage, type WatchServerMessage } from "@worker/live/contracts/live.ts";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CaptionViewer } from "../../site/src/live/caption-viewer.tsx";
 import { LiveConnection } from "../../site/src/live/live-connection.ts";
 import type { Segment } from "../../site/src/live/transcript-export.ts";
-
-/** The caption link's socket: the test speaks for the relay. */
-class RelaySocket extends EventTarget {
-  static latest: RelaySocket | null = null;
-  readonly readyState = 1;
-  constructor(readonly url: string) {
-    super();
-    RelaySocket.latest = this;
-    queueMicrotask(() => this.dispatchEvent(new Event("open")));
-  }
-  say(message: WatchServerMessage | LiveServerMessage) {
-    this.dispatchEvent(new MessageEvent("message", { data: JSON.stringify(message) }));
-  }
-  close() {}
-}
+import { RelaySocket, speakForTheRelay } from "./relay-socket.ts";
 
 const final = (seq: number, text: string, correction?: true): WatchServerMessage => ({
   type: "transcript",
@@ -32,20 +18,7 @@ const final = (seq: number, text: string, correction?: true): WatchServerMessage
   ...(correction ? { correction } : {}),
 });
 
-beforeEach(() => {
-  vi.stubGlobal("WebSocket", RelaySocket);
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      observe() {}
-      disconnect() {}
-    },
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  RelaySocket.latest = null;
-});
+speakForTheRelay();
 
 describe("live captions corrected by the accurate pass", () => {
   it("on /watch, a correction replaces the words of the final it names, in place, with no new line", async () => {

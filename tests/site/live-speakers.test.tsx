@@ -1,25 +1,11 @@
 import { act, render, screen, within } from "@testing-library/react";
 import type { WatchServerMessage } from "@worker/live/contracts/live.ts";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CaptionViewer } from "../../site/src/live/caption-viewer.tsx";
 import { LiveTranscriptText } from "../../site/src/live/live-transcript-text.tsx";
 import type { Segment } from "../../site/src/live/transcript-export.ts";
-
-/** The caption link's socket: the test speaks for the relay. */
-class RelaySocket extends EventTarget {
-  static latest: RelaySocket | null = null;
-  readonly readyState = 1;
-  constructor(readonly url: string) {
-    super();
-    RelaySocket.latest = this;
-    queueMicrotask(() => this.dispatchEvent(new Event("open")));
-  }
-  say(message: WatchServerMessage) {
-    this.dispatchEvent(new MessageEvent("message", { data: JSON.stringify(message) }));
-  }
-  close() {}
-}
+import { RelaySocket, speakForTheRelay } from "./relay-socket.ts";
 
 const final = (seq: number, speaker: string, text: string): WatchServerMessage => ({
   type: "transcript",
@@ -31,20 +17,7 @@ const final = (seq: number, speaker: string, text: string): WatchServerMessage =
   text,
 });
 
-beforeEach(() => {
-  vi.stubGlobal("WebSocket", RelaySocket);
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      observe() {}
-      disconnect() {}
-    },
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  RelaySocket.latest = null;
-});
+speakForTheRelay();
 
 async function watching(messages: WatchServerMessage[]) {
   render(
