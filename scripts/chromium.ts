@@ -27,6 +27,8 @@ function fontInstalled(family: string): boolean {
 function missingPackages(): string[] {
   const missing: string[] = existsSync(CHROMIUM_PATH) ? [] : ["chromium"];
   for (const font of Object.values(PINNED_FONTS)) if (!fontInstalled(font.family)) missing.push(font.debianPackage);
+  // The browser files' one other tool: it makes the certificate of the streaming SDK test's TLS front.
+  if (!existsSync("/usr/bin/openssl")) missing.push("openssl");
   return missing;
 }
 

@@ -1,9 +1,17 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:https";
+import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { DeepgramClient } from "@deepgram/sdk";
 import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
 import { AssemblyAI } from "assemblyai";
 import Spitch from "spitch";
-import { describe, expect, it } from "vitest";
-import { speechWav, twoSpeakerWav } from "../fixtures/speech-wav.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { briefingSentence } from "../../worker/sandbox/spitch-corpus.ts";
+import { speechPcm, speechWav, twoSpeakerWav } from "../fixtures/speech-wav.ts";
 import { baseUrl } from "./browser.ts";
 
 /**
@@ -177,6 +185,91 @@ describe("AssemblyAI SDK against the sandbox", () => {
   it("is refused, as by the real service, when speech_models is left out", async () => {
     const uploadUrl = await client.files.upload(Buffer.from(speechWav(2)));
     await expect(client.transcripts.submit({ audio: uploadUrl })).rejects.toThrow(/speech_models is required/);
+  });
+});
+
+/**
+ * The streaming client opens only `wss:` addresses, so it reaches the sandbox through a TLS front on
+ * loopback: a certificate made for the test, each upgrade passed on to the emulator's path with the
+ * sandbox's language flag (the emulator cannot tell a language by ear), bytes piped both ways.
+ */
+async function tlsFront(language: string): Promise<Server> {
+  const dir = mkdtempSync(join(tmpdir(), "vox-tls-"));
+  execFileSync(
+    "openssl",
+    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1"].concat([
+      "-keyout",
+      join(dir, "key.pem"),
+      "-out",
+      join(dir, "cert.pem"),
+    ]),
+    { stdio: "ignore" },
+  );
+  const server = createServer({ key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) });
+  const target = new URL(baseUrl());
+  server.on("upgrade", (request, socket, head) => {
+    const upstream = connect(Number(target.port), target.hostname, () => {
+      const path = `/__sandbox/assemblyai-streaming${request.url ?? ""}&sandbox_language=${language}`;
+      const headers: string[] = [];
+      for (let i = 0; i < request.rawHeaders.length; i += 2) {
+        const name = request.rawHeaders[i] ?? "";
+        headers.push(`${name}: ${name.toLowerCase() === "host" ? target.host : request.rawHeaders[i + 1]}`);
+      }
+      upstream.write(`GET ${path} HTTP/1.1\r\n${headers.join("\r\n")}\r\n\r\n`);
+      upstream.write(head);
+      socket.pipe(upstream).pipe(socket);
+    });
+    upstream.on("error", () => socket.destroy());
+    socket.on("error", () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return server;
+}
+
+describe("AssemblyAI streaming SDK against the sandbox", () => {
+  let front: Server;
+  const rejectUnauthorized = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+  beforeAll(async () => {
+    front = await tlsFront("yo");
+    // The front's certificate is the test's own.
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
+  });
+  afterAll(() => {
+    front.close();
+    if (rejectUnauthorized === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    else process.env.NODE_TLS_REJECT_UNAUTHORIZED = rejectUnauthorized;
+  });
+
+  it("streams Yorùbá with whisper-rt and speaker labels as the live relay asks: Begin, then each turn formatted, with its speaker", async () => {
+    const client = new AssemblyAI({ apiKey: "sandbox-assemblyai-streaming-key" });
+    const transcriber = client.streaming.transcriber({
+      websocketBaseUrl: `wss://127.0.0.1:${(front.address() as AddressInfo).port}/v3/ws`,
+      sampleRate: 16_000,
+      encoding: "pcm_s16le",
+      speechModel: "whisper-rt",
+      formatTurns: true,
+      speakerLabels: true,
+      // Its default, one second, is short for a busy two-core machine's first connection.
+      connectTimeout: 15_000,
+    });
+    const turns: { text: string; speaker: string | undefined }[] = [];
+    transcriber.on("turn", (turn) => {
+      // With format_turns, each turn ends twice: as heard, then formatted.
+      if (turn.end_of_turn && turn.turn_is_formatted)
+        turns.push({ text: turn.transcript, speaker: turn.speaker_label });
+    });
+    const begin = await transcriber.connect();
+    expect(begin.id).toEqual(expect.any(String));
+    const audio = speechPcm(4);
+    // 50 ms chunks, as AssemblyAI asks (50–1,000 ms each).
+    for (let at = 0; at < audio.length; at += 1_600) transcriber.sendAudio(audio.slice(at, at + 1_600).buffer);
+    await expect.poll(() => turns.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    await transcriber.close();
+    const yoruba = Array.from({ length: 7 }, (_, i) => briefingSentence("yo", i));
+    for (const turn of turns) {
+      expect(yoruba, turn.text).toContain(turn.text);
+      expect(turn.speaker).toMatch(/^[A-Z]$/);
+    }
   });
 });
 
