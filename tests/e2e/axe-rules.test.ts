@@ -43,7 +43,8 @@ describe("the axe check", () => {
     "reports what a full axe run reports as serious or critical, no more and no less, on a page %s",
     async ([, body, framed], { page: tab }) => {
       await tab.setContent(page(body));
-      if (framed) await tab.frames()[1]?.waitForLoadState();
+      // setContent may return before the frame is attached; wait for what the check must find in it.
+      if (framed) await tab.frameLocator("iframe").locator("a").waitFor({ state: "attached" });
       const expected = await seriousInFullRun(tab);
       expect(expected.includes("link-name")).toBe(framed);
       const found = (await seriousAxeViolations(tab)).map((line) => line.split(":")[0]);
