@@ -5,7 +5,9 @@
 // 2. Through `npm start` on loopback: the accurate pass's delay (a Yorùbá final to its correction)
 //    and near-live Igbo's (the audio that ends a phrase's pause sent to its final arriving). The
 //    sandbox's Spitch answers at once, so these are the relay's own share; Spitch's real time adds
-//    to both. Prints tables; nothing here is a test.
+//    to both.
+// 3. Per language, through `npm start`: a sentence's end of speech to a /watch viewer's first final.
+// Prints tables; nothing here is a test.
 
 import { readFileSync } from "node:fs";
 import { WebmOpusFrames } from "../worker/live/audio/webm-opus-frames.ts";
@@ -115,7 +117,11 @@ function send(socket: WebSocket, pcm: Uint8Array) {
   for (let at = 0; at < pcm.byteLength; at += FRAME_BYTES) socket.send(pcm.slice(at, at + FRAME_BYTES));
 }
 
-async function session(base: string, headers: Record<string, string>, language: string): Promise<Socket> {
+async function session(
+  base: string,
+  headers: Record<string, string>,
+  language: string,
+): Promise<Socket & { sessionId: string }> {
   const answer = await fetch(`${base}/api/live/ticket`, {
     method: "POST",
     headers,
@@ -124,8 +130,49 @@ async function session(base: string, headers: Record<string, string>, language: 
   if (answer.status !== 201) throw new Error(`ticket answered ${answer.status}: ${await answer.text()}`);
   const { ticket } = (await answer.json()) as { ticket: string };
   const live = await open(`${base.replace(/^http/, "ws")}/api/live?ticket=${ticket}`);
-  await live.next((message) => message.type === "ready");
-  return live;
+  const ready = await live.next((message) => message.type === "ready");
+  return { ...live, sessionId: String(ready.session_id) };
+}
+
+const SPOKEN = [
+  ["en", "English (Deepgram)"],
+  ["yo", "Yorùbá (AssemblyAI whisper-rt)"],
+  ["ha", "Hausa (AssemblyAI whisper-rt)"],
+  ["ig", "Igbo (Spitch, near-live)"],
+] as const;
+
+/**
+ * Per language: a viewer on the session's caption link, and the time from the end of a sentence's
+ * speech (its pause sent) to that viewer receiving the sentence's first final.
+ */
+async function viewerBench(base: string, headers: Record<string, string>) {
+  const rows: Record<string, string>[] = [];
+  for (const [language, name] of SPOKEN) {
+    const live = await session(base, headers, language);
+    const shared = await fetch(`${base}/api/live/sessions/${live.sessionId}/share`, { method: "POST", headers });
+    if (shared.status !== 201) throw new Error(`sharing answered ${shared.status}: ${await shared.text()}`);
+    const { token } = (await shared.json()) as { token: string };
+    const viewer = await open(`${base.replace(/^http/, "ws")}/api/live/watch?token=${token}`);
+    const delays: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const final = viewer.next((message) => message.is_final === true && message.correction === undefined);
+      send(live.socket, speech(3));
+      send(live.socket, new Uint8Array(32_000));
+      const ended = performance.now();
+      await Promise.race([final, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      delays.push(performance.now() - ended);
+      // A sentence may end in more than one final; let the rest pass before the next is timed.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    viewer.socket.close();
+    await stop(live);
+    rows.push({
+      language: name,
+      [`speech end → first final on /watch, p50 ms (${RUNS} sentences)`]: percentile(delays, 50).toFixed(1),
+      "p95 ms": percentile(delays, 95).toFixed(1),
+    });
+  }
+  return rows;
 }
 
 async function stop(live: Socket) {
@@ -187,6 +234,10 @@ const server = await startProduct();
 try {
   console.log("Through npm start on loopback (the sandbox's Spitch answers at once):");
   console.table(await liveBench(server.baseUrl));
+  const json = { "content-type": "application/json", "cf-connecting-ip": benchAddress(3002) };
+  const token = await verifiedAccount(server.baseUrl, `bench.viewers.${Date.now()}@example.ng`, json);
+  console.log("Speech end to a viewer's first final, per language (npm start on loopback):");
+  console.table(await viewerBench(server.baseUrl, { ...json, authorization: `Bearer ${token}` }));
 } finally {
   await server.stop();
 }
