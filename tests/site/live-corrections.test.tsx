@@ -78,4 +78,37 @@ describe("live captions corrected by the accurate pass", () => {
     ]);
     connection.dispose();
   });
+
+  it("after a reload, a correction of a final shown before it still takes that final's place", () => {
+    const before: Segment = { text: "e kaaro", startMs: 3000, endMs: 6000, speaker: "1" };
+    let shown: Segment[] = [before];
+    const connection = new LiveConnection(
+      {
+        onLive: () => {},
+        onReconnecting: () => {},
+        onInterim: () => {},
+        onFinal: (segment) => {
+          shown = [...shown, segment];
+        },
+        onCorrection: (previous, corrected) => {
+          shown = shown.map((segment) => (segment === previous ? corrected : segment));
+        },
+        onSession: () => {},
+        onAudioDropped: () => {},
+        onEnded: () => {},
+      },
+      () => Promise.reject(new Error("no second ticket")),
+      liveServerMessage,
+    );
+    connection.reattach({ id: "s", token: "r", seq: 1 }, new Map([[1, before]]));
+    const relay = RelaySocket.latest;
+    relay?.say({ type: "ready", session_id: "s", resume_token: "r2", restart_audio: true });
+    relay?.say(final(1, "Ẹ káàárọ̀.", true) as LiveServerMessage);
+    relay?.say(final(2, "a dupe") as LiveServerMessage);
+    expect(shown.map(({ text, startMs }) => ({ text, startMs }))).toEqual([
+      { text: "Ẹ káàárọ̀.", startMs: 3000 },
+      { text: "a dupe", startMs: 6000 },
+    ]);
+    connection.dispose();
+  });
 });

@@ -203,6 +203,16 @@ export async function failNext(target: string, status: number, count = 1): Promi
   expect(response.status).toBe(200);
 }
 
+/** Tells a sandbox provider to answer its next `count` calls as usual, `delayMs` late (`worker/sandbox/faults.ts`). */
+export async function slowNext(target: string, delayMs: number, count = 1): Promise<void> {
+  const response = await call(`/__sandbox/faults/${target}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ count, delay_ms: delayMs }),
+  });
+  expect(response.status).toBe(200);
+}
+
 /** Posts one file as multipart, the way the site's upload does. */
 export function uploadFile(
   path: string,

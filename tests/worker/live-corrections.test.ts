@@ -9,7 +9,7 @@ import {
 } from "../../worker/live/final-corrections.ts";
 import { briefingSentence, translateText } from "../../worker/sandbox/spitch-corpus.ts";
 import { speechPcm } from "../fixtures/speech-wav.ts";
-import { call, failNext, registerAndSignIn } from "./helpers.ts";
+import { call, failNext, registerAndSignIn, slowNext } from "./helpers.ts";
 import { corrections, finals, linkFor, openInLanguage, transcripts, until, watch } from "./live-sockets.ts";
 
 // Real sockets through the Worker, the relay and three emulators; a busy machine is slow.
@@ -107,6 +107,66 @@ describe("the accurate pass of live Yorùbá", () => {
       remaining: number;
     }>();
     expect(50 - (row?.remaining ?? 0)).toBe(3);
+  });
+});
+
+describe("corrections that a reader was away for, or that were still on their way", () => {
+  /** Two turns of three seconds, Spitch answering each correction `delayMs` late. */
+  async function twoSlowTurns(delayMs: number) {
+    await slowNext("spitch-transcribe", delayMs, 2);
+    const { token } = await registerAndSignIn();
+    const session = await openInLanguage(token, "yo");
+    const link = await linkFor(token, session.id);
+    for (let i = 0; i < 25; i++) session.socket.send(speechPcm(0.25).buffer);
+    await until(session, (messages) => fastFinals({ messages }).length === 2);
+    // The emulators start the fast pass at a sentence of their own, so at most one turn reads as Spitch's.
+    const accurate = briefingSentence("yo", 0);
+    const wrong = fastFinals(session).find((final) => final.text !== accurate);
+    if (!wrong) throw new Error("the fast pass spoke Spitch's sentence twice");
+    return { token, session, link, accurate, wrong };
+  }
+
+  it("gives a viewer that dropped after a final, and came back, that final's correction; as does the kept link once the session is over", async () => {
+    const { session, link, accurate, wrong } = await twoSlowTurns(1500);
+    const viewer = await watch(link);
+    await until(viewer, (messages) => finals(messages).some((final) => final.seq === wrong.seq));
+    viewer.socket.close(1000, "train in a tunnel");
+    // The correction lands while the viewer is away.
+    await until(session, (messages) => corrections(messages).some((final) => final.seq === wrong.seq));
+
+    const back = await watch(link, { after: wrong.seq });
+    await until(back, (messages) => corrections(messages).some((final) => final.seq === wrong.seq));
+    expect(corrections(back.messages).find((final) => final.seq === wrong.seq)).toMatchObject({
+      text: accurate,
+      speaker: wrong.speaker,
+      start: wrong.start,
+    });
+    // What it had before the correction was heard is not sent again.
+    expect(fastFinals(back).filter((final) => (final.seq ?? 0) <= (wrong.seq ?? 0))).toEqual([]);
+
+    session.socket.send(JSON.stringify({ type: "stop" }));
+    expect((await session.closed).code).toBe(1000);
+    const afterwards = await watch(link, { after: wrong.seq });
+    await afterwards.closed;
+    expect(corrections(afterwards.messages).map(({ seq, text }) => ({ seq, text }))).toContainEqual({
+      seq: wrong.seq,
+      text: accurate,
+    });
+  });
+
+  it("gives a reader of English who joins while a final's correction is on its way the translation of the accurate text, never of the fast one", async () => {
+    const { session, link, accurate, wrong } = await twoSlowTurns(1500);
+    expect(corrections(session.messages)).toEqual([]);
+    const english = await watch(link, { language: "en" });
+    await until(english, (messages) => finals(messages).some((final) => final.seq === wrong.seq));
+    const read = (transcripts(english.messages) as Extract<WatchServerMessage, { type: "transcript" }>[]).filter(
+      (final) => final.seq === wrong.seq,
+    );
+    expect(read.map(({ text, original }) => ({ text, original }))).toEqual([
+      { text: translateText(accurate, "yo", "en"), original: accurate },
+    ]);
+    session.socket.send(JSON.stringify({ type: "stop" }));
+    expect((await session.closed).code).toBe(1000);
   });
 });
 

@@ -23,6 +23,16 @@ const readsTag = (language: Language) => `reads:${language}`;
  */
 const AS_SPOKEN_TAG = "reads:as-spoken";
 
+/** What a viewer seated in a running session catches up on. */
+export interface CatchUp {
+  /** The session's finals as they stand. */
+  readonly finals: readonly LiveSegment[];
+  /** Finals up to the viewer's `after` corrected since it may last have heard: sent again. */
+  readonly corrected: readonly LiveSegment[];
+  /** A final as its accurate pass will leave it: what a reader of another language has translated. */
+  readonly standing: (segment: LiveSegment) => Promise<LiveSegment>;
+}
+
 interface ViewerRequest {
   readonly token: string;
   readonly after: number;
@@ -51,15 +61,10 @@ export class CaptionViewers {
   /**
    * Seats a viewer of a running session unless it already has `cap` of them, or only the reserve
    * is left and the viewer's address holds half the places or more: first the finals after
-   * `after` (a late joiner gets them all, a reconnecting one what it missed), then the interim
-   * being spoken now.
+   * `after` (a late joiner gets them all, a reconnecting one what it missed, and the corrections
+   * it may have missed of those it had), then the interim being spoken now.
    */
-  admit(
-    socket: WebSocket,
-    view: ViewerRequest,
-    finals: readonly LiveSegment[],
-    translations: CaptionTranslations,
-  ): void {
+  admit(socket: WebSocket, view: ViewerRequest, catching: CatchUp, translations: CaptionTranslations): void {
     const refusal = this.refusal(view);
     if (refusal) {
       refuse(socket, refusal);
@@ -67,8 +72,12 @@ export class CaptionViewers {
     }
     const reads = view.language ?? translations.source;
     this.seat(socket, view);
-    if (reads === translations.source) sendFinals(socket, finals, view.after);
-    else this.track(catchUp(socket, finals, view.after, reads, translations));
+    if (reads === translations.source) {
+      sendFinals(socket, catching.finals, view.after);
+      for (const segment of catching.corrected) socket.send(JSON.stringify(correctionOf(segment)));
+    } else {
+      this.track(catchUp(socket, catching.finals, view.after, reads, translations, catching.standing));
+    }
     if (this.interim) socket.send(JSON.stringify(this.interim));
   }
 
@@ -105,18 +114,20 @@ export class CaptionViewers {
 
   /**
    * A finished session's link reads as a transcript: every final after `after`, in the reader's
-   * language, then `ended`.
+   * language (and, as spoken, the corrections it may have missed of those it had), then `ended`.
    */
   async replay(
     socket: WebSocket,
-    finals: readonly LiveSegment[],
+    catching: Omit<CatchUp, "standing">,
     after: number,
     reads: Language | undefined,
     translations: CaptionTranslations,
   ): Promise<void> {
     socket.accept();
-    if (reads === undefined || reads === translations.source) sendFinals(socket, finals, after);
-    else await catchUp(socket, finals, after, reads, translations);
+    if (reads === undefined || reads === translations.source) {
+      sendFinals(socket, catching.finals, after);
+      for (const segment of catching.corrected) socket.send(JSON.stringify(correctionOf(segment)));
+    } else await catchUp(socket, catching.finals, after, reads, translations);
     closeWith(socket, { type: "ended", reason: "session_ended" }, WATCH_CLOSES.ended);
   }
 
@@ -157,7 +168,7 @@ export class CaptionViewers {
 
   /** A final's accurate text, for the readers of the language it is spoken in. */
   broadcastCorrection(segment: LiveSegment, source: Language): void {
-    const correction = { ...spokenFinal(segment), correction: true } as const;
+    const correction = correctionOf(segment);
     this.broadcast(correction, AS_SPOKEN_TAG);
     this.broadcast(correction, readsTag(source));
   }
@@ -201,6 +212,8 @@ export class CaptionViewers {
   }
 }
 
+const correctionOf = (segment: LiveSegment) => ({ ...spokenFinal(segment), correction: true }) as const;
+
 function sendFinals(socket: WebSocket, finals: readonly LiveSegment[], after: number): void {
   for (const segment of finals) {
     if (segment.seq > after) socket.send(JSON.stringify({ type: "transcript", is_final: true, ...segment }));
@@ -210,6 +223,7 @@ function sendFinals(socket: WebSocket, finals: readonly LiveSegment[], after: nu
 /**
  * A reader of another language catching up: every final after `after` is asked for at once and
  * sent as its translation arrives (the page places finals by `seq`), so a slow one holds up none.
+ * A final whose correction is on its way is translated once that is over (`standing`).
  */
 async function catchUp(
   socket: WebSocket,
@@ -217,12 +231,13 @@ async function catchUp(
   after: number,
   reads: Language,
   translations: CaptionTranslations,
+  standing: (segment: LiveSegment) => Promise<LiveSegment> = (segment) => Promise.resolve(segment),
 ): Promise<void> {
   await Promise.all(
     finals
       .filter((segment) => segment.seq > after)
       .map(async (segment) => {
-        const final = await translations.final(segment, reads);
+        const final = await translations.final(await standing(segment), reads);
         try {
           socket.send(JSON.stringify(final));
         } catch {

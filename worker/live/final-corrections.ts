@@ -35,7 +35,8 @@ export type TranscribeFinal = (wav: Blob) => Promise<string>;
  * correction but the session's end, so later captions are never held back.
  */
 export class FinalCorrections {
-  private readonly inFlight = new Set<Promise<unknown>>();
+  /** Each final being corrected, by `seq`: what it will stand as once its pass is over. */
+  private readonly inFlight = new Map<number, Promise<LiveSegment>>();
 
   constructor(
     private readonly transcribeFinal: TranscribeFinal,
@@ -65,14 +66,22 @@ export class FinalCorrections {
         return segment;
       },
     );
-    this.inFlight.add(corrected);
-    void corrected.finally(() => this.inFlight.delete(corrected));
+    this.inFlight.set(segment.seq, corrected);
+    void corrected.finally(() => this.inFlight.delete(segment.seq));
     return corrected;
+  }
+
+  /**
+   * `segment` as its accurate pass will leave it: at once unless its correction is on its way, so
+   * a late reader of another language is not given a translation of words about to be replaced.
+   */
+  standing(segment: LiveSegment): Promise<LiveSegment> {
+    return this.inFlight.get(segment.seq) ?? Promise.resolve(segment);
   }
 
   /** Resolves once every correction asked has been applied or given up. */
   settled(): Promise<unknown> {
-    return Promise.all(this.inFlight);
+    return Promise.all(this.inFlight.values());
   }
 }
 

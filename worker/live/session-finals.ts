@@ -10,6 +10,8 @@ export class SessionFinals {
   private writes: Promise<unknown> = Promise.resolve();
   /** When each final was corrected, for a page that may have missed it while it was away. */
   private readonly correctedAt = new Map<number, number>();
+  /** When each final of this object's life was heard. */
+  private readonly addedAt = new Map<number, number>();
 
   private constructor(
     private readonly db: D1Database,
@@ -45,6 +47,7 @@ export class SessionFinals {
     this.session.seq++;
     const segment: LiveSegment = { seq: this.session.seq, text, start, duration, speaker };
     this.list.push(segment);
+    this.addedAt.set(segment.seq, Date.now());
     const { db, session } = this;
     // Not saved to the object's storage here: a pending write holds back every message the
     // object sends until it lands, and D1 already has the finals to recover `seq` from.
@@ -75,6 +78,15 @@ export class SessionFinals {
   /** Finals up to `seq` corrected at `since` or later: what a page last heard from then may have missed. */
   correctedSince(since: number, seq: number): LiveSegment[] {
     return this.list.filter((segment) => segment.seq <= seq && (this.correctedAt.get(segment.seq) ?? -1) >= since);
+  }
+
+  /**
+   * What a viewer that had every final up to `seq` may have missed of them: the ones corrected
+   * since final `seq` was heard, since it cannot have dropped before it had that one.
+   */
+  correctedAfterFinal(seq: number): LiveSegment[] {
+    const heard = this.addedAt.get(seq);
+    return heard === undefined ? [] : this.correctedSince(heard, seq);
   }
 
   /** Resolves once every final so far is in D1. */

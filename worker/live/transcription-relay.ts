@@ -138,11 +138,17 @@ export class TranscriptionRelay extends DurableObject<Env> {
         origin: handover.origin,
       };
       const translations = session?.translations ?? captionTranslations(this.env, spokenIn, this.label);
-      void this.viewers.replay(socket, finals, handover.after, handover.language, translations);
+      const corrected = session?.finals.correctedAfterFinal(handover.after) ?? [];
+      void this.viewers.replay(socket, { finals, corrected }, handover.after, handover.language, translations);
       return;
     }
     const cap = planLimits(session.state.plan).liveViewers;
-    this.viewers.admit(socket, { ...handover, cap }, session.finals.all, session.translations);
+    const catching = {
+      finals: session.finals.all,
+      corrected: session.finals.correctedAfterFinal(handover.after),
+      standing: (segment: LiveSegment) => session.corrections?.standing(segment) ?? Promise.resolve(segment),
+    };
+    this.viewers.admit(socket, { ...handover, cap }, catching, session.translations);
   }
 
   /** The owner revoked `token`: its viewers are told and closed. */

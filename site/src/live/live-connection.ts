@@ -87,13 +87,15 @@ export class LiveConnection {
   }
 
   /**
-   * Reattaches to a session this tab had before a reload. The audio is a new recording, so the
-   * relay opens a new provider stream for it.
+   * Reattaches to a session this tab had before a reload, whose finals the page shows again
+   * (`shown`, by `seq`, the very segments it shows) so that a correction of one still takes its
+   * place. The audio is a new recording, so the relay opens a new provider stream for it.
    */
-  reattach(session: ResumableSession, endSeconds: number): void {
+  reattach(session: ResumableSession, shown: ReadonlyMap<number, Segment>): void {
     this.session = { id: session.id, token: session.token };
     this.lastSeq = session.seq;
-    this.lastEndSeconds = endSeconds;
+    this.shown = new Map(shown);
+    this.lastEndSeconds = Math.max(0, ...[...shown.values()].map(({ endMs }) => endMs)) / 1000;
     this.droppedAt = Date.now();
     this.connect(this.resumeUrl(true), this.resumeProtocols());
   }

@@ -43,6 +43,8 @@ export function useLiveTranscription(signedIn: boolean) {
   const { mutate } = useSWRConfig();
   const connection = useRef<LiveConnection | null>(null);
   const interrupted = useRef<ResumableSession | null>(null);
+  /** The interrupted session's finals as shown after a reload, by `seq`, for its corrections. */
+  const restored = useRef<ReadonlyMap<number, Segment>>(new Map());
   const [state, setState] = useState<LiveState>("idle");
   const [segments, setSegments] = useState<Segment[]>([]);
   const [interim, setInterim] = useState("");
@@ -81,7 +83,8 @@ export function useLiveTranscription(signedIn: boolean) {
     fetchTranscript(session.id)
       .then((transcript) => {
         if (cancelled) return;
-        setSegments(transcript.segments.map(segmentOf));
+        restored.current = new Map(transcript.segments.map((final) => [final.seq, segmentOf(final)]));
+        setSegments([...restored.current.values()]);
         setSessionId(session.id);
         if (transcript.status === "active") {
           interrupted.current = { ...session, seq: transcript.segments.at(-1)?.seq ?? session.seq };
@@ -166,8 +169,7 @@ export function useLiveTranscription(signedIn: boolean) {
         return;
       }
       if (resuming) {
-        const lastEnd = segments.at(-1)?.endMs ?? 0;
-        live.reattach(resuming, lastEnd / 1000);
+        live.reattach(resuming, restored.current);
       } else {
         setSegments([]);
         setInterim("");
@@ -175,7 +177,7 @@ export function useLiveTranscription(signedIn: boolean) {
       }
       void mutate(TRANSCRIPTS_KEY);
     },
-    [recorder.start, stopRecorder, refreshUsage, mutate, segments],
+    [recorder.start, stopRecorder, refreshUsage, mutate],
   );
 
   const stop = useCallback(async () => {
