@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { briefingSentence, translateText } from "../../worker/sandbox/spitch-corpus.ts";
+import { asWhisperWrites, briefingSentence, translateText } from "../../worker/sandbox/spitch-corpus.ts";
+import { baseUrl } from "./browser.ts";
 import { it } from "./fixtures.ts";
 import { newSession, storeSession } from "./people.ts";
 
@@ -11,12 +12,24 @@ const SPOKEN = [
   { code: "ha", name: "Hausa" },
 ] as const;
 
+/** Spitch's next transcriptions answer `delayMs` late, so a correction is still on its way. */
+async function slowSpitch(delayMs: number, count: number): Promise<void> {
+  const response = await fetch(`${baseUrl()}/__sandbox/faults/spitch-transcribe`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ count, delay_ms: delayMs }),
+  });
+  expect(response.status).toBe(200);
+}
+
 describe("live Yorùbá and Hausa from the browser", () => {
   it.for(SPOKEN)(
     "a speaker chooses $name on VoxScribe and speaks: the page sends its WebM Opus, and captions appear in $name on the page and on the shared /watch link, where a reader of English reads them in English",
     async ({ code, name }, { openPage }) => {
       const spoken = Array.from({ length: 7 }, (_, i) => briefingSentence(code, i));
-      const inSpoken = (text: string | null) => spoken.some((sentence) => text?.includes(sentence));
+      // A line reads as the fast pass wrote it until Spitch's accurate words replace it.
+      const inSpoken = (text: string | null) =>
+        spoken.some((sentence) => text?.includes(sentence) || text?.includes(asWhisperWrites(sentence, code)));
       const english = spoken.map((sentence) => translateText(sentence, code, "en"));
       const inEnglish = (text: string | null) => english.some((sentence) => text?.includes(sentence));
       const speaker = await openPage("desktop");
@@ -57,6 +70,45 @@ describe("live Yorùbá and Hausa from the browser", () => {
       expect(viewer.errors).toEqual([]);
     },
   );
+});
+
+describe("live Yorùbá's accurate pass in the browser", () => {
+  it("a line heard just before the speaker's page reloads is still corrected on it once the talk carries on", async ({
+    openPage,
+  }) => {
+    const marked = Array.from({ length: 7 }, (_, i) => briefingSentence("yo", i));
+    const unmarked = marked.map((sentence) => asWhisperWrites(sentence, "yo"));
+    const { page, errors } = await openPage("desktop");
+    await storeSession(page, await newSession());
+    await page.goto("/voxscribe");
+    await page.getByText("of live transcription left this month").waitFor();
+    await page.getByLabel("Language").selectOption({ label: "Yorùbá" });
+    // Spitch is slow today: each line's accurate words come four seconds after it.
+    await slowSpitch(4000, 20);
+    try {
+      await page.getByRole("button", { name: "Start recording" }).click();
+      const transcript = page.getByRole("region", { name: "Transcript", exact: true });
+      let heard: string | undefined;
+      await expect
+        .poll(
+          async () => {
+            const text = (await transcript.textContent()) ?? "";
+            heard = unmarked.find((sentence) => text.includes(sentence));
+            return heard;
+          },
+          { timeout: 60_000 },
+        )
+        .toBeDefined();
+      await page.reload();
+      await page.getByRole("button", { name: "Continue recording" }).click();
+      const accurate = marked[unmarked.indexOf(heard as string)] as string;
+      await expect.poll(() => transcript.textContent(), { timeout: 30_000 }).toContain(accurate);
+      await stop(page);
+      expect(errors).toEqual([]);
+    } finally {
+      await slowSpitch(0, 0);
+    }
+  });
 });
 
 async function stop(page: Page): Promise<void> {

@@ -10,7 +10,7 @@ import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
 import { AssemblyAI } from "assemblyai";
 import Spitch from "spitch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { briefingSentence } from "../../worker/sandbox/spitch-corpus.ts";
+import { briefingSentence, withoutMarks } from "../../worker/sandbox/spitch-corpus.ts";
 import { speechPcm, speechWav, twoSpeakerWav } from "../fixtures/speech-wav.ts";
 import { baseUrl } from "./browser.ts";
 
@@ -265,7 +265,8 @@ describe("AssemblyAI streaming SDK against the sandbox", () => {
     for (let at = 0; at < audio.length; at += 1_600) transcriber.sendAudio(audio.slice(at, at + 1_600).buffer);
     await expect.poll(() => turns.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
     await transcriber.close();
-    const yoruba = Array.from({ length: 7 }, (_, i) => briefingSentence("yo", i));
+    // As Whisper writes Yorùbá: without its marks, which Spitch's accurate pass restores.
+    const yoruba = Array.from({ length: 7 }, (_, i) => withoutMarks(briefingSentence("yo", i)));
     for (const turn of turns) {
       expect(yoruba, turn.text).toContain(turn.text);
       expect(turn.speaker).toMatch(/^[A-Z]$/);
@@ -290,13 +291,13 @@ describe("Spitch SDK against the sandbox", () => {
 
   it("transcribes a Hausa recording with sentence timestamps and special words", async () => {
     const transcription = await client.speech.transcribe({
-      content: new File([speechWav(8)], "briefing.wav", { type: "audio/wav" }),
+      content: new File([speechWav(16)], "briefing.wav", { type: "audio/wav" }),
       language: "ha",
       timestamp: "sentence",
       special_words: "Vox,Abuja",
     });
     expect(transcription.text).toMatch(/^Barka da safiya/);
-    expect(transcription.segments?.length).toBe(2);
+    expect(transcription.segments?.length).toBe(4);
     expect(transcription.request_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 

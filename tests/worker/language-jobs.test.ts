@@ -111,7 +111,8 @@ describe("jobs in Yorùbá, Hausa and Igbo", { timeout: 120_000 }, () => {
 
   it("a small Hausa file analysed on the spot gives the same kind of report, kept with its language", async () => {
     const { token } = await registerAndSignIn();
-    const response = await postForm("/api/sentiment", token, wav(12), { language: "ha" });
+    // Longer than a live turn, so the sandbox hears a whole talk, from its greeting.
+    const response = await postForm("/api/sentiment", token, wav(16), { language: "ha" });
     expect(response.status).toBe(200);
     const report = sentimentReportSchema.parse(await response.json());
     expect(report.language).toBe("ha");

@@ -26,6 +26,8 @@ function send(session: Session, pcm: Uint8Array) {
   for (let at = 0; at < pcm.byteLength; at += FRAME_BYTES) session.socket.send(pcm.slice(at, at + FRAME_BYTES).buffer);
 }
 
+const IGBO = Array.from({ length: 7 }, (_, i) => briefingSentence("ig", i));
+
 describe("live Igbo, near-live through Spitch", () => {
   it("captions each phrase once its speaker pauses: no interims, speaker 1, on the page, for viewers and in the kept transcript", async () => {
     const { token } = await registerAndSignIn();
@@ -36,7 +38,8 @@ describe("live Igbo, near-live through Spitch", () => {
     send(session, speechPcm(2));
     send(session, silence(1));
     await until(session, (messages) => finals(messages).length === 1);
-    send(session, speechPcm(3));
+    // Another phrase: the same talk two seconds on.
+    send(session, speechPcm(5).subarray(2 * 32_000));
     send(session, silence(1));
     await until(session, (messages) => finals(messages).length === 2);
     session.socket.send(JSON.stringify({ type: "stop" }));
@@ -45,11 +48,13 @@ describe("live Igbo, near-live through Spitch", () => {
 
     expect(transcripts(session.messages).every((message) => message.is_final)).toBe(true);
     const spoken = finals(session.messages);
-    // The Spitch emulator hears each phrase (under four seconds) as the briefing's first sentence.
-    expect(spoken.map(({ seq, text, speaker }) => ({ seq, text, speaker }))).toEqual([
-      { seq: 1, text: briefingSentence("ig", 0), speaker: "1" },
-      { seq: 2, text: briefingSentence("ig", 0), speaker: "1" },
+    // The Spitch emulator hears each phrase as the sentence its voice says: two phrases, two sentences.
+    expect(spoken.map(({ seq, speaker }) => ({ seq, speaker }))).toEqual([
+      { seq: 1, speaker: "1" },
+      { seq: 2, speaker: "1" },
     ]);
+    for (const { text } of spoken) expect(IGBO).toContain(text);
+    expect(spoken[0]?.text).not.toBe(spoken[1]?.text);
     // Timed by the audio: the second phrase starts at 3 s, a fifth of a second of lead-in before it.
     expect(spoken[0]?.start).toBe(0);
     expect(spoken[1]?.start).toBeCloseTo(2.8, 1);

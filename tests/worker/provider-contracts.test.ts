@@ -347,7 +347,7 @@ describe("Spitch speech, transcription, translation and tone marks", () => {
 
   it("transcribes in the language asked for, with every field the SDK declares and sentence timestamps", async () => {
     const form = transcriptionForm({
-      audio: new Blob([wav(12)], { type: "audio/wav" }),
+      audio: new Blob([wav(16)], { type: "audio/wav" }),
       language: "ha",
       specialWords: ["Vox", "Abuja"],
     });
@@ -360,9 +360,10 @@ describe("Spitch speech, transcription, translation and tone marks", () => {
     const response = await transcribe(form);
     expect(response.status).toBe(200);
     const answer = spitch.transcriptionAnswer.required().parse(await response.json());
+    // A recording longer than a live turn is a whole talk, which starts at the greeting.
     expect(answer.text).toMatch(/^Barka da safiya/);
-    expect(answer.segments?.length).toBe(3);
-    expect(answer.segments?.at(-1)?.end).toBeCloseTo(12, 1);
+    expect(answer.segments?.length).toBe(4);
+    expect(answer.segments?.at(-1)?.end).toBeCloseTo(16, 1);
   });
 
   it("translates corpus sentences and restores Yorùbá tone marks, answering request_id and text", async () => {

@@ -12,8 +12,8 @@ import {
   type TerminationMessage,
   type TurnMessage,
 } from "../providers/contracts/assemblyai-streaming.ts";
-import { soundsLikeSpeech } from "./heard-speech.ts";
-import { briefingSentence, CORPUS_LANGUAGES, type CorpusLanguage } from "./spitch-corpus.ts";
+import { soundsLikeSpeech, voicePrint } from "./heard-speech.ts";
+import { asWhisperWrites, briefingSentence, CORPUS_LANGUAGES, type CorpusLanguage } from "./spitch-corpus.ts";
 
 /**
  * Emulates AssemblyAI Universal-Streaming v3, `GET /v3/ws`: the key in `Authorization`, `Begin`
@@ -30,8 +30,12 @@ import { briefingSentence, CORPUS_LANGUAGES, type CorpusLanguage } from "./spitc
  *
  * whisper-rt detects the spoken language and takes no language parameter; the emulator cannot
  * hear, so the sandbox tells it with the test-only `sandbox_language` flag and it speaks the
- * briefing corpus in that language (English without it). With `speaker_labels=true` two speakers
- * take turns, `A` then `B`; a turn under a second is `UNKNOWN`, as documented.
+ * briefing corpus in that language (English without it). Which sentence a turn says is its voice's
+ * (`voicePrint`, once 100 ms of speech are heard, at 16 kHz 16-bit PCM; otherwise the next one),
+ * so Spitch's emulator, sent the turn's audio, hears the same sentence. It writes that sentence as
+ * Whisper writes Nigerian languages: Yorùbá without tone marks or under-dots, Hausa without its
+ * hooked letters, which is what the accurate pass corrects. With `speaker_labels=true` two
+ * speakers take turns, `A` then `B`; a turn under a second is `UNKNOWN`, as documented.
  *
  * Test-only flags, as the Deepgram emulator's: `fail_close=CODE` with `fail_after_ms` and
  * `fail_reason` ends the stream mid-session with an `Error` frame and that close.
@@ -48,6 +52,8 @@ function bounded(value: string | null, min: number, max: number, fallback: numbe
 }
 
 const plain = (word: string) => word.toLocaleLowerCase().replace(/[^\p{L}\p{M}\p{N}'-]/gu, "");
+/** The first bytes of a turn kept to hear its voice by: three seconds, a turn's length. */
+const TURN_PRINT_BYTES = 96_000;
 
 sandboxAssemblyAiStreaming.get("/v3/ws", (c) => {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
@@ -110,9 +116,31 @@ sandboxAssemblyAiStreaming.get("/v3/ws", (c) => {
   let turnOrder = 0;
   let turnStartMs = 0;
   let sentence = Number.parseInt(sessionId.slice(0, 4), 16);
+  const printable = query.encoding === "pcm_s16le" && sampleRate === 16_000;
+  /** The turn's first audio, until its voice is heard; then the sentence that voice says. */
+  let turnAudio: Uint8Array[] = [];
+  let turnSentence: number | null = null;
+  const listen = (chunk: ArrayBuffer) => {
+    if (!printable || turnSentence !== null) return;
+    turnAudio.push(new Uint8Array(chunk));
+    const heard = new Uint8Array(
+      Math.min(
+        TURN_PRINT_BYTES,
+        turnAudio.reduce((sum, part) => sum + part.length, 0),
+      ),
+    );
+    let at = 0;
+    for (const part of turnAudio) {
+      if (at >= heard.length) break;
+      heard.set(part.subarray(0, heard.length - at), at);
+      at += part.length;
+    }
+    turnSentence = voicePrint(heard);
+    if (turnSentence !== null || heard.length >= TURN_PRINT_BYTES) turnAudio = [];
+  };
 
   const turn = (endOfTurn: boolean, formatted: boolean): TurnMessage => {
-    const words = briefingSentence(language, sentence).split(" ");
+    const words = asWhisperWrites(briefingSentence(language, turnSentence ?? sentence), language).split(" ");
     const turnMs = audioMs - turnStartMs;
     const heard = endOfTurn ? words.length : Math.max(1, Math.ceil((words.length * turnMs) / TURN_MS));
     const said = words.slice(0, Math.min(words.length, heard));
@@ -150,6 +178,8 @@ sandboxAssemblyAiStreaming.get("/v3/ws", (c) => {
     }
     spokenMs = 0;
     turnStartMs = audioMs;
+    turnAudio = [];
+    turnSentence = null;
   };
   const terminate = () => {
     endTurn();
@@ -180,8 +210,10 @@ sandboxAssemblyAiStreaming.get("/v3/ws", (c) => {
       }
       audioMs += chunkMs;
       if (soundsLikeSpeech(event.data as ArrayBuffer, query.encoding)) spokenMs += chunkMs;
+      listen(event.data as ArrayBuffer);
       if (audioMs - turnStartMs >= TURN_MS) endTurn();
-      else if (spokenMs > 0) send(turn(false, false));
+      // Words are written once the voice says which sentence it is, as a recogniser needs to hear some first.
+      else if (spokenMs > 0 && (turnSentence !== null || !printable)) send(turn(false, false));
       return;
     }
     let json: unknown;

@@ -39,3 +39,27 @@ function expandMulaw(chunk: ArrayBuffer): Int16Array {
   }
   return samples;
 }
+
+/** 20 ms of 16 kHz 16-bit mono audio: the windows a voice is looked for in. */
+const WINDOW_BYTES = 640;
+/** How much of a voice is heard to tell what it says: its first 100 ms. */
+const PRINT_BYTES = 3200;
+
+/**
+ * Which of the corpus's sentences a stretch of 16 kHz 16-bit mono PCM says, as a number that is the
+ * same for the same sound whichever emulator hears it: the 100 ms from the first 20 ms window that
+ * sounds like speech, hashed (FNV-1a). So AssemblyAI's streaming emulator (the fast pass) and
+ * Spitch's (the accurate pass, sent that turn's audio as the relay cut it out) hear one turn as one
+ * sentence, and successive turns or segments as different ones, as real recognisers would. Null
+ * while no voice has been heard that long.
+ */
+export function voicePrint(pcm: Uint8Array): number | null {
+  for (let at = 0; at + PRINT_BYTES <= pcm.length; at += WINDOW_BYTES) {
+    const window = pcm.slice(at, at + WINDOW_BYTES).buffer;
+    if (!soundsLikeSpeech(window, "pcm_s16le")) continue;
+    let value = 2166136261;
+    for (const byte of pcm.subarray(at, at + PRINT_BYTES)) value = Math.imul(value ^ byte, 16777619);
+    return value >>> 0;
+  }
+  return null;
+}

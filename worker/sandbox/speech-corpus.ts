@@ -218,6 +218,22 @@ export function estimateDuration(media: MediaProbe): number {
   return size / 16_000;
 }
 
+/** The samples a 16 kHz 16-bit mono PCM WAV holds in its first bytes; null for any other recording. */
+export function pcmSamplesOf({ head }: MediaProbe): Uint8Array | null {
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  let pcm16k = false;
+  for (const chunk of riffChunks(head)) {
+    if (chunk.id === "fmt " && chunk.offset + 16 <= head.length) {
+      const [format, channels, rate, bits] = [0, 2, 4, 14].map((at, i) =>
+        i === 2 ? view.getUint32(chunk.offset + at, true) : view.getUint16(chunk.offset + at, true),
+      );
+      pcm16k = format === 1 && channels === 1 && rate === 16_000 && bits === 16;
+    }
+    if (chunk.id === "data") return pcm16k ? head.subarray(chunk.offset, chunk.offset + chunk.size) : null;
+  }
+  return null;
+}
+
 /** Whether the WAV header names the recording a briefing with questions. */
 function hasTwoSpeakers({ head }: MediaProbe): boolean {
   for (const chunk of riffChunks(head)) {

@@ -72,6 +72,18 @@ export function withoutMarks(text: string): string {
     .normalize("NFC");
 }
 
+const HOOKED: Readonly<Record<string, string>> = { ɓ: "b", ɗ: "d", ƙ: "k", ƴ: "y", Ɓ: "B", Ɗ: "D", Ƙ: "K", Ƴ: "Y" };
+
+/**
+ * A sentence as Whisper (AssemblyAI's whisper-rt) writes it in `language`: Yorùbá without its tone
+ * marks and under-dots, Hausa without its hooked letters, as text it learned from is mostly typed.
+ */
+export function asWhisperWrites(sentence: string, language: CorpusLanguage): string {
+  if (language === "yo") return withoutMarks(sentence);
+  if (language === "ha") return sentence.replace(/[ɓɗƙƴƁƊƘƳ]/g, (letter) => HOOKED[letter] ?? letter);
+  return sentence;
+}
+
 /** The sentences of `text`, each ending at its stop (a text without one is one sentence). */
 export function sentencesOf(text: string): string[] {
   return (

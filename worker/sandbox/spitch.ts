@@ -18,9 +18,10 @@ import {
   translateRequest,
 } from "../providers/contracts/spitch.ts";
 import { takeFault } from "./faults.ts";
+import { voicePrint } from "./heard-speech.ts";
 import { spellAsHinted } from "./hinted-spelling.ts";
 import { MediaFetchError, type MediaProbe, probeStream, probeUrl } from "./media-probe.ts";
-import { hear, looksLikeMedia } from "./speech-corpus.ts";
+import { hear, looksLikeMedia, pcmSamplesOf } from "./speech-corpus.ts";
 import {
   briefingSentence,
   CORPUS_LANGUAGES,
@@ -150,7 +151,10 @@ sandboxSpitch.post("/v1/transcriptions", async (c) => {
   const speech = hear(media);
   const corpusLanguage = asCorpusLanguage(language) ?? "en";
   const specialWords = fields.data.special_words?.split(",") ?? [];
-  const sentences = speech.sentences.map((_, i) => spellAsHinted(briefingSentence(corpusLanguage, i), specialWords));
+  const first = firstSentenceOf(media, speech.duration);
+  const sentences = speech.sentences.map((_, i) =>
+    spellAsHinted(briefingSentence(corpusLanguage, first + i), specialWords),
+  );
   const answer: TranscriptionAnswer = {
     request_id: crypto.randomUUID(),
     text: sentences.join(" "),
@@ -158,6 +162,18 @@ sandboxSpitch.post("/v1/transcriptions", async (c) => {
   };
   return c.json(answer);
 });
+
+/**
+ * A clip no longer than a live turn or a pause-cut segment is a piece of a talk, not its start: the
+ * sentence it begins with is the one its voice says (`voicePrint`), as the streaming emulator heard
+ * it. A whole recording begins at the briefing's greeting.
+ */
+const PIECE_MAX_SECONDS = 15;
+
+function firstSentenceOf(media: MediaProbe, duration: number): number {
+  const pcm = duration <= PIECE_MAX_SECONDS ? pcmSamplesOf(media) : null;
+  return (pcm && voicePrint(pcm)) ?? 0;
+}
 
 /** Sentences share the recording's time evenly; words share their sentence's time. */
 function segmentsOf(sentences: readonly string[], duration: number, timestamp: "sentence" | "word" | undefined) {
