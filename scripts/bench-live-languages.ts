@@ -11,6 +11,7 @@
 
 import { readFileSync } from "node:fs";
 import { WebmOpusFrames } from "../worker/live/audio/webm-opus-frames.ts";
+import { type Opened, open } from "./live-socket.ts";
 import { benchAddress, startProduct, verifiedAccount } from "./product-server.ts";
 
 const RUNS = Number(process.env.BENCH_LIVE_LANGUAGE_RUNS ?? 20);
@@ -65,40 +66,6 @@ async function decodeBench() {
   ];
 }
 
-interface Socket {
-  readonly socket: WebSocket;
-  next(predicate: (message: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
-  readonly closed: Promise<number>;
-}
-
-function open(url: string): Promise<Socket> {
-  const socket = new WebSocket(url);
-  socket.binaryType = "arraybuffer";
-  const waiting: {
-    predicate: (m: Record<string, unknown>) => boolean;
-    resolve: (m: Record<string, unknown>) => void;
-  }[] = [];
-  socket.addEventListener("message", (event) => {
-    const message = JSON.parse(String(event.data)) as Record<string, unknown>;
-    const waiter = waiting.find((each) => each.predicate(message));
-    if (waiter) {
-      waiting.splice(waiting.indexOf(waiter), 1);
-      waiter.resolve(message);
-    }
-  });
-  const closed = new Promise<number>((resolve) => socket.addEventListener("close", (event) => resolve(event.code)));
-  return new Promise((resolve, reject) => {
-    socket.addEventListener("open", () =>
-      resolve({
-        socket,
-        closed,
-        next: (predicate) => new Promise((done) => waiting.push({ predicate, resolve: done })),
-      }),
-    );
-    socket.addEventListener("error", () => reject(new Error(`could not open ${url}`)));
-  });
-}
-
 /** Speech-like 16 kHz PCM: syllables of falling tones with short gaps, as the tests' fixture. */
 function speech(seconds: number): Uint8Array {
   const samples = new Int16Array(Math.round(seconds * 16_000));
@@ -121,7 +88,7 @@ async function session(
   base: string,
   headers: Record<string, string>,
   language: string,
-): Promise<Socket & { sessionId: string }> {
+): Promise<Opened & { sessionId: string }> {
   const answer = await fetch(`${base}/api/live/ticket`, {
     method: "POST",
     headers,
@@ -130,7 +97,7 @@ async function session(
   if (answer.status !== 201) throw new Error(`ticket answered ${answer.status}: ${await answer.text()}`);
   const { ticket } = (await answer.json()) as { ticket: string };
   const live = await open(`${base.replace(/^http/, "ws")}/api/live?ticket=${ticket}`);
-  const ready = await live.next((message) => message.type === "ready");
+  const ready = await live.when((message) => message.type === "ready");
   return { ...live, sessionId: String(ready.session_id) };
 }
 
@@ -155,7 +122,7 @@ async function viewerBench(base: string, headers: Record<string, string>) {
     const viewer = await open(`${base.replace(/^http/, "ws")}/api/live/watch?token=${token}`);
     const delays: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const final = viewer.next((message) => message.is_final === true && message.correction === undefined);
+      const final = viewer.when((message) => message.is_final === true && message.correction === undefined);
       send(live.socket, speech(3));
       send(live.socket, new Uint8Array(32_000));
       const ended = performance.now();
@@ -175,7 +142,7 @@ async function viewerBench(base: string, headers: Record<string, string>) {
   return rows;
 }
 
-async function stop(live: Socket) {
+async function stop(live: Opened) {
   live.socket.send(JSON.stringify({ type: "stop" }));
   await live.closed;
 }
@@ -189,12 +156,12 @@ async function liveBench(base: string) {
   const corrections: number[] = [];
   const yoruba = await session(base, headers, "yo");
   for (let i = 0; corrections.length < RUNS && i < RUNS * 3; i++) {
-    const final = yoruba.next((message) => message.is_final === true && message.correction === undefined);
+    const final = yoruba.when((message) => message.is_final === true && message.correction === undefined);
     send(yoruba.socket, speech(3));
     const { seq } = await final;
     const heard = performance.now();
     const corrected = await Promise.race([
-      yoruba.next((message) => message.correction === true && message.seq === seq),
+      yoruba.when((message) => message.correction === true && message.seq === seq),
       new Promise<null>((resolve) => setTimeout(() => resolve(null), 7000)),
     ]);
     if (corrected) corrections.push(performance.now() - heard);
@@ -205,7 +172,7 @@ async function liveBench(base: string) {
   const igbo = await session(base, headers, "ig");
   for (let i = 0; i < RUNS; i++) {
     send(igbo.socket, speech(2));
-    const final = igbo.next((message) => message.is_final === true);
+    const final = igbo.when((message) => message.is_final === true);
     // The pause that ends the phrase: once its last frame is sent, the relay has heard it all.
     send(igbo.socket, new Uint8Array(32_000));
     const paused = performance.now();

@@ -1,6 +1,7 @@
 // The live-relay half of `npm run bench` (see bench.ts). Node's WebSocket (undici) can send the
 // Authorization header the emulator checks, so "direct" is the emulator alone, on the same server.
 
+import { type Opened, open } from "./live-socket.ts";
 import { benchAddress, verifiedAccount } from "./product-server.ts";
 
 const SANDBOX_DEEPGRAM_KEY = "sandbox-deepgram-key";
@@ -16,40 +17,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-export interface Opened {
-  readonly socket: WebSocket;
-  readonly closed: Promise<number>;
-  next(): Promise<string>;
-}
-
-export function open(url: string, headers: Record<string, string> = {}, protocols: string[] = []): Promise<Opened> {
-  // undici accepts a non-standard `headers` option; the DOM typings do not know it.
-  const socket = new WebSocket(url, { headers, protocols } as unknown as string[]);
-  socket.binaryType = "arraybuffer";
-  const inbox: string[] = [];
-  const waiting: Array<(message: string) => void> = [];
-  socket.addEventListener("message", (event) => {
-    const message = String(event.data);
-    const waiter = waiting.shift();
-    if (waiter) waiter(message);
-    else inbox.push(message);
-  });
-  const closed = new Promise<number>((resolve) => socket.addEventListener("close", (event) => resolve(event.code)));
-  return new Promise((resolve, reject) => {
-    socket.addEventListener("open", () =>
-      resolve({
-        socket,
-        closed,
-        next: () => {
-          const queued = inbox.shift();
-          return queued !== undefined ? Promise.resolve(queued) : new Promise((done) => waiting.push(done));
-        },
-      }),
-    );
-    socket.addEventListener("error", () => reject(new Error(`could not open ${url}`)));
-  });
 }
 
 /**

@@ -6,8 +6,8 @@
 // the thread is free; in production the Workflow runs apart. Bounded: it gives up after
 // BENCH_SEND_DEADLINE_S seconds (default 600).
 
-import { speechWav } from "../tests/fixtures/speech-wav.ts";
-import { startProduct, verifiedAccount } from "./product-server.ts";
+import { startProduct } from "./product-server.ts";
+import { seedNewsroom } from "./seed-newsroom.ts";
 
 const RECIPIENTS = Number(process.env.BENCH_SEND_RECIPIENTS ?? 1000);
 const DEADLINE_MS = Number(process.env.BENCH_SEND_DEADLINE_S ?? 600) * 1000;
@@ -20,53 +20,9 @@ async function expectStatus(response: Response, status: number, what: string): P
 const server = await startProduct({ passwordHashCost: "test" });
 try {
   const base = server.baseUrl;
-  const json = { "content-type": "application/json" };
+  const { token, releaseId: id } = await seedNewsroom(base, "bench.sends");
+  const authed = { "content-type": "application/json", authorization: `Bearer ${token}` };
   const run = Date.now().toString(36);
-  const token = await verifiedAccount(base, `bench.sends.${run}@example.ng`, json);
-  const authed = { ...json, authorization: `Bearer ${token}` };
-
-  // A kit complete enough that the release has no gaps: a release with gaps is not sent.
-  await expectStatus(
-    await fetch(`${base}/api/organisation`, {
-      method: "PUT",
-      headers: authed,
-      body: JSON.stringify({
-        name: "Bench Water Trust",
-        boilerplate: "Bench Water Trust runs boreholes across Oyo State.",
-        spokespeople: [{ name: "Funmilayo Adeyemi", title: "Director of Programmes" }],
-        media_contact: { name: "Bisi Akande", email: "press@bench.example.ng", phone: "+2348031234567" },
-        dateline_city: "Ibadan",
-        slug: `bench-${run}`,
-      }),
-    }),
-    200,
-    "the press kit",
-  );
-  const form = new FormData();
-  form.set("file", new Blob([speechWav(20)], { type: "audio/wav" }), "bench.wav");
-  const created = await expectStatus(
-    await fetch(`${base}/api/press-releases`, {
-      method: "POST",
-      headers: { authorization: authed.authorization },
-      body: form,
-    }),
-    202,
-    "the release",
-  );
-  const { id } = (await created.json()) as { id: string };
-  for (;;) {
-    const job = (await (await fetch(`${base}/api/press-releases/${id}`, { headers: authed })).json()) as {
-      status: string;
-    };
-    if (job.status === "completed") break;
-    if (job.status === "error") throw new Error("the release failed");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await expectStatus(
-    await fetch(`${base}/api/press-releases/${id}/publish`, { method: "POST", headers: authed, body: "{}" }),
-    200,
-    "publishing",
-  );
   const csv = ["name,email,outlet,beat,consent"];
   for (let i = 0; i < RECIPIENTS; i++)
     csv.push(`Journalist ${i},j${i}.${run}@news.example,Outlet ${i % 40},Business,yes`);

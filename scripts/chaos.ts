@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { speechWav } from "../tests/fixtures/speech-wav.ts";
-import { open } from "./bench-live.ts";
+import { open } from "./live-socket.ts";
 import { benchAddress, freePort, type RunningServer, startProduct, verifiedAccount } from "./product-server.ts";
 
 interface Row {

@@ -4,12 +4,12 @@
 // for the run. Its performance figure needs a quiet machine.
 import { ensureBrowser } from "./chromium.ts";
 import { auditRoutes, BAR, belowBar, LIGHTHOUSE_ROUTES, tableRows } from "./lighthouse-audit.ts";
-import { seedNewsroom } from "./lighthouse-newsroom.ts";
 import { startProduct } from "./product-server.ts";
+import { seedNewsroom } from "./seed-newsroom.ts";
 
 const server = await startProduct();
 try {
-  const routes = [...LIGHTHOUSE_ROUTES, ...(await seedNewsroom(server.baseUrl))];
+  const routes = [...LIGHTHOUSE_ROUTES, ...(await seedNewsroom(server.baseUrl)).pages];
   const audits = await auditRoutes(server.baseUrl, routes, {
     runs: Number(process.env.LIGHTHOUSE_RUNS ?? 3),
     chromePath: ensureBrowser(),

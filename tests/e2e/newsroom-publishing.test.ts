@@ -1,5 +1,6 @@
+import type { Locator } from "playwright-core";
 import { afterEach, describe, expect } from "vitest";
-import { baseUrl } from "./browser.ts";
+import { baseUrl, repin } from "./browser.ts";
 import { it } from "./fixtures.ts";
 import { layoutProblems, reviewAtBothSizes } from "./layout.ts";
 import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
@@ -12,6 +13,18 @@ const sandbox = (path: string, init: RequestInit = {}) =>
 afterEach(async () => {
   expect((await sandbox("/clock", { method: "DELETE" })).status).toBe(200);
 });
+
+/** Rows of `list` whose buttons went onto a line below their text, as the outlet each names. */
+const buttonsBelowText = (list: Locator) =>
+  list.locator("li").evaluateAll((rows) =>
+    rows
+      .filter((row) => {
+        const text = row.querySelector(".history__text")?.getBoundingClientRect();
+        const button = row.querySelector("button")?.getBoundingClientRect();
+        return !text || !button || button.top >= text.bottom || button.left < text.right;
+      })
+      .map((row) => row.querySelector("a")?.textContent ?? row.textContent),
+  );
 
 /** `date` as a datetime-local field takes it: this machine's local time, which the browser shares. */
 const localInput = (date: Date) => {
@@ -59,6 +72,16 @@ describe("the public newsroom", () => {
     expect(await layoutProblems(page, "mobile")).toEqual([]);
     await coverage.scrollIntoViewIfNeeded();
     expect(await reviewAtBothSizes(page, "release-newsroom-and-coverage")).toEqual([]);
+    // The row's delete button stays beside the outlet on a phone, down to 320 px and at 200 % text.
+    for (const options of [
+      { size: { width: 320, height: 800 } },
+      { size: { width: 360, height: 780 } },
+      { size: { width: 375, height: 812 }, textScale: 2 },
+    ]) {
+      await repin(page, options);
+      expect(await buttonsBelowText(logged), JSON.stringify(options)).toEqual([]);
+      expect(await layoutProblems(page, "mobile"), JSON.stringify(options)).toEqual([]);
+    }
 
     // A reader with no JavaScript at all, as a newsdesk's link preview or a text browser reads.
     const reader = await (await newContext({ javaScriptEnabled: false })).newPage();

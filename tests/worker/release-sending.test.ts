@@ -3,12 +3,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { planLimits } from "../../worker/billing/contracts/plans.ts";
 import { groupThousands } from "../../worker/contracts/numbers.ts";
 import { SANDBOX_MAIL_WEBHOOK_SECRET } from "../../worker/core/config.ts";
-import { WRITE_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
+import { TRACKING_RATE_LIMITS, WRITE_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
 import type { Distribution, SendAnswer } from "../../worker/distribution/contracts/distribution.ts";
 import { signMailEvent } from "../../worker/distribution/mail-webhook-signature.ts";
 import { embargoTime } from "../../worker/press-releases/contracts/release-options.ts";
 import { advanceDays, json, sandboxPost } from "./billing-helpers.ts";
-import { type Client, call, registerAndSignIn } from "./helpers.ts";
+import { type Client, call, freshIp, registerAndSignIn } from "./helpers.ts";
 import { finishedRelease, jobsWithoutPauses } from "./jobs.ts";
 
 /** Sending a release to the media list (worker/distribution): exactly once, tracked, stoppable. */
@@ -410,6 +410,29 @@ describe("opens, clicks and unsubscribing", () => {
       expect(post.status).toBe(404);
     }
   });
+
+  it.each([
+    ["GET", "/t/o/", "trackOpen", 200],
+    ["GET", "/t/c/", "trackClick", 404],
+    ["GET", "/u/", "unsubscribe", 404],
+    ["POST", "/u/", "unsubscribe", 404],
+  ] as const)(
+    "limits %s %s<token> per address: past the bound 429 rate_limited, other addresses go on",
+    async (method, prefix, route, usual) => {
+      const rule = TRACKING_RATE_LIMITS[route];
+      const ip = `198.51.100.${++counter % 250}`;
+      const limiter = env.RATE_LIMITER.getByName(`${route}:ip:${ip}`);
+      for (let i = 0; i < rule.limit - 1; i++) await limiter.hit(rule.limit, rule.windowSeconds);
+      const from = (address: string) =>
+        call(`${prefix}${"A".repeat(43)}`, { method, redirect: "manual", headers: { "cf-connecting-ip": address } });
+      expect((await from(ip)).status).toBe(usual);
+      const over = await from(ip);
+      expect(over.status).toBe(429);
+      expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await over.json()).toEqual({ code: "rate_limited", message: expect.stringMatching(/^Too many attempts/) });
+      expect((await from(freshIp())).status).toBe(usual);
+    },
+  );
 
   it("unsubscribes in one click (RFC 8058), from every later send of the account", async () => {
     const { api, release, token, email, links } = await mailedOne();

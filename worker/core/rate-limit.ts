@@ -68,6 +68,21 @@ export const TOOL_RATE_LIMITS = {
 export const WATCH_RATE_LIMIT = { limit: 300, windowSeconds: 60 } as const satisfies RateLimitRule;
 
 /**
+ * The links in a sent release's e-mail, which anyone holding one may follow without signing in,
+ * per network address: each request is a D1 read or write. Mail providers fetch images through a
+ * few shared proxies and scan links from a few addresses, and a newsroom's readers may share one,
+ * so the bounds leave a whole office's mail room, while one machine cannot call without end.
+ */
+export const TRACKING_RATE_LIMITS = {
+  /** The open pixel: fetched for every reader whose mail client shows images. */
+  trackOpen: { limit: 600, windowSeconds: 60 },
+  /** The tracked link to the public release. */
+  trackClick: { limit: 300, windowSeconds: 60 },
+  /** The unsubscribe page and its button (or a mail client's one-click POST). */
+  unsubscribe: { limit: 300, windowSeconds: 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/**
  * Account changes that re-check the password: each costs a full password hash, so a stolen session
  * cannot turn them into a CPU and memory drain or an unlimited password-guessing oracle.
  */

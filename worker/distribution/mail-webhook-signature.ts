@@ -1,3 +1,5 @@
+import { base64, hmac, isSameSignature } from "../core/webhook-hmac.ts";
+
 /**
  * The mail provider's webhook signatures. Resend signs its events the Svix way: `svix-id`,
  * `svix-timestamp` (Unix seconds) and `svix-signature`, a space-separated list of `v1,<base64>`, each
@@ -19,11 +21,7 @@ function keyBytes(secret: string): Uint8Array {
 }
 
 async function hmacBase64(secret: string, content: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", keyBytes(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
-  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(content)));
-  return btoa(String.fromCharCode(...signature));
+  return base64(await hmac("SHA-256", keyBytes(secret), content));
 }
 
 /** The headers an event of `rawBody` is sent with (the sandbox's emulator signs with this). */
@@ -43,17 +41,15 @@ export async function isValidMailEvent(
   const { id, timestamp, signature } = headers;
   if (!id || !timestamp || !signature || !/^\d{1,12}$/.test(timestamp) || id.length > 100) return false;
   if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > WEBHOOK_TOLERANCE_SECONDS) return false;
-  let expected: Uint8Array;
+  let expected: string;
   try {
-    expected = new TextEncoder().encode(await hmacBase64(secret, `${id}.${timestamp}.${rawBody}`));
+    expected = await hmacBase64(secret, `${id}.${timestamp}.${rawBody}`);
   } catch {
     return false; // a secret that is not base64
   }
   for (const entry of signature.split(" ").slice(0, 10)) {
     const [version, given] = entry.split(",", 2);
-    if (version !== "v1" || !given) continue;
-    const bytes = new TextEncoder().encode(given);
-    if (bytes.length === expected.length && crypto.subtle.timingSafeEqual(bytes, expected)) return true;
+    if (version === "v1" && given && isSameSignature(given, expected)) return true;
   }
   return false;
 }

@@ -1,10 +1,12 @@
 import { type Context, Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { createElement as h, type ReactNode } from "react";
 import { sha256Hex } from "../accounts/tokens.ts";
 import type { AppEnv } from "../app-env.ts";
 import { billingNow } from "../billing/billing-clock.ts";
 import { suppressAddress } from "../contacts/store.ts";
 import { API } from "../contracts/api-paths.ts";
+import { clientIp, enforceRateLimit, TRACKING_RATE_LIMITS } from "../core/rate-limit.ts";
 import { newsroomReleasePath } from "../newsroom/contracts/newsroom.ts";
 import { notFoundPage, noticePage, renderPage } from "../newsroom/newsroom-page.ts";
 import { publicationOf } from "../newsroom/publications.ts";
@@ -16,7 +18,8 @@ import { markUnsubscribed, recipientOfToken, recordClick, recordOpen } from "./s
  * What a sent release's e-mail links to, for anyone holding the link: the open pixel, the tracked
  * link to the public release, and the unsubscribe page. A token is 32 random bytes; the rows keep
  * only its SHA-256, so neither the link nor the database says whose it is. Whatever the token, the
- * answer is harmless: a pixel, or a 404 page.
+ * answer is harmless: a pixel, or a 404 page. Each route counts the requests of a network address
+ * first (`TRACKING_RATE_LIMITS`); past its bound the answer is the usual 429 `rate_limited`.
  */
 export const tracking = new Hono<AppEnv>();
 export const unsubscribing = new Hono<AppEnv>();
@@ -30,19 +33,25 @@ const PIXEL = Uint8Array.from(atob("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAAB
   char.charCodeAt(0),
 );
 
+const perAddress = (route: keyof typeof TRACKING_RATE_LIMITS) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    await enforceRateLimit(c.env, route, `ip:${clientIp(c)}`, TRACKING_RATE_LIMITS[route]);
+    await next();
+  });
+
 const tokenHashOf = async (token: string) => (TOKEN.test(token) ? sha256Hex(token) : null);
 
 async function notFound(c: Context<AppEnv>): Promise<Response> {
   return c.body(await renderPage(notFoundPage(c.req.url)), 404, { "content-type": HTML, ...noStore });
 }
 
-tracking.get(API.tracking.at.open, async (c) => {
+tracking.get(API.tracking.at.open, perAddress("trackOpen"), async (c) => {
   const hash = await tokenHashOf(c.req.param("token"));
   if (hash) await recordOpen(c.env.DB, hash, new Date().toISOString());
   return c.body(PIXEL, 200, { "content-type": "image/gif", ...noStore });
 });
 
-tracking.get(API.tracking.at.click, async (c) => {
+tracking.get(API.tracking.at.click, perAddress("trackClick"), async (c) => {
   const hash = await tokenHashOf(c.req.param("token"));
   const recipient = hash ? await recordClick(c.env.DB, hash, new Date().toISOString()) : null;
   if (!recipient) return notFound(c);
@@ -71,7 +80,7 @@ const page = async (c: Context<AppEnv>, title: string, ...body: ReactNode[]) =>
   c.body(await renderPage(noticePage(title, c.req.url, ...body)), 200, { "content-type": HTML, ...noStore });
 
 /** The page a person reaches from the e-mail's link: one button, so a link scanner unsubscribes no one. */
-unsubscribing.get(API.unsubscribe.at.page, async (c) => {
+unsubscribing.get(API.unsubscribe.at.page, perAddress("unsubscribe"), async (c) => {
   const hash = await tokenHashOf(c.req.param("token"));
   const recipient = hash ? await recipientOfToken(c.env.DB, hash) : null;
   if (!recipient) return notFound(c);
@@ -86,7 +95,7 @@ unsubscribing.get(API.unsubscribe.at.page, async (c) => {
 });
 
 /** The button above, and the one-click unsubscribe mail clients send (RFC 8058). */
-unsubscribing.post(API.unsubscribe.at.page, async (c) => {
+unsubscribing.post(API.unsubscribe.at.page, perAddress("unsubscribe"), async (c) => {
   const hash = await tokenHashOf(c.req.param("token"));
   const recipient = hash ? await recipientOfToken(c.env.DB, hash) : null;
   if (!recipient) return notFound(c);

@@ -1,3 +1,4 @@
+import { wavHeader, wavHeaderLength } from "../core/wav.ts";
 import { isSplittableRecording, TRANSCRIPTION_PART_MAX_BYTES } from "../transcripts/contracts/transcription-parts.ts";
 import { JobFailure } from "./pipeline.ts";
 
@@ -100,21 +101,13 @@ async function wavLayout(source: ByteSource): Promise<WavLayout> {
 async function wavPart(source: ByteSource, type: string, from: number, maxBytes: number): Promise<RecordingPart> {
   const layout = await wavLayout(source);
   const start = Math.max(from, layout.dataStart);
-  const header = 12 + layout.format.length + 8;
+  const header = wavHeaderLength(layout.format);
   const room = Math.floor((maxBytes - header) / layout.blockAlign) * layout.blockAlign;
   const length = Math.min(room, layout.dataEnd - start);
   const samples = await source.read(start, length);
-  const riff = new Uint8Array(header);
-  const view = new DataView(riff.buffer);
-  riff.set(new TextEncoder().encode("RIFF"), 0);
-  view.setUint32(4, header - 8 + length, true);
-  riff.set(new TextEncoder().encode("WAVE"), 8);
-  riff.set(layout.format, 12);
-  riff.set(new TextEncoder().encode("data"), 12 + layout.format.length);
-  view.setUint32(header - 4, length, true);
   const end = start + length;
   return {
-    audio: new Blob([riff, samples], { type }),
+    audio: new Blob([wavHeader(layout.format, length), samples], { type }),
     seconds: layout.byteRate ? length / layout.byteRate : 0,
     next: end < layout.dataEnd ? end : null,
   };

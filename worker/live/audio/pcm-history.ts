@@ -1,3 +1,4 @@
+import { monoPcm16Wav } from "../../core/wav.ts";
 import { DECODED_SAMPLE_RATE } from "./opus-wasm.ts";
 
 /**
@@ -46,23 +47,5 @@ export class PcmHistory {
 
 /** 16 kHz mono 16-bit samples as a WAV file, which Spitch transcribes (it takes no raw PCM). */
 export function wavOf(samples: Int16Array): Blob {
-  const header = new DataView(new ArrayBuffer(44));
-  const ascii = (offset: number, text: string) => {
-    for (let i = 0; i < text.length; i++) header.setUint8(offset + i, text.charCodeAt(i));
-  };
-  const bytes = samples.length * 2;
-  ascii(0, "RIFF");
-  header.setUint32(4, 36 + bytes, true);
-  ascii(8, "WAVE");
-  ascii(12, "fmt ");
-  header.setUint32(16, 16, true);
-  header.setUint16(20, 1, true);
-  header.setUint16(22, 1, true);
-  header.setUint32(24, DECODED_SAMPLE_RATE, true);
-  header.setUint32(28, DECODED_SAMPLE_RATE * 2, true);
-  header.setUint16(32, 2, true);
-  header.setUint16(34, 16, true);
-  ascii(36, "data");
-  header.setUint32(40, bytes, true);
-  return new Blob([header.buffer, new Uint8Array(samples.buffer, samples.byteOffset, bytes)], { type: "audio/wav" });
+  return monoPcm16Wav(samples, DECODED_SAMPLE_RATE);
 }

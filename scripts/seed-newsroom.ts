@@ -1,14 +1,24 @@
-// A newsroom for `npm run lighthouse` to score: an account with a complete press kit, one release
-// written from a 20-second recording and published. Answers the newsroom's page and the release's.
+// A newsroom made for a script's run through `npm start`: an account with a complete press kit (a
+// release with gaps is neither published nor sent), one release written from a 20-second recording
+// and published. `npm run lighthouse` scores its pages; `npm run bench:sends` mails its release.
 import { speechWav } from "../tests/fixtures/speech-wav.ts";
 import { verifiedAccount } from "./product-server.ts";
 
-export async function seedNewsroom(base: string): Promise<string[]> {
+export interface SeededNewsroom {
+  /** The account's bearer token. */
+  readonly token: string;
+  readonly releaseId: string;
+  /** The newsroom's page and the release's. */
+  readonly pages: readonly [string, string];
+}
+
+/** `who` names the account and the newsroom's slug, so each script's run is told apart. */
+export async function seedNewsroom(base: string, who = "lighthouse"): Promise<SeededNewsroom> {
   const json = { "content-type": "application/json" };
   const run = Date.now().toString(36);
-  const token = await verifiedAccount(base, `lighthouse.${run}@example.ng`, json);
+  const token = await verifiedAccount(base, `${who}.${run}@example.ng`, json);
   const authed = { ...json, authorization: `Bearer ${token}` };
-  const slug = `lighthouse-${run}`;
+  const slug = `${who.replaceAll(".", "-")}-${run}`;
   const kit = await fetch(`${base}/api/organisation`, {
     method: "PUT",
     headers: authed,
@@ -46,5 +56,5 @@ export async function seedNewsroom(base: string): Promise<string[]> {
   });
   if (published.status !== 200) throw new Error(`publishing answered ${published.status}`);
   const { url } = (await published.json()) as { url: string };
-  return [`/newsroom/${slug}`, new URL(url).pathname];
+  return { token, releaseId: id, pages: [`/newsroom/${slug}`, new URL(url).pathname] };
 }
