@@ -1,7 +1,7 @@
 import { Copy, FileText, Subtitles } from "lucide-react";
 import { copyText } from "../tools/copy-text.ts";
 import { downloadText } from "../ui/download.ts";
-import { type Segment, toSrt, transcriptText } from "./transcript-export.ts";
+import { type Segment, toSrt, toText, transcriptText } from "./transcript-export.ts";
 
 export function CopyTranscript({ text }: { text: string }) {
   return (
@@ -16,15 +16,18 @@ export function CopyTranscript({ text }: { text: string }) {
 }
 
 /**
- * Copy, TXT and SRT export of the transcript just recorded, the SRT with its speakers (the
- * transcript viewer exports saved ones).
+ * Copy, TXT and SRT export of the transcript just recorded, the files with their speakers and
+ * times (the transcript viewer exports saved ones).
  */
 export function TranscriptActions({ segments, name }: { segments: readonly Segment[]; name: string }) {
-  const text = transcriptText(segments);
   return (
     <div className="button-row">
-      <CopyTranscript text={text} />
-      <button type="button" className="button button--ghost" onClick={() => downloadText(`${text}\n`, `${name}.txt`)}>
+      <CopyTranscript text={transcriptText(segments)} />
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={() => downloadText(toText(segments), `${name}.txt`)}
+      >
         <FileText aria-hidden="true" size={16} /> Export TXT
       </button>
       <button

@@ -1,4 +1,8 @@
-import { toSrt as cuesToSrt, transcriptCues } from "@worker/transcripts/contracts/transcript-formats.ts";
+import {
+  toSrt as cuesToSrt,
+  transcriptText as paragraphs,
+  transcriptCues,
+} from "@worker/transcripts/contracts/transcript-formats.ts";
 
 /** A final transcript segment, timed from the start of the recording, with who said it. */
 export interface Segment {
@@ -18,8 +22,25 @@ export function segmentOf(final: { text: string; start: number; duration: number
   };
 }
 
+/** The words alone, for copying into something else. */
 export function transcriptText(segments: readonly Segment[]): string {
   return segments.map((segment) => segment.text).join(" ");
+}
+
+const utterancesOf = (segments: readonly Segment[]) =>
+  segments.map((segment) => ({
+    speaker: segment.speaker,
+    start: segment.startMs / 1000,
+    end: segment.endMs / 1000,
+    text: segment.text,
+  }));
+
+/**
+ * A paragraph per final with its time and speaker, written by the Worker's own TXT writer, so the
+ * file saved after a recording reads like the kept transcript's.
+ */
+export function toText(segments: readonly Segment[]): string {
+  return paragraphs(utterancesOf(segments));
 }
 
 /**
@@ -27,14 +48,5 @@ export function transcriptText(segments: readonly Segment[]): string {
  * too, so the file saved after a recording reads like the kept transcript's.
  */
 export function toSrt(segments: readonly Segment[]): string {
-  return cuesToSrt(
-    transcriptCues(
-      segments.map((segment) => ({
-        speaker: segment.speaker,
-        start: segment.startMs / 1000,
-        end: segment.endMs / 1000,
-        text: segment.text,
-      })),
-    ),
-  );
+  return cuesToSrt(transcriptCues(utterancesOf(segments)));
 }
