@@ -16,6 +16,7 @@ const contact = (name: string, email: string, extra: Partial<Contact> = {}): Con
   phone: "",
   tags: [],
   subscribed: true,
+  stopped: null,
   created_at: "2026-11-28T08:00:00.000Z",
   updated_at: "2026-11-28T08:00:00.000Z",
   ...extra,
@@ -49,7 +50,7 @@ function serve() {
         if (!preview)
           list.push(
             contact("Adaeze Okafor", "adaeze@punchng.example"),
-            contact("Musa Bello", "musa@x.ng", { subscribed: false, tags: ["politics"] }),
+            contact("Musa Bello", "musa@x.ng", { subscribed: false, stopped: "bounced", tags: ["politics"] }),
           );
         return Response.json({ ...PREVIEW, preview }, { status: preview ? 200 : 201 });
       }
@@ -118,7 +119,7 @@ describe("Settings › Contacts", () => {
         .map((item) => item.textContent),
     ).toEqual([
       "Adaeze Okaforadaeze@punchng.example · Punch · Business",
-      "Musa Bellomusa@x.ng · Punch · BusinessUnsubscribedpolitics",
+      "Musa Bellomusa@x.ng · Punch · BusinessE-mail bouncedpolitics",
     ]);
     expect(within(panel).queryByRole("region", { name: "journalists.csv" })).toBeNull();
   });

@@ -136,7 +136,7 @@ describe("POST /api/contacts/import: a CSV of journalists", () => {
       reason: "This address unsubscribed from your releases; an import does not put it back",
     });
     const musa = (await listOf(api)).items.find((contact) => contact.email === "musa@dailytrust.example");
-    expect(musa?.subscribed).toBe(false);
+    expect(musa).toMatchObject({ subscribed: false, stopped: "unsubscribed" });
   });
 
   it(`stops at the plan's list size (${groupThousands(planLimits(null).mediaListContacts)} on Monthly and trials) and says which rows did not fit`, async () => {

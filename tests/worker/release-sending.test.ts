@@ -1,6 +1,7 @@
 import { env, introspectWorkflow } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { planLimits } from "../../worker/billing/contracts/plans.ts";
+import type { Contact } from "../../worker/contacts/contracts/contacts.ts";
 import { groupThousands } from "../../worker/contracts/numbers.ts";
 import { SANDBOX_MAIL_WEBHOOK_SECRET } from "../../worker/core/config.ts";
 import { TRACKING_RATE_LIMITS, WRITE_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
@@ -534,8 +535,15 @@ describe("bounces and complaints", () => {
     const figures = await distribution(api, release.id);
     expect(figures).toMatchObject({ sent: 2, bounced: 2 });
     expect(figures.recipients.map((recipient) => recipient.status).sort()).toEqual(["bounced", "complained"]);
-    const list = (await (await api.get("/api/contacts")).json()) as { items: { subscribed: boolean }[] };
-    expect(list.items.map((contact) => contact.subscribed)).toEqual([false, false]);
+    const list = (await (await api.get("/api/contacts")).json()) as { items: Contact[] };
+    // The media list says why each is stopped, not "unsubscribed" for all.
+    expect(list.items.map(({ email, subscribed, stopped }) => ({ email, subscribed, stopped }))).toEqual(
+      expect.arrayContaining([
+        { email: bouncing, subscribed: false, stopped: "bounced" },
+        { email: complaining, subscribed: false, stopped: "complained" },
+      ]),
+    );
+    expect(list.items).toHaveLength(2);
   });
 });
 

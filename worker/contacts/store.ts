@@ -16,11 +16,16 @@ interface ContactRow {
   readonly phone: string;
   readonly tags: string;
   readonly unsubscribed_at: string | null;
+  /** The address's suppression reason, where the statement reads it. */
+  readonly stopped?: SuppressionReason | null;
   readonly created_at: string;
   readonly updated_at: string;
 }
 
 const COLUMNS = "id, name, email, outlet, beat, phone, tags, unsubscribed_at, created_at, updated_at";
+/** `COLUMNS` and why the address is suppressed, for a list that says so. */
+const LISTED_COLUMNS = `${COLUMNS}, (SELECT reason FROM contact_suppressions s
+  WHERE s.user_id = contacts.user_id AND s.email = contacts.email) AS stopped`;
 
 export function contactFromRow(row: ContactRow): Contact {
   return {
@@ -32,6 +37,8 @@ export function contactFromRow(row: ContactRow): Contact {
     phone: row.phone,
     tags: JSON.parse(row.tags) as string[],
     subscribed: row.unsubscribed_at === null,
+    // A contact stopped before suppressions kept their reason had unsubscribed.
+    stopped: row.unsubscribed_at === null ? null : (row.stopped ?? "unsubscribed"),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -50,7 +57,7 @@ export async function contactsPageOf(
   const [rows, counted] = await batchRows(db, [
     pagedStatement<ContactRow>(
       db,
-      `SELECT ${COLUMNS} FROM contacts WHERE user_id = ?1 AND ${TAG_FILTER} ORDER BY name COLLATE NOCASE, email`,
+      `SELECT ${LISTED_COLUMNS} FROM contacts WHERE user_id = ?1 AND ${TAG_FILTER} ORDER BY name COLLATE NOCASE, email`,
       [userId, tag],
       page,
     ),
@@ -65,7 +72,7 @@ export async function contactsPageOf(
 export function contactsOf(db: D1Database, userId: string, page: Page): RowsStatement<ContactRow> {
   return pagedStatement(
     db,
-    `SELECT ${COLUMNS} FROM contacts WHERE user_id = ? ORDER BY created_at, id`,
+    `SELECT ${LISTED_COLUMNS} FROM contacts WHERE user_id = ? ORDER BY created_at, id`,
     [userId],
     page,
   );

@@ -1,6 +1,6 @@
 import { API } from "@contracts/api-paths.ts";
 import { groupThousands } from "@contracts/numbers.ts";
-import type { Contact, ContactImportResult } from "@worker/contacts/contracts/contacts.ts";
+import type { Contact, ContactImportResult, SuppressionReason } from "@worker/contacts/contracts/contacts.ts";
 import {
   CONSENT_WORDS,
   CONTACT_CSV_COLUMNS,
@@ -27,6 +27,13 @@ import {
 const plural = (count: number, one: string, many: string) => `${groupThousands(count)} ${count === 1 ? one : many}`;
 
 /** Refreshes every page of the list SWR holds (each key starts with the list's path). */
+/** Why no release reaches a contact any more, in the list's words. */
+const STOPPED: Readonly<Record<SuppressionReason, string>> = {
+  unsubscribed: "Unsubscribed",
+  bounced: "E-mail bounced",
+  complained: "Marked as spam",
+};
+
 const isListKey = (key: unknown) => typeof key === "string" && key.startsWith(API.contacts.path.list);
 
 /** What a checked file will do, with each row it leaves out and why. */
@@ -100,9 +107,9 @@ function ContactRow({
       <span className="history__text">
         {contact.name}
         <span className="history__preview muted">{details}</span>
-        {(contact.tags.length > 0 || !contact.subscribed) && (
+        {(contact.tags.length > 0 || contact.stopped) && (
           <span className="contacts__tags">
-            {!contact.subscribed && <span className="contacts__tag contacts__tag--off">Unsubscribed</span>}
+            {contact.stopped && <span className="contacts__tag contacts__tag--off">{STOPPED[contact.stopped]}</span>}
             {contact.tags.map((tag) => (
               <span key={tag} className="contacts__tag">
                 {tag}

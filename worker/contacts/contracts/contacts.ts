@@ -62,11 +62,17 @@ export const contactPatchBody = contactDetails.partial().refine((patch) => Objec
   message: "Send at least one of name, outlet, beat, phone or tags",
 });
 
+/** Why an account may no longer write to an address: it unsubscribed, its mail bounced, or it complained. */
+export const SUPPRESSION_REASONS = ["unsubscribed", "bounced", "complained"] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
 export const contactSchema = contactDetails.extend({
   id: z.string(),
   email: z.string(),
-  /** False once the address unsubscribed: it stays on the list, and no send reaches it. */
+  /** False once the address unsubscribed, bounced or complained: it stays on the list, and no send reaches it. */
   subscribed: z.boolean(),
+  /** Why no send reaches it any more, so the list can say so; null while it is subscribed. */
+  stopped: z.enum(SUPPRESSION_REASONS).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -82,9 +88,6 @@ export const contactsQuery = z.object({
   offset: z.coerce.number({ error: "offset is a number" }).int("offset is a whole number").min(0).default(0),
   tag: tag.optional(),
 });
-
-/** Why an account may no longer write to an address: it unsubscribed, its mail bounced, or it complained. */
-export type SuppressionReason = "unsubscribed" | "bounced" | "complained";
 
 /** The tags the list uses, for picking whom a send goes to; at most this many, by name. */
 export const CONTACT_TAGS_LISTED = 200;
