@@ -4,7 +4,7 @@ import { baseUrl, repin } from "./browser.ts";
 import { it } from "./fixtures.ts";
 import { layoutProblems, reviewAtBothSizes } from "./layout.ts";
 import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
-import { makeRelease, savePressKit } from "./press-kit.ts";
+import { fillSpokespersonAndContact, makeRelease, savePressKit } from "./press-kit.ts";
 
 const sandbox = (path: string, init: RequestInit = {}) =>
   fetch(`${baseUrl()}/__sandbox${path}`, { headers: { "content-type": "application/json" }, ...init });
@@ -44,7 +44,12 @@ describe("the public newsroom", () => {
     await signInThroughApi(page, person);
     const slug = `e2e-${Date.now().toString(36)}`;
 
-    await savePressKit(page, (kit) => kit.getByLabel("Newsroom address").fill(slug));
+    await savePressKit(page, async (kit) => {
+      await kit.getByLabel("Newsroom address").fill(slug);
+      // A release with gaps is not published: a complete kit leaves none.
+      await fillSpokespersonAndContact(kit);
+      await kit.getByLabel("Contact phone").fill("+2348031234567");
+    });
     const release = await makeRelease(page);
 
     const newsroom = release.getByRole("region", { name: "Newsroom" });

@@ -9,7 +9,7 @@ import { finishedRelease, jobsWithoutPauses } from "./jobs.ts";
 const kit = {
   name: "Ìjọba Water Trust",
   boilerplate: "Ìjọba Water Trust runs boreholes across Oyo State.",
-  spokespeople: [],
+  spokespeople: [{ name: "Funmilayo Adeyemi", title: "Director of Programmes" }],
   media_contact: { name: "Bisi Akande", email: "press@ijoba.example.ng", phone: "+234 803 123 4567" },
   dateline_city: "Ibadan",
 };
@@ -100,6 +100,18 @@ describe("POST /api/press-releases/:id/publish", () => {
         errors: { embargo_until: expect.any(Array) },
       });
     }
+    // Written before the press kit, the release still has gaps: no public page shows "[Phone]".
+    const gappy = await publish(api, release.id);
+    expect(gappy.status).toBe(409);
+    expect(await gappy.json()).toMatchObject({
+      code: "gaps_left",
+      message: expect.stringMatching(/^Fill the release's gaps before publishing: \[.+\]\.$/),
+      errors: { text: expect.arrayContaining(["Fill [Phone]"]) },
+    });
+    expect((await api.get(`/api/press-releases/${release.id}/publish`)).status).toBe(200);
+    expect(await (await api.get(`/api/press-releases/${release.id}/publish`)).json()).toMatchObject({
+      status: "draft",
+    });
   });
 
   it("publishes now: the release is on the newsroom, at its own address with share tags, and in the feed", async () => {

@@ -28,20 +28,20 @@ let counter = 0;
 const fresh = (name: string) => `${name}.${Date.now().toString(36)}${++counter}@news.example`;
 
 /** A press kit complete enough that the release it writes has no gaps; `complete: false` leaves the spokesperson and phone out. */
-const kit = (slug: string, complete = true) => ({
+const kit = (slug: string) => ({
   name: "Ìjọba Water Trust",
   boilerplate: "Ìjọba Water Trust runs boreholes across Oyo State.",
-  spokespeople: complete ? [{ name: "Funmilayo Adeyemi", title: "Director of Programmes" }] : [],
-  media_contact: { name: "Bisi Akande", email: "press@ijoba.example.ng", phone: complete ? "+2348031234567" : "" },
+  spokespeople: [{ name: "Funmilayo Adeyemi", title: "Director of Programmes" }],
+  media_contact: { name: "Bisi Akande", email: "press@ijoba.example.ng", phone: "+2348031234567" },
   dateline_city: "Ibadan",
   slug,
 });
 
 /** An account with a newsroom and a finished release on it (under embargo when asked). */
-async function sender({ embargoUntil, completeKit = true }: { embargoUntil?: string; completeKit?: boolean } = {}) {
+async function sender({ embargoUntil }: { embargoUntil?: string } = {}) {
   const account = await registerAndSignIn();
   const slug = `send-${Date.now().toString(36)}-${++counter}`;
-  expect((await account.api.put("/api/organisation", kit(slug, completeKit))).status).toBe(200);
+  expect((await account.api.put("/api/organisation", kit(slug))).status).toBe(200);
   const release = await finishedRelease(account.token);
   const published = await account.api.post(
     `/api/press-releases/${release.id}/publish`,
@@ -289,9 +289,11 @@ describe("POST /api/press-releases/:id/send", () => {
     expect((await distribution(api, release.id)).recipients).toEqual([]);
   });
 
-  it("mails no one a release that still has gaps to fill, and says which", async () => {
+  it("mails no one a release edited to hold a gap after it was published, and says which", async () => {
     await using _fast = await jobsWithoutPauses();
-    const { api, release } = await sender({ completeKit: false });
+    const { api, release } = await sender();
+    const edited = `${release.text ?? ""}\n\nFor interviews call [Phone].`;
+    expect((await api.patch(`/api/press-releases/${release.id}`, { text: edited })).status).toBe(200);
     const address = fresh("gaps");
     await importCsv(api, [`Adaeze Okafor,${address},Punch,Business,yes,`]);
     const refused = await send(api, release.id);

@@ -8,7 +8,8 @@ import { findJob } from "../jobs/store.ts";
 import { monthOf } from "../live/usage.ts";
 import { publicationOf } from "../newsroom/publications.ts";
 import { organisationOf } from "../organisation/store.ts";
-import { placeholdersIn, releaseHeadline } from "../press-releases/contracts/release-markdown.ts";
+import { releaseHeadline } from "../press-releases/contracts/release-markdown.ts";
+import { refuseGaps } from "../press-releases/release-gaps.ts";
 import { sendMail } from "../providers/mail.ts";
 import { ProviderError } from "../providers/provider-error.ts";
 import type { SendAnswer, SendBody } from "./contracts/distribution.ts";
@@ -55,13 +56,7 @@ export async function sendRelease(request: SendRequest): Promise<SendAnswer> {
       "Publish the release on your newsroom first: the e-mail links to its public page.",
     );
   }
-  // An e-mail cannot be taken back, so a release still holding "[Phone]" is not mailed to anyone.
-  const gaps = placeholdersIn(release.text);
-  if (gaps.length > 0) {
-    throw new ApiError(409, "gaps_left", `Fill the release's gaps before sending: ${gaps.join(", ")}.`, {
-      text: gaps.map((gap) => `Fill ${gap}`),
-    });
-  }
+  refuseGaps(release.text, "sending");
   const allowance = planLimits(request.plan).releaseEmailsMonthly;
   const sendId = crypto.randomUUID();
   const result = await queueSend(db, {

@@ -3,6 +3,7 @@ import type { AppConfig } from "../core/config.ts";
 import { ApiError } from "../core/errors.ts";
 import { newsroomSlugOf } from "../organisation/store.ts";
 import { releaseHeadline } from "../press-releases/contracts/release-markdown.ts";
+import { refuseGaps } from "../press-releases/release-gaps.ts";
 import { newsroomReleasePath, type Publication, type PublicationState, releaseSlugFrom } from "./contracts/newsroom.ts";
 import { purgeNewsroom } from "./newsroom-cache.ts";
 import {
@@ -89,6 +90,7 @@ export async function publishRelease(
   const newsroom = await newsroomOrRefuse(db, release.user_id);
   const now = await billingNow(db, ctx.config);
   const publishAt = embargoUntil ? embargoTime(embargoUntil, now) : now.toISOString();
+  refuseGaps(release.text, "publishing");
   const existing = await publicationOf(db, release.id, release.user_id);
   // Publishing what is public already changes nothing, its date included.
   if (!embargoUntil && existing?.published_at != null && existing.publish_at <= now.toISOString()) {
