@@ -52,7 +52,8 @@ describe("the Publish control on a release", () => {
     await vi.waitFor(() => expect(status.textContent).toMatch(/Scheduled/));
     const link = screen.getByRole("link", { name: URL_OF_RELEASE });
     expect(link.getAttribute("href")).toBe(URL_OF_RELEASE);
-    expect(region.textContent).toMatch(/not public until/i);
+    // Written as the release's embargo line and the e-mail write it.
+    expect(region.textContent).toMatch(/not public until \d\d:\d\d WAT, 1 December 2030\./);
 
     await user.click(screen.getByRole("button", { name: "Take down" }));
     expect(calls.at(-2)?.method === "DELETE" || calls.at(-1)?.method === "DELETE").toBe(true);

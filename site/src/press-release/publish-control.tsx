@@ -1,4 +1,5 @@
 import type { PublicationState } from "@worker/newsroom/contracts/newsroom.ts";
+import { embargoTime } from "@worker/press-releases/contracts/release-options.ts";
 import { type FormEvent, useId, useState } from "react";
 import useSWR from "swr";
 import { formatWhen } from "../ui/format-when.ts";
@@ -60,7 +61,8 @@ export function PublishControl({ releaseId }: { releaseId: string }) {
             <>
               {data.status === "published"
                 ? `Published ${formatWhen(data.publish_at)}: `
-                : `Scheduled: not public until ${formatWhen(data.publish_at)}. Its address: `}
+                : // As the release's own embargo line and the e-mail write it, in Lagos time.
+                  `Scheduled: not public until ${embargoTime(data.publish_at)}. Its address: `}
               <a href={data.url} className="release__publish-link">
                 {data.url}
               </a>
