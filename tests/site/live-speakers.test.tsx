@@ -32,7 +32,8 @@ async function watching(messages: WatchServerMessage[]) {
     for (const message of messages) RelaySocket.latest?.say(message);
   });
   const log = screen.getByRole("log");
-  await vi.waitFor(() => expect(within(log).getAllByRole("paragraph")).toHaveLength(messages.length));
+  const lines = messages.filter((message) => message.type === "transcript").length;
+  await vi.waitFor(() => expect(within(log).getAllByRole("paragraph")).toHaveLength(lines));
   return within(log).getAllByRole("paragraph");
 }
 
@@ -50,6 +51,26 @@ describe("live captions with speakers", () => {
       "Speaker 2: When does it start?",
       "Speaker 1: In March.",
     ]);
+  });
+
+  it("on /watch, use the names the speaker gave, before the finals or after them", async () => {
+    const lines = await watching([
+      { type: "speakers", names: { "2": "Journalist" } },
+      final(1, "1", "Good morning, Lagos."),
+      final(2, "2", "When does it start?"),
+    ]);
+    expect(lines.map((line) => line.textContent)).toEqual([
+      "Speaker 1: Good morning, Lagos.",
+      "Journalist: When does it start?",
+    ]);
+    await act(async () => RelaySocket.latest?.say({ type: "speakers", names: { "1": "Ada Obi", "2": "Journalist" } }));
+    await vi.waitFor(() =>
+      expect(
+        within(screen.getByRole("log"))
+          .getAllByRole("paragraph")
+          .map((line) => line.textContent),
+      ).toEqual(["Ada Obi: Good morning, Lagos.", "Journalist: When does it start?"]),
+    );
   });
 
   it("on /watch, name nobody while the session has one speaker", async () => {

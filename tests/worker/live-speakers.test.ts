@@ -190,3 +190,42 @@ describe("an English live session with two speakers", () => {
     expect(kept?.speaker_names).toEqual({ "2": "Journalist" });
   });
 });
+
+describe("speakers' names on a caption link", () => {
+  const rename = (token: string, id: string, speakers: Record<string, string | null>) =>
+    call(`/api/live/transcripts/${id}/speakers`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ speakers }),
+    });
+  const namesOf = (messages: { type: string }[]) =>
+    messages.flatMap((message) => ("names" in message && message.type === "speakers" ? [message.names] : []));
+
+  it("reach the readers of a running session when the speaker names a voice, a reader who joins later before any final, and the kept link once it is over", async () => {
+    const { token } = await registerAndSignIn();
+    const session = await open(token);
+    await session.received(1);
+    const link = await linkFor(token, session.id);
+    const early = await watch(link);
+    for (let i = 0; i < 24; i++) session.socket.send(frame());
+    await until(session, (messages) => finals(messages).length === 2);
+    expect(namesOf(early.messages)).toEqual([]);
+
+    expect((await rename(token, session.id, { "2": "Journalist" })).status).toBe(200);
+    await until(early, (messages) => namesOf(messages).length === 1);
+    expect(namesOf(early.messages)).toEqual([{ "2": "Journalist" }]);
+
+    const late = await watch(link);
+    await until(late, (messages) => finals(messages).length === 2);
+    expect(late.messages[0]).toEqual({ type: "speakers", names: { "2": "Journalist" } });
+
+    session.socket.send(JSON.stringify({ type: "stop" }));
+    expect((await session.closed).code).toBe(1000);
+    // Named again after the session, as a kept transcript's speakers are: the link reads the names from D1.
+    expect((await rename(token, session.id, { "1": "Ada Obi" })).status).toBe(200);
+    const kept = await watch(link);
+    await kept.closed;
+    expect(kept.messages[0]).toEqual({ type: "speakers", names: { "1": "Ada Obi", "2": "Journalist" } });
+    expect(finals(kept.messages)).toHaveLength(2);
+  });
+});

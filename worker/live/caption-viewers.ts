@@ -1,4 +1,5 @@
 import { LANGUAGES, type Language } from "../contracts/languages.ts";
+import type { SpeakerNames } from "../transcripts/contracts/transcript.ts";
 import { type CaptionTranslations, spokenFinal, TRANSLATION_WAIT_MS } from "./caption-translation.ts";
 import type { LiveSegment, WatchServerMessage } from "./contracts/live.ts";
 import { type LiveClose, WATCH_CLOSES } from "./contracts/live-closes.ts";
@@ -31,6 +32,8 @@ export interface CatchUp {
   readonly corrected: readonly LiveSegment[];
   /** A final as its accurate pass will leave it: what a reader of another language has translated. */
   readonly standing: (segment: LiveSegment) => Promise<LiveSegment>;
+  /** The names the owner gave the speakers. */
+  readonly names: SpeakerNames;
 }
 
 interface ViewerRequest {
@@ -72,6 +75,7 @@ export class CaptionViewers {
     }
     const reads = view.language ?? translations.source;
     this.seat(socket, view);
+    sendNames(socket, catching.names);
     if (reads === translations.source) {
       sendFinals(socket, catching.finals, view.after);
       for (const segment of catching.corrected) socket.send(JSON.stringify(correctionOf(segment)));
@@ -124,6 +128,7 @@ export class CaptionViewers {
     translations: CaptionTranslations,
   ): Promise<void> {
     socket.accept();
+    sendNames(socket, catching.names);
     if (reads === undefined || reads === translations.source) {
       sendFinals(socket, catching.finals, after);
       for (const segment of catching.corrected) socket.send(JSON.stringify(correctionOf(segment)));
@@ -173,6 +178,11 @@ export class CaptionViewers {
     this.broadcast(correction, readsTag(source));
   }
 
+  /** The owner renamed the speakers: every reader shows the new names. */
+  renamed(names: SpeakerNames): void {
+    this.broadcast({ type: "speakers", names });
+  }
+
   /** Serialised once for the whole audience, or everyone reading one language. */
   private broadcast(message: WatchServerMessage, tag = VIEWER_TAG): void {
     const data = JSON.stringify(message);
@@ -210,6 +220,11 @@ export class CaptionViewers {
   spoke(socket: WebSocket): void {
     socket.close(WATCH_CLOSES.viewerSpoke.code, WATCH_CLOSES.viewerSpoke.message);
   }
+}
+
+/** The speakers' names before any final, when the owner gave some. */
+function sendNames(socket: WebSocket, names: SpeakerNames): void {
+  if (Object.keys(names).length > 0) socket.send(JSON.stringify({ type: "speakers", names }));
 }
 
 const correctionOf = (segment: LiveSegment) => ({ ...spokenFinal(segment), correction: true }) as const;

@@ -59,7 +59,10 @@ liveTranscripts.patch(API.liveTranscripts.at.speakers, jsonBodyLimit, jsonBody(r
   const patch = speakerNamesPatch(utterances, c.req.valid("json"));
   const names = await renameSessionSpeakers(c.env.DB, c.var.user.id, transcript.id, patch);
   if (names === null) throw notFound();
-  return c.json({ speaker_names: storedSpeakerNames(names) });
+  const renamed = storedSpeakerNames(names);
+  // Readers of a running session's captions see the names at once; a kept link reads them from D1.
+  if (transcript.status === "active") await c.env.TRANSCRIPTION_RELAY.getByName(transcript.id).speakersRenamed(renamed);
+  return c.json({ speaker_names: renamed });
 });
 
 liveTranscripts.get(API.liveTranscripts.at.export, async (c) => {

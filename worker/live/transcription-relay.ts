@@ -3,6 +3,7 @@ import { planLimits } from "../billing/contracts/plans.ts";
 import { DEFAULT_LANGUAGE } from "../contracts/languages.ts";
 import { ApiError } from "../core/errors.ts";
 import type { LiveTranscript } from "../providers/live-transcription.ts";
+import type { SpeakerNames } from "../transcripts/contracts/transcript.ts";
 import { admitSession, sessionActive } from "./admission.ts";
 import { PcmHistory } from "./audio/pcm-history.ts";
 import { type CaptionTranslations, captionTranslations } from "./caption-translation.ts";
@@ -23,7 +24,7 @@ import { readHandover } from "./relay-handover.ts";
 import { SessionFinals } from "./session-finals.ts";
 import { newSession, readSession, type SessionState, writeSession } from "./session-state.ts";
 import { readControl, refuseSpeaker, SpeakerSocket } from "./speaker-socket.ts";
-import { segmentsAfter, sessionLanguage } from "./transcripts.ts";
+import { segmentsAfter, sessionForReaders } from "./transcripts.ts";
 
 /** The session this object runs, once opened or read back from storage. */
 interface Session {
@@ -48,6 +49,8 @@ export class TranscriptionRelay extends DurableObject<Env> {
   private readonly speaker = new SpeakerSocket(this.ctx);
   private readonly viewers = new CaptionViewers(this.ctx);
   private readonly label = `[TranscriptionRelay ${this.ctx.id}]`;
+  /** The speakers' names for caption readers: read from D1 once, then kept up to date by `renamed`. */
+  private speakerNames: Promise<SpeakerNames> | null = null;
 
   override async fetch(request: Request): Promise<Response> {
     const handover = readHandover(request);
@@ -129,9 +132,12 @@ export class TranscriptionRelay extends DurableObject<Env> {
       return;
     }
     if (!session || session.state.ended) {
-      const finals = session?.finals.all ?? (await segmentsAfter(this.env.DB, handover.sessionId, handover.after));
+      const [finals, kept] = await Promise.all([
+        session?.finals.all ?? segmentsAfter(this.env.DB, handover.sessionId, handover.after),
+        sessionForReaders(this.env.DB, handover.sessionId),
+      ]);
       // A session kept before sessions recorded their language was, most likely, English.
-      const language = session ? session.state.language : await sessionLanguage(this.env.DB, handover.sessionId);
+      const language = session ? session.state.language : kept.language;
       const spokenIn = {
         sessionId: handover.sessionId,
         language: language ?? DEFAULT_LANGUAGE,
@@ -139,16 +145,29 @@ export class TranscriptionRelay extends DurableObject<Env> {
       };
       const translations = session?.translations ?? captionTranslations(this.env, spokenIn, this.label);
       const corrected = session?.finals.correctedAfterFinal(handover.after) ?? [];
-      void this.viewers.replay(socket, { finals, corrected }, handover.after, handover.language, translations);
+      const catching = { finals, corrected, names: kept.names };
+      void this.viewers.replay(socket, catching, handover.after, handover.language, translations);
       return;
     }
     const cap = planLimits(session.state.plan).liveViewers;
+    this.speakerNames ??= sessionForReaders(this.env.DB, handover.sessionId).then(
+      ({ names }) => names,
+      () => ({}),
+    );
+    const names = await this.speakerNames;
     const catching = {
       finals: session.finals.all,
       corrected: session.finals.correctedAfterFinal(handover.after),
       standing: (segment: LiveSegment) => session.corrections?.standing(segment) ?? Promise.resolve(segment),
+      names,
     };
     this.viewers.admit(socket, { ...handover, cap }, catching, session.translations);
+  }
+
+  /** The owner renamed the running session's speakers: its caption readers show the names at once. */
+  async speakersRenamed(names: SpeakerNames): Promise<void> {
+    this.speakerNames = Promise.resolve(names);
+    this.viewers.renamed(names);
   }
 
   /** The owner revoked `token`: its viewers are told and closed. */

@@ -1,6 +1,7 @@
 import { SESSION_USER_ID, type SessionKey, signInLive } from "../accounts/sessions.ts";
 import { isLanguage, type Language } from "../contracts/languages.ts";
 import { type Page, pagedStatement, type RowsStatement, SPEAKER_NAMES_PATCH, speakerNamesAfter } from "../core/d1.ts";
+import { type SpeakerNames, storedSpeakerNames } from "../transcripts/contracts/transcript.ts";
 import type { LiveSegment, SavedTranscript } from "./contracts/live.ts";
 import { UNLABELLED_SPEAKER } from "./contracts/live-constants.ts";
 
@@ -122,12 +123,22 @@ export async function segmentsAfter(db: D1Database, sessionId: string, after: nu
 }
 
 /** The language a kept session was spoken in; null for one kept before sessions recorded it. */
-export async function sessionLanguage(db: D1Database, sessionId: string): Promise<Language | null> {
+/**
+ * What a caption reader of a session needs besides its finals: the language it was spoken in (null
+ * for one kept before sessions recorded it) and its speakers' names.
+ */
+export async function sessionForReaders(
+  db: D1Database,
+  sessionId: string,
+): Promise<{ language: Language | null; names: SpeakerNames }> {
   const row = await db
-    .prepare("SELECT language FROM live_sessions WHERE id = ?")
+    .prepare("SELECT language, COALESCE(speaker_names, '{}') AS names FROM live_sessions WHERE id = ?")
     .bind(sessionId)
-    .first<{ language: string | null }>();
-  return row?.language && isLanguage(row.language) ? row.language : null;
+    .first<{ language: string | null; names: string }>();
+  return {
+    language: row?.language && isLanguage(row.language) ? row.language : null,
+    names: storedSpeakerNames(row?.names ?? "{}"),
+  };
 }
 
 /** Keeps the session counted as running and records the audio processed so far. */

@@ -1,13 +1,17 @@
+import type { SpeakerNames } from "@worker/transcripts/contracts/transcript.ts";
 import { speakerNamer } from "@worker/transcripts/contracts/transcript-formats.ts";
 
 /**
  * Who speaks, as live captions show it: nothing while the session has one voice, and once it has
  * more, the speaker's name before the first words and wherever the speaker changes, so a screen
- * reader hears who speaks only when that changes. Names are "Speaker 1", "Speaker 2"… in order of
- * first appearance, as the kept transcript's viewer and exports name them.
+ * reader hears who speaks only when that changes. Names are the ones the speaker gave, else "Speaker
+ * 1", "Speaker 2"… in order of first appearance, as the kept transcript's viewer and exports name them.
  */
-export function speakerChanges(finals: readonly { readonly speaker: string }[]): (string | null)[] {
-  const name = speakerNamer(finals);
+export function speakerChanges(
+  finals: readonly { readonly speaker: string }[],
+  names: SpeakerNames = {},
+): (string | null)[] {
+  const name = speakerNamer(finals, names);
   const several = finals.some((final) => final.speaker !== finals[0]?.speaker);
   return finals.map((final, index) =>
     several && (index === 0 || finals[index - 1]?.speaker !== final.speaker) ? name(final.speaker) : null,

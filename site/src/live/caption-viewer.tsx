@@ -104,7 +104,7 @@ export function CaptionViewer() {
     readerInputAt.current = performance.now();
   };
 
-  const speakers = speakerChanges(feed.finals);
+  const speakers = speakerChanges(feed.finals, feed.names);
   const sizeIndex = TEXT_SIZES.indexOf(preferences.size);
   const className = [
     "captions",

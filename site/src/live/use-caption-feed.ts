@@ -3,6 +3,7 @@ import type { Language } from "@contracts/languages.ts";
 import type { CaptionTranscriptMessage, LiveSegment, WatchServerMessage } from "@worker/live/contracts/live.ts";
 import { liveCloseMessage, PAGE_WENT_OFFLINE, WATCH_CLOSES } from "@worker/live/contracts/live-closes.ts";
 import { UNLABELLED_SPEAKER } from "@worker/live/contracts/live-constants.ts";
+import type { SpeakerNames } from "@worker/transcripts/contracts/transcript.ts";
 import { useEffect, useState } from "react";
 import type { ZodType } from "zod";
 import { loadSchema } from "../api/client.ts";
@@ -25,6 +26,8 @@ export interface CaptionFeed {
   /** In `seq` order, whatever order they arrived in. */
   readonly finals: readonly CaptionLine[];
   readonly interim: string;
+  /** The names the speaker gave the voices, by label. */
+  readonly names: SpeakerNames;
   /** Why the captions cannot be shown, in the relay's words. */
   readonly problem: string | null;
 }
@@ -51,12 +54,18 @@ const BUSY_RETRY_MS = 30_000;
  * is read again in it. Waits while `enabled` is false (the reader's stored choice is not read yet).
  */
 export function useCaptionFeed(token: string | undefined, language: Language | null, enabled = true): CaptionFeed {
-  const [feed, setFeed] = useState<CaptionFeed>({ status: "connecting", finals: [], interim: "", problem: null });
+  const [feed, setFeed] = useState<CaptionFeed>({
+    status: "connecting",
+    finals: [],
+    interim: "",
+    names: {},
+    problem: null,
+  });
 
   useEffect(() => {
     if (!enabled) return;
     if (!token) {
-      setFeed({ status: "refused", finals: [], interim: "", problem: "This caption link is incomplete." });
+      setFeed({ status: "refused", finals: [], interim: "", names: {}, problem: "This caption link is incomplete." });
       return;
     }
     setFeed((current) => ({ ...current, finals: [], interim: "" }));
@@ -77,6 +86,8 @@ export function useCaptionFeed(token: string | undefined, language: Language | n
         over = true;
         const status = message.reason === "sharing_stopped" ? "stopped" : "ended";
         setFeed((current) => ({ ...current, status, interim: "" }));
+      } else if (message.type === "speakers") {
+        setFeed((current) => ({ ...current, names: message.names }));
       } else if (message.type === "waiting" || message.type === "started") {
         waiting = message.type === "waiting";
         setFeed((current) => ({ ...current, status: waiting ? "waiting" : "live" }));

@@ -156,6 +156,8 @@ export type CaptionTranscriptMessage = z.infer<typeof captionTranscriptMessage>;
  */
 export const watchServerMessage = z.discriminatedUnion("type", [
   captionTranscriptMessage,
+  /** The names the owner gave the session's speakers (label → name), before the finals and on each rename. */
+  z.object({ type: z.literal("speakers"), names: speakerNamesSchema }),
   z.object({ type: z.literal("ended"), reason: captionsEndedReason }),
   z.object({ type: z.literal("waiting") }),
   z.object({ type: z.literal("started") }),
