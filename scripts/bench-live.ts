@@ -105,6 +105,12 @@ export async function liveRelayBench(base: string, authed: Record<string, string
       value: `${resumed.intact}/${SESSIONS}`,
     },
     {
+      measure: "live: reconnect → socket open / ready / first new transcript (median ms)",
+      value: [resumed.openMs, resumed.readyMs, resumed.reconnectMs]
+        .map((times) => percentile(times, 50).toFixed(1))
+        .join(" / "),
+    },
+    {
       measure: "live: reconnect → first new transcript (median / p99 ms)",
       value: `${percentile(resumed.reconnectMs, 50).toFixed(1)} / ${percentile(resumed.reconnectMs, 99).toFixed(1)}`,
     },
@@ -165,6 +171,9 @@ export interface ResumeOutcome {
   readonly intact: number;
   /** Per session: from opening the resume socket to the first transcript of audio sent after it. */
   readonly reconnectMs: number[];
+  /** Where that time goes, per session: to the socket's upgrade (Worker checks, hand-over, the relay's resume) and to `ready`. */
+  readonly openMs: number[];
+  readonly readyMs: number[];
   readonly seconds: number;
 }
 
@@ -205,9 +214,12 @@ export async function droppedAndResumedSessions(base: string, count: number, use
         "vox-bearer",
         bearer,
       ]);
+      const openMs = performance.now() - reconnectAt;
       let firstNew = 0;
+      let readyMs = 0;
       second.socket.addEventListener("message", (event) => {
         const message = parse(String(event.data));
+        if (message.type === "ready" && !readyMs) readyMs = performance.now() - reconnectAt;
         if (message.type === "transcript" && !message.is_final && !firstNew) firstNew = performance.now() - reconnectAt;
         if (message.is_final && message.seq) seen.push(message.seq);
       });
@@ -215,12 +227,14 @@ export async function droppedAndResumedSessions(base: string, count: number, use
       second.socket.send(JSON.stringify({ type: "stop" }));
       const code = await second.closed;
       const intact = code === 1000 && seen.join(",") === "1,2,3";
-      return { intact, firstNew };
+      return { intact, firstNew, openMs, readyMs };
     }),
   );
   return {
     intact: outcomes.filter((outcome) => outcome.intact).length,
     reconnectMs: outcomes.map((outcome) => outcome.firstNew).filter((ms) => ms > 0),
+    openMs: outcomes.map((outcome) => outcome.openMs),
+    readyMs: outcomes.map((outcome) => outcome.readyMs).filter((ms) => ms > 0),
     seconds: (performance.now() - startedAt) / 1000,
   };
 }
