@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { unreferencedKeys } from "../../worker/core/orphan-sweep.ts";
 import {
   ATTACHMENT_IMAGE_MAX_BYTES,
   ATTACHMENT_IMAGES_PER_RELEASE,
@@ -401,6 +402,10 @@ describe("attachments and erasure", () => {
       expect.any(Object),
     ]);
     expect(data.release_audio_clips).toHaveLength(2);
+    // The orphan sweep takes a release's images for referenced, not for leftovers.
+    const stored = await objectsUnder(`attachments/${user.id}/`);
+    expect(stored).toHaveLength(2);
+    expect(await unreferencedKeys(env.DB, stored)).toEqual([]);
 
     const gone = await call(`/api/press-releases/${deleted.id}`, {
       method: "DELETE",
