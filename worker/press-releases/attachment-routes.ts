@@ -5,7 +5,7 @@ import { API } from "../contracts/api-paths.ts";
 import { ApiError } from "../core/errors.ts";
 import { limitWrite } from "../core/rate-limit.ts";
 import { readUpload } from "../core/read-upload.ts";
-import { jsonBody, jsonBodyLimit, limitBody } from "../core/validate.ts";
+import { jsonBody, jsonBodyLimit, limitBody, refuseInvalid } from "../core/validate.ts";
 import { findOwnFinishedRelease, UUID } from "../jobs/own-job.ts";
 import { purgeEditedRelease } from "../newsroom/publish.ts";
 import {
@@ -75,14 +75,7 @@ releaseAttachments.post(API.pressReleases.at.attachments, requireUser, limitBody
     alt: form.get("alt") ?? undefined,
     caption: form.get("caption") ?? undefined,
   });
-  if (!fields.success) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of fields.error.issues) {
-      const field = String(issue.path[0] ?? "alt");
-      errors[field] = [...(errors[field] ?? []), issue.message];
-    }
-    throw new ApiError(400, "validation_failed", fields.error.issues[0]?.message ?? "Invalid form", errors);
-  }
+  if (!fields.success) refuseInvalid(fields.error.issues, "form");
   const bytes = new Uint8Array(await file.arrayBuffer());
   const facts = imageFacts(bytes);
   if (!facts) {
