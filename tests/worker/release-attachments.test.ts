@@ -296,6 +296,7 @@ describe("a release's files on its newsroom", () => {
       new RegExp(`<img src="[^"]*${path}" alt="The borehole" width="1200" height="800" loading="lazy"`),
     );
     expect(page).toContain("<figcaption>Iseyin</figcaption>");
+    expect(page).toContain('<link rel="icon" href="data:,"/>');
     expect(page).toMatch(/<audio controls="" preload="none" src="[^"]+\/files\/recording"/);
     expect(page).toMatch(/href="[^"]+\/files\/release\.docx"/);
     expect(page).toMatch(/href="[^"]+\/files\/release\.pdf"/);
