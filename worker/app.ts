@@ -29,6 +29,7 @@ import { newsroomPages } from "./newsroom/newsroom-routes.ts";
 import { publishing } from "./newsroom/publish-routes.ts";
 import { organisation } from "./organisation/organisation-routes.ts";
 import { preferences, vocabulary } from "./preferences/preferences-routes.ts";
+import { releaseAttachments } from "./press-releases/attachment-routes.ts";
 import { pressReleases } from "./press-releases/press-release-routes.ts";
 import { TUS_REQUEST_HEADERS, TUS_RESPONSE_HEADERS } from "./recordings/contracts/upload-constants.ts";
 import { recordings } from "./recordings/recording-routes.ts";
@@ -123,6 +124,7 @@ const MOUNTS: ReadonlyArray<readonly [path: string, router: Hono<AppEnv>]> = [
   [API.pressReleases.mount, pressReleases],
   [API.pressReleases.mount, publishing],
   [API.pressReleases.mount, distribution],
+  [API.pressReleases.mount, releaseAttachments],
   [API.liveTranscripts.mount, liveTranscripts],
   [API.live.mount, liveCaptions],
   [API.live.mount, live],

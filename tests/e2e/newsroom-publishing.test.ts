@@ -6,6 +6,12 @@ import { layoutProblems, reviewAtBothSizes } from "./layout.ts";
 import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
 import { fillSpokespersonAndContact, makeRelease, savePressKit } from "./press-kit.ts";
 
+/** A real 4 × 3 PNG (one colour), so the reader's browser decodes it. */
+const PHOTO = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAAEElEQVR42mPQqDgBRww4OQBBxhDhJXgHegAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 const sandbox = (path: string, init: RequestInit = {}) =>
   fetch(`${baseUrl()}/__sandbox${path}`, { headers: { "content-type": "application/json" }, ...init });
 
@@ -33,7 +39,7 @@ const localInput = (date: Date) => {
 };
 
 describe("the public newsroom", () => {
-  it("sets an address, publishes a release under embargo, logs its coverage, and finds it on the newsroom, without JavaScript, once the clock passes the embargo", async ({
+  it("sets an address, attaches an image and the recording, publishes under embargo, logs its coverage, and finds it all on the newsroom, without JavaScript, once the clock passes the embargo", async ({
     openPage,
     newContext,
   }) => {
@@ -51,6 +57,22 @@ describe("the public newsroom", () => {
       await kit.getByLabel("Contact phone").fill("+2348031234567");
     });
     const release = await makeRelease(page);
+
+    // An image with its alt text, and the recording, attached from the phone with the keyboard.
+    const attachments = release.getByRole("region", { name: "Attachments" });
+    await attachments.getByText("No images attached yet.").waitFor();
+    await attachments
+      .getByLabel(/^Image/)
+      .setInputFiles({ name: "borehole.png", mimeType: "image/png", buffer: PHOTO });
+    await attachments.getByLabel(/Alt text/).fill("Women fetching water at the new borehole in Iseyin");
+    await attachments.getByLabel(/Caption/).fill("Iseyin, Monday");
+    await attachments.getByLabel(/Caption/).press("Enter");
+    const images = attachments.getByRole("list", { name: "Images attached to this release" });
+    await images.getByText("Women fetching water at the new borehole in Iseyin").waitFor();
+    await attachments.getByRole("checkbox", { name: "Attach the recording" }).focus();
+    await page.keyboard.press("Space");
+    await attachments.getByRole("checkbox", { name: "Attach the recording", checked: true }).waitFor();
+    expect(await layoutProblems(page, "mobile")).toEqual([]);
 
     const newsroom = release.getByRole("region", { name: "Newsroom" });
     await newsroom.getByText("This release is not on your newsroom.").waitFor();
@@ -89,7 +111,9 @@ describe("the public newsroom", () => {
     }
 
     // A reader with no JavaScript at all, as a newsdesk's link preview or a text browser reads.
-    const reader = await (await newContext({ javaScriptEnabled: false })).newPage();
+    const reader = await (
+      await newContext({ javaScriptEnabled: false, viewport: { width: 320, height: 800 }, isMobile: true })
+    ).newPage();
     const before = await reader.goto(`/newsroom/${slug}`);
     expect(before?.status()).toBe(200);
     await reader.getByText("No press releases yet.").waitFor();
@@ -106,6 +130,24 @@ describe("the public newsroom", () => {
     await reader.locator("footer").getByRole("heading", { name: "About Ìjọba Water Trust" }).waitFor();
     const share = reader.getByRole("link", { name: "Share on WhatsApp" });
     expect(await share.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    // Its image (its box sized before it loads), the recording's player before its download, and the documents.
+    const photo = reader.getByRole("img", { name: "Women fetching water at the new borehole in Iseyin" });
+    await photo.scrollIntoViewIfNeeded();
+    await reader.getByText("Iseyin, Monday").waitFor();
+    expect(await photo.getAttribute("loading")).toBe("lazy");
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(4);
+    const player = reader.locator("audio[controls]");
+    expect(await player.getAttribute("preload")).toBe("none");
+    const clip = await reader.request.get((await player.getAttribute("src")) ?? "", {
+      headers: { range: "bytes=0-9" },
+    });
+    expect(clip.status()).toBe(206);
+    for (const name of [/Word, DOCX/, /PDF/]) {
+      const link = reader.getByRole("link", { name });
+      const file = await reader.request.get((await link.getAttribute("href")) ?? "");
+      expect(file.status(), String(name)).toBe(200);
+    }
+    expect(await layoutProblems(reader, "mobile")).toEqual([]);
     expect(await reader.locator("script").count()).toBe(0);
     expect(errors).toEqual([]);
   });

@@ -23,6 +23,8 @@ const HOMES: Record<string, string> = {
   press_release_sources: "worker/press-releases/regenerations.ts",
   press_release_versions: "worker/press-releases/release-versions.ts",
   release_coverage: "worker/press-releases/coverage.ts",
+  release_attachments: "worker/press-releases/attachments.ts",
+  release_audio_clips: "worker/press-releases/attachments.ts",
   caption_shares: "worker/live/caption-shares.ts",
   caption_reservations: "worker/live/caption-shares.ts",
   live_caption_translations: "worker/live/caption-translation.ts",

@@ -10,6 +10,7 @@ import { reservationOf } from "../live/caption-shares.ts";
 import { openSessionsOf } from "../live/transcripts.ts";
 import { purgeNewsroom } from "../newsroom/newsroom-cache.ts";
 import { newsroomSlugOf } from "../organisation/store.ts";
+import { attachmentKeysOfUser } from "../press-releases/attachments.ts";
 import { deleteMediaGrantsOf } from "../recordings/uploads/media-grants.ts";
 import { freeUploadStorage, uploadsOf } from "../recordings/uploads/store.ts";
 import { audioKeysOnlyOf } from "../speech/store.ts";
@@ -19,7 +20,8 @@ import { deleteUser } from "./users.ts";
  * Deleting an account erases what it made, not only its row: running jobs are stopped, open live
  * sessions ended, the transcripts the provider keeps for its jobs deleted there, a caption link
  * waiting for a session withdrawn, then the row, which takes every other row of the user with it,
- * and last its uploads, audio and recordings in R2. Paid orders stay, without the user, as
+ * and last its uploads, audio, recordings and
+ * release images in R2. Paid orders stay, without the user, as
  * accounting records, and so do invoices, without the person's name and e-mail (decision 021).
  *
  * This module sits above the features' stores and composes them, so no store reaches into
@@ -56,10 +58,11 @@ export async function eraseAccount(c: Context<AppEnv>, userId: string): Promise<
     jobs.flatMap((job) => (job.provider_ref ? [job.provider_ref] : [])),
   );
 
-  const [uploads, lastJobs, audioKeys] = await batchRows(db, [
+  const [uploads, lastJobs, audioKeys, attachmentKeys] = await batchRows(db, [
     uploadsOf(db, userId),
     jobsOf(db, userId),
     audioKeysOnlyOf(db, userId),
+    attachmentKeysOfUser(db, userId),
     deleteMediaGrantsOf(db, userId),
     deleteUnpaidOrders(db, userId),
     forgetInvoiceHolder(db, userId),
@@ -71,6 +74,7 @@ export async function eraseAccount(c: Context<AppEnv>, userId: string): Promise<
   const keys = [
     ...new Set([
       ...audioKeys.map((row) => row.r2_key),
+      ...attachmentKeys.map((row) => row.r2_key),
       ...lastJobs.flatMap((job) => [job.r2_key, job.result_key]).filter((key): key is string => Boolean(key)),
     ]),
   ];

@@ -91,6 +91,11 @@ export const API = {
     send: "/:id/send",
     /** Whom the release was sent to and what they did with it. */
     distribution: "/:id/distribution",
+    /** `GET` the release's images and whether its recording is attached; `POST` an image (multipart). */
+    attachments: "/:id/attachments",
+    /** `PATCH {attach}`: the release's recording attached as an audio clip, or not. */
+    recordingAttachment: "/:id/attachments/recording",
+    attachment: "/:id/attachments/:attachmentId",
   }),
   /** What a sent release's e-mail links to: its open pixel and its tracked link (worker/distribution). */
   tracking: router("/t", { open: "/o/:token", click: "/c/:token" }),
@@ -133,7 +138,13 @@ export const API = {
   /** Where the account's file links point. */
   downloads: router("/api/downloads", { part: "/:token/:part" }),
   /** An account's public newsroom (HTML pages and an RSS feed, worker/newsroom), for anyone. */
-  newsroom: router("/newsroom", { newsroom: "/:slug", feed: "/:slug/rss.xml", release: "/:slug/:release" }),
+  newsroom: router("/newsroom", {
+    newsroom: "/:slug",
+    feed: "/:slug/rss.xml",
+    release: "/:slug/:release",
+    /** A public release's files: an image by its id, `recording`, `release.docx` or `release.pdf`. */
+    file: "/:slug/:release/files/:file",
+  }),
   /** The page Vox Shield frames when the site names no detector of its own (`VITE_SHIELD_URL`). */
   shield: router("/api/shield", { detector: "/" }),
 } as const;

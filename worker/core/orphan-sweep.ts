@@ -1,4 +1,5 @@
 import { jobHoldsKey } from "../jobs/store.ts";
+import { attachmentHoldsKey } from "../press-releases/attachments.ts";
 import { uploadHoldsKey } from "../recordings/uploads/store.ts";
 import { audioItemHoldsKey } from "../speech/store.ts";
 
@@ -8,8 +9,8 @@ import { audioItemHoldsKey } from "../speech/store.ts";
  * be rare: an R2 delete that failed after its rows went, a Worker stopped between a write and its
  * check. The sweep is what makes "rare" into "gone within a day and a half".
  *
- * An object is an orphan when no upload (its object or its `.tail`), job (recording or result) or
- * history item names it. Only objects older than `ORPHAN_AGE_MS` go, so a write whose row is about
+ * An object is an orphan when no upload (its object or its `.tail`), job (recording or result),
+ * history item or release image names it. Only objects older than `ORPHAN_AGE_MS` go, so a write whose row is about
  * to be inserted is never taken for one.
  */
 
@@ -28,7 +29,7 @@ export async function unreferencedKeys(db: D1Database, keys: readonly string[]):
     .prepare(
       `SELECT candidate.value AS key FROM json_each(?1) AS candidate
        WHERE NOT ${uploadHoldsKey("candidate.value")} AND NOT ${jobHoldsKey("candidate.value")}
-         AND NOT ${audioItemHoldsKey("candidate.value")}`,
+         AND NOT ${audioItemHoldsKey("candidate.value")} AND NOT ${attachmentHoldsKey("candidate.value")}`,
     )
     .bind(JSON.stringify(keys))
     .all<{ key: string }>();

@@ -42,7 +42,10 @@ export function charactersBodyLimit(characters: number) {
 }
 
 /** The caller's mistakes in one 400: the first as the message, each field's under `errors`. */
-function refuseInvalid(issues: readonly { path: readonly PropertyKey[]; message: string }[], what: string): never {
+export function refuseInvalid(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  what: string,
+): never {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const field = issue.path.join(".") || what;

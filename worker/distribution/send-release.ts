@@ -7,7 +7,9 @@ import { objectProviders } from "../core/object-providers.ts";
 import { findJob } from "../jobs/store.ts";
 import { monthOf } from "../live/usage.ts";
 import { publicationOf } from "../newsroom/publications.ts";
-import { organisationOf } from "../organisation/store.ts";
+import { releaseFiles } from "../newsroom/release-files.ts";
+import { newsroomSlugOf, organisationOf } from "../organisation/store.ts";
+import { attachmentsOf, recordingAttached } from "../press-releases/attachments.ts";
 import { releaseHeadline } from "../press-releases/contracts/release-markdown.ts";
 import { refuseGaps } from "../press-releases/release-gaps.ts";
 import { sendMail } from "../providers/mail.ts";
@@ -127,13 +129,21 @@ async function restartSend(env: Env, sendId: string): Promise<void> {
 
 /** What a release's e-mails carry, read once per batch. */
 async function releaseOfSend(db: D1Database, send: SendRow) {
-  const [job, publication, organisation] = await Promise.all([
+  const [job, publication, organisation, newsroom, images, clip] = await Promise.all([
     findJob(db, send.job_id),
     publicationOf(db, send.job_id, send.user_id),
     organisationOf(db, send.user_id),
+    newsroomSlugOf(db, send.user_id),
+    attachmentsOf(db, send.job_id),
+    recordingAttached(db, send.job_id),
   ]);
   if (!job?.text || !publication) return null;
-  return { text: job.text, publication, organisation: organisation.name };
+  // An account that gave up its newsroom's address after publishing has no files to link.
+  const files =
+    newsroom === null
+      ? null
+      : releaseFiles(send.origin, newsroom, publication.slug, images, clip && job.r2_key !== null);
+  return { text: job.text, publication, organisation: organisation.name, files };
 }
 
 /** The recipient's token, made now unless it has one, so a retried e-mail carries the same links. */
@@ -175,6 +185,7 @@ export async function mailNextBatch(env: Env, sendId: string, now = () => new Da
       embargoUntil: release.publication.published_at === null ? release.publication.publish_at : null,
       origin: send.origin,
       token,
+      files: release.files,
     });
     try {
       const { id } = await sendMail(mail, config.mailFrom, message, { idempotencyKey: `release:${recipient.id}` });

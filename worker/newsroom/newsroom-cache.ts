@@ -1,4 +1,10 @@
-import { newsroomFeedPath, newsroomPath, newsroomReleasePath } from "./contracts/newsroom.ts";
+import {
+  newsroomFeedPath,
+  newsroomFilePath,
+  newsroomPath,
+  newsroomReleasePath,
+  RELEASE_FILES,
+} from "./contracts/newsroom.ts";
 import { releaseSlugsOf } from "./publications.ts";
 
 /**
@@ -17,8 +23,9 @@ const PURGED_RELEASES = 200;
 export const newsroomCacheKey = (path: string) => new Request(new URL(path, CACHE_ORIGIN));
 
 /**
- * Drops the newsroom at `slug` from the edge cache: its page, its feed and its releases' pages,
- * and `alsoReleases` (a release just taken down has no row left to find it by).
+ * Drops the newsroom at `slug` from the edge cache: its page, its feed, its releases' pages with
+ * their DOCX and PDF (made from the text; images and clips are never cached), and `alsoReleases`
+ * (a release just taken down has no row left to find it by).
  */
 export async function purgeNewsroom(
   db: D1Database,
@@ -31,7 +38,11 @@ export async function purgeNewsroom(
   const paths = [
     newsroomPath(slug),
     newsroomFeedPath(slug),
-    ...releases.map((release) => newsroomReleasePath(slug, release)),
+    ...releases.flatMap((release) => [
+      newsroomReleasePath(slug, release),
+      newsroomFilePath(slug, release, RELEASE_FILES.docx),
+      newsroomFilePath(slug, release, RELEASE_FILES.pdf),
+    ]),
   ];
   await Promise.all(paths.map((path) => cache.delete(newsroomCacheKey(path))));
 }

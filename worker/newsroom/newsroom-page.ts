@@ -3,6 +3,7 @@ import { renderToReadableStream } from "react-dom/server";
 import type { Organisation } from "../organisation/contracts/organisation.ts";
 import { type Block, type Run, releaseBlocks, releaseHeadline } from "../press-releases/contracts/release-markdown.ts";
 import { NEWSROOM_CSS } from "./newsroom-styles.ts";
+import type { ReleaseFiles } from "./release-files.ts";
 
 /**
  * The newsroom's public pages, rendered on the server with React and nothing for the browser to
@@ -16,6 +17,8 @@ export interface NewsroomRelease {
   readonly publishAt: string;
   /** The release's page, absolute. */
   readonly url: string;
+  /** Its images, clip and documents: read for its own page only. */
+  readonly files?: ReleaseFiles;
 }
 
 interface Head {
@@ -25,6 +28,8 @@ interface Head {
   readonly type: "website" | "article";
   readonly siteName: string;
   readonly feedUrl?: string;
+  /** A link preview's picture: the release's first image. */
+  readonly image?: { readonly url: string; readonly alt: string; readonly width: number; readonly height: number };
 }
 
 const day = new Intl.DateTimeFormat("en-NG", { dateStyle: "long", timeZone: "Africa/Lagos" });
@@ -63,12 +68,22 @@ function document(head: Head, ...body: ReactNode[]): ReactNode {
       h("title", null, head.title),
       h("meta", { name: "description", content: head.description }),
       h("link", { rel: "canonical", href: head.url }),
+      // No icon, said outright, so a browser does not ask for /favicon.ico: one request less, and no 404.
+      h("link", { rel: "icon", href: "data:," }),
       h("meta", { property: "og:type", content: head.type }),
       h("meta", { property: "og:title", content: head.title }),
       h("meta", { property: "og:description", content: head.description }),
       h("meta", { property: "og:url", content: head.url }),
       h("meta", { property: "og:site_name", content: head.siteName }),
-      h("meta", { name: "twitter:card", content: "summary" }),
+      ...(head.image
+        ? [
+            h("meta", { key: "image", property: "og:image", content: head.image.url }),
+            h("meta", { key: "image-alt", property: "og:image:alt", content: head.image.alt }),
+            h("meta", { key: "image-width", property: "og:image:width", content: String(head.image.width) }),
+            h("meta", { key: "image-height", property: "og:image:height", content: String(head.image.height) }),
+          ]
+        : []),
+      h("meta", { name: "twitter:card", content: head.image ? "summary_large_image" : "summary" }),
       h("meta", { name: "twitter:title", content: head.title }),
       h("meta", { name: "twitter:description", content: head.description }),
       head.feedUrl
@@ -149,6 +164,48 @@ export function newsroomPage(
 export const whatsAppShare = (title: string, url: string) =>
   `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`;
 
+/**
+ * The release's images (boxes sized before they load, loaded as they scroll near), its recording as a
+ * player that fetches nothing until pressed, and the release as documents.
+ */
+function releaseMedia(files: ReleaseFiles): ReactNode {
+  return h(
+    "section",
+    { className: "files", "aria-labelledby": "release-files" },
+    h("h2", { id: "release-files" }, "Media and downloads"),
+    files.images.map((image) =>
+      h(
+        "figure",
+        { key: image.url },
+        h("img", {
+          src: image.url,
+          alt: image.alt,
+          width: image.width,
+          height: image.height,
+          loading: "lazy",
+          decoding: "async",
+        }),
+        image.caption ? h("figcaption", null, image.caption) : null,
+      ),
+    ),
+    files.recording
+      ? h(
+          "figure",
+          { className: "clip" },
+          h("figcaption", { id: "release-recording" }, "The recording"),
+          h("audio", { controls: true, preload: "none", src: files.recording, "aria-labelledby": "release-recording" }),
+          h("p", null, h("a", { href: files.recording, download: "" }, "Download the recording")),
+        )
+      : null,
+    h(
+      "ul",
+      { className: "downloads" },
+      h("li", null, h("a", { href: files.docx, download: "" }, "Download the release (Word, DOCX)")),
+      h("li", null, h("a", { href: files.pdf, download: "" }, "Download the release (PDF)")),
+    ),
+  );
+}
+
 export function releasePage(
   kit: Organisation,
   urls: { readonly newsroom: string; readonly feed: string },
@@ -163,6 +220,7 @@ export function releasePage(
       type: "article",
       siteName: `${kit.name} newsroom`,
       feedUrl: urls.feed,
+      ...(release.files?.images[0] ? { image: release.files.images[0] } : {}),
     },
     masthead(kit, urls.newsroom),
     h(
@@ -173,6 +231,7 @@ export function releasePage(
         { className: "release" },
         h("p", { className: "meta" }, h("time", { dateTime: release.publishAt }, releaseDate(release.publishAt))),
         releaseBlocks(release.text).map(block),
+        release.files ? releaseMedia(release.files) : null,
         h("a", { className: "share", href: whatsAppShare(title, release.url) }, "Share on WhatsApp"),
       ),
     ),

@@ -22,6 +22,12 @@ h3{font-size:1.05rem;margin:1.25rem 0 .4rem}
 .releases h2{margin:0 0 .25rem}
 .releases p{margin:.25rem 0 0}
 .release{background:var(--surface);border:1px solid var(--line);border-radius:14px;padding:1.25rem 1.1rem}
+.files figure{margin:1.25rem 0}
+.files img{display:block;max-width:100%;height:auto;border-radius:10px;background:var(--brand-soft)}
+.files figcaption{color:var(--muted);font-size:.9375rem;margin-top:.4rem}
+.clip audio{display:block;width:100%;margin-top:.4rem}
+.clip p{margin:.4rem 0 0}
+.downloads{padding-left:1.25rem;margin:1rem 0 0}
 .share{display:inline-block;margin-top:1.25rem;padding:.6rem 1rem;border-radius:10px;background:#1f7a3d;color:#fff;font-weight:700;text-decoration:none}
 .kit{max-width:44rem;margin:0 auto;padding:0 1rem 2.5rem;color:var(--muted);font-size:.9375rem}
 .kit h2{color:var(--ink);font-size:1.05rem}

@@ -2,9 +2,11 @@ import { billingNow } from "../billing/billing-clock.ts";
 import type { AppConfig } from "../core/config.ts";
 import type { Organisation } from "../organisation/contracts/organisation.ts";
 import { newsroomOwner } from "../organisation/store.ts";
+import { attachmentsOf, recordingAttached } from "../press-releases/attachments.ts";
 import { newsroomFeedPath, newsroomPath, newsroomReleasePath } from "./contracts/newsroom.ts";
 import type { NewsroomRelease } from "./newsroom-page.ts";
-import { publicRelease, publicReleasesOf } from "./publications.ts";
+import { type PublicReleaseRow, publicRelease, publicReleasesOf } from "./publications.ts";
+import { type ReleaseFiles, releaseFiles } from "./release-files.ts";
 
 /**
  * What a newsroom page shows, read at the time of the billing clock (which the sandbox moves), so
@@ -20,7 +22,32 @@ export interface NewsroomView {
   readonly releases: readonly NewsroomRelease[];
 }
 
-/** The newsroom at `slug` with its public releases (only `releaseSlug` when given); null when there is none. */
+/** One release of the newsroom at `slug` while it is public by the billing clock, with its owner; else null. */
+export async function publicReleaseAt(
+  db: D1Database,
+  config: Pick<AppConfig, "sandbox">,
+  slug: string,
+  releaseSlug: string,
+): Promise<{ readonly userId: string; readonly kit: Organisation; readonly row: PublicReleaseRow } | null> {
+  const owner = await newsroomOwner(db, slug);
+  if (!owner) return null;
+  const now = (await billingNow(db, config)).toISOString();
+  const row = await publicRelease(db, owner.userId, releaseSlug, now);
+  return row && { userId: owner.userId, kit: owner.kit, row };
+}
+
+/** The release's images, clip and documents, as its page links them. */
+export async function filesOfRelease(
+  db: D1Database,
+  origin: string,
+  slug: string,
+  row: PublicReleaseRow,
+): Promise<ReleaseFiles> {
+  const [images, clip] = await Promise.all([attachmentsOf(db, row.job_id), recordingAttached(db, row.job_id)]);
+  return releaseFiles(origin, slug, row.slug, images, clip && row.recording_kept === 1);
+}
+
+/** The newsroom at `slug` with its public releases (only `releaseSlug`, with its files, when given); null when there is none. */
 export async function newsroomView(
   db: D1Database,
   config: Pick<AppConfig, "sandbox">,
@@ -38,10 +65,13 @@ export async function newsroomView(
   return {
     kit: owner.kit,
     urls: { newsroom: `${origin}${newsroomPath(slug)}`, feed: `${origin}${newsroomFeedPath(slug)}` },
-    releases: rows.map((row) => ({
-      text: row.text,
-      publishAt: row.publish_at,
-      url: `${origin}${newsroomReleasePath(slug, row.slug)}`,
-    })),
+    releases: await Promise.all(
+      rows.map(async (row) => ({
+        text: row.text,
+        publishAt: row.publish_at,
+        url: `${origin}${newsroomReleasePath(slug, row.slug)}`,
+        ...(releaseSlug === undefined ? {} : { files: await filesOfRelease(db, origin, slug, row) }),
+      })),
+    ),
   };
 }

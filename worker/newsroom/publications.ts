@@ -22,6 +22,8 @@ export interface PublicReleaseRow {
   readonly slug: string;
   readonly publish_at: string;
   readonly text: string;
+  /** 1 while the job keeps its recording (its owner may delete it), which an audio clip needs. */
+  readonly recording_kept: number;
 }
 
 /** A row whose release went public: the newsroom it is on must be purged. */
@@ -32,6 +34,7 @@ export interface PublishedRow {
 }
 
 const PUBLIC = "n.published_at IS NOT NULL AND n.publish_at <= ?2";
+const PUBLIC_COLUMNS = "n.job_id, n.slug, n.publish_at, j.text, j.r2_key IS NOT NULL AS recording_kept";
 
 export function publicationOf(db: D1Database, jobId: string, userId: string): Promise<PublicationRow | null> {
   return db
@@ -114,7 +117,7 @@ export async function publicReleasesOf(
 ): Promise<PublicReleaseRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT n.job_id, n.slug, n.publish_at, j.text FROM newsroom_releases n JOIN jobs j ON j.id = n.job_id
+      `SELECT ${PUBLIC_COLUMNS} FROM newsroom_releases n JOIN jobs j ON j.id = n.job_id
        WHERE n.user_id = ?1 AND ${PUBLIC} AND j.text IS NOT NULL ORDER BY n.publish_at DESC LIMIT ?3`,
     )
     .bind(userId, now, limit)
@@ -131,7 +134,7 @@ export function publicRelease(
 ): Promise<PublicReleaseRow | null> {
   return db
     .prepare(
-      `SELECT n.job_id, n.slug, n.publish_at, j.text FROM newsroom_releases n JOIN jobs j ON j.id = n.job_id
+      `SELECT ${PUBLIC_COLUMNS} FROM newsroom_releases n JOIN jobs j ON j.id = n.job_id
        WHERE n.user_id = ?1 AND ${PUBLIC} AND n.slug = ?3 AND j.text IS NOT NULL`,
     )
     .bind(userId, now, slug)

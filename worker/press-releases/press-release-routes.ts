@@ -21,9 +21,10 @@ import {
   releaseVersionsQuery,
   translatedTextBody,
 } from "./contracts/press-releases.ts";
-import { releaseBlocks, releaseFileName, releaseHeadline, releasePlainText } from "./contracts/release-markdown.ts";
+import { releaseFileName, releaseHeadline, releasePlainText } from "./contracts/release-markdown.ts";
 import { pickHeadlineBody, regenerateBody } from "./contracts/release-options.ts";
 import { coverageOf, logCoverage, removeCoverage } from "./coverage.ts";
+import { RELEASE_DOCUMENT_TYPES, releaseDocument } from "./export/release-document.ts";
 import {
   findRegeneration,
   insertRegeneration,
@@ -118,17 +119,15 @@ pressReleases.get(API.pressReleases.at.translationVersions, requireUser, async (
 const EXPORTS = {
   md: { type: "text/markdown; charset=utf-8", body: (text: string) => text },
   txt: { type: "text/plain; charset=utf-8", body: releasePlainText },
-  // The document libraries are loaded only when such an export is asked for, so they cost
-  // every other request nothing.
   docx: {
-    type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    type: RELEASE_DOCUMENT_TYPES.docx,
     body: async (text: string, letterhead: () => Promise<Letterhead | null>) =>
-      (await import("./export/docx.ts")).releaseDocx(releaseBlocks(text), releaseHeadline(text), await letterhead()),
+      releaseDocument("docx", text, await letterhead()),
   },
   pdf: {
-    type: "application/pdf",
+    type: RELEASE_DOCUMENT_TYPES.pdf,
     body: async (text: string, letterhead: () => Promise<Letterhead | null>) =>
-      (await import("./export/pdf.ts")).releasePdf(releaseBlocks(text), releaseHeadline(text), await letterhead()),
+      releaseDocument("pdf", text, await letterhead()),
   },
 } as const satisfies Record<ReleaseExportFormat, unknown>;
 

@@ -3,6 +3,7 @@ import type { Translation } from "@worker/jobs/contracts/job-schema.ts";
 import type { PressRelease } from "@worker/press-releases/contracts/press-releases.ts";
 import { AlertCircle } from "lucide-react";
 import { formatWhen } from "../ui/format-when.ts";
+import { AttachmentsPanel } from "./attachments-panel.tsx";
 import { CoverageLog } from "./coverage-log.tsx";
 import { PublishControl } from "./publish-control.tsx";
 import { ReleaseEditor } from "./release-editor.tsx";
@@ -53,6 +54,7 @@ export function PressReleaseResult({ release }: { release: PressRelease }) {
       {release.status === "completed" && release.text && (
         <>
           <ReleaseEditor key={release.id} release={{ ...release, text: release.text }} />
+          <AttachmentsPanel releaseId={release.id} />
           <PublishControl releaseId={release.id} />
           <SendPanel releaseId={release.id} />
           <div className="release__outcomes">

@@ -14,6 +14,7 @@ import { monthlyUsageOf } from "../../live/usage.ts";
 import { publicationsOf } from "../../newsroom/publications.ts";
 import { organisationRowOf, organisationViewFromRow } from "../../organisation/store.ts";
 import { parseVocabulary, preferencesRowOf } from "../../preferences/store.ts";
+import { attachmentsOfUser, audioClipsOfUser } from "../../press-releases/attachments.ts";
 import { coverageOfUser } from "../../press-releases/coverage.ts";
 import { keptHeadlines } from "../../press-releases/release-headlines.ts";
 import { releaseVersionsOf } from "../../press-releases/release-versions.ts";
@@ -98,6 +99,8 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
     ),
     release_recipients: new StreamedArray(pages((page) => recipientsOf(db, user.id, page))),
     release_coverage: new StreamedArray(pages((page) => coverageOfUser(db, user.id, page))),
+    release_attachments: new StreamedArray(pages((page) => attachmentsOfUser(db, user.id, page))),
+    release_audio_clips: new StreamedArray(pages((page) => audioClipsOfUser(db, user.id, page))),
     newsroom_releases: new StreamedArray(pages((page) => publicationsOf(db, user.id, page))),
     speech_history: new StreamedArray(speechHistory(db, user.id)),
     jobs: new StreamedArray(jobsOf(env, user.id)),

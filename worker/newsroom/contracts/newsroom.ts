@@ -63,5 +63,10 @@ export const newsroomPath = (slug: string) => pathOf(API.newsroom.path.newsroom,
 /** A release's page on its newsroom. */
 export const newsroomReleasePath = (slug: string, release: string) =>
   pathOf(API.newsroom.path.release, { slug, release });
+/** A public release's files beside its images (which are named by their ids). */
+export const RELEASE_FILES = { recording: "recording", docx: "release.docx", pdf: "release.pdf" } as const;
+/** One file of a release on its newsroom. */
+export const newsroomFilePath = (slug: string, release: string, file: string) =>
+  pathOf(API.newsroom.path.file, { slug, release, file });
 /** The newsroom's RSS feed: a release's address never ends in `.xml`, so the two never meet. */
 export const newsroomFeedPath = (slug: string) => pathOf(API.newsroom.path.feed, { slug });

@@ -1,0 +1,157 @@
+import { type Context, Hono } from "hono";
+import { requireUser } from "../accounts/sessions.ts";
+import type { AppEnv } from "../app-env.ts";
+import { API } from "../contracts/api-paths.ts";
+import { ApiError } from "../core/errors.ts";
+import { limitWrite } from "../core/rate-limit.ts";
+import { readUpload } from "../core/read-upload.ts";
+import { jsonBody, jsonBodyLimit, limitBody, refuseInvalid } from "../core/validate.ts";
+import { findOwnFinishedRelease, UUID } from "../jobs/own-job.ts";
+import { purgeEditedRelease } from "../newsroom/publish.ts";
+import {
+  addAttachment,
+  attachmentCount,
+  attachmentKey,
+  attachmentsOf,
+  attachRecording,
+  recordingAttached,
+  removeAttachment,
+} from "./attachments.ts";
+import {
+  ATTACHMENT_IMAGE_MAX_BYTES,
+  ATTACHMENT_IMAGE_TYPES,
+  ATTACHMENT_IMAGES_PER_RELEASE,
+  type AttachmentItem,
+  type AttachmentList,
+  attachmentFields,
+  recordingAttachmentBody,
+} from "./contracts/attachments.ts";
+import { imageFacts } from "./image-bytes.ts";
+
+/**
+ * What a finished release carries on its newsroom page and in its e-mails beside the text: images
+ * the account uploads (each with alt text, bounded in count and size, its type read from its bytes)
+ * and its own recording as an audio clip. Each change shows on the public page at once.
+ */
+export const releaseAttachments = new Hono<AppEnv>();
+
+/** Multipart room for the boundary, the alt text and the caption around the image. */
+const UPLOAD_BODY_LIMIT = ATTACHMENT_IMAGE_MAX_BYTES + 64 * 1024;
+const WRONG_TYPE = "Choose a JPEG, PNG or WebP image.";
+
+const full = () =>
+  new ApiError(
+    409,
+    "attachments_full",
+    `A release carries at most ${ATTACHMENT_IMAGES_PER_RELEASE} images; remove one to add another.`,
+  );
+
+async function listOf(db: D1Database, release: { id: string; r2_key: string | null }): Promise<AttachmentList> {
+  const [items, attached] = await Promise.all([attachmentsOf(db, release.id), recordingAttached(db, release.id)]);
+  return { items, recording: { attached, available: release.r2_key !== null } };
+}
+
+const purge = (c: Context<AppEnv>, release: { id: string; user_id: string }) =>
+  purgeEditedRelease(c.env.DB, c.var.edgeCache, release.id, release.user_id);
+
+releaseAttachments.get(API.pressReleases.at.attachments, requireUser, async (c) => {
+  const release = await findOwnFinishedRelease(c);
+  return c.json(await listOf(c.env.DB, release), 200, { "cache-control": "no-store" });
+});
+
+releaseAttachments.post(API.pressReleases.at.attachments, requireUser, limitBody(UPLOAD_BODY_LIMIT), async (c) => {
+  const release = await findOwnFinishedRelease(c);
+  await limitWrite(c, "releaseEdit");
+  // A full release is refused before its bytes are read or stored.
+  if ((await attachmentCount(c.env.DB, release.id)) >= ATTACHMENT_IMAGES_PER_RELEASE) throw full();
+  const { file, form } = await readUpload(c, {
+    field: "file",
+    maxBytes: ATTACHMENT_IMAGE_MAX_BYTES,
+    accepts: (type) => (ATTACHMENT_IMAGE_TYPES as readonly string[]).includes(type),
+    missing: "Choose an image to attach.",
+    wrongType: WRONG_TYPE,
+  });
+  const fields = attachmentFields.safeParse({
+    alt: form.get("alt") ?? undefined,
+    caption: form.get("caption") ?? undefined,
+  });
+  if (!fields.success) refuseInvalid(fields.error.issues, "form");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const facts = imageFacts(bytes);
+  if (!facts) {
+    const message = `That file is not an image we can show. ${WRONG_TYPE}`;
+    throw new ApiError(415, "unsupported_media_type", message, { file: [message] });
+  }
+  const id = crypto.randomUUID();
+  const r2Key = attachmentKey(release.user_id, release.id, id);
+  await c.env.AUDIO.put(r2Key, bytes, { httpMetadata: { contentType: facts.type } });
+  const row = {
+    id,
+    job_id: release.id,
+    user_id: release.user_id,
+    r2_key: r2Key,
+    content_type: facts.type,
+    bytes: bytes.byteLength,
+    width: facts.width,
+    height: facts.height,
+    alt: fields.data.alt,
+    caption: fields.data.caption,
+  };
+  const now = new Date().toISOString();
+  // The row is the object's only reference: an upload that lost the race for the last place, or
+  // whose release or account went meanwhile, takes its bytes back out.
+  const added = await addAttachment(c.env.DB, row, now).catch(async (error: unknown) => {
+    await c.env.AUDIO.delete(r2Key);
+    throw error;
+  });
+  if (!added) {
+    await c.env.AUDIO.delete(r2Key);
+    throw full();
+  }
+  await purge(c, release);
+  const item: AttachmentItem = {
+    id,
+    content_type: facts.type,
+    bytes: row.bytes,
+    width: row.width,
+    height: row.height,
+    alt: row.alt,
+    caption: row.caption,
+    created_at: now,
+  };
+  return c.json(item, 201, { "cache-control": "no-store" });
+});
+
+/** The recording is the job's own: it can be attached only while the job still keeps it. */
+releaseAttachments.patch(
+  API.pressReleases.at.recordingAttachment,
+  requireUser,
+  jsonBodyLimit,
+  jsonBody(recordingAttachmentBody),
+  async (c) => {
+    const release = await findOwnFinishedRelease(c);
+    await limitWrite(c, "releaseEdit");
+    const { attach } = c.req.valid("json");
+    if (attach && release.r2_key === null) {
+      throw new ApiError(
+        409,
+        "recording_gone",
+        "The recording of this release was deleted or not kept, so it cannot be attached.",
+      );
+    }
+    await attachRecording(c.env.DB, release.id, release.user_id, attach, new Date().toISOString());
+    await purge(c, release);
+    return c.json(await listOf(c.env.DB, release), 200, { "cache-control": "no-store" });
+  },
+);
+
+releaseAttachments.delete(API.pressReleases.at.attachment, requireUser, async (c) => {
+  const release = await findOwnFinishedRelease(c);
+  await limitWrite(c, "releaseEdit");
+  const id = c.req.param("attachmentId");
+  const r2Key = UUID.test(id) ? await removeAttachment(c.env.DB, release.id, id) : null;
+  if (!r2Key) throw new ApiError(404, "not_found", "This release has no such attachment.");
+  await c.env.AUDIO.delete(r2Key);
+  await purge(c, release);
+  return c.json({ message: "Attachment removed" }, 200, { "cache-control": "no-store" });
+});
