@@ -94,6 +94,31 @@ describe("a release's Attachments on VoxRelease", () => {
     expect(await within(region).findByText("No images attached yet.")).toBeVisible();
   });
 
+  it("ticks the recording's box at once, before the Worker answers, and unticks it with the reason when the Worker refuses", async () => {
+    const user = userEvent.setup();
+    serve({ items: [], recording: { attached: false, available: true } });
+    renderPanel();
+    const recording = await screen.findByRole("checkbox", { name: "Attach the recording" });
+    let refuse: (response: Response) => void = () => {};
+    vi.mocked(globalThis.fetch).mockImplementationOnce(
+      () =>
+        new Promise<Response>((resolve) => {
+          refuse = resolve;
+        }),
+    );
+    await user.click(recording);
+    // Mobile data can take seconds: the box does not wait for it.
+    expect(recording).toBeChecked();
+    refuse(
+      Response.json(
+        { message: "The recording was deleted, so it cannot be attached.", code: "recording_gone" },
+        { status: 409 },
+      ),
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent("The recording was deleted, so it cannot be attached.");
+    expect(recording).not.toBeChecked();
+  });
+
   it("refuses a file that is no image before sending, and shows the Worker's reason on the file field", async () => {
     const user = userEvent.setup({ applyAccept: false });
     const calls = serve({ items: [], recording: { attached: false, available: true } });

@@ -94,10 +94,15 @@ export function AttachmentsPanel({ releaseId }: { releaseId: string }) {
     }
   };
 
+  // The box ticks at once, as a checkbox does, and goes back with the reason if the Worker refuses.
   const toggleRecording = async (attach: boolean) => {
     setFailure(null);
     try {
-      await mutate(await attachRecording(releaseId, attach), { revalidate: false });
+      await mutate(attachRecording(releaseId, attach), {
+        optimisticData: data && { ...data, recording: { ...data.recording, attached: attach } },
+        rollbackOnError: true,
+        revalidate: false,
+      });
     } catch (caught) {
       setFailure(errorMessage(caught));
     }
