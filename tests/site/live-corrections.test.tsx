@@ -20,6 +20,30 @@ const final = (seq: number, text: string, correction?: true): WatchServerMessage
 
 speakForTheRelay();
 
+/** The speaker's page as a LiveConnection drives it, starting from the finals it shows already. */
+function pageShowing(initial: Segment[]) {
+  let shown = initial;
+  const connection = new LiveConnection(
+    {
+      onLive: () => {},
+      onReconnecting: () => {},
+      onInterim: () => {},
+      onFinal: (segment) => {
+        shown = [...shown, segment];
+      },
+      onCorrection: (previous, corrected) => {
+        shown = shown.map((segment) => (segment === previous ? corrected : segment));
+      },
+      onSession: () => {},
+      onAudioDropped: () => {},
+      onEnded: () => {},
+    },
+    () => Promise.reject(new Error("no second ticket")),
+    liveServerMessage,
+  );
+  return { connection, shown: () => shown };
+}
+
 describe("live captions corrected by the accurate pass", () => {
   it("on /watch, a correction replaces the words of the final it names, in place, with no new line", async () => {
     render(
@@ -46,25 +70,7 @@ describe("live captions corrected by the accurate pass", () => {
   });
 
   it("on the speaker's page, a correction takes the place of the final it names, and one for a final the page never had is ignored", async () => {
-    let shown: Segment[] = [];
-    const connection = new LiveConnection(
-      {
-        onLive: () => {},
-        onReconnecting: () => {},
-        onInterim: () => {},
-        onFinal: (segment) => {
-          shown = [...shown, segment];
-        },
-        onCorrection: (previous, corrected) => {
-          shown = shown.map((segment) => (segment === previous ? corrected : segment));
-        },
-        onSession: () => {},
-        onAudioDropped: () => {},
-        onEnded: () => {},
-      },
-      () => Promise.reject(new Error("no second ticket")),
-      liveServerMessage,
-    );
+    const { connection, shown } = pageShowing([]);
     connection.open({ ticket: "ticket", expires_in: 60, seconds_left: null, session_id: null });
     const relay = RelaySocket.latest;
     relay?.say({ type: "ready", session_id: "s", resume_token: "r", restart_audio: false });
@@ -72,7 +78,7 @@ describe("live captions corrected by the accurate pass", () => {
     relay?.say(final(2, "a dupe") as LiveServerMessage);
     relay?.say(final(2, "A dúpẹ́.", true) as LiveServerMessage);
     relay?.say(final(7, "never shown", true) as LiveServerMessage);
-    expect(shown.map(({ text, startMs }) => ({ text, startMs }))).toEqual([
+    expect(shown().map(({ text, startMs }) => ({ text, startMs }))).toEqual([
       { text: "e kaaro", startMs: 3000 },
       { text: "A dúpẹ́.", startMs: 6000 },
     ]);
@@ -81,31 +87,13 @@ describe("live captions corrected by the accurate pass", () => {
 
   it("after a reload, a correction of a final shown before it still takes that final's place", () => {
     const before: Segment = { text: "e kaaro", startMs: 3000, endMs: 6000, speaker: "1" };
-    let shown: Segment[] = [before];
-    const connection = new LiveConnection(
-      {
-        onLive: () => {},
-        onReconnecting: () => {},
-        onInterim: () => {},
-        onFinal: (segment) => {
-          shown = [...shown, segment];
-        },
-        onCorrection: (previous, corrected) => {
-          shown = shown.map((segment) => (segment === previous ? corrected : segment));
-        },
-        onSession: () => {},
-        onAudioDropped: () => {},
-        onEnded: () => {},
-      },
-      () => Promise.reject(new Error("no second ticket")),
-      liveServerMessage,
-    );
+    const { connection, shown } = pageShowing([before]);
     connection.reattach({ id: "s", token: "r", seq: 1 }, new Map([[1, before]]));
     const relay = RelaySocket.latest;
     relay?.say({ type: "ready", session_id: "s", resume_token: "r2", restart_audio: true });
     relay?.say(final(1, "Ẹ káàárọ̀.", true) as LiveServerMessage);
     relay?.say(final(2, "a dupe") as LiveServerMessage);
-    expect(shown.map(({ text, startMs }) => ({ text, startMs }))).toEqual([
+    expect(shown().map(({ text, startMs }) => ({ text, startMs }))).toEqual([
       { text: "Ẹ káàárọ̀.", startMs: 3000 },
       { text: "a dupe", startMs: 6000 },
     ]);

@@ -3,16 +3,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { advanceDays, json, sandboxPost } from "./billing-helpers.ts";
 import { type Client, call, registerAndSignIn } from "./helpers.ts";
 import { finishedRelease, jobsWithoutPauses } from "./jobs.ts";
+import { COMPLETE_KIT } from "./press-kit.ts";
 
 /** The public newsroom (worker/newsroom): addresses, publishing, embargoes, takedown, erasure. */
 
-const kit = {
-  name: "Ìjọba Water Trust",
-  boilerplate: "Ìjọba Water Trust runs boreholes across Oyo State.",
-  spokespeople: [{ name: "Funmilayo Adeyemi", title: "Director of Programmes" }],
-  media_contact: { name: "Bisi Akande", email: "press@ijoba.example.ng", phone: "+234 803 123 4567" },
-  dateline_city: "Ibadan",
-};
+const kit = COMPLETE_KIT;
 
 let slugCounter = 0;
 const freshSlug = () => `ijoba-${Date.now().toString(36)}-${++slugCounter}`;

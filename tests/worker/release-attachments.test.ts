@@ -11,20 +11,14 @@ import { embargoTime } from "../../worker/press-releases/contracts/release-optio
 import { advanceDays, json, sandboxPost } from "./billing-helpers.ts";
 import { type Client, call, registerAndSignIn } from "./helpers.ts";
 import { finishedRelease, jobsWithoutPauses } from "./jobs.ts";
+import { COMPLETE_KIT } from "./press-kit.ts";
 
 /** A release's images and audio clip (worker/press-releases/attachments*), on its newsroom and in its e-mails. */
 
 let counter = 0;
 const fresh = (name: string) => `${name}-${Date.now().toString(36)}-${++counter}`;
 
-const kit = (slug: string) => ({
-  name: "Ìjọba Water Trust",
-  boilerplate: "Ìjọba Water Trust runs boreholes across Oyo State.",
-  spokespeople: [{ name: "Funmilayo Adeyemi", title: "Director of Programmes" }],
-  media_contact: { name: "Bisi Akande", email: "press@ijoba.example.ng", phone: "+2348031234567" },
-  dateline_city: "Ibadan",
-  slug,
-});
+const kit = (slug: string) => ({ ...COMPLETE_KIT, slug });
 
 /** The first bytes of each format, as far as a reader of their size needs, padded to `bytes`. */
 function padded(head: number[], bytes: number): Uint8Array {

@@ -11,6 +11,7 @@ import { embargoTime } from "../../worker/press-releases/contracts/release-optio
 import { advanceDays, json, sandboxPost } from "./billing-helpers.ts";
 import { type Client, call, freshIp, registerAndSignIn } from "./helpers.ts";
 import { finishedRelease, jobsWithoutPauses } from "./jobs.ts";
+import { COMPLETE_KIT } from "./press-kit.ts";
 
 /** Sending a release to the media list (worker/distribution): exactly once, tracked, stoppable. */
 
@@ -28,14 +29,7 @@ let counter = 0;
 const fresh = (name: string) => `${name}.${Date.now().toString(36)}${++counter}@news.example`;
 
 /** A press kit complete enough that the release it writes has no gaps; `complete: false` leaves the spokesperson and phone out. */
-const kit = (slug: string) => ({
-  name: "Ìjọba Water Trust",
-  boilerplate: "Ìjọba Water Trust runs boreholes across Oyo State.",
-  spokespeople: [{ name: "Funmilayo Adeyemi", title: "Director of Programmes" }],
-  media_contact: { name: "Bisi Akande", email: "press@ijoba.example.ng", phone: "+2348031234567" },
-  dateline_city: "Ibadan",
-  slug,
-});
+const kit = (slug: string) => ({ ...COMPLETE_KIT, slug });
 
 /** An account with a newsroom and a finished release on it (under embargo when asked). */
 async function sender({ embargoUntil }: { embargoUntil?: string } = {}) {
