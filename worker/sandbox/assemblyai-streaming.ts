@@ -117,26 +117,19 @@ sandboxAssemblyAiStreaming.get("/v3/ws", (c) => {
   let turnStartMs = 0;
   let sentence = Number.parseInt(sessionId.slice(0, 4), 16);
   const printable = query.encoding === "pcm_s16le" && sampleRate === 16_000;
-  /** The turn's first audio, until its voice is heard; then the sentence that voice says. */
-  let turnAudio: Uint8Array[] = [];
+  /**
+   * The turn's first audio (three seconds at most), until its voice is heard; then the sentence
+   * that voice says. A turn silent that long keeps the next sentence in order.
+   */
+  const turnAudio = new Uint8Array(TURN_PRINT_BYTES);
+  let turnHeard = 0;
   let turnSentence: number | null = null;
   const listen = (chunk: ArrayBuffer) => {
-    if (!printable || turnSentence !== null) return;
-    turnAudio.push(new Uint8Array(chunk));
-    const heard = new Uint8Array(
-      Math.min(
-        TURN_PRINT_BYTES,
-        turnAudio.reduce((sum, part) => sum + part.length, 0),
-      ),
-    );
-    let at = 0;
-    for (const part of turnAudio) {
-      if (at >= heard.length) break;
-      heard.set(part.subarray(0, heard.length - at), at);
-      at += part.length;
-    }
-    turnSentence = voicePrint(heard);
-    if (turnSentence !== null || heard.length >= TURN_PRINT_BYTES) turnAudio = [];
+    if (!printable || turnSentence !== null || turnHeard === TURN_PRINT_BYTES) return;
+    const part = new Uint8Array(chunk).subarray(0, TURN_PRINT_BYTES - turnHeard);
+    turnAudio.set(part, turnHeard);
+    turnHeard += part.length;
+    turnSentence = voicePrint(turnAudio.subarray(0, turnHeard));
   };
 
   const turn = (endOfTurn: boolean, formatted: boolean): TurnMessage => {
@@ -178,7 +171,7 @@ sandboxAssemblyAiStreaming.get("/v3/ws", (c) => {
     }
     spokenMs = 0;
     turnStartMs = audioMs;
-    turnAudio = [];
+    turnHeard = 0;
     turnSentence = null;
   };
   const terminate = () => {
