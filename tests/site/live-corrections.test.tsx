@@ -1,11 +1,10 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import { type LiveServerMessage, liveServerMessage, type WatchServerMessage } from "@worker/live/contracts/live.ts";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
-import { CaptionViewer } from "../../site/src/live/caption-viewer.tsx";
 import { LiveConnection } from "../../site/src/live/live-connection.ts";
 import type { Segment } from "../../site/src/live/transcript-export.ts";
 import { RelaySocket, speakForTheRelay } from "./relay-socket.ts";
+import { openWatchPage } from "./watch-page.tsx";
 
 const final = (seq: number, text: string, correction?: true): WatchServerMessage => ({
   type: "transcript",
@@ -46,14 +45,7 @@ function pageShowing(initial: Segment[]) {
 
 describe("live captions corrected by the accurate pass", () => {
   it("on /watch, a correction replaces the words of the final it names, in place, with no new line", async () => {
-    render(
-      <MemoryRouter initialEntries={["/watch/token"]}>
-        <Routes>
-          <Route path="/watch/:token" element={<CaptionViewer />} />
-        </Routes>
-      </MemoryRouter>,
-    );
-    await vi.waitFor(() => expect(RelaySocket.latest).not.toBeNull());
+    await openWatchPage();
     await act(async () => {
       RelaySocket.latest?.say(final(1, "e kaaro"));
       RelaySocket.latest?.say(final(2, "a dupe"));

@@ -1,11 +1,10 @@
 import { act, render, screen, within } from "@testing-library/react";
 import type { WatchServerMessage } from "@worker/live/contracts/live.ts";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
-import { CaptionViewer } from "../../site/src/live/caption-viewer.tsx";
 import { LiveTranscriptText } from "../../site/src/live/live-transcript-text.tsx";
 import type { Segment } from "../../site/src/live/transcript-export.ts";
 import { RelaySocket, speakForTheRelay } from "./relay-socket.ts";
+import { openWatchPage } from "./watch-page.tsx";
 
 const final = (seq: number, speaker: string, text: string): WatchServerMessage => ({
   type: "transcript",
@@ -20,14 +19,7 @@ const final = (seq: number, speaker: string, text: string): WatchServerMessage =
 speakForTheRelay();
 
 async function watching(messages: WatchServerMessage[]) {
-  render(
-    <MemoryRouter initialEntries={["/watch/token"]}>
-      <Routes>
-        <Route path="/watch/:token" element={<CaptionViewer />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-  await vi.waitFor(() => expect(RelaySocket.latest).not.toBeNull());
+  await openWatchPage();
   await act(async () => {
     for (const message of messages) RelaySocket.latest?.say(message);
   });

@@ -1,0 +1,18 @@
+import { render } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { expect, vi } from "vitest";
+import { CaptionViewer } from "../../site/src/live/caption-viewer.tsx";
+import { RelaySocket } from "./relay-socket.ts";
+
+/** A caption link's page, open, with its socket to the relay (`speakForTheRelay`) ready to be spoken for. */
+export async function openWatchPage(): Promise<RelaySocket> {
+  render(
+    <MemoryRouter initialEntries={["/watch/token"]}>
+      <Routes>
+        <Route path="/watch/:token" element={<CaptionViewer />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  await vi.waitFor(() => expect(RelaySocket.latest).not.toBeNull());
+  return RelaySocket.latest as RelaySocket;
+}
