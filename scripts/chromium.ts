@@ -4,6 +4,27 @@ import { existsSync } from "node:fs";
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
+ * Chromium's headless shell: the same engine, version and Debian source as `chromium`, without the
+ * browser's own windowing and compositing, as Playwright runs headless pages by default. The
+ * browser tests run on it: the same fourteen page loads and screenshots took 35–39 s of CPU in it
+ * against 79–85 s in the full browser. What must time a visitor's browser as a whole
+ * (`npm run lighthouse`'s performance scores, the benches, the demo) keeps `chromium`.
+ */
+export const HEADLESS_SHELL_PATH = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
+
+/** Which of Debian's two Chromium builds a caller drives, with the package that brings it. */
+const BROWSERS = {
+  full: { path: CHROMIUM_PATH, debianPackage: "chromium", variable: "CHROMIUM_PATH" },
+  "headless-shell": {
+    path: HEADLESS_SHELL_PATH,
+    debianPackage: "chromium-headless-shell",
+    variable: "CHROMIUM_HEADLESS_SHELL_PATH",
+  },
+} as const;
+
+export type BrowserBuild = keyof typeof BROWSERS;
+
+/**
  * The fonts the browser tests lay pages out with, so a result never depends on which fonts a
  * machine happens to have: a wide one (Debian's default sans) and a narrow one, each with the
  * Debian package that brings it.
@@ -24,8 +45,9 @@ function fontInstalled(family: string): boolean {
   }
 }
 
-function missingPackages(): string[] {
-  const missing: string[] = existsSync(CHROMIUM_PATH) ? [] : ["chromium"];
+function missingPackages(build: BrowserBuild): string[] {
+  const browser = BROWSERS[build];
+  const missing: string[] = existsSync(browser.path) ? [] : [browser.debianPackage];
   for (const font of Object.values(PINNED_FONTS)) if (!fontInstalled(font.family)) missing.push(font.debianPackage);
   // The browser files' one other tool: it makes the certificate of the streaming SDK test's TLS front.
   if (!existsSync("/usr/bin/openssl")) missing.push("openssl");
@@ -36,10 +58,11 @@ function missingPackages(): string[] {
  * Finds Debian's Chromium and the pinned fonts; as root with apt it installs what is missing,
  * otherwise it stops with one clear line naming the packages.
  */
-export function ensureBrowser(): string {
-  const missing = missingPackages();
-  if (missing.length === 0) return CHROMIUM_PATH;
-  const hint = `Missing for the browser: run \`sudo apt-get install -y ${missing.join(" ")}\` (Debian)${missing.includes("chromium") ? ", or set CHROMIUM_PATH" : ""}.`;
+export function ensureBrowser(build: BrowserBuild = "full"): string {
+  const browser = BROWSERS[build];
+  const missing = missingPackages(build);
+  if (missing.length === 0) return browser.path;
+  const hint = `Missing for the browser: run \`sudo apt-get install -y ${missing.join(" ")}\` (Debian)${missing.includes(browser.debianPackage) ? `, or set ${browser.variable}` : ""}.`;
   const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
   if (!canInstall) throw new Error(hint);
   console.log(`[e2e] installing Debian's ${missing.join(", ")} (one time)…`);
@@ -48,8 +71,8 @@ export function ensureBrowser(): string {
     stdio: "inherit",
     env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
   });
-  if (missingPackages().length > 0) throw new Error(hint);
-  return CHROMIUM_PATH;
+  if (missingPackages(build).length > 0) throw new Error(hint);
+  return browser.path;
 }
 
 /** Flags for this machine's closed network: background services would only fill the log with refusals. */

@@ -47,7 +47,7 @@ async function startInBackground(): Promise<SharedServer> {
 }
 
 export default async function setup(project: TestProject) {
-  const chromiumPath = ensureBrowser();
+  const chromiumPath = ensureBrowser("headless-shell");
   shared[SHARED] ??= await startInBackground();
   const entry = shared[SHARED];
   entry.users++;
