@@ -208,7 +208,8 @@ describe("a release's files on its newsroom", () => {
     expect(page).toMatch(/<audio controls="" preload="none" src="[^"]+\/files\/recording"/);
     expect(page).toMatch(/href="[^"]+\/files\/release\.docx"/);
     expect(page).toMatch(/href="[^"]+\/files\/release\.pdf"/);
-    expect(page).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${path}"`));
+    // The link preview's picture is the image's rendition 1,200 pixels wide.
+    expect(page).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${path}-1200w\\.webp"`));
 
     const picture = await publicGet(file(image.id));
     expect(picture.status).toBe(200);

@@ -54,6 +54,29 @@ export function attachmentOf(db: D1Database, jobId: string, id: string): Promise
     .first<AttachmentRow>();
 }
 
+/** The release's renditions of its images, narrowest first, for its page. */
+export async function renditionsOfRelease(db: D1Database, jobId: string): Promise<RenditionRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT r.attachment_id, r.width, r.height, r.bytes, r.r2_key FROM release_image_renditions r
+       JOIN release_attachments a ON a.id = r.attachment_id WHERE a.job_id = ? ORDER BY r.attachment_id, r.width`,
+    )
+    .bind(jobId)
+    .all<RenditionRow>();
+  return results;
+}
+
+/** One rendition of one image of the release; null when there is none of that width. */
+export function renditionOf(db: D1Database, jobId: string, id: string, width: number): Promise<RenditionRow | null> {
+  return db
+    .prepare(
+      `SELECT r.attachment_id, r.width, r.height, r.bytes, r.r2_key FROM release_image_renditions r
+       JOIN release_attachments a ON a.id = r.attachment_id WHERE a.job_id = ? AND a.id = ? AND r.width = ?`,
+    )
+    .bind(jobId, id, width)
+    .first<RenditionRow>();
+}
+
 /** Why an image was not recorded. */
 export type AttachmentRefusal = "full" | "over_quota";
 
