@@ -176,18 +176,40 @@ export function attachmentKeysOfUser(db: D1Database, userId: string): RowsStatem
   return db.prepare(KEYS_OF_IMAGES("user_id = ?1")).bind(userId);
 }
 
-/** Every image of the account, a page at a time, for its data download. */
+/** An image's place in its release, from 1 in the order added, as the release's page shows them. */
+const POSITION = `(SELECT COUNT(*) FROM release_attachments o
+  WHERE o.job_id = a.job_id AND (o.created_at < a.created_at OR (o.created_at = a.created_at AND o.id <= a.id)))`;
+
+/** Every image of the account with its place in its release, a page at a time, for its data download. */
 export function attachmentsOfUser(
   db: D1Database,
   userId: string,
   page: Page,
-): RowsStatement<AttachmentItem & { job_id: string }> {
+): RowsStatement<AttachmentItem & { job_id: string; position: number }> {
   return pagedStatement(
     db,
-    `SELECT job_id, ${COLUMNS} FROM release_attachments WHERE user_id = ? ORDER BY created_at, id`,
+    `SELECT job_id, ${COLUMNS}, ${POSITION} AS position FROM release_attachments a WHERE user_id = ?
+     ORDER BY created_at, id`,
     [userId],
     page,
   );
+}
+
+export type ImageFileRow = Pick<
+  AttachmentRow,
+  "job_id" | "r2_key" | "bytes" | "alt" | "content_type" | "created_at"
+> & {
+  readonly position: number;
+};
+
+/** Every image of the account as uploaded, with where its bytes are, for the data download's zip. */
+export function imageFilesOfUser(db: D1Database, userId: string): RowsStatement<ImageFileRow> {
+  return db
+    .prepare(
+      `SELECT job_id, r2_key, bytes, alt, content_type, created_at, ${POSITION} AS position
+       FROM release_attachments a WHERE user_id = ? ORDER BY created_at, id`,
+    )
+    .bind(userId);
 }
 
 /** SQL true when an image or one of its renditions names the R2 object `key` (the orphan sweep's test). */
