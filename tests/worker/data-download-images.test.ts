@@ -6,7 +6,7 @@ import { png, uploaded } from "./release-images.ts";
 
 /** A release's images in the account's data download: the JSON names each, the files zip holds it as uploaded. */
 
-describe("images in the data download", () => {
+describe("images in the data download", { timeout: 40_000 }, () => {
   it("puts each image as uploaded in the zip under its release's name, then its place and alt text, and the JSON names each file", async () => {
     await using _fast = await jobsWithoutPauses();
     const { token, api } = await registerAndSignIn();

@@ -6,7 +6,7 @@ import { objectsUnder, png, publicGet, uploaded, withPublishedRelease } from "./
 
 /** A release's images on its newsroom page: WebP renditions made at upload, in srcset and the link preview. */
 
-describe("an image's renditions on the newsroom", () => {
+describe("an image's renditions on the newsroom", { timeout: 40_000 }, () => {
   it("serves each image from WebP renditions in srcset, lazily, with a 1,200-wide link preview, cached for good, and the upload itself still", async () => {
     await using _fast = await jobsWithoutPauses();
     const { token, user, release, publish } = await withPublishedRelease();

@@ -182,7 +182,9 @@ describe("/api/press-releases/:id/attachments", () => {
   });
 });
 
-describe("a release's files on its newsroom", () => {
+// Each upload has its renditions made by the Images binding (locally sharp, in wrangler's process),
+// a second or two on a busy machine, beside the DOCX and PDF this test has written.
+describe("a release's files on its newsroom", { timeout: 40_000 }, () => {
   it("shows and serves images, the clip and the documents only once the embargo lifts, and none after a takedown", async () => {
     await using _fast = await jobsWithoutPauses();
     const embargo = new Date(Date.now() + 2 * 86_400_000).toISOString();

@@ -37,7 +37,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("an image's renditions at upload", () => {
+describe("an image's renditions at upload", { timeout: 40_000 }, () => {
   it("refuses an image the Images binding cannot read (415) and answers 502 when the binding fails, storing nothing either time", async () => {
     await using _fast = await jobsWithoutPauses();
     const { token, user } = await registerAndSignIn();
@@ -68,7 +68,7 @@ describe("an image's renditions at upload", () => {
   });
 });
 
-describe("an image's renditions and storage", () => {
+describe("an image's renditions and storage", { timeout: 40_000 }, () => {
   it("count the image and its renditions in the plan's storage, and refuse one past it as a recording is (402), storing none of it", async () => {
     await using _fast = await jobsWithoutPauses();
     const { token, user, api } = await registerAndSignIn();
@@ -102,7 +102,7 @@ describe("an image's renditions and storage", () => {
   });
 });
 
-describe("an image's renditions and erasure", () => {
+describe("an image's renditions and erasure", { timeout: 40_000 }, () => {
   it("go with the image's release and the account, and the orphan sweep tells theirs from leftovers", async () => {
     await using _fast = await jobsWithoutPauses();
     const { token, api, user, input } = await registerAndSignIn();

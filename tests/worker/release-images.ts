@@ -9,6 +9,8 @@ import { COMPLETE_KIT } from "./press-kit.ts";
 /**
  * What the release image tests share: real images of any size (the Images binding decodes them, as
  * the Worker makes its renditions), an account with a release on its newsroom, and its uploads.
+ * Making renditions takes a second or two an upload on a busy machine (sharp, in wrangler's
+ * process), so the tests that upload several give themselves 40 s.
  */
 
 let counter = 0;
