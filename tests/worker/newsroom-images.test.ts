@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { imageFacts } from "../../worker/press-releases/image-bytes.ts";
 import { call } from "./helpers.ts";
@@ -56,5 +57,24 @@ describe("an image's renditions on the newsroom", { timeout: 40_000 }, () => {
     expect(removed.status).toBe(200);
     expect((await publicGet(file(`${wide.id}-480w.webp`))).status).toBe(404);
     expect(await objectsUnder(`attachment-renditions/${user.id}/${release.id}/${wide.id}/`)).toEqual([]);
+  });
+
+  it("shows an image uploaded before renditions were made as it came, and previews the link with it", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { token, release, publish } = await withPublishedRelease();
+    const image = await uploaded(token, release.id, png(800, 600), { alt: "The old photo" });
+    // As migration 0044 found the images uploaded before it: no renditions.
+    await env.DB.prepare("DELETE FROM release_image_renditions WHERE attachment_id = ?").bind(image.id).run();
+    const { url } = (await (await publish()).json()) as { url: string };
+    const path = new URL(`${url}/files/${image.id}`).pathname;
+
+    const page = await (await publicGet(url)).text();
+    expect(page).toMatch(
+      new RegExp(
+        `<img src="[^"]*${path}" alt="The old photo" width="800" height="600" loading="lazy" decoding="async"/>`,
+      ),
+    );
+    expect(page).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${path}"/>`));
+    expect(page).toContain('<meta property="og:image:width" content="800"/>');
   });
 });
