@@ -9,7 +9,7 @@ import { type ImageFacts, imageFacts } from "./image-bytes.ts";
  */
 
 const WIDEST = RENDITION_WIDTHS[RENDITION_WIDTHS.length - 1] as number;
-/** WebP at this quality is about a tenth of a photo's JPEG at the same width, with no visible loss on a phone. */
+/** The quality photos are usually served at on the web; wrangler's local emulation does not apply it. */
 const QUALITY = 80;
 
 export interface Rendition {
