@@ -4,92 +4,27 @@ import { unreferencedKeys } from "../../worker/core/orphan-sweep.ts";
 import {
   ATTACHMENT_IMAGE_MAX_BYTES,
   ATTACHMENT_IMAGES_PER_RELEASE,
-  type AttachmentItem,
   type AttachmentList,
 } from "../../worker/press-releases/contracts/attachments.ts";
 import { embargoTime } from "../../worker/press-releases/contracts/release-options.ts";
 import { advanceDays, json, sandboxPost } from "./billing-helpers.ts";
 import { type Client, call, registerAndSignIn } from "./helpers.ts";
 import { finishedRelease, jobsWithoutPauses } from "./jobs.ts";
-import { COMPLETE_KIT } from "./press-kit.ts";
+import {
+  ascii,
+  fresh,
+  jpeg,
+  objectsUnder,
+  padded,
+  png,
+  publicGet,
+  upload,
+  uploaded,
+  webp,
+  withPublishedRelease,
+} from "./release-images.ts";
 
 /** A release's images and audio clip (worker/press-releases/attachments*), on its newsroom and in its e-mails. */
-
-let counter = 0;
-const fresh = (name: string) => `${name}-${Date.now().toString(36)}-${++counter}`;
-
-const kit = (slug: string) => ({ ...COMPLETE_KIT, slug });
-
-/** The first bytes of each format, as far as a reader of their size needs, padded to `bytes`. */
-function padded(head: number[], bytes: number): Uint8Array {
-  const out = new Uint8Array(Math.max(bytes, head.length + 16));
-  out.set(head);
-  return out;
-}
-const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
-const be16 = (n: number) => [(n >>> 8) & 255, n & 255];
-const le24 = (n: number) => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255];
-const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
-
-const png = (width: number, height: number, bytes = 256) =>
-  padded([0x89, ...ascii("PNG\r\n\x1a\n"), 0, 0, 0, 13, ...ascii("IHDR"), ...be32(width), ...be32(height)], bytes);
-const jpeg = (width: number, height: number) =>
-  padded(
-    [0xff, 0xd8, 0xff, 0xe0, ...be16(16), ...ascii("JFIF\0"), 1, 1, 0, 0, 1, 0, 1, 0, 0].concat([
-      0xff,
-      0xc0,
-      ...be16(17),
-      8,
-      ...be16(height),
-      ...be16(width),
-      3,
-    ]),
-    256,
-  );
-const webp = (width: number, height: number) =>
-  padded(
-    [
-      ...ascii("RIFF"),
-      0,
-      0,
-      0,
-      0,
-      ...ascii("WEBPVP8X"),
-      10,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      ...le24(width - 1),
-      ...le24(height - 1),
-    ],
-    256,
-  );
-
-function upload(
-  token: string,
-  id: string,
-  file: { bytes: Uint8Array; type: string; name?: string } | null,
-  fields: Record<string, string> = { alt: "Women fetching water at the new borehole in Iseyin" },
-) {
-  const form = new FormData();
-  if (file) form.set("file", new Blob([file.bytes], { type: file.type }), file.name ?? "photo");
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return call(`/api/press-releases/${id}/attachments`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-}
-
-async function uploaded(token: string, id: string, bytes = png(1200, 800), fields?: Record<string, string>) {
-  const response = await upload(token, id, { bytes, type: "image/png" }, fields);
-  expect(response.status).toBe(201);
-  return (await response.json()) as AttachmentItem;
-}
 
 const request = (token: string, path: string, init: RequestInit = {}) =>
   call(path, {
@@ -109,33 +44,12 @@ const attachRecording = (token: string, id: string, attach: boolean) =>
     body: JSON.stringify({ attach }),
   });
 
-async function objectsUnder(prefix: string): Promise<string[]> {
-  return (await env.AUDIO.list({ prefix })).objects.map((object) => object.key);
-}
-
 async function rowsOf(table: "release_attachments" | "release_audio_clips", column: string, value: string) {
   const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${column} = ?`)
     .bind(value)
     .first<{ n: number }>();
   return row?.n ?? 0;
 }
-
-async function withPublishedRelease(body: { embargo_until?: string } = {}) {
-  const account = await registerAndSignIn();
-  const slug = fresh("attach");
-  expect((await account.api.put("/api/organisation", kit(slug))).status).toBe(200);
-  const release = await finishedRelease(account.token);
-  return {
-    ...account,
-    slug,
-    release,
-    publish: () => account.api.post(`/api/press-releases/${release.id}/publish`, body),
-  };
-}
-
-/** A public address as a reader's browser asks for it: no session. */
-const publicGet = (url: string, headers: Record<string, string> = {}) =>
-  call(new URL(url, "http://x").pathname, { headers });
 
 afterEach(async () => {
   await call("/__sandbox/clock", { method: "DELETE", headers: json });
@@ -163,9 +77,9 @@ describe("/api/press-releases/:id/attachments", () => {
       caption: "Iseyin, Monday",
     });
     // The bytes decide the type, whatever the upload declared among the three.
-    const second = await upload(token, release.id, { bytes: jpeg(640, 480), type: "image/png" });
+    const second = await upload(token, release.id, { bytes: await jpeg(640, 480), type: "image/png" });
     expect(await second.json()).toMatchObject({ content_type: "image/jpeg", width: 640, height: 480, caption: "" });
-    const third = await upload(token, release.id, { bytes: webp(300, 200), type: "image/webp" });
+    const third = await upload(token, release.id, { bytes: await webp(300, 200), type: "image/webp" });
     expect(await third.json()).toMatchObject({ content_type: "image/webp", width: 300, height: 200 });
     expect((await attachments(token, release.id)).items.map((item) => item.content_type)).toEqual([
       "image/png",
@@ -268,7 +182,9 @@ describe("/api/press-releases/:id/attachments", () => {
   });
 });
 
-describe("a release's files on its newsroom", () => {
+// Each upload has its renditions made by the Images binding (locally sharp, in wrangler's process),
+// a second or two on a busy machine, beside the DOCX and PDF this test has written.
+describe("a release's files on its newsroom", { timeout: 40_000 }, () => {
   it("shows and serves images, the clip and the documents only once the embargo lifts, and none after a takedown", async () => {
     await using _fast = await jobsWithoutPauses();
     const embargo = new Date(Date.now() + 2 * 86_400_000).toISOString();
@@ -294,7 +210,8 @@ describe("a release's files on its newsroom", () => {
     expect(page).toMatch(/<audio controls="" preload="none" src="[^"]+\/files\/recording"/);
     expect(page).toMatch(/href="[^"]+\/files\/release\.docx"/);
     expect(page).toMatch(/href="[^"]+\/files\/release\.pdf"/);
-    expect(page).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${path}"`));
+    // The link preview's picture is the image's rendition 1,200 pixels wide.
+    expect(page).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${path}-1200w\\.webp"`));
 
     const picture = await publicGet(file(image.id));
     expect(picture.status).toBe(200);

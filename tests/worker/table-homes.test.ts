@@ -25,6 +25,7 @@ const HOMES: Record<string, string> = {
   release_coverage: "worker/press-releases/coverage.ts",
   release_attachments: "worker/press-releases/attachments.ts",
   release_audio_clips: "worker/press-releases/attachments.ts",
+  release_image_renditions: "worker/press-releases/attachments.ts",
   caption_shares: "worker/live/caption-shares.ts",
   caption_reservations: "worker/live/caption-shares.ts",
   live_caption_translations: "worker/live/caption-translation.ts",
@@ -60,8 +61,8 @@ const HOMES: Record<string, string> = {
 /**
  * Statements that name a table outside its home, each because splitting it would cost a round trip
  * on a hot path or the atomicity of one statement. Each is about its module's own table and only
- * reads the other, except the storage sum, which both stores' inserts use and neither store may
- * import from the other.
+ * reads the other, except the storage sum, which the uploads', jobs' and release images' inserts
+ * use and no store may import from another.
  */
 const ALLOWED_JOINS: readonly { home: string; reads: string; why: string }[] = [
   {
@@ -73,6 +74,11 @@ const ALLOWED_JOINS: readonly { home: string; reads: string; why: string }[] = [
     home: "worker/recordings/storage-used.ts",
     reads: "uploads",
     why: "the storage quota is one sum over jobs and uploads, checked inside the insert that claims the bytes",
+  },
+  {
+    home: "worker/recordings/storage-used.ts",
+    reads: "release_attachments",
+    why: "a release's images and their renditions count in the same storage sum, checked inside the insert that claims the bytes",
   },
   {
     home: "worker/accounts/sessions.ts",

@@ -10,7 +10,7 @@ import { audioItemHoldsKey } from "../speech/store.ts";
  * check. The sweep is what makes "rare" into "gone within a day and a half".
  *
  * An object is an orphan when no upload (its object or its `.tail`), job (recording or result),
- * history item or release image names it. Only objects older than `ORPHAN_AGE_MS` go, so a write whose row is about
+ * history item, release image or image rendition names it. Only objects older than `ORPHAN_AGE_MS` go, so a write whose row is about
  * to be inserted is never taken for one.
  */
 

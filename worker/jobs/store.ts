@@ -255,8 +255,8 @@ export async function listJobs(
 export function deleteJob(
   db: D1Database,
   id: string,
-): Promise<Pick<JobRow, "provider_ref" | "r2_key" | "result_key"> | null> {
-  return db.prepare("DELETE FROM jobs WHERE id = ? RETURNING provider_ref, r2_key, result_key").bind(id).first();
+): RowsStatement<Pick<JobRow, "provider_ref" | "r2_key" | "result_key">> {
+  return db.prepare("DELETE FROM jobs WHERE id = ? RETURNING provider_ref, r2_key, result_key").bind(id);
 }
 
 export async function jobExists(db: D1Database, id: string): Promise<boolean> {

@@ -1,19 +1,22 @@
 import { byteRange, rangedResponse, rangeNotSatisfiable } from "../core/byte-range.ts";
 import { UUID } from "../jobs/own-job.ts";
 import { findJob } from "../jobs/store.ts";
-import { attachmentOf, recordingAttached } from "../press-releases/attachments.ts";
+import { attachmentOf, recordingAttached, renditionOf } from "../press-releases/attachments.ts";
 import { releaseFileName } from "../press-releases/contracts/release-markdown.ts";
 import { isAnalysableMedia } from "../recordings/contracts/media.ts";
 import type { PublicReleaseRow } from "./publications.ts";
 
 /**
- * A public release's image and audio clip, read from R2 on each request (the release's publicness
- * was checked by the caller): neither is kept in the edge cache, so a removed image, a clip taken
- * off, a deleted recording or a release taken down answers 404 at once. Browsers revalidate with
- * the object's ETag, which costs a D1 read and no bytes.
+ * A public release's image, its renditions and its audio clip, read from R2 on each request (the
+ * release's publicness was checked by the caller): none is kept in the edge cache, so a removed
+ * image, a clip taken off, a deleted recording or a release taken down answers 404 at once.
+ * Browsers revalidate the image and the clip with the object's ETag, which costs a D1 read and no
+ * bytes; a rendition's address names its image's id, which a new picture never shares, so browsers
+ * keep it for good.
  */
 
 const REVALIDATE = "public, max-age=0, must-revalidate";
+const IMMUTABLE = "public, max-age=31536000, immutable";
 
 const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
 
@@ -41,6 +44,26 @@ export async function publicImage(
   if (!("body" in object)) return new Response(null, { status: 304, headers });
   headers.set("content-length", String(object.size));
   return new Response(object.body, { headers });
+}
+
+/** The rendition `width` of the release's image `imageId`, or null when it has none such. */
+export async function publicRendition(
+  env: Env,
+  row: PublicReleaseRow,
+  imageId: string,
+  width: number,
+): Promise<Response | null> {
+  const rendition = await renditionOf(env.DB, row.job_id, imageId, width);
+  const object = rendition && (await env.AUDIO.get(rendition.r2_key));
+  if (!object) return null;
+  return new Response(object.body, {
+    headers: {
+      "content-type": "image/webp",
+      "content-length": String(object.size),
+      "cache-control": IMMUTABLE,
+      "content-disposition": `inline; filename="${releaseFileName(row.text, row.publish_at, "webp")}"`,
+    },
+  });
 }
 
 /** The release's recording as its audio clip, with Range, while it is attached and kept; else null. */

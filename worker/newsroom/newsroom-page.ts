@@ -3,7 +3,7 @@ import { renderToReadableStream } from "react-dom/server";
 import type { Organisation } from "../organisation/contracts/organisation.ts";
 import { type Block, type Run, releaseBlocks, releaseHeadline } from "../press-releases/contracts/release-markdown.ts";
 import { NEWSROOM_CSS } from "./newsroom-styles.ts";
-import type { ReleaseFiles } from "./release-files.ts";
+import { previewOf, type ReleaseFiles, type ReleaseImage } from "./release-files.ts";
 
 /**
  * The newsroom's public pages, rendered on the server with React and nothing for the browser to
@@ -28,7 +28,7 @@ interface Head {
   readonly type: "website" | "article";
   readonly siteName: string;
   readonly feedUrl?: string;
-  /** A link preview's picture: the release's first image. */
+  /** A link preview's picture: the release's first image, at about the width previews ask for. */
   readonly image?: { readonly url: string; readonly alt: string; readonly width: number; readonly height: number };
 }
 
@@ -165,29 +165,51 @@ export const whatsAppShare = (title: string, url: string) =>
   `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`;
 
 /**
- * The release's images (boxes sized before they load, loaded as they scroll near), its recording as a
- * player that fetches nothing until pressed, and the release as documents.
+ * The width an image takes on the release page: the column (44rem, less the page's and the card's
+ * padding), or the screen less the same padding on a phone. The browser picks a rendition from it.
+ */
+const IMAGE_SIZES = "(min-width: 44rem) 40rem, calc(100vw - 4.5rem)";
+
+/**
+ * An image as the page shows it: its box sized before it loads (by its widest rendition, which is
+ * upright even when the upload was turned by its EXIF orientation), the browser choosing the
+ * rendition that fits the screen, and the upload itself only for a browser that cannot choose.
+ * Every image is lazy, the first too: the images follow the release's text, below the fold on a
+ * phone, so loading one early would take bandwidth from the text the reader came for.
+ */
+function releaseImage(image: ReleaseImage): ReactNode {
+  const widest = image.renditions.at(-1) ?? image;
+  return h(
+    "figure",
+    { key: image.url },
+    h("img", {
+      src: image.url,
+      alt: image.alt,
+      width: widest.width,
+      height: widest.height,
+      loading: "lazy",
+      decoding: "async",
+      ...(image.renditions.length > 0
+        ? {
+            srcSet: image.renditions.map((rendition) => `${rendition.url} ${rendition.width}w`).join(", "),
+            sizes: IMAGE_SIZES,
+          }
+        : {}),
+    }),
+    image.caption ? h("figcaption", null, image.caption) : null,
+  );
+}
+
+/**
+ * The release's images, its recording as a player that fetches nothing until pressed, and the
+ * release as documents.
  */
 function releaseMedia(files: ReleaseFiles): ReactNode {
   return h(
     "section",
     { className: "files", "aria-labelledby": "release-files" },
     h("h2", { id: "release-files" }, "Media and downloads"),
-    files.images.map((image) =>
-      h(
-        "figure",
-        { key: image.url },
-        h("img", {
-          src: image.url,
-          alt: image.alt,
-          width: image.width,
-          height: image.height,
-          loading: "lazy",
-          decoding: "async",
-        }),
-        image.caption ? h("figcaption", null, image.caption) : null,
-      ),
-    ),
+    files.images.map(releaseImage),
     files.recording
       ? h(
           "figure",
@@ -220,7 +242,9 @@ export function releasePage(
       type: "article",
       siteName: `${kit.name} newsroom`,
       feedUrl: urls.feed,
-      ...(release.files?.images[0] ? { image: release.files.images[0] } : {}),
+      ...(release.files?.images[0]
+        ? { image: { ...previewOf(release.files.images[0]), alt: release.files.images[0].alt } }
+        : {}),
     },
     masthead(kit, urls.newsroom),
     h(

@@ -5,9 +5,9 @@ import { letterheadOf } from "../organisation/contracts/letterhead.ts";
 import { organisationOf } from "../organisation/store.ts";
 import { releaseFileName } from "../press-releases/contracts/release-markdown.ts";
 import { RELEASE_DOCUMENT_TYPES, releaseDocument } from "../press-releases/export/release-document.ts";
-import { RELEASE_FILES } from "./contracts/newsroom.ts";
+import { RELEASE_FILES, renditionOfFile } from "./contracts/newsroom.ts";
 import { NEWSROOM_CACHE_CONTROL, newsroomCacheKey } from "./newsroom-cache.ts";
-import { publicClip, publicImage } from "./newsroom-files.ts";
+import { publicClip, publicImage, publicRendition } from "./newsroom-files.ts";
 import { newsroomPage, notFoundPage, releasePage, renderPage } from "./newsroom-page.ts";
 import { newsroomView, publicReleaseAt } from "./newsroom-view.ts";
 import { newsroomFeed } from "./rss.ts";
@@ -92,8 +92,8 @@ newsroomPages.get(API.newsroom.at.release, (c) =>
 
 /**
  * A public release's files (`release-files.ts`), only while the release is public: the DOCX and
- * PDF, made from its text, are cached and purged with its page; its images and clip are read from
- * R2 each time, so a removed image or a release taken down is gone at once.
+ * PDF, made from its text, are cached and purged with its page; its images, their renditions and
+ * its clip are read from R2 each time, so a removed image or a release taken down is gone at once.
  */
 newsroomPages.get(API.newsroom.at.file, async (c) => {
   const { slug, release: releaseSlug, file } = c.req.param();
@@ -109,9 +109,12 @@ newsroomPages.get(API.newsroom.at.file, async (c) => {
       disposition: `attachment; filename="${releaseFileName(row.text, row.publish_at, format)}"`,
     }));
   }
+  const rendition = renditionOfFile(file);
   const response =
     file === RELEASE_FILES.recording
       ? await publicClip(c.env, row, c.req.header("range"))
-      : await publicImage(c.env, row, file, c.req.header("if-none-match"));
+      : rendition
+        ? await publicRendition(c.env, row, rendition.imageId, rendition.width)
+        : await publicImage(c.env, row, file, c.req.header("if-none-match"));
   return response ?? notFound(c);
 });

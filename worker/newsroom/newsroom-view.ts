@@ -2,7 +2,7 @@ import { billingNow } from "../billing/billing-clock.ts";
 import type { AppConfig } from "../core/config.ts";
 import type { Organisation } from "../organisation/contracts/organisation.ts";
 import { newsroomOwner } from "../organisation/store.ts";
-import { attachmentsOf, recordingAttached } from "../press-releases/attachments.ts";
+import { attachmentsOf, recordingAttached, renditionsOfRelease } from "../press-releases/attachments.ts";
 import { newsroomFeedPath, newsroomPath, newsroomReleasePath } from "./contracts/newsroom.ts";
 import type { NewsroomRelease } from "./newsroom-page.ts";
 import { type PublicReleaseRow, publicRelease, publicReleasesOf } from "./publications.ts";
@@ -36,15 +36,23 @@ export async function publicReleaseAt(
   return row && { userId: owner.userId, kit: owner.kit, row };
 }
 
-/** The release's images, clip and documents, as its page links them. */
+/** The release's images with their renditions, clip and documents, as its page links them. */
 export async function filesOfRelease(
   db: D1Database,
   origin: string,
   slug: string,
   row: PublicReleaseRow,
 ): Promise<ReleaseFiles> {
-  const [images, clip] = await Promise.all([attachmentsOf(db, row.job_id), recordingAttached(db, row.job_id)]);
-  return releaseFiles(origin, slug, row.slug, images, clip && row.recording_kept === 1);
+  const [images, renditions, clip] = await Promise.all([
+    attachmentsOf(db, row.job_id),
+    renditionsOfRelease(db, row.job_id),
+    recordingAttached(db, row.job_id),
+  ]);
+  const withRenditions = images.map((image) => ({
+    ...image,
+    renditions: renditions.filter((rendition) => rendition.attachment_id === image.id),
+  }));
+  return releaseFiles(origin, slug, row.slug, withRenditions, clip && row.recording_kept === 1);
 }
 
 /** The newsroom at `slug` with its public releases (only `releaseSlug`, with its files, when given); null when there is none. */

@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { requireUser } from "../accounts/sessions.ts";
 import type { AppEnv } from "../app-env.ts";
+import { planLimits, storageQuotaBytes } from "../billing/contracts/plans.ts";
 import { API } from "../contracts/api-paths.ts";
 import { ApiError } from "../core/errors.ts";
 import { limitWrite } from "../core/rate-limit.ts";
@@ -8,6 +9,7 @@ import { readUpload } from "../core/read-upload.ts";
 import { jsonBody, jsonBodyLimit, limitBody, refuseInvalid } from "../core/validate.ts";
 import { findOwnFinishedRelease, UUID } from "../jobs/own-job.ts";
 import { purgeEditedRelease } from "../newsroom/publish.ts";
+import { formatBytes } from "../recordings/contracts/media.ts";
 import {
   addAttachment,
   attachmentCount,
@@ -16,6 +18,7 @@ import {
   attachRecording,
   recordingAttached,
   removeAttachment,
+  renditionKey,
 } from "./attachments.ts";
 import {
   ATTACHMENT_IMAGE_MAX_BYTES,
@@ -27,11 +30,13 @@ import {
   recordingAttachmentBody,
 } from "./contracts/attachments.ts";
 import { imageFacts } from "./image-bytes.ts";
+import { makeRenditions } from "./image-renditions.ts";
 
 /**
  * What a finished release carries on its newsroom page and in its e-mails beside the text: images
- * the account uploads (each with alt text, bounded in count and size, its type read from its bytes)
- * and its own recording as an audio clip. Each change shows on the public page at once.
+ * the account uploads (each with alt text, bounded in count and size, its type read from its bytes,
+ * with web renditions made at upload and counted in the plan's storage) and its own recording as an
+ * audio clip. Each change shows on the public page at once.
  */
 export const releaseAttachments = new Hono<AppEnv>();
 
@@ -44,6 +49,14 @@ const full = () =>
     409,
     "attachments_full",
     `A release carries at most ${ATTACHMENT_IMAGES_PER_RELEASE} images; remove one to add another.`,
+  );
+
+/** The refusal a recording upload past the plan's storage gets too. */
+const overQuota = (quota: number | null) =>
+  new ApiError(
+    402,
+    "storage_quota_exceeded",
+    `This image would take you past your plan's ${formatBytes(quota ?? 0)} of storage. Delete old recordings or images, or upgrade your plan.`,
   );
 
 async function listOf(db: D1Database, release: { id: string; r2_key: string | null }): Promise<AttachmentList> {
@@ -82,9 +95,33 @@ releaseAttachments.post(API.pressReleases.at.attachments, requireUser, limitBody
     const message = `That file is not an image we can show. ${WRONG_TYPE}`;
     throw new ApiError(415, "unsupported_media_type", message, { file: [message] });
   }
+  const renditions = await makeRenditions(c.env.IMAGES, bytes, facts);
   const id = crypto.randomUUID();
   const r2Key = attachmentKey(release.user_id, release.id, id);
-  await c.env.AUDIO.put(r2Key, bytes, { httpMetadata: { contentType: facts.type } });
+  const copies = renditions.map((rendition) => ({
+    data: rendition.bytes,
+    row: {
+      width: rendition.width,
+      height: rendition.height,
+      bytes: rendition.bytes.byteLength,
+      r2_key: renditionKey(release.user_id, release.id, id, rendition.width),
+    },
+  }));
+  const stored = copies.map((copy) => copy.row);
+  // The row is the objects' only reference: an upload whose writes failed, that lost the race for
+  // the last place or the last of the plan's storage, or whose release or account went meanwhile,
+  // takes every object it wrote back out.
+  const takeBack = () => c.env.AUDIO.delete([r2Key, ...stored.map((rendition) => rendition.r2_key)]);
+  const undoing = async (error: unknown): Promise<never> => {
+    await takeBack();
+    throw error;
+  };
+  await Promise.all([
+    c.env.AUDIO.put(r2Key, bytes, { httpMetadata: { contentType: facts.type } }),
+    ...copies.map((copy) =>
+      c.env.AUDIO.put(copy.row.r2_key, copy.data, { httpMetadata: { contentType: "image/webp" } }),
+    ),
+  ]).catch(undoing);
   const row = {
     id,
     job_id: release.id,
@@ -96,17 +133,14 @@ releaseAttachments.post(API.pressReleases.at.attachments, requireUser, limitBody
     height: facts.height,
     alt: fields.data.alt,
     caption: fields.data.caption,
+    renditions_bytes: stored.reduce((sum, rendition) => sum + rendition.bytes, 0),
   };
   const now = new Date().toISOString();
-  // The row is the object's only reference: an upload that lost the race for the last place, or
-  // whose release or account went meanwhile, takes its bytes back out.
-  const added = await addAttachment(c.env.DB, row, now).catch(async (error: unknown) => {
-    await c.env.AUDIO.delete(r2Key);
-    throw error;
-  });
-  if (!added) {
-    await c.env.AUDIO.delete(r2Key);
-    throw full();
+  const quota = storageQuotaBytes(planLimits(c.var.user.plan));
+  const refusal = await addAttachment(c.env.DB, row, stored, now, quota).catch(undoing);
+  if (refusal) {
+    await takeBack();
+    throw refusal === "full" ? full() : overQuota(quota);
   }
   await purge(c, release);
   const item: AttachmentItem = {
@@ -149,9 +183,9 @@ releaseAttachments.delete(API.pressReleases.at.attachment, requireUser, async (c
   const release = await findOwnFinishedRelease(c);
   await limitWrite(c, "releaseEdit");
   const id = c.req.param("attachmentId");
-  const r2Key = UUID.test(id) ? await removeAttachment(c.env.DB, release.id, id) : null;
-  if (!r2Key) throw new ApiError(404, "not_found", "This release has no such attachment.");
-  await c.env.AUDIO.delete(r2Key);
+  const keys = UUID.test(id) ? await removeAttachment(c.env.DB, release.id, id) : null;
+  if (!keys) throw new ApiError(404, "not_found", "This release has no such attachment.");
+  await c.env.AUDIO.delete(keys);
   await purge(c, release);
   return c.json({ message: "Attachment removed" }, 200, { "cache-control": "no-store" });
 });

@@ -59,7 +59,7 @@ export function DownloadMyData() {
       <h3>Download my data</h3>
       <p className="muted">
         A JSON file of everything your account holds: profile, preferences, press kit, jobs, transcripts, speech
-        history, uploads and billing. Your stored audio comes as a zip. See the{" "}
+        history, uploads and billing. Your stored audio and release images come as a zip. See the{" "}
         <Link to={PATHS.privacy}>Privacy notice</Link> for what Vox keeps.
       </p>
       <div className="data-download__actions">

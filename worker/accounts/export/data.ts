@@ -5,7 +5,7 @@ import { contactFromRow, contactsOf, suppressionsOf } from "../../contacts/store
 import { batchRows, type Page, pagedRows, type RowsStatement, rowPages } from "../../core/d1.ts";
 import { recipientsOf, sendsOf } from "../../distribution/store.ts";
 import { utterancesOfJob } from "../../jobs/job-transcripts.ts";
-import { type JobRow, jobRowsOf, newestJobsKeeping } from "../../jobs/store.ts";
+import { findJob, type JobRow, jobRowsOf, newestJobsKeeping } from "../../jobs/store.ts";
 import { speakerNamesOf } from "../../jobs/views.ts";
 import { captionSharesOf } from "../../live/caption-shares.ts";
 import { captionTranslationsOf } from "../../live/caption-translation.ts";
@@ -14,7 +14,12 @@ import { monthlyUsageOf } from "../../live/usage.ts";
 import { publicationsOf } from "../../newsroom/publications.ts";
 import { organisationRowOf, organisationViewFromRow } from "../../organisation/store.ts";
 import { parseVocabulary, preferencesRowOf } from "../../preferences/store.ts";
-import { attachmentsOfUser, audioClipsOfUser } from "../../press-releases/attachments.ts";
+import {
+  attachmentsOfUser,
+  audioClipsOfUser,
+  type ImageFileRow,
+  imageFilesOfUser,
+} from "../../press-releases/attachments.ts";
 import { coverageOfUser } from "../../press-releases/coverage.ts";
 import { keptHeadlines } from "../../press-releases/release-headlines.ts";
 import { releaseVersionsOf } from "../../press-releases/release-versions.ts";
@@ -26,6 +31,7 @@ import { knownDevicesOf } from "../devices.ts";
 import { signInsOf } from "../sessions.ts";
 import type { UserRow } from "../users.ts";
 import { Deferred, jsonStream, StreamedArray } from "./json-stream.ts";
+import { releaseImageFile, releaseImageFolder } from "./release-image-files.ts";
 import { type StoredFile, zipParts } from "./zip.ts";
 
 /** Rows read at a time from a table of small rows; text-heavy tables read fewer (below). */
@@ -65,7 +71,7 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
     version: 1,
     exported_at: now.toISOString(),
     files_note:
-      "Audio files are in the separate zip (Settings › Account › Download my files); `file` gives each one's path in it.",
+      "Audio files and release images are in the separate zip (Settings › Account › Download my files); `file` gives each one's path in it.",
     profile: {
       id: user.id,
       name: user.name,
@@ -99,7 +105,7 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
     ),
     release_recipients: new StreamedArray(pages((page) => recipientsOf(db, user.id, page))),
     release_coverage: new StreamedArray(pages((page) => coverageOfUser(db, user.id, page))),
-    release_attachments: new StreamedArray(pages((page) => attachmentsOfUser(db, user.id, page))),
+    release_attachments: new StreamedArray(releaseImages(db, user.id)),
     release_audio_clips: new StreamedArray(pages((page) => audioClipsOfUser(db, user.id, page))),
     newsroom_releases: new StreamedArray(pages((page) => publicationsOf(db, user.id, page))),
     speech_history: new StreamedArray(speechHistory(db, user.id)),
@@ -206,6 +212,20 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
   });
 }
 
+/** The account's release images a page at a time, each naming its file in the zip. */
+async function* releaseImages(db: D1Database, userId: string) {
+  // A release's images are read together (the order they were added), so its folder is named once.
+  const folders = new Map<string, string>();
+  for await (const image of pagedRows((page) => attachmentsOfUser(db, userId, page), EXPORT_PAGE_ROWS)) {
+    let folder = folders.get(image.job_id);
+    if (folder === undefined) {
+      folder = releaseImageFolder({ id: image.job_id, text: (await findJob(db, image.job_id))?.text ?? null });
+      folders.set(image.job_id, folder);
+    }
+    yield { ...image, file: releaseImageFile(folder, image) };
+  }
+}
+
 /** Speech history a page at a time; repeats of one stored file name the file of its first item. */
 async function* speechHistory(db: D1Database, userId: string) {
   for await (const page of rowPages((next) => audioItemsOf(db, userId, next), EXPORT_PAGE_ROWS)) {
@@ -299,8 +319,16 @@ const recordingFile = (job: Pick<JobRow, "id" | "file_name">) => `recordings/${j
 const uploadFile = (upload: Pick<UploadRow, "id" | "file_name">) =>
   `uploads/${upload.id}-${displayName(upload.file_name)}`;
 
-/** Every stored audio file of the account: its speech, its jobs' recordings and its finished uploads. */
-function storedFiles(audio: readonly AudioItemRow[], jobs: readonly JobRow[], uploads: readonly UploadRow[]) {
+/**
+ * Every stored file of the account: its speech, its jobs' recordings, its finished uploads and its
+ * releases' images as uploaded.
+ */
+function storedFiles(
+  audio: readonly AudioItemRow[],
+  jobs: readonly JobRow[],
+  uploads: readonly UploadRow[],
+  images: readonly ImageFileRow[],
+) {
   const files = new Map<string, StoredFile>();
   for (const item of audio) {
     if (!files.has(item.r2_key)) {
@@ -327,17 +355,28 @@ function storedFiles(audio: readonly AudioItemRow[], jobs: readonly JobRow[], up
       });
     }
   }
+  const releases = new Map(jobs.map((job) => [job.id, job]));
+  for (const image of images) {
+    const folder = releaseImageFolder(releases.get(image.job_id) ?? { id: image.job_id, text: null });
+    files.set(image.r2_key, {
+      path: releaseImageFile(folder, image),
+      key: image.r2_key,
+      bytes: image.bytes,
+      modified: image.created_at,
+    });
+  }
   return [...files.values()];
 }
 
 /** The account's stored files, in as many zips as they need. */
 export async function accountFileParts(db: D1Database, userId: string): Promise<StoredFile[][]> {
-  const [audio, jobs, uploads] = await batchRows(db, [
+  const [audio, jobs, uploads, images] = await batchRows(db, [
     audioItemsOf(db, userId),
     jobRowsOf(db, userId),
     uploadsOf(db, userId),
+    imageFilesOfUser(db, userId),
   ]);
-  return zipParts(storedFiles(audio, jobs, uploads));
+  return zipParts(storedFiles(audio, jobs, uploads, images));
 }
 
 function jobFields(job: JobRow) {

@@ -65,6 +65,16 @@ export const newsroomReleasePath = (slug: string, release: string) =>
   pathOf(API.newsroom.path.release, { slug, release });
 /** A public release's files beside its images (which are named by their ids). */
 export const RELEASE_FILES = { recording: "recording", docx: "release.docx", pdf: "release.pdf" } as const;
+/**
+ * A WebP rendition of a release image, named by the image's id (a new upload is a new id, so the
+ * address changes whenever the picture does and can be cached for good) and its width.
+ */
+export const renditionFile = (imageId: string, width: number) => `${imageId}-${width}w.webp`;
+/** The image id and width in a rendition's file name, or null when `file` is none. */
+export function renditionOfFile(file: string): { imageId: string; width: number } | null {
+  const match = /^([0-9a-f-]{36})-(\d{1,4})w\.webp$/.exec(file);
+  return match?.[1] && match[2] ? { imageId: match[1], width: Number(match[2]) } : null;
+}
 /** One file of a release on its newsroom. */
 export const newsroomFilePath = (slug: string, release: string, file: string) =>
   pathOf(API.newsroom.path.file, { slug, release, file });

@@ -12,6 +12,13 @@ export const ATTACHMENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENT_ALT_MAX_CHARACTERS = 300;
 export const ATTACHMENT_CAPTION_MAX_CHARACTERS = 300;
 
+/**
+ * The widths of an image's WebP renditions a newsroom page picks from (`image-renditions.ts`);
+ * 1200 is also the link preview's, about what Open Graph asks for.
+ */
+export const RENDITION_WIDTHS = [480, 960, 1200, 1600] as const;
+export const PREVIEW_WIDTH = 1200;
+
 /** The image types taken, as their bytes show them (`image-bytes.ts`). */
 export const ATTACHMENT_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export type AttachmentImageType = (typeof ATTACHMENT_IMAGE_TYPES)[number];
