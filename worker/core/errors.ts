@@ -32,6 +32,7 @@ const PROVIDER_SERVICES = {
   payment: "The payment provider",
   tone_marks: "The tone-mark service",
   translation: "The translation service",
+  mail: "The mail service",
 } as const;
 
 /** A provider outage as the caller sees it: 502 `<kind>_provider_unavailable`; the cause goes to the log. */
