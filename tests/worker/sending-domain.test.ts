@@ -1,15 +1,17 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../worker/core/config.ts";
 import { WRITE_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
+import type { Distribution } from "../../worker/distribution/contracts/distribution.ts";
 import type { SendingDomainResponse } from "../../worker/organisation/contracts/sending-domain.ts";
 import { sandboxPost } from "./billing-helpers.ts";
 import { type Client, call, failNext, registerAndSignIn } from "./helpers.ts";
+import { finishedRelease, jobsWithoutPauses } from "./jobs.ts";
 import { COMPLETE_KIT } from "./press-kit.ts";
 
 /**
- * An organisation's own sending domain: `/api/organisation/sending-domain`, and the domain in the
- * data download and erasure.
+ * An organisation's own sending domain: `/api/organisation/sending-domain`, release e-mails from
+ * the domain once it is verified, and the domain in the data download and erasure.
  */
 
 const PATH = "/api/organisation/sending-domain";
@@ -20,6 +22,7 @@ const MAIL_FROM = loadConfig(env).mailFrom;
 let counter = 0;
 /** A domain no other test uses: every test file shares the sandbox provider. */
 const freshDomain = (label = "news") => `${label}-${Date.now().toString(36)}${++counter}.example.ng`;
+const freshAddress = (name: string) => `${name}.${Date.now().toString(36)}${++counter}@desk.example`;
 
 /** The sandbox mail provider, as a test reads and sets it. */
 const provider = {
@@ -170,6 +173,82 @@ describe("/api/organisation/sending-domain", () => {
     const refused = await api.post(`${PATH}/verify`, {});
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBeTruthy();
+  });
+});
+
+interface OutboxMessage {
+  from: string;
+  reply_to: string | null;
+  to: string;
+  subject: string;
+}
+
+async function outbox(to: string): Promise<OutboxMessage[]> {
+  const response = await call(`${MAIL}/messages?to=${encodeURIComponent(to)}`);
+  return ((await response.json()) as { messages: OutboxMessage[] }).messages;
+}
+
+/** Publishes a release of `api`'s, imports `contacts`, sends it and waits until every e-mail is settled. */
+async function sendRelease(api: Client, token: string, contacts: string[]): Promise<Distribution> {
+  expect(
+    (await api.put("/api/organisation", { ...COMPLETE_KIT, slug: `dom-${Date.now().toString(36)}${++counter}` }))
+      .status,
+  ).toBe(200);
+  const release = await finishedRelease(token);
+  expect((await api.post(`/api/press-releases/${release.id}/publish`, {})).status).toBe(200);
+  const imported = await call("/api/contacts/import", {
+    method: "POST",
+    headers: { "content-type": "text/csv", "cf-connecting-ip": api.ip, authorization: `Bearer ${token}` },
+    body: ["name,email,outlet,beat,consent", ...contacts.map((email) => `Reporter,${email},Punch,Business,yes`)].join(
+      "\n",
+    ),
+  });
+  expect(imported.ok).toBe(true);
+  expect((await api.post(`/api/press-releases/${release.id}/send`, {})).status).toBe(202);
+  return vi.waitFor(
+    async () => {
+      const figures = (await (await api.get(`/api/press-releases/${release.id}/distribution`)).json()) as Distribution;
+      expect(figures.recipients.filter((recipient) => recipient.status === "queued")).toEqual([]);
+      return figures;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+}
+
+describe("release e-mails and the sending domain", () => {
+  it("go from the organisation's verified domain, replies to its media contact", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const domain = freshDomain();
+    const { api, token } = await withDomain(domain, { verified: true });
+    const to = freshAddress("bola");
+    const figures = await sendRelease(api, token, [to]);
+    expect(figures.sent).toBe(1);
+    const [message] = await outbox(to);
+    expect(message?.from).toBe(`"${COMPLETE_KIT.name}" <newsroom@${domain}>`);
+    expect(message?.reply_to).toBe(COMPLETE_KIT.media_contact.email);
+  });
+
+  it("go from Vox's address while the domain is not verified", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { api, token } = await withDomain(freshDomain());
+    const to = freshAddress("chidi");
+    await sendRelease(api, token, [to]);
+    const [message] = await outbox(to);
+    expect(message?.from).toBe(MAIL_FROM);
+    expect(message?.reply_to).toBe(COMPLETE_KIT.media_contact.email);
+  });
+
+  it("reach every journalist from Vox's address when the provider unverified the domain since, and the domain shows it", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const domain = freshDomain();
+    const { api, token } = await withDomain(domain, { verified: true });
+    // The records were taken down after the last check: our row still says verified.
+    await provider.publishDns(domain, false);
+    const [first, second] = [freshAddress("dayo"), freshAddress("eze")];
+    const figures = await sendRelease(api, token, [first, second]);
+    expect(figures.sent).toBe(2);
+    for (const to of [first, second]) expect((await outbox(to))[0]?.from).toBe(MAIL_FROM);
+    expect((await domainOf(api)).status).toBe("failed");
   });
 });
 
