@@ -28,6 +28,7 @@ import { liveTranscripts } from "./live/transcript-routes.ts";
 import { newsroomPages } from "./newsroom/newsroom-routes.ts";
 import { publishing } from "./newsroom/publish-routes.ts";
 import { organisation } from "./organisation/organisation-routes.ts";
+import { sendingDomain } from "./organisation/sending-domain-routes.ts";
 import { preferences, vocabulary } from "./preferences/preferences-routes.ts";
 import { releaseAttachments } from "./press-releases/attachment-routes.ts";
 import { pressReleases } from "./press-releases/press-release-routes.ts";
@@ -135,6 +136,7 @@ const MOUNTS: ReadonlyArray<readonly [path: string, router: Hono<AppEnv>]> = [
   [API.history.mount, history],
   [API.preferences.mount, preferences],
   [API.organisation.mount, organisation],
+  [API.organisation.mount, sendingDomain],
   [API.vocabulary.mount, vocabulary],
   [API.audio.mount, audio],
   [API.account.mount, account],

@@ -34,6 +34,7 @@ const HOMES: Record<string, string> = {
   live_segments: "worker/live/transcripts.ts",
   live_usage: "worker/live/usage.ts",
   organisations: "worker/organisation/store.ts",
+  sending_domains: "worker/organisation/store.ts",
   contacts: "worker/contacts/store.ts",
   contact_suppressions: "worker/contacts/store.ts",
   release_sends: "worker/distribution/store.ts",
@@ -54,6 +55,7 @@ const HOMES: Record<string, string> = {
   sandbox_assemblyai_transcripts: "worker/sandbox/assemblyai.ts",
   sandbox_faults: "worker/sandbox/faults.ts",
   sandbox_mail: "worker/sandbox/mail.ts",
+  sandbox_mail_domains: "worker/sandbox/mail-domains.ts",
   sandbox_paystack_declines: "worker/sandbox/paystack.ts",
   sandbox_paystack_transactions: "worker/sandbox/paystack.ts",
 };

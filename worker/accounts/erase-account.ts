@@ -3,14 +3,17 @@ import type { AppEnv } from "../app-env.ts";
 import { forgetInvoiceHolder } from "../billing/invoices.ts";
 import { deleteUnpaidOrders } from "../billing/orders.ts";
 import { batchRows } from "../core/d1.ts";
+import { ApiError } from "../core/errors.ts";
 import { stopJob } from "../jobs/lifecycle.ts";
 import { deleteProviderTranscripts } from "../jobs/provider-transcripts.ts";
 import { jobsOf } from "../jobs/store.ts";
 import { reservationOf } from "../live/caption-shares.ts";
 import { openSessionsOf } from "../live/transcripts.ts";
 import { purgeNewsroom } from "../newsroom/newsroom-cache.ts";
+import { removeSendingDomain } from "../organisation/sending-domain.ts";
 import { newsroomSlugOf } from "../organisation/store.ts";
 import { attachmentKeysOfUser } from "../press-releases/attachments.ts";
+import { ProviderError } from "../providers/provider-error.ts";
 import { deleteMediaGrantsOf } from "../recordings/uploads/media-grants.ts";
 import { freeUploadStorage, uploadsOf } from "../recordings/uploads/store.ts";
 import { audioKeysOnlyOf } from "../speech/store.ts";
@@ -19,7 +22,8 @@ import { deleteUser } from "./users.ts";
 /**
  * Deleting an account erases what it made, not only its row: running jobs are stopped, open live
  * sessions ended, the transcripts the provider keeps for its jobs deleted there, a caption link
- * waiting for a session withdrawn, then the row, which takes every other row of the user with it,
+ * waiting for a session withdrawn, the organisation's sending domain removed at the mail provider,
+ * then the row, which takes every other row of the user with it,
  * and last its uploads, audio, recordings and
  * release images in R2. Paid orders stay, without the user, as
  * accounting records, and so do invoices, without the person's name and e-mail (decision 021).
@@ -57,6 +61,15 @@ export async function eraseAccount(c: Context<AppEnv>, userId: string): Promise<
     c,
     jobs.flatMap((job) => (job.provider_ref ? [job.provider_ref] : [])),
   );
+  await removeSendingDomain(c.var.provider("mail"), db, userId).catch((error: unknown) => {
+    if (!(error instanceof ProviderError)) throw error;
+    console.error("[deletion] the sending domain could not be removed at the mail provider", error);
+    throw new ApiError(
+      502,
+      "deletion_incomplete",
+      "Your account could not be deleted yet because the mail service is not answering. Nothing was lost; please try again shortly.",
+    );
+  });
 
   const [uploads, lastJobs, audioKeys, attachmentKeys] = await batchRows(db, [
     uploadsOf(db, userId),

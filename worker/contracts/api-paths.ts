@@ -126,7 +126,12 @@ export const API = {
   media: router("/api/media", { link: "/:token" }),
   preferences: router("/api/preferences", { preferences: "/" }),
   vocabulary: router("/api/vocabulary", { terms: "/" }),
-  organisation: router("/api/organisation", { kit: "/" }),
+  /** The press kit and newsroom address (`kit`), and the organisation's own sending domain. */
+  organisation: router("/api/organisation", {
+    kit: "/",
+    sendingDomain: "/sending-domain",
+    verifySendingDomain: "/sending-domain/verify",
+  }),
   account: router("/api/account", {
     /** Everything the account holds, as one JSON file. */
     export: "/export",

@@ -33,6 +33,7 @@ const PROVIDER_SERVICES = {
   tone_marks: "The tone-mark service",
   translation: "The translation service",
   image: "The image service",
+  mail: "The mail service",
 } as const;
 
 /** A provider outage as the caller sees it: 502 `<kind>_provider_unavailable`; the cause goes to the log. */

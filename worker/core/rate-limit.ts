@@ -146,6 +146,12 @@ export const WRITE_RATE_LIMITS = {
    * Workflow; a person sends a release once, then perhaps again to the contacts added since.
    */
   releaseSend: { limit: 30, windowSeconds: 3600 },
+  /**
+   * Adding, checking, renaming and removing the organisation's sending domain: each but a rename
+   * calls the mail provider, and a domain is set up once, then checked a few times while its DNS
+   * records spread.
+   */
+  sendingDomain: { limit: 30, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Counts one write against the signed-in user. */

@@ -8,14 +8,14 @@ import { findJob } from "../jobs/store.ts";
 import { monthOf } from "../live/usage.ts";
 import { publicationOf } from "../newsroom/publications.ts";
 import { releaseFiles } from "../newsroom/release-files.ts";
-import { newsroomSlugOf, organisationOf } from "../organisation/store.ts";
+import { newsroomSlugOf, organisationOf, sendingDomainOf } from "../organisation/store.ts";
 import { attachmentsOf, recordingAttached } from "../press-releases/attachments.ts";
 import { releaseHeadline } from "../press-releases/contracts/release-markdown.ts";
 import { refuseGaps } from "../press-releases/release-gaps.ts";
-import { sendMail } from "../providers/mail.ts";
 import { ProviderError } from "../providers/provider-error.ts";
 import type { SendAnswer, SendBody } from "./contracts/distribution.ts";
 import { releaseMail } from "./release-mail.ts";
+import { releaseMailer } from "./release-sender.ts";
 import {
   assignToken,
   queuedRecipients,
@@ -129,13 +129,14 @@ async function restartSend(env: Env, sendId: string): Promise<void> {
 
 /** What a release's e-mails carry, read once per batch. */
 async function releaseOfSend(db: D1Database, send: SendRow) {
-  const [job, publication, organisation, newsroom, images, clip] = await Promise.all([
+  const [job, publication, organisation, newsroom, images, clip, domain] = await Promise.all([
     findJob(db, send.job_id),
     publicationOf(db, send.job_id, send.user_id),
     organisationOf(db, send.user_id),
     newsroomSlugOf(db, send.user_id),
     attachmentsOf(db, send.job_id),
     recordingAttached(db, send.job_id),
+    sendingDomainOf(db, send.user_id),
   ]);
   if (!job?.text || !publication) return null;
   // An account that gave up its newsroom's address after publishing has no files to link.
@@ -143,7 +144,14 @@ async function releaseOfSend(db: D1Database, send: SendRow) {
     newsroom === null
       ? null
       : releaseFiles(send.origin, newsroom, publication.slug, images, clip && job.r2_key !== null);
-  return { text: job.text, publication, organisation: organisation.name, files };
+  return {
+    text: job.text,
+    publication,
+    organisation: organisation.name,
+    files,
+    domain,
+    replyTo: organisation.media_contact.email || undefined,
+  };
 }
 
 /** The recipient's token, made now unless it has one, so a retried e-mail carries the same links. */
@@ -169,8 +177,13 @@ export async function mailNextBatch(env: Env, sendId: string, now = () => new Da
     for (const recipient of recipients) await settleRecipient(db, recipient.id, "failed", now());
     return (await queuedRecipients(db, send, 1)).length;
   }
-  const config = loadConfig(env);
-  const mail = objectProviders(env, send.origin)("mail");
+  const deliver = releaseMailer({
+    mail: objectProviders(env, send.origin)("mail"),
+    db,
+    mailFrom: loadConfig(env).mailFrom,
+    organisation: release.organisation,
+    domain: release.domain,
+  });
   for (const recipient of recipients) {
     if (recipient.suppressed) {
       await settleRecipient(db, recipient.id, recipient.suppressed, now());
@@ -188,7 +201,7 @@ export async function mailNextBatch(env: Env, sendId: string, now = () => new Da
       files: release.files,
     });
     try {
-      const { id } = await sendMail(mail, config.mailFrom, message, { idempotencyKey: `release:${recipient.id}` });
+      const { id } = await deliver({ ...message, replyTo: release.replyTo }, recipient.id);
       await settleRecipient(db, recipient.id, "sent", now(), id);
     } catch (error) {
       // An outage or a rate limit fails the step, which Workflows retries; a refusal will not change.

@@ -17,11 +17,13 @@ import { organisationViewOf, SlugTakenError, saveOrganisation } from "./store.ts
 const noStore = { "cache-control": "no-store" };
 
 export const organisation = new Hono<AppEnv>();
-organisation.use("*", requireUser);
 
-organisation.get("/", async (c) => c.json(await organisationViewOf(c.env.DB, c.var.user.id), 200, noStore));
+// Signed in route by route: the sending domain's router shares this mount.
+organisation.get("/", requireUser, async (c) =>
+  c.json(await organisationViewOf(c.env.DB, c.var.user.id), 200, noStore),
+);
 
-organisation.put("/", jsonBodyLimit, jsonBody(organisationBody), async (c) => {
+organisation.put("/", requireUser, jsonBodyLimit, jsonBody(organisationBody), async (c) => {
   const { slug, ...kit } = c.req.valid("json");
   const before = await organisationViewOf(c.env.DB, c.var.user.id);
   const moving = slug !== undefined && slug !== before.slug;

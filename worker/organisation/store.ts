@@ -151,3 +151,101 @@ export async function saveOrganisation(
     throw error;
   }
 }
+
+/**
+ * The `sending_domains` table: an account's own sending domain, its status at the mail provider
+ * as last read, and the DNS records its owner publishes (a JSON list).
+ */
+export interface SendingDomainRow {
+  readonly user_id: string;
+  readonly domain: string;
+  readonly provider_id: string;
+  readonly local_part: string;
+  readonly status: string;
+  readonly records: string;
+  readonly checked_at: string;
+  readonly created_at: string;
+}
+
+/** The account's sending domain, as a statement a caller can batch (the data export does). */
+export function sendingDomainRowOf(db: D1Database, userId: string): RowsStatement<SendingDomainRow> {
+  return db.prepare("SELECT * FROM sending_domains WHERE user_id = ?").bind(userId);
+}
+
+export async function sendingDomainOf(db: D1Database, userId: string): Promise<SendingDomainRow | null> {
+  return sendingDomainRowOf(db, userId).first<SendingDomainRow>();
+}
+
+/** The account holding `domain`, if any. */
+export async function sendingDomainHolder(db: D1Database, domain: string): Promise<string | null> {
+  const row = await db
+    .prepare("SELECT user_id FROM sending_domains WHERE domain = ?")
+    .bind(domain)
+    .first<{ user_id: string }>();
+  return row?.user_id ?? null;
+}
+
+/** Thrown by `insertSendingDomain`: another account holds the domain, or this one holds a domain already. */
+export class SendingDomainConflict extends Error {
+  constructor(readonly conflict: "taken" | "set") {
+    super(conflict);
+  }
+}
+
+/** Adds the account's domain; the unique keys decide a race between two requests. */
+export async function insertSendingDomain(db: D1Database, row: SendingDomainRow): Promise<void> {
+  try {
+    await db
+      .prepare(
+        `INSERT INTO sending_domains (user_id, domain, provider_id, local_part, status, records, checked_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(
+        row.user_id,
+        row.domain,
+        row.provider_id,
+        row.local_part,
+        row.status,
+        row.records,
+        row.checked_at,
+        row.created_at,
+      )
+      .run();
+  } catch (error) {
+    const message = String(error);
+    if (message.includes("UNIQUE constraint failed: sending_domains.domain")) throw new SendingDomainConflict("taken");
+    if (message.includes("UNIQUE constraint failed: sending_domains.user_id")) throw new SendingDomainConflict("set");
+    throw error;
+  }
+}
+
+/** Stores what the provider said of the domain, unless the account has removed or replaced it meanwhile. */
+export async function recordSendingDomainCheck(
+  db: D1Database,
+  userId: string,
+  providerId: string,
+  check: { status: string; records?: string; checkedAt: string },
+): Promise<SendingDomainRow | null> {
+  return db
+    .prepare(
+      `UPDATE sending_domains SET status = ?, records = coalesce(?, records), checked_at = ?
+       WHERE user_id = ? AND provider_id = ? RETURNING *`,
+    )
+    .bind(check.status, check.records ?? null, check.checkedAt, userId, providerId)
+    .first<SendingDomainRow>();
+}
+
+export async function setSendingLocalPart(
+  db: D1Database,
+  userId: string,
+  localPart: string,
+): Promise<SendingDomainRow | null> {
+  return db
+    .prepare("UPDATE sending_domains SET local_part = ? WHERE user_id = ? RETURNING *")
+    .bind(localPart, userId)
+    .first<SendingDomainRow>();
+}
+
+export async function deleteSendingDomain(db: D1Database, userId: string, providerId: string): Promise<void> {
+  await db.prepare("DELETE FROM sending_domains WHERE user_id = ? AND provider_id = ?").bind(userId, providerId).run();
+}

@@ -13,6 +13,8 @@ export interface MailMessage {
   readonly headers?: Readonly<Record<string, string>>;
   /** Files sent with it (Resend's `attachments`, the content base64). */
   readonly attachments?: readonly MailAttachment[];
+  /** Where replies go (Resend's `reply_to`), when not to the sender. */
+  readonly replyTo?: string;
 }
 
 export interface MailAttachment {
@@ -35,7 +37,7 @@ const sentAnswer = z.object({ id: z.string() });
 const refusalBody = z.object({ statusCode: z.number(), name: z.string(), message: z.string() });
 
 /** Transactional e-mail through a Resend-compatible API (`POST /emails`, bearer key). */
-const mail: ProviderAdapter = {
+export const mail: ProviderAdapter = {
   provider: "mail",
   auth: (endpoint) => ({ authorization: `Bearer ${endpoint.apiKey}` }),
   timeoutMs: 10_000,
@@ -71,9 +73,30 @@ export async function sendMail(
         ...(message.html ? { html: message.html } : {}),
         ...(message.headers ? { headers: withoutControlCharactersIn(message.headers) } : {}),
         ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+        ...(message.replyTo ? { reply_to: message.replyTo } : {}),
       },
     },
     { documented: sentAnswer, needed: sentAnswer },
   );
   return { id };
+}
+
+/** The domain of a sender written `Name <address>` or as the bare address, lowercased. */
+export function domainOfAddress(address: string): string {
+  const bare = /<([^<>]+)>\s*$/.exec(address)?.[1] ?? address;
+  return bare
+    .slice(bare.lastIndexOf("@") + 1)
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * Resend's refusal of a `from` on a domain it has not verified (403 `validation_error`, "The
+ * example.com domain is not verified…"): the domain was verified when the send read it, and no
+ * longer is.
+ */
+export function refusedUnverifiedSender(error: unknown): boolean {
+  return (
+    error instanceof MailDeliveryError && error.status === 403 && /domain is not verified/i.test(error.detail ?? "")
+  );
 }

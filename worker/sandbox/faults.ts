@@ -20,6 +20,7 @@ export const FAULT_TARGETS = [
   "spitch-translate",
   "spitch-transcribe",
   "resend-emails",
+  "resend-domains",
 ] as const;
 export type FaultTarget = (typeof FAULT_TARGETS)[number];
 

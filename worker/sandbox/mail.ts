@@ -2,10 +2,12 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { API } from "../contracts/api-paths.ts";
-import { SANDBOX_MAIL_WEBHOOK_SECRET, sandboxKey } from "../core/config.ts";
+import { SANDBOX_MAIL_WEBHOOK_SECRET } from "../core/config.ts";
 import { ApiError } from "../core/errors.ts";
 import { signMailEvent } from "../distribution/mail-webhook-signature.ts";
+import { domainOfAddress } from "../providers/mail.ts";
 import { takeFault } from "./faults.ts";
+import { keyRefusal, resendError, sandboxDomainVerified, sandboxMailDomains } from "./mail-domains.ts";
 
 /**
  * Emulates the transactional e-mail provider (Resend's `POST /emails`) and exposes the outbox, so a
@@ -25,11 +27,21 @@ const sendSchema = z.object({
     .array(z.object({ filename: z.string().min(1).max(255), content: z.string().max(2_000_000) }))
     .max(5)
     .optional(),
+  reply_to: z.union([z.string().email(), z.array(z.string().email()).min(1).max(50)]).optional(),
 });
 
-// Resend's own error shape, so the adapter's error handling is exercised the way production's is.
-function providerError(statusCode: number, name: string, message: string): Response {
-  return Response.json({ statusCode, name, message }, { status: statusCode });
+/**
+ * Resend sends only from domains it has verified for the account. The sandbox account's own
+ * domain is MAIL_FROM's, which production verifies once before anything is sent.
+ */
+async function senderRefusal(db: D1Database, from: string, mailFrom: string): Promise<Response | null> {
+  const domain = domainOfAddress(from);
+  if (domain === domainOfAddress(mailFrom) || (await sandboxDomainVerified(db, domain))) return null;
+  return resendError(
+    403,
+    "validation_error",
+    `The ${domain} domain is not verified. Please, add and verify your domain.`,
+  );
 }
 
 /** The same e-mail id for the same idempotency key, so a repeated send finds the first one's rows. */
@@ -40,22 +52,23 @@ async function idFromKey(key: string): Promise<string> {
 }
 
 sandboxMail.post("/emails", async (c) => {
-  const auth = c.req.header("authorization");
-  if (!auth) return providerError(401, "missing_api_key", "Missing API key in the authorization header");
-  if (auth !== `Bearer ${sandboxKey("mail")}`) return providerError(403, "invalid_api_key", "API key is invalid");
+  const refused = keyRefusal(c);
+  if (refused) return refused;
   const fault = await takeFault(c.env.DB, "resend-emails");
-  if (fault) return providerError(fault, "application_error", "An unexpected error occurred, please try again later.");
+  if (fault) return resendError(fault, "application_error", "An unexpected error occurred, please try again later.");
 
   const parsed = sendSchema.safeParse(await c.req.json().catch(() => null));
   if (!parsed.success) {
-    return providerError(422, "validation_error", parsed.error.issues[0]?.message ?? "Invalid body");
+    return resendError(422, "validation_error", parsed.error.issues[0]?.message ?? "Invalid body");
   }
-  const { from, to, subject, text, html, headers, attachments } = parsed.data;
+  const { from, to, subject, text, html, headers, attachments, reply_to } = parsed.data;
+  const unverified = await senderRefusal(c.env.DB, from, c.var.config.mailFrom);
+  if (unverified) return unverified;
   // Resend keeps an idempotency key 24 hours: a send repeated under it answers the first one's id
   // and delivers nothing more. The sandbox keeps them for good.
   const key = c.req.header("idempotency-key");
   if (key !== undefined && (key.length === 0 || key.length > 256)) {
-    return providerError(400, "invalid_idempotency_key", "The key must be between 1-256 chars.");
+    return resendError(400, "invalid_idempotency_key", "The key must be between 1-256 chars.");
   }
   const id = key ? await idFromKey(key) : crypto.randomUUID();
   const createdAt = new Date().toISOString();
@@ -64,8 +77,8 @@ sandboxMail.post("/emails", async (c) => {
   await c.env.DB.batch(
     recipients.map((recipient) =>
       c.env.DB.prepare(
-        `INSERT INTO sandbox_mail (id, sender, recipient, subject, text, html, headers, created_at, attachments)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+        `INSERT INTO sandbox_mail (id, sender, recipient, subject, text, html, headers, created_at, attachments, reply_to)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
       ).bind(
         `${id}:${recipient}`,
         from,
@@ -76,6 +89,7 @@ sandboxMail.post("/emails", async (c) => {
         JSON.stringify(headers ?? {}),
         createdAt,
         JSON.stringify(attachments ?? []),
+        reply_to === undefined ? null : [reply_to].flat().join(", "),
       ),
     ),
   );
@@ -83,6 +97,8 @@ sandboxMail.post("/emails", async (c) => {
 });
 
 interface OutboxRow {
+  readonly from: string;
+  readonly reply_to: string | null;
   readonly to: string;
   readonly subject: string;
   readonly text: string;
@@ -100,7 +116,7 @@ sandboxMail.get("/messages", async (c) => {
     throw new ApiError(400, "validation_failed", "Query parameter `to` must be an e-mail address");
   }
   const { results } = await c.env.DB.prepare(
-    `SELECT recipient AS "to", subject, text, html, headers, created_at, attachments FROM sandbox_mail
+    `SELECT sender AS "from", reply_to, recipient AS "to", subject, text, html, headers, created_at, attachments FROM sandbox_mail
      WHERE recipient = ? ORDER BY created_at DESC, rowid DESC LIMIT 50`,
   )
     .bind(parsed.data.to)
@@ -146,6 +162,8 @@ sandboxMail.post("/events", async (c) => {
   const answer = await c.var.dispatch(webhook);
   return c.json(await answer.json(), answer.status === 200 ? 200 : 502);
 });
+
+sandboxMail.route("/", sandboxMailDomains);
 
 /** Receipts in the outbox, counted as a `receipts` row, for the sandbox's billing bench. */
 export function receiptsMailed(db: D1Database): D1PreparedStatement {

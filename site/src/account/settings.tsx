@@ -15,6 +15,10 @@ import { useUser } from "./use-user.ts";
 
 const RecordingsList = lazyWhenShown(() => import("../recordings/recordings-list.tsx"), "RecordingsList");
 const ContactsList = lazyWhenShown(() => import("../contacts/contacts-list.tsx"), "ContactsList");
+const SendingDomainPanel = lazyWhenShown(
+  () => import("../organisation/sending-domain-panel.tsx"),
+  "SendingDomainPanel",
+);
 
 const TABS = [
   { id: "profile", label: "Profile" },
@@ -49,6 +53,7 @@ export function Component() {
               <ProfileForm user={user} />
               <PreferencesForm />
               <PressKitForm />
+              <SendingDomainPanel />
             </Tabs.Content>
             <Tabs.Content value="password" className="panel tabs__panel">
               <ChangePasswordForm />

@@ -12,7 +12,12 @@ import { captionTranslationsOf } from "../../live/caption-translation.ts";
 import { liveSegmentsOf, liveSessionsOf } from "../../live/transcripts.ts";
 import { monthlyUsageOf } from "../../live/usage.ts";
 import { publicationsOf } from "../../newsroom/publications.ts";
-import { organisationRowOf, organisationViewFromRow } from "../../organisation/store.ts";
+import {
+  organisationRowOf,
+  organisationViewFromRow,
+  type SendingDomainRow,
+  sendingDomainRowOf,
+} from "../../organisation/store.ts";
 import { parseVocabulary, preferencesRowOf } from "../../preferences/store.ts";
 import {
   attachmentsOfUser,
@@ -45,6 +50,13 @@ async function* mapped<Row, Out>(rows: AsyncIterable<Row>, view: (row: Row) => O
   for await (const row of rows) yield view(row);
 }
 
+/** The sending domain's row, its records as the list they are. */
+function sendingDomainExport(row: SendingDomainRow | undefined) {
+  if (!row) return null;
+  const { user_id: _owner, records, ...rest } = row;
+  return { ...rest, records: JSON.parse(records) as unknown };
+}
+
 /**
  * Everything an account holds, for the owner's data download (NDPA 2023 access and portability),
  * as JSON written while it is read: each table a page at a time (`EXPORT_*_PAGE_ROWS`) and each
@@ -56,11 +68,12 @@ async function* mapped<Row, Out>(rows: AsyncIterable<Row>, view: (row: Row) => O
 export async function accountExport(env: Env, user: UserRow, now = new Date()): Promise<ReadableStream<Uint8Array>> {
   const db = env.DB;
   // The rows of one each (and a month of live use a row) are read at once.
-  const [preferenceRows, kitRows, subscriptions, usage] = await batchRows(db, [
+  const [preferenceRows, kitRows, subscriptions, usage, sendingDomains] = await batchRows(db, [
     preferencesRowOf(db, user.id),
     organisationRowOf(db, user.id),
     subscriptionOf(db, user.id),
     monthlyUsageOf(db, user.id),
+    sendingDomainRowOf(db, user.id),
   ]);
   const preference = preferenceRows[0];
   const subscription = subscriptions[0];
@@ -90,6 +103,7 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
       updated_at: preference?.updated_at ?? null,
     },
     organisation: organisationViewFromRow(kitRows[0] ?? null),
+    sending_domain: sendingDomainExport(sendingDomains[0]),
     contacts: new StreamedArray(
       mapped(
         pages((page) => contactsOf(db, user.id, page)),
