@@ -51,6 +51,8 @@ export async function launchBrowser(microphone: Microphone = "none"): Promise<Br
       ...CLOSED_NETWORK_FLAGS,
       // Players start as audio streams in, after an await; tests need not fake a fresh gesture.
       "--autoplay-policy=no-user-gesture-required",
+      // The headless shell's window, which a page in full screen fills: a laptop's, as VIEWPORTS.desktop.
+      `--window-size=${VIEWPORTS.desktop.width},${VIEWPORTS.desktop.height}`,
       ...microphoneFlags(microphone),
     ],
   });
