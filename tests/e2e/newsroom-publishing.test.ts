@@ -135,7 +135,12 @@ describe("the public newsroom", () => {
     await photo.scrollIntoViewIfNeeded();
     await reader.getByText("Iseyin, Monday").waitFor();
     expect(await photo.getAttribute("loading")).toBe("lazy");
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(4);
+    // Loaded from its rendition: the browser picked it from the srcset.
+    await expect
+      .poll(() =>
+        photo.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.currentSrc : "")),
+      )
+      .toMatch(/\/files\/[^/]+-4w\.webp$/);
     const player = reader.locator("audio[controls]");
     expect(await player.getAttribute("preload")).toBe("none");
     const clip = await reader.request.get((await player.getAttribute("src")) ?? "", {
