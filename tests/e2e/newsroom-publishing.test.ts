@@ -32,6 +32,19 @@ const buttonsBelowText = (list: Locator) =>
       .map((row) => row.querySelector("a")?.textContent ?? row.textContent),
   );
 
+/** Rows of `list` whose text was left less than most of the row's width, as the text each holds. */
+const squeezedTexts = (list: Locator) =>
+  list.locator("li").evaluateAll((rows) =>
+    rows
+      .filter((row) => {
+        const text = row.querySelector(".history__text")?.getBoundingClientRect().width ?? 0;
+        const style = getComputedStyle(row);
+        const inner = row.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        return text < 0.8 * inner;
+      })
+      .map((row) => row.querySelector(".history__text")?.textContent ?? row.textContent),
+  );
+
 /** `date` as a datetime-local field takes it: this machine's local time, which the browser shares. */
 const localInput = (date: Date) => {
   const two = (n: number) => String(n).padStart(2, "0");
@@ -109,6 +122,10 @@ describe("the public newsroom", () => {
       expect(await buttonsBelowText(logged), JSON.stringify(options)).toEqual([]);
       expect(await layoutProblems(page, "mobile"), JSON.stringify(options)).toEqual([]);
     }
+    // An attached image's alt text and caption keep their row at 320 px and 200 % text: its Remove
+    // button goes below them rather than squeezing them a letter a line.
+    await repin(page, { size: { width: 320, height: 800 }, textScale: 2 });
+    expect(await squeezedTexts(page.getByRole("list", { name: "Images attached to this release" }))).toEqual([]);
 
     // A reader with no JavaScript at all, as a newsdesk's link preview or a text browser reads.
     const reader = await (
