@@ -1,4 +1,4 @@
-import { checkSendingDomain, releaseSender } from "../organisation/sending-domain.ts";
+import { checkSendingDomain, ownSender } from "../organisation/sending-domain.ts";
 import type { SendingDomainRow } from "../organisation/store.ts";
 import type { ProviderEndpoint } from "../providers/endpoint.ts";
 import { type MailMessage, refusedUnverifiedSender, sendMail } from "../providers/mail.ts";
@@ -25,8 +25,7 @@ export interface ReleaseMailerInput {
 
 export function releaseMailer(input: ReleaseMailerInput) {
   const { mail, db, mailFrom, domain } = input;
-  let own = domain && releaseSender(domain, input.organisation, mailFrom);
-  if (own === mailFrom) own = null;
+  let own = ownSender(domain, input.organisation);
 
   return async (message: MailMessage, recipientId: string): Promise<{ id: string }> => {
     if (own && domain) {

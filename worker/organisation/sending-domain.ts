@@ -53,9 +53,14 @@ export function senderAddress(name: string, localPart: string, domain: string): 
   return quoted.trim() ? `"${quoted}" <${address}>` : address;
 }
 
+/** The organisation's own sender, once its domain is verified; null until then. */
+export function ownSender(row: SendingDomainRow | null, organisation: string): string | null {
+  return row && statusOf(row) === "verified" ? senderAddress(organisation, row.local_part, row.domain) : null;
+}
+
 /** Who the organisation's release e-mails are from: its own address once verified, else Vox's. */
-export function releaseSender(row: SendingDomainRow | null, organisation: string, mailFrom: string): string {
-  return row && statusOf(row) === "verified" ? senderAddress(organisation, row.local_part, row.domain) : mailFrom;
+function releaseSender(row: SendingDomainRow | null, organisation: string, mailFrom: string): string {
+  return ownSender(row, organisation) ?? mailFrom;
 }
 
 export function sendingDomainView(
