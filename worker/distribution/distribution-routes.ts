@@ -23,7 +23,7 @@ distribution.post(API.pressReleases.at.send, requireUser, jsonBodyLimit, jsonBod
   const answer = await sendRelease({
     env: c.env,
     release,
-    plan: c.var.user.plan,
+    plan: c.var.account.plan,
     body: c.req.valid("json"),
     origin: new URL(c.req.url).origin,
     now: new Date(),

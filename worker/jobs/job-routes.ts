@@ -65,8 +65,8 @@ export function jobRoutes(kind: JobKind): Hono<AppEnv> {
   routes.post(at.jobs, (c, next) => (config.file || sendsUploadId(c) ? handToJob(c, kind) : next()));
 
   routes.get(at.jobs, requireUser, async (c) => {
-    const quota = storageQuotaBytes(planLimits(c.var.user.plan));
-    const { rows, usedBytes } = await listJobs(c.env.DB, kind, c.var.user.id);
+    const quota = storageQuotaBytes(planLimits(c.var.account.plan));
+    const { rows, usedBytes } = await listJobs(c.env.DB, kind, c.var.account.id);
     return c.json({ items: rows.map(view.item), storage: { used_bytes: usedBytes, quota_bytes: quota } });
   });
 
@@ -84,7 +84,8 @@ export function jobRoutes(kind: JobKind): Hono<AppEnv> {
     if (!row.r2_key) throw recordingNotKept();
     const origin = new URL(c.req.url).origin;
     const recording = { r2Key: row.r2_key, contentType: playableType(row) };
-    return c.json(await playerMediaUrl(c.env, origin, c.var.user.id, recording));
+    const mintedBy = c.var.user.id === c.var.account.id ? null : c.var.user.id;
+    return c.json(await playerMediaUrl(c.env, origin, c.var.account.id, recording, mintedBy));
   });
 
   /** The transcript with speakers and times as a file named after the recording and its day. */

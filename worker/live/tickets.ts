@@ -1,4 +1,4 @@
-import { SESSION_USER_ID, type SessionKey, signInLive } from "../accounts/sessions.ts";
+import { type SessionKey, sessionAccountId, signInLive } from "../accounts/sessions.ts";
 import { randomToken, sha256Hex } from "../accounts/tokens.ts";
 import { userNamedBy } from "../accounts/users.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../contracts/languages.ts";
@@ -42,8 +42,8 @@ export function storeTicket(
     db
       .prepare(
         `INSERT INTO live_tickets (ticket_hash, user_id, expires_at, sign_in, language, encoding, session_id)
-         SELECT ?3, ${SESSION_USER_ID}, ?4, ?1, ?5, ?6, ${reservedSessionOf(SESSION_USER_ID)}
-         WHERE ${SESSION_USER_ID} IS NOT NULL AND ${condition}
+         SELECT ?3, ${sessionAccountId(key)}, ?4, ?1, ?5, ?6, ${reservedSessionOf(sessionAccountId(key))}
+         WHERE ${sessionAccountId(key)} IS NOT NULL AND ${condition}
          RETURNING session_id`,
       )
       .bind(key.tokenHash, key.now, ticket.hash, expiresAt, ticket.language, ticket.encoding),

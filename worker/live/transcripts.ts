@@ -1,4 +1,4 @@
-import { SESSION_USER_ID, type SessionKey, signInLive } from "../accounts/sessions.ts";
+import { type SessionKey, sessionAccountId, signInLive, signInsOfPerson } from "../accounts/sessions.ts";
 import { isLanguage, type Language } from "../contracts/languages.ts";
 import { type Page, pagedStatement, type RowsStatement, SPEAKER_NAMES_PATCH, speakerNamesAfter } from "../core/d1.ts";
 import { type SpeakerNames, storedSpeakerNames } from "../transcripts/contracts/transcript.ts";
@@ -20,7 +20,7 @@ const aliveSince = () => new Date(Date.now() - ALIVE_WINDOW_MS).toISOString();
 export function activeSessions(db: D1Database, key: SessionKey): D1PreparedStatement {
   return db
     .prepare(
-      `SELECT COUNT(*) AS n FROM live_sessions WHERE user_id = ${SESSION_USER_ID} AND status = 'active' AND alive_at > ?3`,
+      `SELECT COUNT(*) AS n FROM live_sessions WHERE user_id = ${sessionAccountId(key)} AND status = 'active' AND alive_at > ?3`,
     )
     .bind(key.tokenHash, key.now, aliveSince());
 }
@@ -72,10 +72,23 @@ export function openSessionsOf(db: D1Database, userId: string): RowsStatement<{ 
  * The running sessions opened by one sign-in, or by every sign-in of a user but `keep` (the one
  * that changed the password stays signed in).
  */
-export function openSessionsOfSignIns(
-  db: D1Database,
-  signIns: { signIn: string } | { userId: string; keep?: string },
-): RowsStatement<{ id: string }> {
+/**
+ * Whose open sessions: one sign-in's; an account's (but one sign-in's); or those a member started
+ * in a workspace with any of their sign-ins (their removal ends them).
+ */
+export type LiveSignIns =
+  | { signIn: string }
+  | { userId: string; keep?: string }
+  | { workspaceId: string; member: string };
+
+export function openSessionsOfSignIns(db: D1Database, signIns: LiveSignIns): RowsStatement<{ id: string }> {
+  if ("member" in signIns) {
+    return db
+      .prepare(
+        `SELECT id FROM live_sessions WHERE user_id = ?1 AND status = 'active' AND sign_in IN ${signInsOfPerson("?2")}`,
+      )
+      .bind(signIns.workspaceId, signIns.member);
+  }
   if ("signIn" in signIns) {
     return db.prepare("SELECT id FROM live_sessions WHERE sign_in = ? AND status = 'active'").bind(signIns.signIn);
   }

@@ -33,7 +33,7 @@ function recording(row: RecordingRow, uses: readonly RecordingUseRow[]): Recordi
 }
 
 recordings.get("/", async (c) => {
-  const userId = c.var.user.id;
+  const userId = c.var.account.id;
   const [rows, uses, usage] = await batchRows(c.env.DB, [
     recordingsOf(c.env.DB, userId, LISTED_RECORDINGS),
     recordingUsesOf(c.env.DB, userId, LISTED_RECORDINGS),
@@ -41,7 +41,7 @@ recordings.get("/", async (c) => {
   ]);
   const list: RecordingList = {
     items: rows.map((row) => recording(row, uses)),
-    storage: { used_bytes: usage[0]?.used ?? 0, quota_bytes: storageQuotaBytes(planLimits(c.var.user.plan)) },
+    storage: { used_bytes: usage[0]?.used ?? 0, quota_bytes: storageQuotaBytes(planLimits(c.var.account.plan)) },
   };
   return c.json(list, 200, noStore);
 });
@@ -51,7 +51,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 recordings.delete(API.recordings.at.recording, async (c) => {
   const id = c.req.param("id");
   if (!UUID.test(id)) throw recordingNotFound();
-  const uses = await deleteRecording(c.env, id, c.var.user.id);
+  const uses = await deleteRecording(c.env, id, c.var.account.id);
   const answer: DeletedRecording = { message: "Recording deleted", used_by: uses.map(use) };
   return c.json(answer, 200, noStore);
 });
