@@ -7,12 +7,14 @@ import { byteRange, rangedResponse, rangeNotSatisfiable } from "../core/byte-ran
 import { ApiError } from "../core/errors.ts";
 import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 import { withdrawRelease } from "../newsroom/publish.ts";
+import { releaseHeadline } from "../press-releases/contracts/release-markdown.ts";
 import { isAnalysableMedia } from "../recordings/contracts/media.ts";
 import { sendsUploadId } from "../recordings/uploads/json-body.ts";
 import { playerMediaUrl } from "../recordings/uploads/media-url.ts";
 import { renameSpeakersBody, storedSpeakerNames } from "../transcripts/contracts/transcript.ts";
 import { exportFormat, transcriptDownload } from "../transcripts/export.ts";
 import { speakerNamesPatch } from "../transcripts/speaker-names.ts";
+import { auditRequest, releaseTarget } from "../workspaces/audit.ts";
 import type { JobKind } from "./contracts/jobs.ts";
 import { deleteJobEverywhere } from "./delete-job.ts";
 import { handToJob } from "./intake.ts";
@@ -113,6 +115,10 @@ export function jobRoutes(kind: JobKind): Hono<AppEnv> {
     // A deleted release leaves its newsroom at once, not when the edge cache would let it go.
     await withdrawRelease(c.env.DB, c.var.edgeCache, job.id, job.user_id);
     await deleteJobEverywhere(c, job);
+    if (kind === "press_release") {
+      const headline = job.text ? releaseHeadline(job.text) : "";
+      await auditRequest(c, "release.deleted", releaseTarget(headline, job.file_name));
+    }
     return c.json({ message: config.deleted });
   });
 

@@ -6,11 +6,12 @@ import { API } from "../contracts/api-paths.ts";
 import { batchRows } from "../core/d1.ts";
 import { type RecordingUseRow, recordingUsesOf } from "../jobs/store.ts";
 import { releaseHeadline } from "../press-releases/contracts/release-markdown.ts";
+import { auditRequest } from "../workspaces/audit.ts";
 import type { DeletedRecording, Recording, RecordingList, RecordingUse } from "./contracts/recordings.ts";
 import { deleteRecording, recordingNotFound } from "./delete-recording.ts";
 import { storageUsedBy } from "./storage-used.ts";
 import { LISTED_RECORDINGS } from "./store.ts";
-import { type RecordingRow, recordingsOf } from "./uploads/store.ts";
+import { findOwnUpload, type RecordingRow, recordingsOf } from "./uploads/store.ts";
 
 /**
  * `/api/recordings`: the signed-in user's recordings (finished uploads), each with the jobs that use
@@ -51,7 +52,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 recordings.delete(API.recordings.at.recording, async (c) => {
   const id = c.req.param("id");
   if (!UUID.test(id)) throw recordingNotFound();
+  const recording = await findOwnUpload(c.env.DB, id, c.var.account.id);
   const uses = await deleteRecording(c.env, id, c.var.account.id);
+  await auditRequest(c, "recording.deleted", recording?.file_name ?? id);
   const answer: DeletedRecording = { message: "Recording deleted", used_by: uses.map(use) };
   return c.json(answer, 200, noStore);
 });

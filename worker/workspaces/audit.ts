@@ -1,4 +1,6 @@
+import type { Context } from "hono";
 import type { UserRow } from "../accounts/users.ts";
+import type { AppEnv } from "../app-env.ts";
 import type { AuditAction, AuditEntry, AuditPage } from "./contracts/workspaces.ts";
 
 /**
@@ -44,6 +46,17 @@ export async function auditNow(
   target: string,
 ): Promise<void> {
   await audit(db, workspaceId, actor, action, target).run();
+}
+
+/** Records that the signed-in person did `action` to `target` in the workspace the request acts in. */
+export async function auditRequest(c: Context<AppEnv>, action: AuditAction, target: string): Promise<void> {
+  await auditNow(c.env.DB, c.var.account.id, c.var.user, action, target);
+}
+
+/** A release as the log names it: its headline, or its recording's file name before it has one. */
+export function releaseTarget(headline: string, fileName: string): string {
+  const words = headline.trim() || fileName;
+  return words.length > 160 ? `${words.slice(0, 159)}…` : words;
 }
 
 interface AuditRow {
