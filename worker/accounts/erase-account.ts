@@ -44,6 +44,7 @@ import { deleteUser } from "./users.ts";
  */
 export async function eraseAccount(c: Context<AppEnv>, userId: string): Promise<void> {
   const db = c.env.DB;
+  const email = c.var.user.email;
   const [jobs, liveSessions, reserved] = await batchRows(db, [
     jobsOf(db, userId),
     openSessionsOf(db, userId),
@@ -84,7 +85,7 @@ export async function eraseAccount(c: Context<AppEnv>, userId: string): Promise<
     // Workspaces: their memberships of others' and the invitations they sent go; others' logs keep
     // what they did without their name or e-mail; their own workspace's members, invitations and
     // log go with it (the foreign keys would take all but the names; these say so).
-    forgetActor(db, userId),
+    ...forgetActor(db, userId, email),
     deleteMembershipsOf(db, userId),
     deleteInvitationsSentBy(db, userId),
     ...deleteWorkspaceRows(db, userId),

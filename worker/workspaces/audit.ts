@@ -90,13 +90,24 @@ export async function auditPageOf(
   return { items, next_offset: results.length > limit ? offset + limit : null };
 }
 
-/** What erasing person `userId` does to other workspaces' logs: their name and e-mail are no longer kept. */
-export function forgetActor(db: D1Database, userId: string): D1PreparedStatement {
-  return db
-    .prepare(
-      "UPDATE workspace_audit SET actor_id = NULL, actor_name = 'A former member', actor_email = '' WHERE actor_id = ?",
-    )
-    .bind(userId);
+/**
+ * What erasing person `userId` (whose address is `email`) does to other workspaces' logs: what
+ * they did stays, by "A former member", and an entry about them names them the same way, so
+ * neither their name nor their address is kept. Two statements for the erasure's batch.
+ */
+export function forgetActor(db: D1Database, userId: string, email: string): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        "UPDATE workspace_audit SET actor_id = NULL, actor_name = 'A former member', actor_email = '' WHERE actor_id = ?",
+      )
+      .bind(userId),
+    db
+      .prepare(
+        "UPDATE workspace_audit SET target = replace(target, ?1, 'a former member') WHERE instr(lower(target), lower(?1)) > 0",
+      )
+      .bind(email),
+  ];
 }
 
 /** Deletes workspace `workspaceId`'s log, for erasing its owner. */
