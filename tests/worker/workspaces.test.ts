@@ -168,4 +168,30 @@ describe("workspaces: the done-when flow", () => {
     const log = await auditOf(owner);
     expect(log.items.slice(0, 2).map((entry) => entry.action)).toEqual(["member.left", "member.role_changed"]);
   });
+
+  it("an editor's publishing, taking down and deleting of the owner's release are in the log, by the editor, under its headline", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { owner, editor, workspace } = await team();
+    const slug = `harmattan-${Date.now().toString(36)}`;
+    expect(
+      (await asMember(owner)("/api/organisation", { method: "PUT", body: JSON.stringify({ ...COMPLETE_KIT, slug }) }))
+        .status,
+    ).toBe(200);
+    const release = await finishedRelease(owner.token);
+    const asEditor = asMember(editor, workspace);
+    const publish = `/api/press-releases/${release.id}/publish`;
+    expect((await asEditor(publish, { method: "POST", body: "{}" })).status).toBe(200);
+    expect((await asEditor(publish, { method: "DELETE" })).status).toBe(200);
+    expect((await asEditor(`/api/press-releases/${release.id}`, { method: "DELETE" })).status).toBe(200);
+    const log = await auditOf(owner);
+    const steps = log.items.slice(0, 3).reverse();
+    expect(steps.map((entry) => [entry.action, entry.actor.email])).toEqual([
+      ["release.published", editor.input.email],
+      ["release.unpublished", editor.input.email],
+      ["release.deleted", editor.input.email],
+    ]);
+    const headline = steps[0]?.target ?? "";
+    expect(headline.length).toBeGreaterThan(0);
+    expect(steps.every((entry) => entry.target === headline)).toBe(true);
+  });
 });

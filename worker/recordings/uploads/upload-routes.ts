@@ -8,6 +8,7 @@ import { passGate } from "../../billing/tool-gate.ts";
 import { API } from "../../contracts/api-paths.ts";
 import { ApiError } from "../../core/errors.ts";
 import { refusedMediaType } from "../../core/read-upload.ts";
+import { auditRequest } from "../../workspaces/audit.ts";
 import { formatBytes, isAnalysableMedia } from "../contracts/media.ts";
 import { TUS_EXTENSIONS, TUS_VERSION, UPLOAD_MAX_BYTES } from "../contracts/upload-constants.ts";
 import { deleteRecording } from "../delete-recording.ts";
@@ -245,6 +246,7 @@ tusUploads.delete(API.uploads.at.upload, requireUser, async (c) => {
   // A finished upload is a recording jobs may share: deleted by the same rules as from the list.
   if (row.status === "complete") {
     await deleteRecording(c.env, row.id, c.var.account.id);
+    await auditRequest(c, "recording.deleted", row.file_name);
   } else {
     // The row first: a PATCH still streaming then finds it gone and removes what it writes after this.
     await deleteUploadRow(c.env.DB, row.id);
