@@ -114,11 +114,14 @@ describe("the authorisation table", () => {
     expect(stale).toEqual([]);
   });
 
-  it("a route left out of the table is refused, not let through", async () => {
-    const stranger = await registerAndSignIn();
-    // `requireUser` guards the whole media list; a path under it that the table does not name is 404.
-    const response = await asMember(stranger)("/api/contacts/one/two/three");
-    expect(response.status).toBe(404);
+  it("a route left out of the table is the owner's alone: a member is refused it, not let through", async () => {
+    const { people, workspace } = await workspaceWithEveryRole();
+    // `requireUser` guards the whole media list; a path under it that the table does not name.
+    const unnamed = "/api/contacts/one/two/three";
+    const refused = await asMember(people.admin, workspace)(unnamed);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "role_forbidden" });
+    expect((await asMember(people.owner)(unnamed)).status).toBe(404);
   });
 
   it("drives every route as a viewer, an editor, an admin and the owner: below the least role 403, at or above it past the check", async () => {
