@@ -12,7 +12,7 @@ import { asMember, invite, onPlan, team } from "./workspace-helpers.ts";
 vi.setConfig({ testTimeout: 60_000 });
 
 describe("removing a member takes effect at once", () => {
-  it("ends the live session they run in the workspace and closes the player URLs they minted there", async () => {
+  it("ends the live session they run in the workspace, spends their tickets there and closes the player URLs they minted there", async () => {
     await using _fast = await jobsWithoutPauses();
     const { owner, editor, workspace } = await team();
     await onPlan(owner, "enterprise");
@@ -40,7 +40,13 @@ describe("removing a member takes effect at once", () => {
       .first("user_id");
     expect(owned).toBe(workspace);
 
+    // And a ticket minted but not yet used.
+    const unspent = await asEditor("/api/live/ticket", { method: "POST", body: "{}" });
+    const { ticket: spare } = liveTicketSchema.parse(await unspent.json());
+
     expect((await asMember(owner)(`/api/workspace/members/${editor.user.id}`, { method: "DELETE" })).status).toBe(204);
+    const refused = await call(`/api/live?ticket=${spare}`, { headers: { upgrade: "websocket" } });
+    expect(refused.status).toBe(401);
     expect(await session.closed).toEqual({
       code: LIVE_CLOSES.signedOut.code,
       reason: LIVE_CLOSES.signedOut.message,

@@ -17,3 +17,6 @@ export async function endLiveSessions(env: Env, signIns: LiveSignIns): Promise<v
     if (outcome.status === "rejected") console.error("[live sign-out] a session could not be ended", outcome.reason);
   }
 }
+
+/** A removed member's unspent tickets in a workspace, as a statement for the removal's batch. */
+export { deleteTicketsOfMember } from "./tickets.ts";

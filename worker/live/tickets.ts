@@ -1,4 +1,4 @@
-import { type SessionKey, sessionAccountId, signInLive } from "../accounts/sessions.ts";
+import { type SessionKey, sessionAccountId, signInLive, signInsOfPerson } from "../accounts/sessions.ts";
 import { randomToken, sha256Hex } from "../accounts/tokens.ts";
 import { userNamedBy } from "../accounts/users.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../contracts/languages.ts";
@@ -86,4 +86,11 @@ export async function redeemTicket(db: D1Database, ticket: string, month: string
     usedSeconds: (usage?.results[0] as { seconds: number } | undefined)?.seconds ?? 0,
     vocabulary: parseVocabulary((preferences?.results[0] as { vocabulary: string } | undefined)?.vocabulary),
   };
+}
+
+/** The unspent tickets member `member` minted in workspace `workspaceId`, deleted when they are removed from it. */
+export function deleteTicketsOfMember(db: D1Database, workspaceId: string, member: string): D1PreparedStatement {
+  return db
+    .prepare(`DELETE FROM live_tickets WHERE user_id = ?1 AND sign_in IN ${signInsOfPerson("?2")}`)
+    .bind(workspaceId, member);
 }

@@ -10,7 +10,7 @@ import { ApiError } from "../core/errors.ts";
 import { deliverInBackground } from "../core/mailer.ts";
 import { limitWrite } from "../core/rate-limit.ts";
 import { jsonBody, jsonBodyLimit, queryOf } from "../core/validate.ts";
-import { endLiveSessions } from "../live/sign-out.ts";
+import { deleteTicketsOfMember, endLiveSessions } from "../live/sign-out.ts";
 import { deleteMediaGrantsMintedBy } from "../recordings/uploads/media-grants.ts";
 import { audit, auditNow, auditPageOf } from "./audit.ts";
 import {
@@ -159,6 +159,7 @@ workspace.delete(API.workspace.at.member, async (c) => {
   const [removed] = await c.env.DB.batch([
     deleteMembership(c.env.DB, account.id, userId),
     deleteMediaGrantsMintedBy(c.env.DB, account.id, userId),
+    deleteTicketsOfMember(c.env.DB, account.id, userId),
     audit(c.env.DB, account.id, actorOf(user), leaving ? "member.left" : "member.removed", member.email),
   ]);
   if (!removed?.results.length) throw memberNotFound();
