@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { liveTicketSchema } from "../../worker/live/contracts/live.ts";
 import { LIVE_CLOSES } from "../../worker/live/contracts/live-closes.ts";
 import { sweepWorkspaces } from "../../worker/workspaces/sweep.ts";
-import { call } from "./helpers.ts";
+import { call, resetPassword } from "./helpers.ts";
 import { finishedRelease, jobsWithoutPauses } from "./jobs.ts";
 import { attach, frame, until } from "./live-sockets.ts";
 import { asMember, invite, onPlan, team } from "./workspace-helpers.ts";
@@ -55,6 +55,31 @@ describe("removing a member takes effect at once", () => {
     // The owner's own player URLs are theirs and stay.
     const own = await asMember(owner)(`/api/press-releases/${release.id}/audio/url`, { method: "POST" });
     expect((await call(new URL(((await own.json()) as { url: string }).url).pathname)).status).toBe(200);
+  });
+});
+
+describe("signing out everywhere reaches other workspaces", () => {
+  it("a member's password reset ends the live session they run in someone else's workspace", async () => {
+    const { owner, editor, workspace } = await team();
+    await onPlan(owner, "enterprise");
+    const ticketed = await asMember(editor, workspace)("/api/live/ticket", { method: "POST", body: "{}" });
+    const { ticket } = liveTicketSchema.parse(await ticketed.json());
+    const session = attach(await call(`/api/live?ticket=${ticket}`, { headers: { upgrade: "websocket" } }));
+    expect(session.status).toBe(101);
+    await session.received(1);
+    // The owner's own session in their workspace goes on.
+    const ownTicket = await asMember(owner)("/api/live/ticket", { method: "POST", body: "{}" });
+    const ownSession = attach(
+      await call(`/api/live?ticket=${liveTicketSchema.parse(await ownTicket.json()).ticket}`, {
+        headers: { upgrade: "websocket" },
+      }),
+    );
+    await ownSession.received(1);
+
+    await resetPassword(editor.input.email);
+    expect(await session.closed).toEqual({ code: LIVE_CLOSES.signedOut.code, reason: LIVE_CLOSES.signedOut.message });
+    expect(ownSession.socket.readyState).toBe(WebSocket.OPEN);
+    ownSession.socket.close();
   });
 });
 

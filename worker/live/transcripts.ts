@@ -2,6 +2,7 @@ import { type SessionKey, sessionAccountId, signInLive, signInsOfPerson } from "
 import { isLanguage, type Language } from "../contracts/languages.ts";
 import { type Page, pagedStatement, type RowsStatement, SPEAKER_NAMES_PATCH, speakerNamesAfter } from "../core/d1.ts";
 import { type SpeakerNames, storedSpeakerNames } from "../transcripts/contracts/transcript.ts";
+import { workspacesOfMember } from "../workspaces/store.ts";
 import type { LiveSegment, SavedTranscript } from "./contracts/live.ts";
 import { UNLABELLED_SPEAKER } from "./contracts/live-constants.ts";
 
@@ -92,10 +93,16 @@ export function openSessionsOfSignIns(db: D1Database, signIns: LiveSignIns): Row
   if ("signIn" in signIns) {
     return db.prepare("SELECT id FROM live_sessions WHERE sign_in = ? AND status = 'active'").bind(signIns.signIn);
   }
-  if (signIns.keep === undefined) return openSessionsOf(db, signIns.userId);
+  // Their own workspace's sessions (but `keep`'s), and those they started in workspaces they are a
+  // member of whose sign-in has just ended.
   return db
-    .prepare("SELECT id FROM live_sessions WHERE user_id = ? AND status = 'active' AND sign_in IS NOT ?")
-    .bind(signIns.userId, signIns.keep);
+    .prepare(
+      `SELECT id FROM live_sessions WHERE status = 'active' AND (
+         (user_id = ?1 AND sign_in IS NOT ?2)
+         OR (user_id IN ${workspacesOfMember("?1")} AND user_id != ?1 AND sign_in IS NOT NULL
+             AND NOT ${signInLive("sign_in", "?3")}))`,
+    )
+    .bind(signIns.userId, signIns.keep ?? null, new Date().toISOString());
 }
 
 export interface SessionOwner {

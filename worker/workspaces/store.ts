@@ -36,6 +36,10 @@ export async function roleOf(db: D1Database, workspaceId: string, userId: string
   return row?.role ?? null;
 }
 
+/** The workspaces person `person` (a SQL expression) is a member of, their own included, as a SQL list for `IN`. */
+export const workspacesOfMember = (person: string) =>
+  `(SELECT workspace_id FROM workspace_members WHERE user_id = ${person})`;
+
 export interface MemberRow {
   readonly user_id: string;
   readonly name: string;
