@@ -1,9 +1,11 @@
 /// <reference types="vite/client" />
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { liveTicketSchema } from "../../worker/live/contracts/live.ts";
 import migration from "../../worker/migrations/0046_workspaces.sql?raw";
 import { workspacesResponse } from "../../worker/workspaces/contracts/workspaces.ts";
-import { registerAndSignIn } from "./helpers.ts";
+import { call, registerAndSignIn } from "./helpers.ts";
+import { attach } from "./live-sockets.ts";
 import { accept, asMember, invite, onPlan, type Person, team } from "./workspace-helpers.ts";
 
 const count = (sql: string, ...params: unknown[]) =>
@@ -83,6 +85,22 @@ describe("erasure and workspaces", () => {
     expect(
       log.items.find((entry) => entry.action === "invitation.accepted" && entry.actor.name === "A former member"),
     ).toMatchObject({ actor: { name: "A former member", email: "" } });
+  });
+
+  it("a member who deletes their account ends the live session they run in someone else's workspace", async () => {
+    const { owner, editor, workspace } = await team();
+    await onPlan(owner, "enterprise");
+    const ticketed = await asMember(editor, workspace)("/api/live/ticket", { method: "POST", body: "{}" });
+    const { ticket } = liveTicketSchema.parse(await ticketed.json());
+    const session = attach(await call(`/api/live?ticket=${ticket}`, { headers: { upgrade: "websocket" } }));
+    expect(session.status).toBe(101);
+    await session.received(1);
+    expect((await deleteAccount(editor)).status).toBe(200);
+    await session.closed;
+    const status = await env.DB.prepare("SELECT status FROM live_sessions WHERE id = ?")
+      .bind(session.id)
+      .first("status");
+    expect(status).toBe("ended");
   });
 
   it("an owner who deletes their account deletes the workspace: its members' memberships, its invitations and its log", async () => {

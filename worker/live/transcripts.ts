@@ -64,9 +64,16 @@ export async function startSession(
   return result.meta.changes === 1;
 }
 
-/** The ids of a user's sessions not yet ended, however long silent (erasing the account ends them). */
+/**
+ * The ids of a user's sessions not yet ended, however long silent: their own workspace's, and those
+ * they started in other workspaces with one of their sign-ins (erasing the account ends them).
+ */
 export function openSessionsOf(db: D1Database, userId: string): RowsStatement<{ id: string }> {
-  return db.prepare("SELECT id FROM live_sessions WHERE user_id = ? AND status = 'active'").bind(userId);
+  return db
+    .prepare(
+      `SELECT id FROM live_sessions WHERE status = 'active' AND (user_id = ?1 OR sign_in IN ${signInsOfPerson("?1")})`,
+    )
+    .bind(userId);
 }
 
 /**
