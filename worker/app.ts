@@ -42,6 +42,8 @@ import { audio, history } from "./speech/audio-routes.ts";
 import { tts } from "./speech/tts-routes.ts";
 import { voiceConversion } from "./speech/voice-conversion-routes.ts";
 import { voiceAssistant } from "./voice-assistant/voice-assistant-routes.ts";
+import { WORKSPACE_HEADER } from "./workspaces/contracts/workspaces.ts";
+import { workspace, workspaces } from "./workspaces/workspace-routes.ts";
 
 export const app = new Hono<AppEnv>();
 
@@ -91,7 +93,7 @@ app.use(
   cors({
     origin: (origin, c) => (c.var.config.siteUrl !== null && origin === c.var.config.siteUrl ? origin : null),
     allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-    allowHeaders: ["authorization", "content-type", "accept", ...TUS_REQUEST_HEADERS],
+    allowHeaders: ["authorization", "content-type", "accept", WORKSPACE_HEADER, ...TUS_REQUEST_HEADERS],
     exposeHeaders: [
       "x-vox-cache",
       "x-vox-audio-id",
@@ -145,6 +147,8 @@ const MOUNTS: ReadonlyArray<readonly [path: string, router: Hono<AppEnv>]> = [
   [API.contact.mount, contact],
   [API.profile.mount, profile],
   [API.contacts.mount, contacts],
+  [API.workspaces.mount, workspaces],
+  [API.workspace.mount, workspace],
   [API.auth.mount, auth],
   [API.newsroom.mount, newsroomPages],
   [API.tracking.mount, tracking],

@@ -8,6 +8,7 @@ import { resumeStalledSends } from "./distribution/send-release.ts";
 import { resumeStalledJobs } from "./jobs/lifecycle.ts";
 import { publishDueReleases } from "./newsroom/publish.ts";
 import { sweepExpiredUploads } from "./recordings/uploads/expiry.ts";
+import { sweepWorkspaces } from "./workspaces/sweep.ts";
 
 /**
  * What the Worker does on its schedule (`[triggers] crons`), and locally when the sandbox is asked
@@ -20,6 +21,7 @@ export async function scheduledWork(env: Env, origin: string | null = null): Pro
     sweepOrphanObjects(env),
     deleteExpiredDownloadGrants(env.DB, new Date().toISOString()),
     sweepEndedSignIns(env.DB),
+    sweepWorkspaces(env.DB),
     resumeStalledJobs(env),
     resumeStalledSends(env).catch((error: unknown) => console.error("[send] stalled sends not resumed", error)),
     startRenewalSweep(env, origin).catch((error: unknown) =>

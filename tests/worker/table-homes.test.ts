@@ -51,6 +51,10 @@ const HOMES: Record<string, string> = {
   media_grants: "worker/recordings/uploads/media-grants.ts",
   download_grants: "worker/accounts/export/download-grants.ts",
   contact_requests: "worker/contact/contact-requests.ts",
+  workspace_members: "worker/workspaces/store.ts",
+  workspace_invitations: "worker/workspaces/store.ts",
+  workspace_seats: "worker/workspaces/store.ts",
+  workspace_audit: "worker/workspaces/audit.ts",
   sandbox_assemblyai_uploads: "worker/sandbox/assemblyai.ts",
   sandbox_assemblyai_transcripts: "worker/sandbox/assemblyai.ts",
   sandbox_faults: "worker/sandbox/faults.ts",
@@ -127,6 +131,16 @@ const ALLOWED_JOINS: readonly { home: string; reads: string; why: string }[] = [
     reads,
     why: "a send picks its recipients from the list in the statement that queues them, so two sends at once cannot queue an address twice or pass the plan's allowance, and checks each address's suppression as it mails",
   })),
+  {
+    home: "worker/workspaces/store.ts",
+    reads: "users",
+    why: "a workspace is named after its owner's organisation and its members listed by name and e-mail, read with the memberships in one query",
+  },
+  {
+    home: "worker/accounts/sessions.ts",
+    reads: "workspace_members",
+    why: "every signed-in request reads its session, its person and their role in the workspace it names in one round trip (through `roleIn`)",
+  },
   {
     home: "worker/organisation/store.ts",
     reads: "users",

@@ -3,6 +3,7 @@ import type { AppEnv } from "../app-env.ts";
 import { API, pathOf } from "../contracts/api-paths.ts";
 import { ApiError } from "../core/errors.ts";
 import { DATA_EXPORT_RATE_LIMITS, enforceRateLimit, GRANT_CAPS, GRANT_RATE_LIMITS } from "../core/rate-limit.ts";
+import { auditNow } from "../workspaces/audit.ts";
 import { exportDay, FILES_LINK_TTL_MS, filesZipName, ZIP_PARTS_HEADER } from "./contracts/account-export.ts";
 import { accountExport, accountFileParts } from "./export/data.ts";
 import { downloadGrantOwner, insertDownloadGrant } from "./export/download-grants.ts";
@@ -17,7 +18,9 @@ account.use("*", requireUser);
 account.get(API.account.at.export, async (c) => {
   await enforceRateLimit(c.env, "exportData", `user:${c.var.user.id}`, DATA_EXPORT_RATE_LIMITS.exportData);
   const now = new Date();
-  return new Response(await accountExport(c.env, c.var.user, now), {
+  const body = await accountExport(c.env, c.var.user, now);
+  await auditNow(c.env.DB, c.var.user.id, c.var.user, "data.exported", "the account's data download");
+  return new Response(body, {
     headers: {
       "content-type": "application/json; charset=utf-8",
       "content-disposition": `attachment; filename="vox-data-${exportDay(now)}.json"`,

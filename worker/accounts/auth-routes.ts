@@ -7,6 +7,7 @@ import { deliverInBackground } from "../core/mailer.ts";
 import { forgetSigninAttempts, limitAccountChange, limitAction } from "../core/rate-limit.ts";
 import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 import { endLiveSessions } from "../live/sign-out.ts";
+import { ownerMembership } from "../workspaces/store.ts";
 import {
   changePasswordBody,
   deleteAccountBody,
@@ -112,16 +113,21 @@ auth.post(API.auth.at.register, jsonBody(registerBody), async (c) => {
   const now = Date.now();
   const id = crypto.randomUUID();
   const passwordHash = await hashPassword(body.password, c.var.config.passwordHash);
-  const inserted = await insertUser(c.env.DB, {
-    id,
-    name: body.name,
-    email: body.email,
-    phone_number: phone,
-    organization_name: body.organization_name,
-    password_hash: passwordHash,
-    trial_ends_at: isoIn(TRIAL_DAYS * DAY_MS, now),
-    created_at: new Date(now).toISOString(),
-  });
+  const createdAt = new Date(now).toISOString();
+  const inserted = await insertUser(
+    c.env.DB,
+    {
+      id,
+      name: body.name,
+      email: body.email,
+      phone_number: phone,
+      organization_name: body.organization_name,
+      password_hash: passwordHash,
+      trial_ends_at: isoIn(TRIAL_DAYS * DAY_MS, now),
+      created_at: createdAt,
+    },
+    [ownerMembership(c.env.DB, id, createdAt)],
+  );
   if (inserted) {
     const code = await issueCode(c.env.DB, "verify-email", inserted.id, null);
     if (code) mailVerificationCode(c, inserted, code);

@@ -17,6 +17,8 @@ import { ProviderError } from "../providers/provider-error.ts";
 import { deleteMediaGrantsOf } from "../recordings/uploads/media-grants.ts";
 import { freeUploadStorage, uploadsOf } from "../recordings/uploads/store.ts";
 import { audioKeysOnlyOf } from "../speech/store.ts";
+import { deleteAuditOf, forgetActor } from "../workspaces/audit.ts";
+import { deleteInvitationsSentBy, deleteMembershipsOf, deleteWorkspaceRows } from "../workspaces/store.ts";
 import { deleteUser } from "./users.ts";
 
 /**
@@ -42,6 +44,7 @@ import { deleteUser } from "./users.ts";
  */
 export async function eraseAccount(c: Context<AppEnv>, userId: string): Promise<void> {
   const db = c.env.DB;
+  const email = c.var.user.email;
   const [jobs, liveSessions, reserved] = await batchRows(db, [
     jobsOf(db, userId),
     openSessionsOf(db, userId),
@@ -79,6 +82,14 @@ export async function eraseAccount(c: Context<AppEnv>, userId: string): Promise<
     deleteMediaGrantsOf(db, userId),
     deleteUnpaidOrders(db, userId),
     forgetInvoiceHolder(db, userId),
+    // Workspaces: their memberships of others' and the invitations they sent go; others' logs keep
+    // what they did without their name or e-mail; their own workspace's members, invitations and
+    // log go with it (the foreign keys would take all but the names; these say so).
+    ...forgetActor(db, userId, email),
+    deleteMembershipsOf(db, userId),
+    deleteInvitationsSentBy(db, userId),
+    ...deleteWorkspaceRows(db, userId),
+    deleteAuditOf(db, userId),
     deleteUser(db, userId),
   ]);
 

@@ -3,6 +3,9 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env.ts";
 import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
 import { ApiError } from "../core/errors.ts";
+import { type Least, leastRoleFor } from "../workspaces/authorisation.ts";
+import { ROLES, type Role, roleAtLeast, WORKSPACE_HEADER } from "../workspaces/contracts/workspaces.ts";
+import { roleIn } from "../workspaces/store.ts";
 import { isoIn, randomToken, sha256Hex } from "./tokens.ts";
 import type { UserRow } from "./users.ts";
 
@@ -69,6 +72,10 @@ export interface SessionKey {
    * tokens made before tokens named their account.
    */
   readonly namedUserId?: string;
+  /** The workspace the request names (`x-vox-workspace`), as sent; absent for the person's own. */
+  readonly workspaceId?: string;
+  /** The least role the route needs (`workspaces/authorisation.ts`); null for a route the table does not name, which only the owner may use. */
+  readonly least: Least | null;
 }
 
 const NAMED_ACCOUNT = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\./;
@@ -81,6 +88,8 @@ export async function sessionKey(c: Context<AppEnv>): Promise<SessionKey> {
     tokenHash: await sha256Hex(token),
     now: new Date().toISOString(),
     namedUserId: NAMED_ACCOUNT.exec(token)?.[1],
+    workspaceId: c.req.header(WORKSPACE_HEADER)?.trim() || undefined,
+    least: leastRoleFor(c.req.method, c.req.path),
   };
 }
 
@@ -90,6 +99,24 @@ export async function sessionKey(c: Context<AppEnv>): Promise<SessionKey> {
  */
 export const SESSION_USER_ID = "(SELECT user_id FROM sessions WHERE token_hash = ?1 AND expires_at > ?2)";
 
+const WORKSPACE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The account a request acts on (the workspace, whose work, plan and allowances it uses) as a SQL
+ * expression binding only `?1` and `?2` of `SessionKey`, so a statement in the session's batch
+ * writes nothing for a person who is not a member with the route's least role: it is NULL then.
+ * The header's id is checked to be an id before it is written into the SQL.
+ */
+export function sessionAccountId(key: SessionKey): string {
+  if (key.workspaceId === undefined || key.least === "self") return SESSION_USER_ID;
+  if (!WORKSPACE_ID.test(key.workspaceId)) return "NULL";
+  const least = key.least ?? "owner";
+  const allowed = ROLES.filter((role) => roleAtLeast(role, least))
+    .map((role) => `'${role}'`)
+    .join(", ");
+  return `(SELECT '${key.workspaceId}' WHERE ${roleIn(`'${key.workspaceId}'`, SESSION_USER_ID)} IN (${allowed}))`;
+}
+
 /**
  * True while sign-in `token` (a SQL expression: a bound parameter or a column) has not ended at
  * `now`, for a write that must not outlive the sign-in it stands for.
@@ -97,14 +124,27 @@ export const SESSION_USER_ID = "(SELECT user_id FROM sessions WHERE token_hash =
 export const signInLive = (token: string, now: string) =>
   `EXISTS (SELECT 1 FROM sessions WHERE token_hash = ${token} AND expires_at > ${now})`;
 
+/** The sign-ins (session token hashes) of person `person` (a SQL expression), as a SQL list for `IN`. */
+export const signInsOfPerson = (person: string) => `(SELECT token_hash FROM sessions WHERE user_id = ${person})`;
+
 /** Session and user in one query, always on the primary, so a revoked session is refused at once. */
-export function sessionUser(db: D1Database, key: SessionKey): D1PreparedStatement {
+export function sessionUser(db: D1Database, key: Pick<SessionKey, "tokenHash" | "now">): D1PreparedStatement {
   return db
     .prepare(
       "SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = ?1 AND sessions.expires_at > ?2",
     )
     .bind(key.tokenHash, key.now);
 }
+
+/** The workspace the request names and the person's role in it (NULL for none), as a row of its owner. */
+export function sessionAccount(db: D1Database, key: SessionKey): D1PreparedStatement {
+  return db
+    .prepare(`SELECT ${roleIn("?3", SESSION_USER_ID)} AS member_role, users.* FROM users WHERE users.id = ?3`)
+    .bind(key.tokenHash, key.now, key.workspaceId ?? null);
+}
+
+/** What `sessionAccount` answers. */
+export type AccountRow = UserRow & { readonly member_role: Role | null };
 
 /** The user a session token belongs to (a resumed live socket's), or null when unknown, revoked or expired. */
 export async function userForToken(
@@ -116,18 +156,82 @@ export async function userForToken(
   return user ? { user, tokenHash: key.tokenHash } : null;
 }
 
-/** Puts the signed-in user on `c.var`; 401 when the session is unknown, revoked or expired. */
-export function admit(c: Context<AppEnv>, key: SessionKey, user: UserRow | null | undefined): UserRow {
+/** Whether the request names a workspace other than the person's own, so `sessionAccount` must be read. */
+export const namesOtherWorkspace = (key: SessionKey) =>
+  key.workspaceId !== undefined && key.workspaceId !== key.namedUserId;
+
+const noWorkspace = () =>
+  new ApiError(404, "workspace_not_found", "That workspace does not exist, or you are not one of its members.");
+
+/**
+ * Puts the signed-in person on `c.var.user`, and the workspace the request acts in on
+ * `c.var.account` with their role in it on `c.var.role`: 401 when the session is unknown, revoked
+ * or expired; 404 when the request names a workspace the person is not a member of; 403 when their
+ * role is below the least the route needs (`workspaces/authorisation.ts`). This is the one place a
+ * role is checked.
+ */
+export function admit(
+  c: Context<AppEnv>,
+  key: SessionKey,
+  user: UserRow | null | undefined,
+  named?: AccountRow | null,
+): UserRow {
   if (!user) throw unauthorized();
   c.set("user", user);
   c.set("sessionTokenHash", key.tokenHash);
+  let account: UserRow = user;
+  let role: Role = "owner";
+  if (key.workspaceId !== undefined && key.workspaceId !== user.id) {
+    if (!named?.member_role) throw noWorkspace();
+    const { member_role, ...owner } = named;
+    account = owner;
+    role = member_role;
+  }
+  // A route the table does not name is the owner's alone (tests/worker/workspaces-roles.test.ts
+  // fails for any mounted route missing from it).
+  const least = key.least ?? "owner";
+  if (least === "self") {
+    account = user;
+    role = "owner";
+  } else if (!roleAtLeast(role, least)) {
+    throw new ApiError(
+      403,
+      "role_forbidden",
+      `This needs the ${least} role or above in this workspace; you are ${role === "admin" ? "an" : "a"} ${role}.`,
+    );
+  }
+  c.set("account", account);
+  c.set("role", role);
   return user;
 }
 
-/** Puts the signed-in user on `c.var.user`; 401 when the token is missing, unknown, revoked or expired. */
+/** Session, person and workspace in one batch (one round trip), then `admit`. */
+export async function readSession(
+  c: Context<AppEnv>,
+  key: SessionKey,
+  more: D1PreparedStatement[] = [],
+): Promise<D1Result[]> {
+  const db = c.env.DB;
+  const other = namesOtherWorkspace(key);
+  const [session, named, ...rest] = await db.batch([
+    sessionUser(db, key),
+    other ? sessionAccount(db, key) : db.prepare("SELECT NULL AS member_role"),
+    ...more,
+  ]);
+  admit(
+    c,
+    key,
+    session?.results[0] as UserRow | undefined,
+    other ? (named?.results[0] as AccountRow | undefined) : null,
+  );
+  return rest;
+}
+
+/** `admit` for every session-protected route; 401, 404 and 403 as it says. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const key = await sessionKey(c);
-  admit(c, key, await sessionUser(c.env.DB, key).first<UserRow>());
+  if (namesOtherWorkspace(key)) await readSession(c, key);
+  else admit(c, key, await sessionUser(c.env.DB, key).first<UserRow>());
   await next();
 });
 

@@ -52,24 +52,34 @@ export type NewUser = Pick<
   "id" | "name" | "email" | "phone_number" | "organization_name" | "password_hash" | "trial_ends_at" | "created_at"
 >;
 
-/** Inserts the user and answers its row, or null when the e-mail already has an account. */
-export function insertUser(db: D1Database, user: NewUser): Promise<UserRow | null> {
-  return db
-    .prepare(
-      `INSERT INTO users (id, name, email, phone_number, organization_name, password_hash, trial_ends_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (email) DO NOTHING RETURNING *`,
-    )
-    .bind(
-      user.id,
-      user.name,
-      user.email,
-      user.phone_number,
-      user.organization_name,
-      user.password_hash,
-      user.trial_ends_at,
-      user.created_at,
-    )
-    .first<UserRow>();
+/**
+ * Inserts the user and answers its row, or null when the e-mail already has an account; `also`
+ * rides in the same batch (the owner's membership of the workspace the account is).
+ */
+export async function insertUser(
+  db: D1Database,
+  user: NewUser,
+  also: readonly D1PreparedStatement[] = [],
+): Promise<UserRow | null> {
+  const [inserted] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO users (id, name, email, phone_number, organization_name, password_hash, trial_ends_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (email) DO NOTHING RETURNING *`,
+      )
+      .bind(
+        user.id,
+        user.name,
+        user.email,
+        user.phone_number,
+        user.organization_name,
+        user.password_hash,
+        user.trial_ends_at,
+        user.created_at,
+      ),
+    ...also,
+  ]);
+  return (inserted?.results[0] as UserRow | undefined) ?? null;
 }
 
 /** Records the proven address once; the trial is pushed out to `trialEndsAt` unless it already ends later. */

@@ -20,15 +20,15 @@ const noStore = { "cache-control": "no-store" };
 
 billing.get("/", async (c) => {
   const now = await billingNow(c.env.DB, c.var.config);
-  return c.json(await billingSummary(c.env.DB, c.var.user, now), 200, noStore);
+  return c.json(await billingSummary(c.env.DB, c.var.account, now), 200, noStore);
 });
 
 billing.patch("/", jsonBodyLimit, jsonBody(billingPatchBody), async (c) => {
-  const updated = await setAutoRenew(c.env.DB, c.var.user.id, c.req.valid("json").auto_renew);
+  const updated = await setAutoRenew(c.env.DB, c.var.account.id, c.req.valid("json").auto_renew);
   if (!updated)
     throw new ApiError(409, "no_subscription", "You have no paid plan to renew yet. Choose one on Pricing.");
   const now = await billingNow(c.env.DB, c.var.config);
-  return c.json(await billingSummary(c.env.DB, c.var.user, now), 200, noStore);
+  return c.json(await billingSummary(c.env.DB, c.var.account, now), 200, noStore);
 });
 
 const invoiceView = (invoice: InvoiceRow): InvoicesResponse["items"][number] => ({
@@ -45,7 +45,7 @@ const invoiceView = (invoice: InvoiceRow): InvoicesResponse["items"][number] => 
 });
 
 billing.get(API.billing.at.invoices, async (c) => {
-  const { results } = await invoicesOf(c.env.DB, c.var.user.id).all<InvoiceRow>();
+  const { results } = await invoicesOf(c.env.DB, c.var.account.id).all<InvoiceRow>();
   return c.json({ items: results.map(invoiceView) } satisfies InvoicesResponse, 200, noStore);
 });
 
@@ -57,7 +57,7 @@ billing.get(API.billing.at.invoice, async (c) => {
   }
   const id = c.req.param("id");
   // Another account's invoice answers as one that does not exist.
-  const invoice = id.length <= 100 ? await ownInvoice(c.env.DB, c.var.user.id, id) : null;
+  const invoice = id.length <= 100 ? await ownInvoice(c.env.DB, c.var.account.id, id) : null;
   if (!invoice) throw new ApiError(404, "invoice_not_found", "We could not find that invoice.");
   return new Response(await invoicePdf(invoice, c.var.config.invoiceIssuer), {
     headers: {

@@ -39,7 +39,7 @@ payments.post(API.payments.at.initialize, requireUser, jsonBodyLimit, jsonBody(i
       "Enterprise is arranged with our team. Use Contact Us on the pricing page.",
     );
   }
-  const { user } = c.var;
+  const user = c.var.account;
   const current = PLANS.find((candidate) => candidate.id === user.plan);
   if (current && subscriptionStatus(user) === SUBSCRIPTION_STATUS.paid && plansAbove(plan.id).includes(current.id)) {
     throw new ApiError(
@@ -53,7 +53,7 @@ payments.post(API.payments.at.initialize, requireUser, jsonBodyLimit, jsonBody(i
   const siteOrigin = c.var.config.siteUrl ?? new URL(c.req.url).origin;
   try {
     const checkout = await initializeTransaction(c.var.provider("paystack"), {
-      email: c.var.user.email,
+      email: c.var.account.email,
       amountKobo: order.amount_kobo,
       currency: "NGN",
       reference: order.reference,
@@ -97,7 +97,7 @@ processPay.get("/", requireUser, async (c) => {
   const query = processPayQuery.safeParse(c.req.query());
   if (!query.success) throw new ApiError(400, "validation_failed", query.error.issues[0]?.message ?? "Invalid query");
   const order = await findOrder(c.env.DB, query.data.ref);
-  if (!order || order.user_id !== c.var.user.id) {
+  if (!order || order.user_id !== c.var.account.id) {
     throw new ApiError(404, "unknown_reference", "We could not find that payment.");
   }
   let outcome = order.status === "paid" ? "already_paid" : null;
@@ -123,7 +123,7 @@ processPay.get("/", requireUser, async (c) => {
     );
   }
   mailReceiptAfter(c, order.reference);
-  const user = await findUserById(c.env.DB, c.var.user.id);
+  const user = await findUserById(c.env.DB, c.var.account.id);
   if (!user) throw new ApiError(401, "unauthorized", "Your session has ended. Please log in again.");
   const planName = PLANS.find((plan) => plan.id === user.plan)?.name ?? "Vox";
   const until = user.subscription_expires_at?.slice(0, 10) ?? "";

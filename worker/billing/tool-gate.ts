@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { admit, SESSION_USER_ID, type SessionKey, sessionKey, sessionUser } from "../accounts/sessions.ts";
+import { readSession, type SessionKey, sessionAccountId, sessionKey } from "../accounts/sessions.ts";
 import type { UserRow } from "../accounts/users.ts";
 import type { AppEnv } from "../app-env.ts";
 import { tooManyAttempts } from "../core/errors.ts";
@@ -26,12 +26,15 @@ export interface GateOptions {
   readonly key?: SessionKey;
   /** A SQL condition (its one parameter bound to `?7`) under which the call is free, e.g. a cached answer. */
   readonly freeWhen?: { readonly sql: string; readonly param: string };
-  /** Statements that ride in the batch after the checks; `SESSION_USER_ID` gives them the user. */
+  /** Statements that ride in the batch after the checks; `sessionAccountId(key)` gives them the workspace. */
   readonly with?: (db: D1Database, key: SessionKey) => D1PreparedStatement[];
 }
 
 export interface Passed {
+  /** The signed-in person. */
   readonly user: UserRow;
+  /** The workspace the request acts in: whose plan and allowance it uses. */
+  readonly account: UserRow;
   /** Whether this call used one of the allowance (false when it was free). */
   readonly counted: boolean;
   /** The results of `with`, in order. */
@@ -57,7 +60,7 @@ function countCall(
   const now = Date.now();
   const statement = db.prepare(
     `INSERT INTO tool_usage (user_id, tool, window_started_at, count)
-     SELECT user_id, ?3, ?4, 1 FROM (SELECT ${SESSION_USER_ID} AS user_id) WHERE user_id IS NOT NULL
+     SELECT user_id, ?3, ?4, 1 FROM (SELECT ${sessionAccountId(key)} AS user_id) WHERE user_id IS NOT NULL
        ${freeWhen ? `AND NOT (${freeWhen.sql})` : ""}
      ON CONFLICT (user_id, tool) DO UPDATE SET
        count = CASE WHEN window_started_at <= ?5 THEN 1 WHEN count <= ?6 THEN count + 1 ELSE count END,
@@ -68,9 +71,9 @@ function countCall(
   return freeWhen ? statement.bind(...params, freeWhen.param) : statement.bind(...params);
 }
 
-/** SQL true when the signed-in user's last counted call of `tool` was allowed (binds `?1`, `?2`). */
-export function withinAllowance(tool: Tool): string {
-  return `(SELECT count FROM tool_usage WHERE user_id = ${SESSION_USER_ID} AND tool = '${tool}') <= ${TOOL_RATE_LIMITS[tool].limit}`;
+/** SQL true when the workspace's last counted call of `tool` was allowed (binds `?1`, `?2`). */
+export function withinAllowance(key: SessionKey, tool: Tool): string {
+  return `(SELECT count FROM tool_usage WHERE user_id = ${sessionAccountId(key)} AND tool = '${tool}') <= ${TOOL_RATE_LIMITS[tool].limit}`;
 }
 
 /**
@@ -80,31 +83,32 @@ export function withinAllowance(tool: Tool): string {
 export async function passGate(c: Context<AppEnv>, tool: Tool | null, options: GateOptions = {}): Promise<Passed> {
   const key = options.key ?? (await sessionKey(c));
   const db = c.env.DB;
-  const statements = [sessionUser(db, key)];
+  const statements: D1PreparedStatement[] = [];
   if (tool) statements.push(countCall(db, key, tool, options.freeWhen));
   statements.push(...(options.with?.(db, key) ?? []));
-  const [session, ...rest] = await db.batch(statements);
-  const user = admit(c, key, session?.results[0] as UserRow | undefined);
-  if (!tool) return { user, counted: false, results: rest };
+  const rest = await readSession(c, key, statements);
+  const user = c.var.user;
+  const account = c.var.account;
+  if (!tool) return { user, account, counted: false, results: rest };
   const allowance = rest.shift()?.results[0] as Allowance | undefined;
   const rule = TOOL_RATE_LIMITS[tool];
   if (allowance && allowance.count <= rule.limit) {
     c.set("heldCall", { tool, windowStartedAt: allowance.window_started_at });
   }
-  assertActivePlan(user);
+  assertActivePlan(account);
   if (allowance && allowance.count > rule.limit) {
     const windowEnds = allowance.window_started_at + rule.windowSeconds * 1000;
     throw tooManyAttempts(Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000)));
   }
-  return { user, counted: allowance !== undefined, results: rest };
+  return { user, account, counted: allowance !== undefined, results: rest };
 }
 
 /**
  * Answers that refuse the request itself: bad input (400, 413, 415), no plan or quota (402), not
- * found or not the caller's (404), a state that stops it (409). Not 422, which is what a
+ * found or not the caller's (404), a role below the route's (403), a state that stops it (409). Not 422, which is what a
  * provider's refusal of a file becomes once the provider has been called, nor 429 or a 5xx.
  */
-const REFUSALS: ReadonlySet<number> = new Set([400, 402, 404, 409, 413, 415]);
+const REFUSALS: ReadonlySet<number> = new Set([400, 402, 403, 404, 409, 413, 415]);
 
 /**
  * Around every route: a request the gate counted and that was then refused gives its call back, in
@@ -118,7 +122,7 @@ export const giveBackRefusedCalls = createMiddleware<AppEnv>(async (c, next) => 
   await c.env.DB.prepare(
     "UPDATE tool_usage SET count = count - 1 WHERE user_id = ? AND tool = ? AND window_started_at = ? AND count > 0",
   )
-    .bind(c.var.user.id, held.tool, held.windowStartedAt)
+    .bind(c.var.account.id, held.tool, held.windowStartedAt)
     .run();
 });
 

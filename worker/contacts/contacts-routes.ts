@@ -51,10 +51,10 @@ contacts.post(at.import, limitBody(CONTACT_IMPORT_MAX_BYTES), async (c) => {
   const skipped: SkippedRow[] = [...read.skipped];
   let imported = read.rows.length;
   if (!preview && read.rows.length > 0) {
-    const capacity = planLimits(c.var.user.plan).mediaListContacts;
+    const capacity = planLimits(c.var.account.plan).mediaListContacts;
     const saved = await saveImport(
       c.env.DB,
-      c.var.user.id,
+      c.var.account.id,
       read.rows.map((row) => row.contact),
       capacity,
       new Date().toISOString(),
@@ -78,7 +78,7 @@ contacts.post(at.import, limitBody(CONTACT_IMPORT_MAX_BYTES), async (c) => {
 
 contacts.get(at.list, queryOf(contactsQuery), async (c) => {
   const { limit, offset, tag } = c.req.valid("query");
-  const { rows, total } = await contactsPageOf(c.env.DB, c.var.user.id, tag ?? null, { limit, offset });
+  const { rows, total } = await contactsPageOf(c.env.DB, c.var.account.id, tag ?? null, { limit, offset });
   const answer: ContactsPage = {
     items: rows.map(contactFromRow),
     total,
@@ -88,7 +88,7 @@ contacts.get(at.list, queryOf(contactsQuery), async (c) => {
 });
 
 contacts.get(at.tags, async (c) => {
-  const answer: ContactTags = { tags: await tagsOf(c.env.DB, c.var.user.id, CONTACT_TAGS_LISTED) };
+  const answer: ContactTags = { tags: await tagsOf(c.env.DB, c.var.account.id, CONTACT_TAGS_LISTED) };
   return c.json(answer, 200, noStore);
 });
 
@@ -96,7 +96,7 @@ contacts.patch(at.contact, jsonBodyLimit, jsonBody(contactPatchBody), async (c) 
   const id = c.req.param("id");
   if (!UUID.test(id)) throw contactNotFound();
   await limitWrite(c, "contactEdit");
-  const updated = await updateContact(c.env.DB, c.var.user.id, id, c.req.valid("json"), new Date().toISOString());
+  const updated = await updateContact(c.env.DB, c.var.account.id, id, c.req.valid("json"), new Date().toISOString());
   if (!updated) throw contactNotFound();
   return c.json(updated, 200, noStore);
 });
@@ -105,6 +105,6 @@ contacts.delete(at.contact, async (c) => {
   const id = c.req.param("id");
   if (!UUID.test(id)) throw contactNotFound();
   await limitWrite(c, "contactEdit");
-  if (!(await deleteContact(c.env.DB, c.var.user.id, id))) throw contactNotFound();
+  if (!(await deleteContact(c.env.DB, c.var.account.id, id))) throw contactNotFound();
   return c.json({ message: "Contact deleted" }, 200, noStore);
 });

@@ -142,6 +142,19 @@ export const API = {
   }),
   /** Where the account's file links point. */
   downloads: router("/api/downloads", { part: "/:token/:part" }),
+  /** The workspaces the signed-in person belongs to (the header's switcher). */
+  workspaces: router("/api/workspaces", { list: "/" }),
+  /** The workspace a request acts in (`x-vox-workspace`): its seats, members, invitations and audit log. */
+  workspace: router("/api/workspace", {
+    workspace: "/",
+    members: "/members",
+    member: "/members/:userId",
+    invitations: "/invitations",
+    /** `POST {token}` by the signed-in account the invitation was sent to. */
+    accept: "/invitations/accept",
+    invitation: "/invitations/:id",
+    audit: "/audit",
+  }),
   /** An account's public newsroom (HTML pages and an RSS feed, worker/newsroom), for anyone. */
   newsroom: router("/newsroom", {
     newsroom: "/:slug",

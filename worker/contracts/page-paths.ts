@@ -5,4 +5,6 @@
 export const PAGE_PATHS = {
   /** A caption link's page, `/watch/<token>`: one pre-rendered page for every link. */
   watch: "/watch",
+  /** An invitation's page, `/join?token=<token>`: the mailed link, which a new person returns to after signing up. */
+  join: "/join",
 } as const;

@@ -5,6 +5,8 @@ import { API } from "../contracts/api-paths.ts";
 import { limitWrite } from "../core/rate-limit.ts";
 import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 import { findOwnFinishedRelease } from "../jobs/own-job.ts";
+import { releaseHeadline } from "../press-releases/contracts/release-markdown.ts";
+import { auditRequest, releaseTarget } from "../workspaces/audit.ts";
 import { DISTRIBUTION_RECIPIENTS_SHOWN, type Distribution, sendBody } from "./contracts/distribution.ts";
 import { sendRelease } from "./send-release.ts";
 import { distributionOf } from "./store.ts";
@@ -23,11 +25,12 @@ distribution.post(API.pressReleases.at.send, requireUser, jsonBodyLimit, jsonBod
   const answer = await sendRelease({
     env: c.env,
     release,
-    plan: c.var.user.plan,
+    plan: c.var.account.plan,
     body: c.req.valid("json"),
     origin: new URL(c.req.url).origin,
     now: new Date(),
   });
+  await auditRequest(c, "release.sent", releaseTarget(releaseHeadline(release.text), release.file_name));
   return c.json(answer, 202, noStore);
 });
 

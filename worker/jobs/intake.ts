@@ -128,7 +128,7 @@ jobIntake.post(
         c.env.DB,
         { id, kind, origin, ...options },
         body.upload_id,
-        c.var.user.id,
+        c.var.account.id,
       );
       params = { kind, id, origin, ...recording, ...options, byUrl: true, startedAt: Date.now() };
     } else {
@@ -159,10 +159,10 @@ async function storeRecording(
   const options = formOptions(tool, form);
   requireTranscribable(options.language, file);
   const r2Key = `${takesFile.keyPrefix}${id}`;
-  const quota = storageQuotaBytes(planLimits(c.var.user.plan));
+  const quota = storageQuotaBytes(planLimits(c.var.account.plan));
   const job = {
     id,
-    user_id: c.var.user.id,
+    user_id: c.var.account.id,
     kind,
     file_name: displayName(file.name),
     content_type: file.type,

@@ -7,12 +7,14 @@ import { byteRange, rangedResponse, rangeNotSatisfiable } from "../core/byte-ran
 import { ApiError } from "../core/errors.ts";
 import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 import { withdrawRelease } from "../newsroom/publish.ts";
+import { releaseHeadline } from "../press-releases/contracts/release-markdown.ts";
 import { isAnalysableMedia } from "../recordings/contracts/media.ts";
 import { sendsUploadId } from "../recordings/uploads/json-body.ts";
 import { playerMediaUrl } from "../recordings/uploads/media-url.ts";
 import { renameSpeakersBody, storedSpeakerNames } from "../transcripts/contracts/transcript.ts";
 import { exportFormat, transcriptDownload } from "../transcripts/export.ts";
 import { speakerNamesPatch } from "../transcripts/speaker-names.ts";
+import { auditRequest, releaseTarget } from "../workspaces/audit.ts";
 import type { JobKind } from "./contracts/jobs.ts";
 import { deleteJobEverywhere } from "./delete-job.ts";
 import { handToJob } from "./intake.ts";
@@ -65,8 +67,8 @@ export function jobRoutes(kind: JobKind): Hono<AppEnv> {
   routes.post(at.jobs, (c, next) => (config.file || sendsUploadId(c) ? handToJob(c, kind) : next()));
 
   routes.get(at.jobs, requireUser, async (c) => {
-    const quota = storageQuotaBytes(planLimits(c.var.user.plan));
-    const { rows, usedBytes } = await listJobs(c.env.DB, kind, c.var.user.id);
+    const quota = storageQuotaBytes(planLimits(c.var.account.plan));
+    const { rows, usedBytes } = await listJobs(c.env.DB, kind, c.var.account.id);
     return c.json({ items: rows.map(view.item), storage: { used_bytes: usedBytes, quota_bytes: quota } });
   });
 
@@ -84,7 +86,8 @@ export function jobRoutes(kind: JobKind): Hono<AppEnv> {
     if (!row.r2_key) throw recordingNotKept();
     const origin = new URL(c.req.url).origin;
     const recording = { r2Key: row.r2_key, contentType: playableType(row) };
-    return c.json(await playerMediaUrl(c.env, origin, c.var.user.id, recording));
+    const mintedBy = c.var.user.id === c.var.account.id ? null : c.var.user.id;
+    return c.json(await playerMediaUrl(c.env, origin, c.var.account.id, recording, mintedBy));
   });
 
   /** The transcript with speakers and times as a file named after the recording and its day. */
@@ -112,6 +115,10 @@ export function jobRoutes(kind: JobKind): Hono<AppEnv> {
     // A deleted release leaves its newsroom at once, not when the edge cache would let it go.
     await withdrawRelease(c.env.DB, c.var.edgeCache, job.id, job.user_id);
     await deleteJobEverywhere(c, job);
+    if (kind === "press_release") {
+      const headline = job.text ? releaseHeadline(job.text) : "";
+      await auditRequest(c, "release.deleted", releaseTarget(headline, job.file_name));
+    }
     return c.json({ message: config.deleted });
   });
 

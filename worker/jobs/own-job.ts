@@ -8,7 +8,7 @@ import { findOwnJob, type JobRow } from "./store.ts";
 /** The signed-in user's job of this kind named by the `:id` parameter; 404 for anyone else's. */
 export async function findOwnJobOr404(c: Context<AppEnv>, kind: JobKind): Promise<JobRow> {
   const id = c.req.param("id") ?? "";
-  const row = UUID.test(id) ? await findOwnJob(c.env.DB, kind, id, c.var.user.id) : null;
+  const row = UUID.test(id) ? await findOwnJob(c.env.DB, kind, id, c.var.account.id) : null;
   if (!row) throw new ApiError(404, "not_found", JOB_KIND_CONFIG[kind].notFound);
   return row;
 }

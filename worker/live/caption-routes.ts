@@ -26,7 +26,7 @@ async function ownedSession(c: Context<AppEnv>): Promise<string> {
   const param = liveSessionParam.safeParse(c.req.param());
   if (!param.success) throw new ApiError(400, "validation_failed", "session_id: not a live session id.");
   const owner = await sessionOwner(c.env.DB, param.data.session_id);
-  if (owner?.userId !== c.var.user.id) throw notFound();
+  if (owner?.userId !== c.var.account.id) throw notFound();
   return param.data.session_id;
 }
 
@@ -39,8 +39,8 @@ const watchUrl = (c: Context<AppEnv>, token: string) =>
  * Needs the plan a session needs, so a link is never handed out for a session that cannot start.
  */
 liveCaptions.post(API.live.at.share, requireUser, async (c) => {
-  assertActivePlan(c.var.user);
-  const { token, sessionId, created } = await reserveShare(c.env.DB, c.var.user.id);
+  assertActivePlan(c.var.account);
+  const { token, sessionId, created } = await reserveShare(c.env.DB, c.var.account.id);
   return c.json({ watch_url: watchUrl(c, token), token, session_id: sessionId }, created ? 201 : 200, {
     "cache-control": "no-store",
   });
@@ -48,7 +48,7 @@ liveCaptions.post(API.live.at.share, requireUser, async (c) => {
 
 /** Withdraws the link waiting for the next session (204, also when there was none); its viewers are told. */
 liveCaptions.delete(API.live.at.share, requireUser, async (c) => {
-  const withdrawn = await cancelReservation(c.env.DB, c.var.user.id);
+  const withdrawn = await cancelReservation(c.env.DB, c.var.account.id);
   if (withdrawn) await c.env.TRANSCRIPTION_RELAY.getByName(withdrawn.sessionId).stopSharing(withdrawn.token);
   return c.body(null, 204);
 });

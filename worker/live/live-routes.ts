@@ -8,6 +8,8 @@ import { API } from "../contracts/api-paths.ts";
 import { ApiError } from "../core/errors.ts";
 import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 import { requireRoute } from "../routing.ts";
+import { roleAtLeast } from "../workspaces/contracts/workspaces.ts";
+import { roleOf } from "../workspaces/store.ts";
 import { invalidTicket, quotaUsed, sessionActive } from "./admission.ts";
 import { liveResumeQuery, liveSessionParam, liveTicketBody } from "./contracts/live.ts";
 import { DEFAULT_LIVE_ENCODING, LIVE_AUTH_PROTOCOL, LIVE_TICKET_TTL_SECONDS } from "./contracts/live-constants.ts";
@@ -38,11 +40,11 @@ live.post(API.live.at.ticket, jsonBodyLimit, jsonBody(liveTicketBody), async (c)
   const { language } = requireRoute("live", body.language);
   const encoding = body.encoding ?? DEFAULT_LIVE_ENCODING;
   const ticket = { ...(await newTicket()), language, encoding };
-  const { user, results } = await passGate(c, "live", {
+  const { account: user, results } = await passGate(c, "live", {
     with: (db, key) => [
       sessionUsage(db, key),
       activeSessions(db, key),
-      ...storeTicket(db, key, ticket, withinAllowance("live")),
+      ...storeTicket(db, key, ticket, withinAllowance(key, "live")),
     ],
   });
   const usage = results[0]?.results[0] as { seconds: number } | undefined;
@@ -65,8 +67,8 @@ live.post(API.live.at.ticket, jsonBodyLimit, jsonBody(liveTicketBody), async (c)
 
 live.get(API.live.at.usage, requireUser, async (c) => {
   return c.json({
-    used_seconds: Math.round(await usedSeconds(c.env.DB, c.var.user.id)),
-    quota_seconds: quotaSeconds(c.var.user.plan),
+    used_seconds: Math.round(await usedSeconds(c.env.DB, c.var.account.id)),
+    quota_seconds: quotaSeconds(c.var.account.plan),
     month: monthOf(),
   });
 });
@@ -125,7 +127,12 @@ async function resume(c: Context<AppEnv>): Promise<Response> {
     sha256Hex(query.data.resume),
   ]);
   if (!signedIn) throw new ApiError(401, "unauthorized", "Your session has ended. Please log in again.");
-  if (!owner || owner.userId !== signedIn.user.id || owner.resumeTokenHash !== resumeTokenHash) {
+  // A session belongs to the workspace it was started in: its owner, or a member who may run one there.
+  const mayResume =
+    owner !== null &&
+    (owner.userId === signedIn.user.id ||
+      roleAtLeast((await roleOf(c.env.DB, owner.userId, signedIn.user.id)) ?? "viewer", "editor"));
+  if (!owner || !mayResume || owner.resumeTokenHash !== resumeTokenHash) {
     throw new ApiError(404, "live_session_not_found", "That live transcription session does not exist.");
   }
   const relayed = await handOver(c, sessionId, {

@@ -1,4 +1,4 @@
-import { openSessionsOfSignIns } from "./transcripts.ts";
+import { type LiveSignIns, openSessionsOfSignIns } from "./transcripts.ts";
 
 /**
  * Ends the running live sessions of sign-ins that have just ended, closing their pages' sockets
@@ -7,10 +7,7 @@ import { openSessionsOfSignIns } from "./transcripts.ts";
  * being opened at the same moment is either refused (`startSession`) or found here. Their unspent
  * tickets need nothing: a ticket is good only while its sign-in lasts (`redeemTicket`).
  */
-export async function endLiveSessions(
-  env: Env,
-  signIns: { signIn: string } | { userId: string; keep?: string },
-): Promise<void> {
+export async function endLiveSessions(env: Env, signIns: LiveSignIns): Promise<void> {
   const { results } = await openSessionsOfSignIns(env.DB, signIns).all<{ id: string }>();
   const ended = await Promise.allSettled(
     results.map((session) => env.TRANSCRIPTION_RELAY.getByName(session.id).signOut()),
@@ -20,3 +17,6 @@ export async function endLiveSessions(
     if (outcome.status === "rejected") console.error("[live sign-out] a session could not be ended", outcome.reason);
   }
 }
+
+/** A removed member's unspent tickets in a workspace, as a statement for the removal's batch. */
+export { deleteTicketsOfMember } from "./tickets.ts";

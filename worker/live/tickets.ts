@@ -1,4 +1,4 @@
-import { SESSION_USER_ID, type SessionKey, signInLive } from "../accounts/sessions.ts";
+import { type SessionKey, sessionAccountId, signInLive, signInsOfPerson } from "../accounts/sessions.ts";
 import { randomToken, sha256Hex } from "../accounts/tokens.ts";
 import { userNamedBy } from "../accounts/users.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../contracts/languages.ts";
@@ -42,8 +42,8 @@ export function storeTicket(
     db
       .prepare(
         `INSERT INTO live_tickets (ticket_hash, user_id, expires_at, sign_in, language, encoding, session_id)
-         SELECT ?3, ${SESSION_USER_ID}, ?4, ?1, ?5, ?6, ${reservedSessionOf(SESSION_USER_ID)}
-         WHERE ${SESSION_USER_ID} IS NOT NULL AND ${condition}
+         SELECT ?3, ${sessionAccountId(key)}, ?4, ?1, ?5, ?6, ${reservedSessionOf(sessionAccountId(key))}
+         WHERE ${sessionAccountId(key)} IS NOT NULL AND ${condition}
          RETURNING session_id`,
       )
       .bind(key.tokenHash, key.now, ticket.hash, expiresAt, ticket.language, ticket.encoding),
@@ -86,4 +86,11 @@ export async function redeemTicket(db: D1Database, ticket: string, month: string
     usedSeconds: (usage?.results[0] as { seconds: number } | undefined)?.seconds ?? 0,
     vocabulary: parseVocabulary((preferences?.results[0] as { vocabulary: string } | undefined)?.vocabulary),
   };
+}
+
+/** The unspent tickets member `member` minted in workspace `workspaceId`, deleted when they are removed from it. */
+export function deleteTicketsOfMember(db: D1Database, workspaceId: string, member: string): D1PreparedStatement {
+  return db
+    .prepare(`DELETE FROM live_tickets WHERE user_id = ?1 AND sign_in IN ${signInsOfPerson("?2")}`)
+    .bind(workspaceId, member);
 }

@@ -29,16 +29,18 @@ liveTranscripts.use("*", requireUser);
 const notFound = () => new ApiError(404, "transcript_not_found", "That transcript does not exist.");
 
 liveTranscripts.get("/", async (c) => {
-  return c.json({ transcripts: await listTranscripts(c.env.DB, c.var.user.id) }, 200, { "cache-control": "no-store" });
+  return c.json({ transcripts: await listTranscripts(c.env.DB, c.var.account.id) }, 200, {
+    "cache-control": "no-store",
+  });
 });
 
 /** The user's transcript with its finals as utterances, each by its speaker. */
 async function ownTranscript(c: Context<AppEnv>) {
-  const transcript = await findTranscript(c.env.DB, c.var.user.id, c.req.param("id") ?? "");
+  const transcript = await findTranscript(c.env.DB, c.var.account.id, c.req.param("id") ?? "");
   if (!transcript) throw notFound();
   const [segments, names] = await Promise.all([
     segmentsAfter(c.env.DB, transcript.id, 0),
-    sessionSpeakerNames(c.env.DB, c.var.user.id, transcript.id),
+    sessionSpeakerNames(c.env.DB, c.var.account.id, transcript.id),
   ]);
   const utterances = segments.map(({ text, start, duration, speaker }) => ({
     speaker,
@@ -57,7 +59,7 @@ liveTranscripts.get(API.liveTranscripts.at.transcript, async (c) => {
 liveTranscripts.patch(API.liveTranscripts.at.speakers, jsonBodyLimit, jsonBody(renameSpeakersBody), async (c) => {
   const { transcript, utterances } = await ownTranscript(c);
   const patch = speakerNamesPatch(utterances, c.req.valid("json"));
-  const names = await renameSessionSpeakers(c.env.DB, c.var.user.id, transcript.id, patch);
+  const names = await renameSessionSpeakers(c.env.DB, c.var.account.id, transcript.id, patch);
   if (names === null) throw notFound();
   const renamed = storedSpeakerNames(names);
   // Readers of a running session's captions see the names at once; a kept link reads them from D1.
@@ -73,14 +75,14 @@ liveTranscripts.get(API.liveTranscripts.at.export, async (c) => {
 
 liveTranscripts.post(API.liveTranscripts.at.transcript, jsonBodyLimit, jsonBody(renameTranscriptBody), async (c) => {
   const id = c.req.param("id");
-  if (!(await renameTranscript(c.env.DB, c.var.user.id, id, c.req.valid("json").title))) throw notFound();
-  return c.json(await findTranscript(c.env.DB, c.var.user.id, id));
+  if (!(await renameTranscript(c.env.DB, c.var.account.id, id, c.req.valid("json").title))) throw notFound();
+  return c.json(await findTranscript(c.env.DB, c.var.account.id, id));
 });
 
 liveTranscripts.delete(API.liveTranscripts.at.transcript, async (c) => {
   const id = c.req.param("id");
-  if (await deleteTranscript(c.env.DB, c.var.user.id, id)) return c.body(null, 204);
-  const transcript = await findTranscript(c.env.DB, c.var.user.id, id);
+  if (await deleteTranscript(c.env.DB, c.var.account.id, id)) return c.body(null, 204);
+  const transcript = await findTranscript(c.env.DB, c.var.account.id, id);
   if (!transcript) throw notFound();
   throw new ApiError(409, "live_session_active", "This transcription is still running. Stop it before deleting it.");
 });

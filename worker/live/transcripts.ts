@@ -1,7 +1,8 @@
-import { SESSION_USER_ID, type SessionKey, signInLive } from "../accounts/sessions.ts";
+import { type SessionKey, sessionAccountId, signInLive, signInsOfPerson } from "../accounts/sessions.ts";
 import { isLanguage, type Language } from "../contracts/languages.ts";
 import { type Page, pagedStatement, type RowsStatement, SPEAKER_NAMES_PATCH, speakerNamesAfter } from "../core/d1.ts";
 import { type SpeakerNames, storedSpeakerNames } from "../transcripts/contracts/transcript.ts";
+import { workspacesOfMember } from "../workspaces/store.ts";
 import type { LiveSegment, SavedTranscript } from "./contracts/live.ts";
 import { UNLABELLED_SPEAKER } from "./contracts/live-constants.ts";
 
@@ -20,7 +21,7 @@ const aliveSince = () => new Date(Date.now() - ALIVE_WINDOW_MS).toISOString();
 export function activeSessions(db: D1Database, key: SessionKey): D1PreparedStatement {
   return db
     .prepare(
-      `SELECT COUNT(*) AS n FROM live_sessions WHERE user_id = ${SESSION_USER_ID} AND status = 'active' AND alive_at > ?3`,
+      `SELECT COUNT(*) AS n FROM live_sessions WHERE user_id = ${sessionAccountId(key)} AND status = 'active' AND alive_at > ?3`,
     )
     .bind(key.tokenHash, key.now, aliveSince());
 }
@@ -63,26 +64,52 @@ export async function startSession(
   return result.meta.changes === 1;
 }
 
-/** The ids of a user's sessions not yet ended, however long silent (erasing the account ends them). */
+/**
+ * The ids of a user's sessions not yet ended, however long silent: their own workspace's, and those
+ * they started in other workspaces with one of their sign-ins (erasing the account ends them).
+ */
 export function openSessionsOf(db: D1Database, userId: string): RowsStatement<{ id: string }> {
-  return db.prepare("SELECT id FROM live_sessions WHERE user_id = ? AND status = 'active'").bind(userId);
+  return db
+    .prepare(
+      `SELECT id FROM live_sessions WHERE status = 'active' AND (user_id = ?1 OR sign_in IN ${signInsOfPerson("?1")})`,
+    )
+    .bind(userId);
 }
 
 /**
  * The running sessions opened by one sign-in, or by every sign-in of a user but `keep` (the one
  * that changed the password stays signed in).
  */
-export function openSessionsOfSignIns(
-  db: D1Database,
-  signIns: { signIn: string } | { userId: string; keep?: string },
-): RowsStatement<{ id: string }> {
+/**
+ * Whose open sessions: one sign-in's; an account's (but one sign-in's); or those a member started
+ * in a workspace with any of their sign-ins (their removal ends them).
+ */
+export type LiveSignIns =
+  | { signIn: string }
+  | { userId: string; keep?: string }
+  | { workspaceId: string; member: string };
+
+export function openSessionsOfSignIns(db: D1Database, signIns: LiveSignIns): RowsStatement<{ id: string }> {
+  if ("member" in signIns) {
+    return db
+      .prepare(
+        `SELECT id FROM live_sessions WHERE user_id = ?1 AND status = 'active' AND sign_in IN ${signInsOfPerson("?2")}`,
+      )
+      .bind(signIns.workspaceId, signIns.member);
+  }
   if ("signIn" in signIns) {
     return db.prepare("SELECT id FROM live_sessions WHERE sign_in = ? AND status = 'active'").bind(signIns.signIn);
   }
-  if (signIns.keep === undefined) return openSessionsOf(db, signIns.userId);
+  // Their own workspace's sessions (but `keep`'s), and those they started in workspaces they are a
+  // member of whose sign-in has just ended.
   return db
-    .prepare("SELECT id FROM live_sessions WHERE user_id = ? AND status = 'active' AND sign_in IS NOT ?")
-    .bind(signIns.userId, signIns.keep);
+    .prepare(
+      `SELECT id FROM live_sessions WHERE status = 'active' AND (
+         (user_id = ?1 AND sign_in IS NOT ?2)
+         OR (user_id IN ${workspacesOfMember("?1")} AND user_id != ?1 AND sign_in IS NOT NULL
+             AND NOT ${signInLive("sign_in", "?3")}))`,
+    )
+    .bind(signIns.userId, signIns.keep ?? null, new Date().toISOString());
 }
 
 export interface SessionOwner {

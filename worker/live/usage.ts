@@ -1,4 +1,4 @@
-import { SESSION_USER_ID, type SessionKey } from "../accounts/sessions.ts";
+import { type SessionKey, sessionAccountId } from "../accounts/sessions.ts";
 import { planLimits } from "../billing/contracts/plans.ts";
 import type { RowsStatement } from "../core/d1.ts";
 
@@ -35,7 +35,7 @@ export function addSeconds(db: D1Database, userId: string, seconds: number, mont
 
 /** This month's seconds of the signed-in user, as a statement for the gate's batch. */
 export function sessionUsage(db: D1Database, key: SessionKey, month = monthOf()): D1PreparedStatement {
-  return usageOfOwner(db, SESSION_USER_ID).bind(key.tokenHash, key.now, month);
+  return usageOfOwner(db, sessionAccountId(key)).bind(key.tokenHash, key.now, month);
 }
 
 /** The month's seconds (bound as `?3`) of the user the SQL expression `owner` gives, unbound. */

@@ -5,6 +5,8 @@ import { API } from "../contracts/api-paths.ts";
 import { limitWrite } from "../core/rate-limit.ts";
 import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 import { findOwnFinishedRelease } from "../jobs/own-job.ts";
+import { releaseHeadline } from "../press-releases/contracts/release-markdown.ts";
+import { auditRequest, releaseTarget } from "../workspaces/audit.ts";
 import { publishBody } from "./contracts/newsroom.ts";
 import { type PublishContext, publicationState, publishRelease, takeDownRelease } from "./publish.ts";
 
@@ -32,6 +34,7 @@ publishing.post(API.pressReleases.at.publish, requireUser, jsonBodyLimit, jsonBo
   const release = await findOwnFinishedRelease(c);
   await limitWrite(c, "newsroom");
   const publication = await publishRelease(publishContext(c), release, c.req.valid("json").embargo_until);
+  await auditRequest(c, "release.published", releaseTarget(releaseHeadline(release.text), release.file_name));
   return c.json(publication, 200, noStore);
 });
 
@@ -39,5 +42,6 @@ publishing.delete(API.pressReleases.at.publish, requireUser, async (c) => {
   const release = await findOwnFinishedRelease(c);
   await limitWrite(c, "newsroom");
   await takeDownRelease(publishContext(c), release);
+  await auditRequest(c, "release.unpublished", releaseTarget(releaseHeadline(release.text), release.file_name));
   return c.json({ status: "draft" }, 200, noStore);
 });

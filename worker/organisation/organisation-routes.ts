@@ -20,23 +20,23 @@ export const organisation = new Hono<AppEnv>();
 
 // Signed in route by route: the sending domain's router shares this mount.
 organisation.get("/", requireUser, async (c) =>
-  c.json(await organisationViewOf(c.env.DB, c.var.user.id), 200, noStore),
+  c.json(await organisationViewOf(c.env.DB, c.var.account.id), 200, noStore),
 );
 
 organisation.put("/", requireUser, jsonBodyLimit, jsonBody(organisationBody), async (c) => {
   const { slug, ...kit } = c.req.valid("json");
-  const before = await organisationViewOf(c.env.DB, c.var.user.id);
+  const before = await organisationViewOf(c.env.DB, c.var.account.id);
   const moving = slug !== undefined && slug !== before.slug;
   // A new address purges the old one's pages: bounded like every other newsroom write.
   if (moving) await limitWrite(c, "newsroom");
   try {
-    await saveOrganisation(c.env.DB, c.var.user.id, kit, slug, new Date().toISOString());
+    await saveOrganisation(c.env.DB, c.var.account.id, kit, slug, new Date().toISOString());
   } catch (error) {
     if (!(error instanceof SlugTakenError)) throw error;
     const message = "That newsroom address is taken; choose another.";
     throw new ApiError(409, SLUG_TAKEN, message, { slug: [message] });
   }
   // The kit's About and media contact are on every page of the newsroom.
-  if (before.slug) await purgeNewsroom(c.env.DB, c.var.edgeCache, before.slug, c.var.user.id);
+  if (before.slug) await purgeNewsroom(c.env.DB, c.var.edgeCache, before.slug, c.var.account.id);
   return c.json({ ...kit, slug: moving ? slug : before.slug }, 200, noStore);
 });

@@ -42,7 +42,7 @@ const noStore = { "cache-control": "no-store" };
 const { sendingDomain: DOMAIN, verifySendingDomain: VERIFY } = API.organisation.at;
 
 async function view(c: Context<AppEnv>, row: SendingDomainRow | null) {
-  const organisation = await organisationOf(c.env.DB, c.var.user.id);
+  const organisation = await organisationOf(c.env.DB, c.var.account.id);
   return sendingDomainView(row, organisation.name, c.var.config.mailFrom);
 }
 
@@ -64,13 +64,13 @@ function providerFailure(error: unknown): never {
 }
 
 sendingDomain.get(DOMAIN, requireUser, async (c) =>
-  c.json(await view(c, await sendingDomainOf(c.env.DB, c.var.user.id)), 200, noStore),
+  c.json(await view(c, await sendingDomainOf(c.env.DB, c.var.account.id)), 200, noStore),
 );
 
 sendingDomain.put(DOMAIN, requireUser, jsonBodyLimit, jsonBody(sendingDomainBody), async (c) => {
   const { domain, local_part: localPart } = c.req.valid("json");
   const db = c.env.DB;
-  const userId = c.var.user.id;
+  const userId = c.var.account.id;
   if (isVoxDomain(domain, c.var.config.mailFrom)) {
     refuseDomain(400, "validation_failed", "That is Vox's own domain: enter your organisation's");
   }
@@ -118,7 +118,7 @@ sendingDomain.put(DOMAIN, requireUser, jsonBodyLimit, jsonBody(sendingDomainBody
 });
 
 sendingDomain.post(VERIFY, requireUser, async (c) => {
-  const row = await sendingDomainOf(c.env.DB, c.var.user.id);
+  const row = await sendingDomainOf(c.env.DB, c.var.account.id);
   if (!row) throw new ApiError(404, "not_found", "Add a sending domain first.");
   await limitWrite(c, "sendingDomain");
   const checked = await checkSendingDomain(c.var.provider("mail"), c.env.DB, row, new Date().toISOString()).catch(
@@ -128,9 +128,9 @@ sendingDomain.post(VERIFY, requireUser, async (c) => {
 });
 
 sendingDomain.delete(DOMAIN, requireUser, async (c) => {
-  if (!(await sendingDomainOf(c.env.DB, c.var.user.id)))
+  if (!(await sendingDomainOf(c.env.DB, c.var.account.id)))
     throw new ApiError(404, "not_found", "There is no sending domain to remove.");
   await limitWrite(c, "sendingDomain");
-  await removeSendingDomain(c.var.provider("mail"), c.env.DB, c.var.user.id).catch(providerFailure);
+  await removeSendingDomain(c.var.provider("mail"), c.env.DB, c.var.account.id).catch(providerFailure);
   return c.json(await view(c, null), 200, noStore);
 });

@@ -23,9 +23,9 @@ preferences.put("/", jsonBodyLimit, jsonBody(preferencesBody), async (c) => {
 export const vocabulary = new Hono<AppEnv>();
 vocabulary.use("*", requireUser);
 
-vocabulary.get("/", async (c) => c.json({ terms: await vocabularyOf(c.env.DB, c.var.user.id) }, 200, noStore));
+vocabulary.get("/", async (c) => c.json({ terms: await vocabularyOf(c.env.DB, c.var.account.id) }, 200, noStore));
 
 vocabulary.put("/", jsonBodyLimit, jsonBody(vocabularyBody), async (c) => {
-  const terms = await saveVocabulary(c.env.DB, c.var.user.id, c.req.valid("json").terms, new Date().toISOString());
+  const terms = await saveVocabulary(c.env.DB, c.var.account.id, c.req.valid("json").terms, new Date().toISOString());
   return c.json({ terms }, 200, noStore);
 });

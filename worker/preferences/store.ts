@@ -1,4 +1,4 @@
-import { SESSION_USER_ID, type SessionKey } from "../accounts/sessions.ts";
+import { type SessionKey, sessionAccountId } from "../accounts/sessions.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../contracts/languages.ts";
 import type { RowsStatement } from "../core/d1.ts";
 import { vocabularyTerm } from "./contracts/preferences.ts";
@@ -29,7 +29,7 @@ export async function vocabularyOf(db: D1Database, userId: string): Promise<stri
 
 /** The signed-in user's terms, read in the tool gate's batch (`with`): no round trip of its own. */
 export function sessionVocabulary(db: D1Database, key: SessionKey): D1PreparedStatement {
-  return vocabularyOfOwner(db, SESSION_USER_ID).bind(key.tokenHash, key.now);
+  return vocabularyOfOwner(db, sessionAccountId(key)).bind(key.tokenHash, key.now);
 }
 
 /** The terms of the user the SQL expression `owner` gives (over the caller's parameters), unbound. */

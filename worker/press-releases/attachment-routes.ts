@@ -136,7 +136,7 @@ releaseAttachments.post(API.pressReleases.at.attachments, requireUser, limitBody
     renditions_bytes: stored.reduce((sum, rendition) => sum + rendition.bytes, 0),
   };
   const now = new Date().toISOString();
-  const quota = storageQuotaBytes(planLimits(c.var.user.plan));
+  const quota = storageQuotaBytes(planLimits(c.var.account.plan));
   const refusal = await addAttachment(c.env.DB, row, stored, now, quota).catch(undoing);
   if (refusal) {
     await takeBack();

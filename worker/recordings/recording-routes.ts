@@ -6,11 +6,12 @@ import { API } from "../contracts/api-paths.ts";
 import { batchRows } from "../core/d1.ts";
 import { type RecordingUseRow, recordingUsesOf } from "../jobs/store.ts";
 import { releaseHeadline } from "../press-releases/contracts/release-markdown.ts";
+import { auditRequest } from "../workspaces/audit.ts";
 import type { DeletedRecording, Recording, RecordingList, RecordingUse } from "./contracts/recordings.ts";
 import { deleteRecording, recordingNotFound } from "./delete-recording.ts";
 import { storageUsedBy } from "./storage-used.ts";
 import { LISTED_RECORDINGS } from "./store.ts";
-import { type RecordingRow, recordingsOf } from "./uploads/store.ts";
+import { findOwnUpload, type RecordingRow, recordingsOf } from "./uploads/store.ts";
 
 /**
  * `/api/recordings`: the signed-in user's recordings (finished uploads), each with the jobs that use
@@ -33,7 +34,7 @@ function recording(row: RecordingRow, uses: readonly RecordingUseRow[]): Recordi
 }
 
 recordings.get("/", async (c) => {
-  const userId = c.var.user.id;
+  const userId = c.var.account.id;
   const [rows, uses, usage] = await batchRows(c.env.DB, [
     recordingsOf(c.env.DB, userId, LISTED_RECORDINGS),
     recordingUsesOf(c.env.DB, userId, LISTED_RECORDINGS),
@@ -41,7 +42,7 @@ recordings.get("/", async (c) => {
   ]);
   const list: RecordingList = {
     items: rows.map((row) => recording(row, uses)),
-    storage: { used_bytes: usage[0]?.used ?? 0, quota_bytes: storageQuotaBytes(planLimits(c.var.user.plan)) },
+    storage: { used_bytes: usage[0]?.used ?? 0, quota_bytes: storageQuotaBytes(planLimits(c.var.account.plan)) },
   };
   return c.json(list, 200, noStore);
 });
@@ -51,7 +52,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 recordings.delete(API.recordings.at.recording, async (c) => {
   const id = c.req.param("id");
   if (!UUID.test(id)) throw recordingNotFound();
-  const uses = await deleteRecording(c.env, id, c.var.user.id);
+  const recording = await findOwnUpload(c.env.DB, id, c.var.account.id);
+  const uses = await deleteRecording(c.env, id, c.var.account.id);
+  await auditRequest(c, "recording.deleted", recording?.file_name ?? id);
   const answer: DeletedRecording = { message: "Recording deleted", used_by: uses.map(use) };
   return c.json(answer, 200, noStore);
 });

@@ -58,7 +58,7 @@ sentiment.post("/", async (c) => {
         : await analyseInLanguage(c, file, language, keyterms);
     const kept = await keepReport(
       c.env,
-      { userId: c.var.user.id, plan: c.var.user.plan, file, fileName: displayName(file.name), language },
+      { userId: c.var.account.id, plan: c.var.account.plan, file, fileName: displayName(file.name), language },
       report,
     );
     if (kept) {
@@ -140,7 +140,7 @@ sentiment.get(API.sentiment.at.report, requireUser, async (c) => {
     fileName: row.file_name,
     createdAt: row.created_at,
     names: speakerNamesOf(row),
-    letterhead: letterheadOf(await organisationOf(c.env.DB, c.var.user.id)),
+    letterhead: letterheadOf(await organisationOf(c.env.DB, c.var.account.id)),
   };
   return new Response(await body(document), {
     headers: {

@@ -27,7 +27,7 @@ async function ownItem(db: D1Database, id: string, userId: string): Promise<Audi
 }
 
 audio.get(API.audio.at.item, requireUser, async (c) => {
-  const item = await ownItem(c.env.DB, c.req.param("id"), c.var.user.id);
+  const item = await ownItem(c.env.DB, c.req.param("id"), c.var.account.id);
   // The history row records the size, so the range is settled before the one R2 read.
   const range = byteRange(c.req.header("range"), item.bytes);
   if (range === "unsatisfiable") throw rangeNotSatisfiable(item.bytes);
@@ -42,7 +42,7 @@ audio.get(API.audio.at.item, requireUser, async (c) => {
 });
 
 audio.delete(API.audio.at.item, requireUser, async (c) => {
-  const item = await ownItem(c.env.DB, c.req.param("id"), c.var.user.id);
+  const item = await ownItem(c.env.DB, c.req.param("id"), c.var.account.id);
   await deleteAudioItem(c.env.DB, item.id);
   // Content-addressed objects may back other items (the same text generated again): keep those.
   if (!(await audioKeyInUse(c.env.DB, item.r2_key))) await c.env.AUDIO.delete(item.r2_key);

@@ -1,4 +1,4 @@
-import { SESSION_USER_ID, type SessionKey } from "../accounts/sessions.ts";
+import { type SessionKey, sessionAccountId } from "../accounts/sessions.ts";
 import { sha256Hex } from "../accounts/tokens.ts";
 import { accountExists } from "../accounts/users.ts";
 import { type Page, pagedStatement, placeholders, type RowsStatement } from "../core/d1.ts";
@@ -32,8 +32,9 @@ export function ttsDigest(parts: Record<string, unknown>): Promise<string> {
  */
 export const ttsAudioKey = (userId: string, digest: string) => `tts/${userId}/${digest}.mp3`;
 
-/** True when one of the signed-in user's history items holds the speech for the digest bound to `?7` (for `passGate`'s `freeWhen`). */
-export const OWN_SPEECH_STORED_SQL = `EXISTS (SELECT 1 FROM audio_items WHERE r2_key = 'tts/' || ${SESSION_USER_ID} || '/' || ?7 || '.mp3')`;
+/** True when one of the workspace's history items holds the speech for the digest bound to `?7` (for `passGate`'s `freeWhen`). */
+export const ownSpeechStoredSql = (key: SessionKey) =>
+  `EXISTS (SELECT 1 FROM audio_items WHERE r2_key = 'tts/' || ${sessionAccountId(key)} || '/' || ?7 || '.mp3')`;
 
 /** Adds a history item; answers false, adding nothing, when the account no longer exists. */
 export async function recordAudioItem(
@@ -66,7 +67,7 @@ export function audioHistory(db: D1Database, key: SessionKey): RowsStatement<Omi
   return db
     .prepare(
       `SELECT id, kind, voice_id, text_excerpt, characters, bytes, created_at FROM audio_items
-       WHERE user_id = ${SESSION_USER_ID} ORDER BY created_at DESC LIMIT 50`,
+       WHERE user_id = ${sessionAccountId(key)} ORDER BY created_at DESC LIMIT 50`,
     )
     .bind(key.tokenHash, key.now);
 }

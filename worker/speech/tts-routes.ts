@@ -13,14 +13,7 @@ import { addToneMarks, SpitchError, streamSpitchSpeech } from "../providers/spit
 import { speechProvider } from "../routing.ts";
 import { toneMarksBody, ttsBody, voicesQuery } from "./contracts/tts.ts";
 import { TTS_MAX_CHARACTERS, TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS } from "./contracts/tts-constants.ts";
-import {
-  collect,
-  keepGeneratedAudio,
-  OWN_SPEECH_STORED_SQL,
-  recordAudioItem,
-  ttsAudioKey,
-  ttsDigest,
-} from "./store.ts";
+import { collect, keepGeneratedAudio, ownSpeechStoredSql, recordAudioItem, ttsAudioKey, ttsDigest } from "./store.ts";
 import { cachedVoices, spitchVoice, voicesFor } from "./voices.ts";
 
 export const tts = new Hono<AppEnv>();
@@ -106,7 +99,7 @@ tts.post("/", ttsBodyLimit, jsonBody(ttsBody), async (c) => {
   // each other. Audio the user already generated is free, so the batch counts the call only when
   // none of their history items holds this digest.
   const session = await sessionKey(c);
-  const gate = passGate(c, "tts", { key: session, freeWhen: { sql: OWN_SPEECH_STORED_SQL, param: digest } });
+  const gate = passGate(c, "tts", { key: session, freeWhen: { sql: ownSpeechStoredSql(session), param: digest } });
   const voicesLookup = spitch ? null : cachedVoices(c);
   voicesLookup?.catch(() => undefined); // a refused session answers first; its lookup is dropped
   // The copy is kept under the account, which the token names: reading it beside the batch makes a
@@ -129,14 +122,14 @@ tts.post("/", ttsBodyLimit, jsonBody(ttsBody), async (c) => {
   }
   // A counted call has no copy of its own and goes straight to the provider. A token made before
   // tokens named their account reads its copy after the gate: a second round trip.
-  const key = ttsAudioKey(c.var.user.id, digest);
-  const ownRead = session.namedUserId === c.var.user.id ? earlyRead : null;
+  const key = ttsAudioKey(c.var.account.id, digest);
+  const ownRead = session.namedUserId === c.var.account.id ? earlyRead : null;
   if (passed.counted || !ownRead) discardRead(c, earlyRead);
   const cached = passed.counted ? null : await (ownRead ?? c.env.AUDIO.get(key));
   const id = crypto.randomUUID();
   const item = {
     id,
-    user_id: c.var.user.id,
+    user_id: c.var.account.id,
     kind: "tts" as const,
     voice_id,
     text,
@@ -170,7 +163,7 @@ tts.post("/", ttsBodyLimit, jsonBody(ttsBody), async (c) => {
  * counted against text-to-speech: it has its own helper limit.
  */
 tts.post(API.tts.at.toneMarks, ttsBodyLimit, jsonBody(toneMarksBody), async (c) => {
-  assertActivePlan((await passGate(c, null)).user);
+  assertActivePlan((await passGate(c, null)).account);
   await enforceRateLimit(c.env, "toneMarks", `user:${c.var.user.id}`, HELPER_RATE_LIMITS.toneMarks);
   try {
     const text = await addToneMarks(c.var.provider("spitch"), { language: "yo", text: c.req.valid("json").text });

@@ -50,7 +50,7 @@ voiceConversion.post("/", requireTool("voiceConversion"), async (c) => {
           c.env,
           {
             id,
-            user_id: c.var.user.id,
+            user_id: c.var.account.id,
             kind: "voice-conversion",
             voice_id: voiceId,
             text: audio.name || "Recording",

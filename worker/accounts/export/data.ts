@@ -32,6 +32,7 @@ import { displayName } from "../../recordings/uploads/display-name.ts";
 import { recordingsKeeping, type UploadRow, uploadsOf } from "../../recordings/uploads/store.ts";
 import { readReport } from "../../reports/sentiment-reports.ts";
 import { type AudioItemRow, audioItemsOf, firstItemsOfKeys } from "../../speech/store.ts";
+import { membershipsOf } from "../../workspaces/store.ts";
 import { knownDevicesOf } from "../devices.ts";
 import { signInsOf } from "../sessions.ts";
 import type { UserRow } from "../users.ts";
@@ -75,6 +76,7 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
     monthlyUsageOf(db, user.id),
     sendingDomainRowOf(db, user.id),
   ]);
+  const memberships = await membershipsOf(db, user.id);
   const preference = preferenceRows[0];
   const subscription = subscriptions[0];
   const pages = <Row>(statement: (page: Page) => RowsStatement<Row>) => pagedRows(statement, EXPORT_PAGE_ROWS);
@@ -104,6 +106,8 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
     },
     organisation: organisationViewFromRow(kitRows[0] ?? null),
     sending_domain: sendingDomainExport(sendingDomains[0]),
+    // The workspaces the person belongs to (their own included), by name, with their role in each.
+    workspaces: memberships.map((row) => ({ id: row.workspace_id, name: row.name, role: row.role })),
     contacts: new StreamedArray(
       mapped(
         pages((page) => contactsOf(db, user.id, page)),

@@ -29,6 +29,7 @@ export const plansResponse = z.object({
         storageGb: z.number().nullable(),
         mediaListContacts: z.number(),
         releaseEmailsMonthly: z.number(),
+        seats: z.number().nullable(),
       }),
     )
     .readonly(),

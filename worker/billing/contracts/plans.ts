@@ -29,7 +29,15 @@ export interface Plan {
   readonly mediaListContacts: number;
   /** Release e-mails sent to the media list per calendar month, every release together. */
   readonly releaseEmailsMonthly: number;
+  /**
+   * People in the workspace, the owner included; null for the number an Enterprise contract sold
+   * (ENTERPRISE_SEATS until the account's own figure is set).
+   */
+  readonly seats: number | null;
 }
+
+/** An Enterprise workspace's seats until its contract's number is recorded for it. */
+export const ENTERPRISE_SEATS = 10;
 
 export const PLANS: readonly Plan[] = [
   {
@@ -46,6 +54,7 @@ export const PLANS: readonly Plan[] = [
     storageGb: 20,
     mediaListContacts: 1_000,
     releaseEmailsMonthly: 5_000,
+    seats: 1,
   },
   {
     id: "yearly",
@@ -61,6 +70,7 @@ export const PLANS: readonly Plan[] = [
     storageGb: 40,
     mediaListContacts: 5_000,
     releaseEmailsMonthly: 25_000,
+    seats: 3,
   },
   {
     id: "enterprise",
@@ -76,6 +86,7 @@ export const PLANS: readonly Plan[] = [
     storageGb: null,
     mediaListContacts: 50_000,
     releaseEmailsMonthly: 250_000,
+    seats: null,
   },
 ];
 

@@ -11,13 +11,17 @@ export interface MediaGrantRow {
   content_type: string;
   expires_at: string;
   user_id: string | null;
+  /** The member who minted it in someone else's workspace (`user_id`), so removing them revokes it; else null. */
+  minted_by?: string | null;
 }
 
 /** Stores a grant; a player URL also revokes the account's older ones past its newest `keep`. */
 export async function insertMediaGrant(db: D1Database, grant: MediaGrantRow, keep: number): Promise<void> {
   const insert = db
-    .prepare("INSERT INTO media_grants (token_hash, r2_key, content_type, expires_at, user_id) VALUES (?, ?, ?, ?, ?)")
-    .bind(grant.token_hash, grant.r2_key, grant.content_type, grant.expires_at, grant.user_id);
+    .prepare(
+      "INSERT INTO media_grants (token_hash, r2_key, content_type, expires_at, user_id, minted_by) VALUES (?, ?, ?, ?, ?, ?)",
+    )
+    .bind(grant.token_hash, grant.r2_key, grant.content_type, grant.expires_at, grant.user_id, grant.minted_by ?? null);
   if (grant.user_id === null) {
     await insert.run();
     return;
@@ -64,4 +68,9 @@ export function deletePlayerGrantsOf(db: D1Database, userId: string): D1Prepared
 /** Drops every grant for a user's job recordings, for erasing the account. */
 export function deleteMediaGrantsOf(db: D1Database, userId: string): D1PreparedStatement {
   return db.prepare(`DELETE FROM media_grants WHERE r2_key IN ${JOB_RECORDING_KEYS_OF_USER}`).bind(userId);
+}
+
+/** Deletes the player URLs member `mintedBy` holds in workspace `workspaceId`, as a statement for a batch. */
+export function deleteMediaGrantsMintedBy(db: D1Database, workspaceId: string, mintedBy: string): D1PreparedStatement {
+  return db.prepare("DELETE FROM media_grants WHERE user_id = ? AND minted_by = ?").bind(workspaceId, mintedBy);
 }

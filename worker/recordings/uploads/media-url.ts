@@ -27,7 +27,7 @@ export interface MediaUrl {
 async function grantMediaUrl(
   db: D1Database,
   origin: string,
-  grant: { r2Key: string; contentType: string; ttlMs: number; userId: string | null },
+  grant: { r2Key: string; contentType: string; ttlMs: number; userId: string | null; mintedBy?: string | null },
 ): Promise<MediaUrl> {
   const token = randomToken();
   const expiresAt = isoIn(grant.ttlMs);
@@ -39,6 +39,7 @@ async function grantMediaUrl(
       content_type: grant.contentType,
       expires_at: expiresAt,
       user_id: grant.userId,
+      minted_by: grant.mintedBy ?? null,
     },
     GRANT_CAPS.playerUrls,
   );
@@ -64,9 +65,10 @@ export async function playerMediaUrl(
   origin: string,
   userId: string,
   recording: { r2Key: string; contentType: string },
+  mintedBy: string | null = null,
 ): Promise<MediaUrl> {
-  await enforceRateLimit(env, "playerUrl", `user:${userId}`, GRANT_RATE_LIMITS.playerUrl);
-  return grantMediaUrl(env.DB, origin, { ...recording, ttlMs: PLAYER_URL_TTL_MS, userId });
+  await enforceRateLimit(env, "playerUrl", `user:${mintedBy ?? userId}`, GRANT_RATE_LIMITS.playerUrl);
+  return grantMediaUrl(env.DB, origin, { ...recording, ttlMs: PLAYER_URL_TTL_MS, userId, mintedBy });
 }
 
 /** Deletes a recording and every URL handed out for it. */

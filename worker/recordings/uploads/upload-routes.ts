@@ -8,6 +8,7 @@ import { passGate } from "../../billing/tool-gate.ts";
 import { API } from "../../contracts/api-paths.ts";
 import { ApiError } from "../../core/errors.ts";
 import { refusedMediaType } from "../../core/read-upload.ts";
+import { auditRequest } from "../../workspaces/audit.ts";
 import { formatBytes, isAnalysableMedia } from "../contracts/media.ts";
 import { TUS_EXTENSIONS, TUS_VERSION, UPLOAD_MAX_BYTES } from "../contracts/upload-constants.ts";
 import { deleteRecording } from "../delete-recording.ts";
@@ -113,7 +114,7 @@ function byteCount(c: Context<AppEnv>, name: string): number {
  * call of a tool's allowance; each tool counts every call that uses the recording.
  */
 const mayUseTools = createMiddleware<AppEnv>(async (c, next) => {
-  assertActivePlan((await passGate(c, null)).user);
+  assertActivePlan((await passGate(c, null)).account);
   await next();
 });
 
@@ -138,14 +139,14 @@ tusUploads.post("/", mayUseTools, async (c) => {
   }
   const id = crypto.randomUUID();
   const r2Key = `uploads/${id}`;
-  const quota = storageQuotaBytes(planLimits(c.var.user.plan));
+  const quota = storageQuotaBytes(planLimits(c.var.account.plan));
   const multipart = await c.env.AUDIO.createMultipartUpload(r2Key, { httpMetadata: { contentType: filetype } });
   const expiresAt = new Date(Date.now() + UPLOAD_TTL_MS).toISOString();
   const inserted = await insertUploadWithinQuota(
     c.env.DB,
     {
       id,
-      user_id: c.var.user.id,
+      user_id: c.var.account.id,
       file_name: displayName(metadata.get("filename") ?? ""),
       content_type: filetype,
       length,
@@ -175,7 +176,7 @@ const notFound = () => new ApiError(404, "not_found", "That upload does not exis
 /** The caller's own upload; an expired one is cleaned up on sight and answers 410. */
 async function ownLiveUpload(c: Context<AppEnv>): Promise<UploadRow> {
   const id = c.req.param("id") ?? "";
-  const row = UUID.test(id) ? await findOwnUpload(c.env.DB, id, c.var.user.id) : null;
+  const row = UUID.test(id) ? await findOwnUpload(c.env.DB, id, c.var.account.id) : null;
   if (!row) throw notFound();
   if (isExpired(row)) {
     await deleteUploadRow(c.env.DB, row.id);
@@ -222,7 +223,7 @@ tusUploads.patch(API.uploads.at.upload, requireUser, async (c) => {
     throw new ApiError(423, "upload_locked", "Another request is still writing this upload. Try again shortly.");
   }
   try {
-    const row = await findOwnUpload(c.env.DB, seen.id, c.var.user.id);
+    const row = await findOwnUpload(c.env.DB, seen.id, c.var.account.id);
     if (!row) throw notFound();
     if (offset !== row.offset) throw mismatch(row.offset);
     const declared = c.req.header("content-length");
@@ -240,11 +241,12 @@ tusUploads.patch(API.uploads.at.upload, requireUser, async (c) => {
 
 tusUploads.delete(API.uploads.at.upload, requireUser, async (c) => {
   const id = c.req.param("id");
-  const row = UUID.test(id) ? await findOwnUpload(c.env.DB, id, c.var.user.id) : null;
+  const row = UUID.test(id) ? await findOwnUpload(c.env.DB, id, c.var.account.id) : null;
   if (!row) throw notFound();
   // A finished upload is a recording jobs may share: deleted by the same rules as from the list.
   if (row.status === "complete") {
-    await deleteRecording(c.env, row.id, c.var.user.id);
+    await deleteRecording(c.env, row.id, c.var.account.id);
+    await auditRequest(c, "recording.deleted", row.file_name);
   } else {
     // The row first: a PATCH still streaming then finds it gone and removes what it writes after this.
     await deleteUploadRow(c.env.DB, row.id);

@@ -1,0 +1,197 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import {
+  type AuditPage,
+  auditPage,
+  membersResponse,
+  workspaceSchema,
+  workspacesResponse,
+} from "../../worker/workspaces/contracts/workspaces.ts";
+import { registerAndSignIn } from "./helpers.ts";
+import { finishedRelease, jobsWithoutPauses } from "./jobs.ts";
+import { COMPLETE_KIT } from "./press-kit.ts";
+import { accept, asMember, invite, onPlan, type Person, team } from "./workspace-helpers.ts";
+
+async function auditOf(owner: Person): Promise<AuditPage> {
+  const response = await asMember(owner)("/api/workspace/audit?limit=100");
+  expect(response.status).toBe(200);
+  return auditPage.parse(await response.json());
+}
+
+describe("workspaces: the done-when flow", () => {
+  it("a Yearly owner's editor and viewer share the release and the press kit, a removed editor is out at once, and the log names each step", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { owner, editor, viewer, workspace } = await team();
+    const release = await finishedRelease(owner.token);
+    expect(
+      (await asMember(owner)("/api/organisation", { method: "PUT", body: JSON.stringify(COMPLETE_KIT) })).status,
+    ).toBe(200);
+
+    // Both joined, and the switcher lists the owner's workspace for each.
+    const listed = workspacesResponse.parse(await (await asMember(viewer)("/api/workspaces")).json());
+    expect(listed.items.map((item) => [item.id, item.role])).toContainEqual([workspace, "viewer"]);
+    const current = workspaceSchema.parse(await (await asMember(viewer, workspace)("/api/workspace")).json());
+    expect(current).toMatchObject({
+      id: workspace,
+      name: "Harmattan PR",
+      role: "viewer",
+      seats: { used: 3, limit: 3 },
+    });
+    const members = membersResponse.parse(await (await asMember(editor, workspace)("/api/workspace/members")).json());
+    expect(members.items.map((member) => member.role)).toEqual(["owner", "editor", "viewer"]);
+
+    // The viewer reads the owner's release but may not edit it.
+    const asViewer = asMember(viewer, workspace);
+    const read = await asViewer(`/api/press-releases/${release.id}`);
+    expect(read.status).toBe(200);
+    const edit = (text: string) => ({ method: "PATCH", body: JSON.stringify({ text }) });
+    const refused = await asViewer(`/api/press-releases/${release.id}`, edit(`${release.text}\n\nEdited.`));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "role_forbidden", message: expect.stringContaining("editor") });
+    // Without the header the viewer acts in their own workspace, where the release does not exist.
+    expect((await asMember(viewer)(`/api/press-releases/${release.id}`)).status).toBe(404);
+
+    // The editor edits it, and the press kit is the owner's for both.
+    const asEditor = asMember(editor, workspace);
+    const edited = `# Harmattan PR opens its Kano office\n\n**KANO, Nigeria** — It opened today.\n\n###\n`;
+    expect((await asEditor(`/api/press-releases/${release.id}`, edit(edited))).status).toBe(200);
+    expect(await (await asMember(owner)(`/api/press-releases/${release.id}`)).json()).toMatchObject({ text: edited });
+    for (const person of [editor, viewer]) {
+      const kit = await (await asMember(person, workspace)("/api/organisation")).json();
+      expect(kit).toMatchObject({ name: COMPLETE_KIT.name });
+    }
+
+    // The viewer exports it; the editor deletes nothing they may not.
+    expect((await asViewer(`/api/press-releases/${release.id}/export?format=md`)).status).toBe(200);
+
+    // Removed, the editor is refused at once.
+    const removed = await asMember(owner)(`/api/workspace/members/${editor.user.id}`, { method: "DELETE" });
+    expect(removed.status).toBe(204);
+    const after = await asEditor(`/api/press-releases/${release.id}`);
+    expect(after.status).toBe(404);
+    expect(await after.json()).toMatchObject({ code: "workspace_not_found" });
+
+    // A Monthly owner's invitation is a 402 that says why.
+    const monthly = await registerAndSignIn();
+    await onPlan(monthly, "monthly");
+    const full = await asMember(monthly)("/api/workspace/invitations", {
+      method: "POST",
+      body: JSON.stringify({ email: viewer.input.email, role: "viewer" }),
+    });
+    expect(full.status).toBe(402);
+    const reason = (await full.json()) as { code: string; message: string };
+    expect(reason.code).toBe("seats_full");
+    expect(reason.message).toMatch(/Monthly plan has the owner only/);
+    expect(reason.message).toMatch(/Yearly has 3 seats/);
+
+    // The log names each step, the newest first.
+    const log = await auditOf(owner);
+    expect(log.items.map((entry) => [entry.action, entry.actor.email, entry.target]).reverse()).toEqual([
+      ["invitation.sent", owner.input.email, `${editor.input.email} as editor`],
+      ["invitation.sent", owner.input.email, `${viewer.input.email} as viewer`],
+      ["invitation.accepted", editor.input.email, `${editor.input.email} as editor`],
+      ["invitation.accepted", viewer.input.email, `${viewer.input.email} as viewer`],
+      ["member.removed", owner.input.email, editor.input.email],
+    ]);
+    // A viewer may not read the log; the owner's own workspace log is theirs alone.
+    expect((await asViewer("/api/workspace/audit")).status).toBe(403);
+  });
+
+  it("invitations: one seat each, no second for the same address, only the invited address accepts, once", async () => {
+    const owner = await registerAndSignIn();
+    await onPlan(owner, "yearly");
+    const invited = await registerAndSignIn();
+    const stranger = await registerAndSignIn();
+    const token = await invite(owner, invited.input.email, "admin");
+    const again = await asMember(owner)("/api/workspace/invitations", {
+      method: "POST",
+      body: JSON.stringify({ email: invited.input.email, role: "viewer" }),
+    });
+    expect(again.status).toBe(409);
+
+    const wrong = await accept(stranger, token);
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toMatchObject({ code: "invitation_for_another" });
+    const accepted = await accept(invited, token);
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toMatchObject({ workspace: { id: owner.user.id, role: "admin" } });
+    expect((await accept(invited, token)).status).toBe(404);
+
+    // Owner, admin and one invitation fill Yearly's 3 seats; the fourth is a 402.
+    await invite(owner, stranger.input.email, "viewer");
+    const fourth = await asMember(owner)("/api/workspace/invitations", {
+      method: "POST",
+      body: JSON.stringify({ email: "someone.else@example.ng", role: "viewer" }),
+    });
+    expect(fourth.status).toBe(402);
+
+    // The admin lists and revokes the invitation; the link then no longer works.
+    const asAdmin = asMember(invited, owner.user.id);
+    const { items } = (await (await asAdmin("/api/workspace/invitations")).json()) as { items: { id: string }[] };
+    expect(items).toHaveLength(1);
+    expect((await asAdmin(`/api/workspace/invitations/${items[0]?.id}`, { method: "DELETE" })).status).toBe(204);
+
+    // An expired link says so.
+    const later = await invite(owner, stranger.input.email, "viewer");
+    await env.DB.prepare("UPDATE workspace_invitations SET expires_at = ? WHERE workspace_id = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), owner.user.id)
+      .run();
+    expect((await accept(stranger, later)).status).toBe(410);
+
+    // Bad input is a 400 with the field's message.
+    const bad = await asMember(owner)("/api/workspace/invitations", {
+      method: "POST",
+      body: JSON.stringify({ email: "not an address", role: "owner" }),
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: "validation_failed", errors: { role: expect.any(Array) } });
+  });
+
+  it("a member changes roles only as an admin, never the owner's, and may leave on their own", async () => {
+    const { owner, editor, viewer, workspace } = await team();
+    const asEditor = asMember(editor, workspace);
+    const promote = (userId: string, role: string) =>
+      ({
+        path: `/api/workspace/members/${userId}`,
+        init: { method: "PATCH", body: JSON.stringify({ role }) },
+      }) as const;
+    const byEditor = promote(viewer.user.id, "admin");
+    expect((await asEditor(byEditor.path, byEditor.init)).status).toBe(403);
+    const byOwner = promote(viewer.user.id, "editor");
+    expect((await asMember(owner)(byOwner.path, byOwner.init)).status).toBe(200);
+    const ownerRow = promote(owner.user.id, "viewer");
+    expect((await asMember(owner)(ownerRow.path, ownerRow.init)).status).toBe(404);
+    // An editor may not remove another member, but may leave.
+    expect((await asEditor(`/api/workspace/members/${viewer.user.id}`, { method: "DELETE" })).status).toBe(403);
+    expect((await asEditor(`/api/workspace/members/${editor.user.id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await asEditor("/api/workspace")).status).toBe(404);
+    const log = await auditOf(owner);
+    expect(log.items.slice(0, 2).map((entry) => entry.action)).toEqual(["member.left", "member.role_changed"]);
+  });
+
+  it("an editor's publishing, taking down and deleting of the owner's release are in the log, by the editor, under its headline", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { owner, editor, workspace } = await team();
+    const slug = `harmattan-${Date.now().toString(36)}`;
+    expect(
+      (await asMember(owner)("/api/organisation", { method: "PUT", body: JSON.stringify({ ...COMPLETE_KIT, slug }) }))
+        .status,
+    ).toBe(200);
+    const release = await finishedRelease(owner.token);
+    const asEditor = asMember(editor, workspace);
+    const publish = `/api/press-releases/${release.id}/publish`;
+    expect((await asEditor(publish, { method: "POST", body: "{}" })).status).toBe(200);
+    expect((await asEditor(publish, { method: "DELETE" })).status).toBe(200);
+    expect((await asEditor(`/api/press-releases/${release.id}`, { method: "DELETE" })).status).toBe(200);
+    const log = await auditOf(owner);
+    const steps = log.items.slice(0, 3).reverse();
+    expect(steps.map((entry) => [entry.action, entry.actor.email])).toEqual([
+      ["release.published", editor.input.email],
+      ["release.unpublished", editor.input.email],
+      ["release.deleted", editor.input.email],
+    ]);
+    const headline = steps[0]?.target ?? "";
+    expect(headline.length).toBeGreaterThan(0);
+    expect(steps.every((entry) => entry.target === headline)).toBe(true);
+  });
+});
