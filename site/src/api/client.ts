@@ -1,5 +1,6 @@
 import type { ZodType } from "zod";
 import { config } from "../config.ts";
+import { storedWorkspace, WORKSPACE_HEADER, WORKSPACE_MISSING_EVENT } from "../workspaces/current-workspace.ts";
 import {
   clearSession,
   markEmailUnverified,
@@ -10,6 +11,12 @@ import {
 
 /** The Worker's answer (409) to a tool call from an account whose e-mail is not verified yet. */
 export const EMAIL_UNVERIFIED = "email_unverified";
+
+/**
+ * 403s that refuse one action and keep the session: a role that may not do it, an invitation sent
+ * to another address. Any other 403 ends the session.
+ */
+const SESSION_KEEPING_REFUSALS: ReadonlySet<string> = new Set(["role_forbidden", "invitation_for_another"]);
 
 /** Every failed call, with the server's message and field errors. */
 export class ApiError extends Error {
@@ -72,12 +79,25 @@ interface FetchOptions {
   readonly isLogin?: boolean;
   readonly token?: string;
   readonly signal?: AbortSignal;
+  /**
+   * `false` for the calls that are the person's own wherever they act (their list of workspaces,
+   * accepting an invitation): no workspace header, so a stale one cannot make them fail.
+   */
+  readonly inWorkspace?: boolean;
+}
+
+/** The headers every call carries: who is asking, and the workspace they act in. */
+function identify(headers: Record<string, string>, token: string | null, inWorkspace: boolean): void {
+  if (token) headers.authorization = `Bearer ${token}`;
+  const workspace = inWorkspace ? storedWorkspace() : null;
+  if (workspace) headers[WORKSPACE_HEADER] = workspace;
 }
 
 /**
- * The one way the site talks to the Worker: bearer token, one error type, and the session rules
- * (401/403 end the session, login's own 401 excepted; 402 sends to /pricing;
- * `email_unverified` puts the verify dialog in place of the tool).
+ * The one way the site talks to the Worker: bearer token, workspace header, one error type, and the
+ * session rules (401/403 end the session, login's own 401 and a role's 403 excepted; 402 sends to
+ * /pricing; `email_unverified` puts the verify dialog in place of the tool; a 404 in a chosen
+ * workspace has the site check that the person is still in it).
  * Answers the raw response, so audio can be streamed; `apiRequest` is the JSON form.
  */
 export async function apiFetch(path: string, options: FetchOptions = {}): Promise<Response> {
@@ -86,8 +106,7 @@ export async function apiFetch(path: string, options: FetchOptions = {}): Promis
   const isFile = options.body instanceof Blob;
   if (isFile) headers["content-type"] = (options.body as Blob).type;
   else if (options.body !== undefined && !isForm) headers["content-type"] = "application/json";
-  const token = options.token ?? storedToken();
-  if (token) headers.authorization = `Bearer ${token}`;
+  identify(headers, options.token ?? storedToken(), options.inWorkspace ?? true);
 
   let response: Response;
   try {
@@ -107,14 +126,16 @@ export async function apiFetch(path: string, options: FetchOptions = {}): Promis
     throw networkError();
   }
 
-  if (!response.ok) throw await failure(response, options.isLogin ?? false);
+  if (!response.ok) throw await failure(response, options.isLogin ?? false, WORKSPACE_HEADER in headers);
   return response;
 }
 
 /** Applies the session rules to a failed answer and turns it into the one error type. */
-async function failure(response: Response, isLogin: boolean): Promise<ApiError> {
+async function failure(response: Response, isLogin: boolean, inChosenWorkspace: boolean): Promise<ApiError> {
   const error = await readError(response);
-  if (response.status === 403 || (response.status === 401 && !isLogin)) {
+  const endsSession =
+    (response.status === 403 && !SESSION_KEEPING_REFUSALS.has(error.code)) || (response.status === 401 && !isLogin);
+  if (endsSession) {
     clearSession();
     window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
   }
@@ -122,6 +143,8 @@ async function failure(response: Response, isLogin: boolean): Promise<ApiError> 
   if (response.status === 402) window.dispatchEvent(new CustomEvent(PAYMENT_REQUIRED_EVENT, { detail: error.message }));
   // The tool page then asks for the e-mail code instead of showing the tool.
   if (error.code === EMAIL_UNVERIFIED) markEmailUnverified();
+  // Removed from a workspace, the person is answered 404 in it: the site checks and goes back to their own.
+  if (response.status === 404 && inChosenWorkspace) window.dispatchEvent(new Event(WORKSPACE_MISSING_EVENT));
   return error;
 }
 
@@ -140,9 +163,9 @@ export function apiUpload(path: string, form: FormData, options: UploadOptions =
     const request = new XMLHttpRequest();
     request.open("POST", `${config.apiBase}${path}`);
     request.responseType = "blob";
-    request.setRequestHeader("accept", "application/json");
-    const token = storedToken();
-    if (token) request.setRequestHeader("authorization", `Bearer ${token}`);
+    const headers: Record<string, string> = { accept: "application/json" };
+    identify(headers, storedToken(), true);
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };
@@ -156,7 +179,7 @@ export function apiUpload(path: string, form: FormData, options: UploadOptions =
       }
       const response = new Response(request.response as Blob, { status: request.status, headers });
       if (response.ok) resolve(response);
-      else failure(response, false).then(reject, reject);
+      else failure(response, false, WORKSPACE_HEADER in headers).then(reject, reject);
     };
     options.signal?.addEventListener("abort", () => request.abort(), { once: true });
     request.send(form);
