@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { signOut } from "../../site/src/account/sign-out.ts";
 import { apiRequest, messageResponse } from "../../site/src/api/client.ts";
 import { STORAGE_KEYS } from "../../site/src/api/session.ts";
-import { WORKSPACE_HEADER } from "../../site/src/workspaces/current-workspace.ts";
+import { WORKSPACE_HEADER } from "../../site/src/api/workspace.ts";
 import { KEMI } from "./people.ts";
 import { renderSite, signIn } from "./render.tsx";
 import { AGENCY, OWN, serveWorkspaces } from "./workspaces-server.ts";

@@ -1,6 +1,5 @@
 import type { ZodType } from "zod";
 import { config } from "../config.ts";
-import { storedWorkspace, WORKSPACE_HEADER, WORKSPACE_MISSING_EVENT } from "../workspaces/current-workspace.ts";
 import {
   clearSession,
   markEmailUnverified,
@@ -8,6 +7,7 @@ import {
   storedToken,
   UNAUTHORIZED_EVENT,
 } from "./session.ts";
+import { storedWorkspace, WORKSPACE_HEADER, WORKSPACE_MISSING_EVENT } from "./workspace.ts";
 
 /** The Worker's answer (409) to a tool call from an account whose e-mail is not verified yet. */
 export const EMAIL_UNVERIFIED = "email_unverified";

@@ -3,8 +3,8 @@ import { useCallback, useRef, useState } from "react";
 import type { Upload } from "tus-js-client";
 import { ApiError } from "../api/client.ts";
 import { clearSession, storedToken, UNAUTHORIZED_EVENT } from "../api/session.ts";
+import { storedWorkspace, WORKSPACE_HEADER } from "../api/workspace.ts";
 import { config } from "../config.ts";
-import { storedWorkspace, WORKSPACE_HEADER } from "../workspaces/current-workspace.ts";
 
 /**
  * Files above this size go up as resumable (tus) uploads: they survive a dropped connection and

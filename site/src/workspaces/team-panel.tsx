@@ -16,6 +16,7 @@ import { Link, useNavigate } from "react-router-dom";
 import useSWR, { useSWRConfig } from "swr";
 import { ApiError } from "../api/client.ts";
 import { useStoredUser } from "../api/session.ts";
+import { useStoredWorkspace } from "../api/workspace.ts";
 import { PATHS } from "../paths.ts";
 import { ConfirmDeleteDialog } from "../ui/confirm-delete-dialog.tsx";
 import { Dialog } from "../ui/dialog.tsx";
@@ -23,7 +24,6 @@ import { errorMessage, showServerFieldErrors, TextField } from "../ui/form-field
 import { formatDay } from "../ui/format-when.ts";
 import { toast } from "../ui/toast.ts";
 import { AuditLog } from "./audit-log.tsx";
-import { useStoredWorkspace } from "./current-workspace.ts";
 import { ROLE_WORDS, useSwitchWorkspace, useWorkspace } from "./use-workspace.ts";
 import {
   changeRole,

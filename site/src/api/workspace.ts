@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { SESSION_CHANGE_EVENT, STORAGE_KEYS, subscribeToStored } from "../api/session.ts";
+import { SESSION_CHANGE_EVENT, STORAGE_KEYS, subscribeToStored } from "./session.ts";
 
 /**
  * The workspace the person acts in, kept in localStorage (`vox_workspace`) and named on every API
