@@ -93,6 +93,10 @@ describe("Settings › Team", () => {
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Role" }), "viewer");
     await userEvent.click(screen.getByRole("button", { name: "Send invitation" }));
     expect(await screen.findByText(reason)).toHaveAttribute("role", "alert");
+    // Not a missing plan: the person is not sent to /pricing.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(screen.getByRole("heading", { level: 1, name: "Settings" })).toBeInTheDocument();
+    expect(screen.getByText(reason)).toBeInTheDocument();
     expect(fake.calls.find((call) => call.method === "POST")?.body).toEqual({
       email: "ade@example.ng",
       role: "viewer",

@@ -18,6 +18,9 @@ export const EMAIL_UNVERIFIED = "email_unverified";
  */
 const SESSION_KEEPING_REFUSALS: ReadonlySet<string> = new Set(["role_forbidden", "invitation_for_another"]);
 
+/** The 402 of an invitation the owner's plan has no seat for (not a missing plan). */
+const SEATS_FULL = "seats_full";
+
 /** Every failed call, with the server's message and field errors. */
 export class ApiError extends Error {
   constructor(
@@ -139,8 +142,10 @@ async function failure(response: Response, isLogin: boolean, inChosenWorkspace: 
     clearSession();
     window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
   }
-  // A 402 keeps the session: the user is signed in but needs a plan.
-  if (response.status === 402) window.dispatchEvent(new CustomEvent(PAYMENT_REQUIRED_EVENT, { detail: error.message }));
+  // A 402 keeps the session: the user is signed in but needs a plan. A full workspace is not
+  // that: the invitation form says why, and the person stays where they are.
+  if (response.status === 402 && error.code !== SEATS_FULL)
+    window.dispatchEvent(new CustomEvent(PAYMENT_REQUIRED_EVENT, { detail: error.message }));
   // The tool page then asks for the e-mail code instead of showing the tool.
   if (error.code === EMAIL_UNVERIFIED) markEmailUnverified();
   // Removed from a workspace, the person is answered 404 in it: the site checks and goes back to their own.
