@@ -73,6 +73,21 @@ describe("the header's workspace menu", () => {
     await waitFor(() => expect(domainCalls().map((call) => call.workspace)).toEqual([null, AGENCY.id]));
   });
 
+  it("offers the same choice in the phone's menu", async () => {
+    serveWorkspaces();
+    signIn(KEMI);
+    renderSite("/settings");
+    await screen.findByRole("button", { name: `Workspace ${OWN.name}` });
+    await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    const menu = await screen.findByRole("dialog", { name: "Menu" });
+    const choices = await within(menu).findByRole("region", { name: "Workspace" });
+    expect(within(choices).getByRole("button", { name: new RegExp(OWN.name) })).toHaveAttribute("aria-current", "true");
+    await userEvent.click(within(choices).getByRole("button", { name: new RegExp(AGENCY.name) }));
+    await waitFor(() => expect(menu).not.toBeInTheDocument());
+    expect(localStorage.getItem("vox_workspace")).toBe(AGENCY.id);
+    expect(await screen.findByRole("button", { name: `Workspace ${AGENCY.name}` })).toBeInTheDocument();
+  });
+
   it("shows nothing to switch for a person in one workspace", async () => {
     const fake = serveWorkspaces();
     fake.workspaces = [OWN];

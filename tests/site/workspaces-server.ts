@@ -71,6 +71,18 @@ export function serveWorkspaces(extra?: (url: string, init?: RequestInit) => Res
         return json(current);
       }
       if (path === "/api/workspace/members") return json({ items: fake.members });
+      if (path.startsWith("/api/workspace/members/")) {
+        const userId = decodeURIComponent(path.split("/").at(-1) ?? "");
+        const member = fake.members.find((item) => item.user_id === userId);
+        if (!member) return json({ message: "Not found", code: "not_found" }, 404);
+        if (method === "DELETE") {
+          fake.members = fake.members.filter((item) => item !== member);
+          return json({ message: "Removed" });
+        }
+        const changed = { ...member, ...(body as { role: Member["role"] }) };
+        fake.members = fake.members.map((item) => (item === member ? changed : item));
+        return json(changed);
+      }
       if (path === "/api/workspace/invitations" && method === "GET") return json({ items: fake.invitations });
       if (path === "/api/workspace/invitations" && method === "POST") {
         const { email, role } = body as { email: string; role: Invitation["role"] };

@@ -77,6 +77,22 @@ describe("Settings › Team", () => {
     expect(fake.calls.some((call) => call.url.startsWith("/api/workspace/audit"))).toBe(false);
   });
 
+  it("lets a member leave, and takes them back to their own workspace", async () => {
+    const fake = serveWorkspaces();
+    signIn(KEMI);
+    localStorage.setItem("vox_workspace", AGENCY.id);
+    await openTeam();
+    await userEvent.click(await screen.findByRole("button", { name: "Leave workspace" }));
+    const dialog = await screen.findByRole("dialog", { name: `Leave ${AGENCY.name}?` });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Leave" }));
+    await waitFor(() => expect(localStorage.getItem("vox_workspace")).toBeNull());
+    expect(fake.calls.find((call) => call.method === "DELETE")).toMatchObject({
+      url: "/api/workspace/members/u1",
+      workspace: AGENCY.id,
+    });
+    expect(await screen.findByText(`You left ${AGENCY.name}.`)).toBeInTheDocument();
+  });
+
   it("gives an owner on Monthly the Worker's reason when an invitation needs a seat", async () => {
     const fake = serveWorkspaces();
     fake.workspaces = [OWN];
