@@ -1,38 +1,10 @@
 import type { ZodType } from "zod";
 import { config } from "../config.ts";
-import {
-  clearSession,
-  markEmailUnverified,
-  PAYMENT_REQUIRED_EVENT,
-  storedToken,
-  UNAUTHORIZED_EVENT,
-} from "./session.ts";
-import { storedWorkspace, WORKSPACE_HEADER, WORKSPACE_MISSING_EVENT } from "./workspace.ts";
+import { ApiError } from "./errors.ts";
+import { storedToken } from "./session.ts";
+import { storedWorkspace, WORKSPACE_HEADER } from "./workspace.ts";
 
-/** The Worker's answer (409) to a tool call from an account whose e-mail is not verified yet. */
-export const EMAIL_UNVERIFIED = "email_unverified";
-
-/**
- * 403s that refuse one action and keep the session: a role that may not do it, an invitation sent
- * to another address. Any other 403 ends the session.
- */
-const SESSION_KEEPING_REFUSALS: ReadonlySet<string> = new Set(["role_forbidden", "invitation_for_another"]);
-
-/** The 402 of an invitation the owner's plan has no seat for (not a missing plan). */
-const SEATS_FULL = "seats_full";
-
-/** Every failed call, with the server's message and field errors. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly errors: Record<string, string[]> = {},
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
+export { ApiError, EMAIL_UNVERIFIED } from "./errors.ts";
 
 /**
  * Loads one response schema. Schemas (and zod with them) load with a page's first request rather
@@ -46,12 +18,10 @@ export function schemaOf<M, K extends keyof M>(load: () => Promise<M>, name: K):
   return () => load().then((module) => module[name]);
 }
 
-const apiErrorBody = schemaOf(() => import("@contracts/api-error.ts"), "apiErrorBodySchema");
-
 /** The `{ message }` answer of endpoints that only confirm (sign-out, deletions, e-mails sent). */
 export const messageResponse = schemaOf(() => import("@worker/accounts/contracts/auth.ts"), "messageResponse");
 
-const networkError = () =>
+export const networkError = () =>
   new ApiError(0, "network_error", "Could not reach Vox. Check your connection and try again.");
 
 /** A schema that cannot load means the connection dropped: the same error as a failed request. */
@@ -59,17 +29,6 @@ export function loadSchema<T>(load: SchemaLoader<T>): Promise<ZodType<T>> {
   return load().catch(() => {
     throw networkError();
   });
-}
-
-async function readError(response: Response): Promise<ApiError> {
-  const [body, schema] = await Promise.all([response.json().catch(() => null), apiErrorBody().catch(() => null)]);
-  const parsed = schema?.safeParse(body);
-  if (parsed?.success) return new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.errors);
-  return new ApiError(
-    response.status,
-    "http_error",
-    `Something went wrong (HTTP ${response.status}). Please try again.`,
-  );
 }
 
 interface FetchOptions {
@@ -133,24 +92,13 @@ export async function apiFetch(path: string, options: FetchOptions = {}): Promis
   return response;
 }
 
-/** Applies the session rules to a failed answer and turns it into the one error type. */
+/**
+ * Applies the session rules to a failed answer and turns it into the one error type. The rules
+ * (site/src/api/failure.ts) load with the first failed call, not with every page.
+ */
 async function failure(response: Response, isLogin: boolean, inChosenWorkspace: boolean): Promise<ApiError> {
-  const error = await readError(response);
-  const endsSession =
-    (response.status === 403 && !SESSION_KEEPING_REFUSALS.has(error.code)) || (response.status === 401 && !isLogin);
-  if (endsSession) {
-    clearSession();
-    window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
-  }
-  // A 402 keeps the session: the user is signed in but needs a plan. A full workspace is not
-  // that: the invitation form says why, and the person stays where they are.
-  if (response.status === 402 && error.code !== SEATS_FULL)
-    window.dispatchEvent(new CustomEvent(PAYMENT_REQUIRED_EVENT, { detail: error.message }));
-  // The tool page then asks for the e-mail code instead of showing the tool.
-  if (error.code === EMAIL_UNVERIFIED) markEmailUnverified();
-  // Removed from a workspace, the person is answered 404 in it: the site checks and goes back to their own.
-  if (response.status === 404 && inChosenWorkspace) window.dispatchEvent(new Event(WORKSPACE_MISSING_EVENT));
-  return error;
+  const rules = await import("./failure.ts").catch(() => null);
+  return rules ? rules.failure(response, isLogin, inChosenWorkspace) : networkError();
 }
 
 export interface UploadOptions {

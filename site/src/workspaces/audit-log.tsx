@@ -1,7 +1,7 @@
 import type { AuditAction, AuditPage } from "@worker/workspaces/contracts/workspaces.ts";
 import useSWRInfinite from "swr/infinite";
-import { useStoredWorkspace } from "../api/workspace.ts";
 import { formatWhen } from "../ui/format-when.ts";
+import { useStoredWorkspace } from "./workspace-choice.ts";
 import { auditKey, fetchAuditPage } from "./workspaces-api.ts";
 
 /** What each entry records, as a sentence's verb: "Bisi Ola invited ade@example.ng". */

@@ -16,7 +16,6 @@ import { Link, useNavigate } from "react-router-dom";
 import useSWR, { useSWRConfig } from "swr";
 import { ApiError } from "../api/client.ts";
 import { useStoredUser } from "../api/session.ts";
-import { useStoredWorkspace } from "../api/workspace.ts";
 import { PATHS } from "../paths.ts";
 import { ConfirmDeleteDialog } from "../ui/confirm-delete-dialog.tsx";
 import { Dialog } from "../ui/dialog.tsx";
@@ -25,6 +24,7 @@ import { formatDay } from "../ui/format-when.ts";
 import { toast } from "../ui/toast.ts";
 import { AuditLog } from "./audit-log.tsx";
 import { ROLE_WORDS, useSwitchWorkspace, useWorkspace } from "./use-workspace.ts";
+import { useStoredWorkspace } from "./workspace-choice.ts";
 import {
   changeRole,
   fetchInvitations,

@@ -3,7 +3,7 @@ import type { Role, Workspace } from "@worker/workspaces/contracts/workspaces.ts
 import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { useStoredUser } from "../api/session.ts";
-import { storeWorkspace, useStoredWorkspace } from "../api/workspace.ts";
+import { storeWorkspace, useStoredWorkspace } from "./workspace-choice.ts";
 import { fetchWorkspace, fetchWorkspaces, WORKSPACES_KEY } from "./workspaces-api.ts";
 
 /** What each role is called on the site. */

@@ -2,10 +2,11 @@ import type { Workspace } from "@worker/workspaces/contracts/workspaces.ts";
 import { Check } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
-import { storeWorkspace, WORKSPACE_MISSING_EVENT } from "../api/workspace.ts";
+import { WORKSPACE_MISSING_EVENT } from "../api/workspace.ts";
 import { toast } from "../ui/toast.ts";
 import { useDismiss } from "../ui/use-dismiss.ts";
 import { ROLE_WORDS, useSwitchWorkspace, useWorkspaces } from "./use-workspace.ts";
+import { storeWorkspace } from "./workspace-choice.ts";
 import { WORKSPACES_KEY } from "./workspaces-api.ts";
 
 /**
