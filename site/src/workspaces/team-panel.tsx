@@ -183,7 +183,8 @@ function PendingInvitations({ onSaid }: { onSaid: (said: string) => void }) {
         The invitations could not be loaded. Please try again.
       </p>
     );
-  if (!data || data.items.length === 0) return null;
+  if (!data) return null;
+  if (data.items.length === 0) return <p className="muted">No invitations are waiting to be accepted.</p>;
   return (
     <section aria-labelledby="team-invitations">
       <h3 id="team-invitations">Waiting to accept</h3>
