@@ -97,6 +97,26 @@ describe("the header's workspace menu", () => {
     expect(screen.queryByRole("button", { name: /^Workspace/ })).not.toBeInTheDocument();
   });
 
+  it("notices a removal mid-visit: a 404 in the chosen workspace has the list checked again", async () => {
+    const fake = serveWorkspaces();
+    signIn(KEMI);
+    localStorage.setItem("vox_workspace", AGENCY.id);
+    renderSite("/settings");
+    expect(await screen.findByRole("button", { name: `Workspace ${AGENCY.name}` })).toBeInTheDocument();
+    const lists = () => fake.calls.filter((call) => call.url === "/api/workspaces").length;
+    const before = lists();
+    // Removed by an admin: the next call in the agency is answered 404.
+    fake.workspaces = [OWN];
+    await expect(
+      apiRequest("/api/workspace/members", { schema: async () => contract.membersResponse }),
+    ).rejects.toThrow();
+    await waitFor(() => expect(localStorage.getItem("vox_workspace")).toBeNull());
+    expect(lists()).toBe(before + 1);
+    expect(
+      await screen.findByText("You are no longer a member of that workspace, so Vox shows your own."),
+    ).toBeInTheDocument();
+  });
+
   it("goes back to the person's own workspace once they were removed from the one stored", async () => {
     const fake = serveWorkspaces();
     signIn(KEMI);
