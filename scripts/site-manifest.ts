@@ -28,6 +28,7 @@ const FEATURE_PAGES: Readonly<Record<string, string>> = {
   "/watch": "live",
   "/voxrelease": "press-release",
   "/vox-shield": "shield",
+  "/join": "workspaces",
 };
 
 /** The module the router lazy-loads for `path`: pages are named after their route (`/` is home). */

@@ -63,6 +63,9 @@ const SHELL_MODULES = appModules([
   "paths",
   "api/session",
   "api/client",
+  "api/errors",
+  // The workspace a call names, which the client reads on every call.
+  "api/workspace",
   "ui/modal-context",
   "ui/use-hydrated",
   "ui/lazy-named",
@@ -122,6 +125,10 @@ const TOOL_FRAME_PACKAGES = /[\\/]node_modules[\\/](swr|dequal)[\\/]/;
 const inToolFrame = (id: string) =>
   TOOL_FRAME_MODULES.includes(moduleOf(id)) || TOOL_FRAME_CONTRACTS.test(id) || TOOL_FRAME_PACKAGES.test(id);
 
+const WORKSPACE_KIT =
+  /[\\/]src[\\/]workspaces[\\/](use-workspace|workspace-choice|workspaces-api|join-token|workspace-switcher)\.tsx?$/;
+const inWorkspaces = (id: string) => WORKSPACE_KIT.test(id);
+
 /** The app's own code and the libraries that render it: compiled eagerly (see `postBanner` below). */
 const runsOnLoad = (id: string) =>
   id.startsWith(siteRoot) ||
@@ -170,6 +177,10 @@ export default defineConfig(({ mode }) => {
               { name: "framework", test: inFramework },
               { name: "shell", test: inShell, includeDependenciesRecursively: false },
               { name: "tool-frame", test: inToolFrame, includeDependenciesRecursively: false },
+              // The workspace menu and what it shares with Settings › Team, /join, Login and the
+              // release editor: one file for a signed-in person, not five (each a name in the
+              // first load's list of files it may preload).
+              { name: "workspaces", test: inWorkspaces, includeDependenciesRecursively: false },
             ],
           },
           // Hydrating runs most functions of the app and of the libraries it renders with, each

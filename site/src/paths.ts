@@ -18,4 +18,6 @@ export const PATHS = {
   terms: "/terms",
   /** A caption link's page, `/watch/<token>`: one pre-rendered page for every link. */
   watch: PAGE_PATHS.watch,
+  /** An invitation's page, `/join?token=<token>`, which a new person comes back to after signing up. */
+  join: PAGE_PATHS.join,
 } as const;

@@ -1,4 +1,4 @@
-/** Every route of the product plus /about, /developers, /privacy, /terms and the caption page (a link without its token), with the heading a visitor should see. */
+/** Every route of the product plus /about, /developers, /privacy, /terms, the caption page (a link without its token) and an invitation's page (without its token), with the heading a visitor should see. */
 export const ROUTES: Array<[path: string, heading: string]> = [
   ["/", "Give every message a voice."],
   ["/about", "We build voice tools for people whose work is words"],
@@ -16,6 +16,7 @@ export const ROUTES: Array<[path: string, heading: string]> = [
   ["/watch", "Live captions"],
   ["/privacy", "How Vox looks after your data"],
   ["/terms", "The terms of using Vox"],
+  ["/join", "Join a workspace"],
 ];
 
 /** The file-name stem a route's screenshots are saved under. */

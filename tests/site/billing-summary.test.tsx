@@ -121,6 +121,7 @@ describe("Settings › Billing and plans", () => {
     await within(panel).findByText("₦10,000 on 25 Dec 2026");
     expect(panel).toHaveTextContent("Monthly plan, active until 25 Dec 2026.");
     expect(panel).toHaveTextContent("Visa ending 4081");
+    expect(panel).toHaveTextContent("Seats: the owner only, sharing its live hours, storage and speech allowances.");
     expect(within(panel).getByRole("switch", { name: "Auto-renew" })).toBeChecked();
     const live = within(panel).getByRole("meter", { name: "Live transcription (VoxScribe)" });
     expect(live).toHaveAttribute("value", "9000");
@@ -128,6 +129,13 @@ describe("Settings › Billing and plans", () => {
     expect(panel).toHaveTextContent("2 h 30 min of 10 h used");
     expect(panel).toHaveTextContent("1.5 GB of 20 GB used");
     expect(within(panel).queryByRole("button", { name: /^Renew/ })).toBeNull();
+  });
+
+  it("states the seats of the plan held: on Yearly, 3 people", async () => {
+    serve({ ...active, plan: "yearly" });
+    const panel = await openBilling();
+    await within(panel).findByText(/Yearly plan, active until/);
+    expect(panel).toHaveTextContent("Seats: 3 people");
   });
 
   it("lists the invoices, newest first, with number, date, plan and amount, and downloads one as its PDF", async () => {

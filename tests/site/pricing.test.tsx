@@ -163,6 +163,7 @@ describe("/pricing says what each plan gives", () => {
         `Storage for recordings, reports and releases: ${plan.storageGb === null ? "Unlimited" : `${plan.storageGb} GB`}`,
         `Contacts on the media list: ${groupThousands(plan.mediaListContacts)}`,
         `Release e-mails a month: ${groupThousands(plan.releaseEmailsMonthly)}`,
+        `Seats: ${{ monthly: "the owner only", yearly: "3 people", enterprise: "as agreed" }[plan.id]}`,
       ]);
       expect(card(plan.name)).toBeVisible();
     }
@@ -207,6 +208,7 @@ describe("/pricing says what each plan gives", () => {
           "Storage for recordings, reports and releases: 45 GB",
           "Contacts on the media list: 7,500",
           "Release e-mails a month: 12,500",
+          "Seats: 3 people",
         ]),
       { timeout: 5000 },
     );

@@ -8,6 +8,13 @@ import { errorMessage, PasswordField, SubmitButton, showServerFieldErrors } from
 import { toast } from "../ui/toast.ts";
 import { deleteAccount } from "./accounts-api.ts";
 
+/**
+ * A workspace is its owner's account (docs/decisions/023): deleting the account deletes the
+ * workspace, and ownership cannot be handed over first.
+ */
+const WORKSPACE_NOTE =
+  "Your workspace goes with it: its recordings, releases and reports are deleted, and the people you invited lose access at once. Workspaces you were invited to are left, and their work stays with them.";
+
 /** Settings → Account: deletion asks for the password in a confirmation dialog. */
 export function DeleteAccount() {
   const [confirming, setConfirming] = useState(false);
@@ -17,6 +24,7 @@ export function DeleteAccount() {
       <p className="muted">
         This deletes your profile, sessions and saved work for good. Active plans are not refunded.
       </p>
+      <p className="muted">{WORKSPACE_NOTE}</p>
       <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
         Delete Account
       </button>
@@ -50,6 +58,7 @@ function ConfirmDeletion({ onClose }: { onClose: () => void }) {
       description="Enter your password to confirm. This cannot be undone."
       onClose={onClose}
     >
+      <p className="muted">{WORKSPACE_NOTE}</p>
       <form className="form" onSubmit={onSubmit} noValidate>
         <PasswordField
           label="Password"

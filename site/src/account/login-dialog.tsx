@@ -8,6 +8,7 @@ import type { ContinueTo, DialogProps } from "../ui/modal-context.ts";
 import { useModals } from "../ui/modal-context.ts";
 import { toast } from "../ui/toast.ts";
 import { LOGIN_SUCCESS_TOAST_MS } from "../ui/toast-timing.ts";
+import { pendingJoinPath } from "../workspaces/join-token.ts";
 import { signin } from "./accounts-api.ts";
 import { signOut } from "./sign-out.ts";
 
@@ -85,8 +86,9 @@ function LoginForm({
       storeSession(token, data);
       toast.success("Login Successfully", { duration: LOGIN_SUCCESS_TOAST_MS });
       onClose();
-      // To /solutions, as the spec has it, unless the press that opened Login was going elsewhere.
-      navigate(continueTo?.path ?? PATHS.solutions);
+      // To /solutions, as the spec has it, unless the press that opened Login was going elsewhere
+      // or an invitation this tab opened is waiting to be accepted.
+      navigate(continueTo?.path ?? pendingJoinPath() ?? PATHS.solutions);
     } catch (error) {
       toast.error(errorMessage(error));
     }

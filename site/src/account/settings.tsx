@@ -15,6 +15,7 @@ import { useUser } from "./use-user.ts";
 
 const RecordingsList = lazyWhenShown(() => import("../recordings/recordings-list.tsx"), "RecordingsList");
 const ContactsList = lazyWhenShown(() => import("../contacts/contacts-list.tsx"), "ContactsList");
+const TeamPanel = lazyWhenShown(() => import("../workspaces/team-panel.tsx"), "TeamPanel");
 const SendingDomainPanel = lazyWhenShown(
   () => import("../organisation/sending-domain-panel.tsx"),
   "SendingDomainPanel",
@@ -26,6 +27,7 @@ const TABS = [
   { id: "billing", label: "Billing and plans" },
   { id: "recordings", label: "Recordings" },
   { id: "contacts", label: "Contacts" },
+  { id: "team", label: "Team" },
   { id: "account", label: "Account" },
 ] as const;
 
@@ -66,6 +68,9 @@ export function Component() {
             </Tabs.Content>
             <Tabs.Content value="contacts" className="panel tabs__panel">
               <ContactsList />
+            </Tabs.Content>
+            <Tabs.Content value="team" className="panel tabs__panel">
+              <TeamPanel />
             </Tabs.Content>
             <Tabs.Content value="account" className="panel tabs__panel">
               <DownloadMyData />

@@ -1,28 +1,10 @@
 import type { ZodType } from "zod";
 import { config } from "../config.ts";
-import {
-  clearSession,
-  markEmailUnverified,
-  PAYMENT_REQUIRED_EVENT,
-  storedToken,
-  UNAUTHORIZED_EVENT,
-} from "./session.ts";
+import { ApiError } from "./errors.ts";
+import { storedToken } from "./session.ts";
+import { storedWorkspace, WORKSPACE_HEADER } from "./workspace.ts";
 
-/** The Worker's answer (409) to a tool call from an account whose e-mail is not verified yet. */
-export const EMAIL_UNVERIFIED = "email_unverified";
-
-/** Every failed call, with the server's message and field errors. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly errors: Record<string, string[]> = {},
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
+export { ApiError, EMAIL_UNVERIFIED } from "./errors.ts";
 
 /**
  * Loads one response schema. Schemas (and zod with them) load with a page's first request rather
@@ -36,12 +18,10 @@ export function schemaOf<M, K extends keyof M>(load: () => Promise<M>, name: K):
   return () => load().then((module) => module[name]);
 }
 
-const apiErrorBody = schemaOf(() => import("@contracts/api-error.ts"), "apiErrorBodySchema");
-
 /** The `{ message }` answer of endpoints that only confirm (sign-out, deletions, e-mails sent). */
 export const messageResponse = schemaOf(() => import("@worker/accounts/contracts/auth.ts"), "messageResponse");
 
-const networkError = () =>
+export const networkError = () =>
   new ApiError(0, "network_error", "Could not reach Vox. Check your connection and try again.");
 
 /** A schema that cannot load means the connection dropped: the same error as a failed request. */
@@ -49,17 +29,6 @@ export function loadSchema<T>(load: SchemaLoader<T>): Promise<ZodType<T>> {
   return load().catch(() => {
     throw networkError();
   });
-}
-
-async function readError(response: Response): Promise<ApiError> {
-  const [body, schema] = await Promise.all([response.json().catch(() => null), apiErrorBody().catch(() => null)]);
-  const parsed = schema?.safeParse(body);
-  if (parsed?.success) return new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.errors);
-  return new ApiError(
-    response.status,
-    "http_error",
-    `Something went wrong (HTTP ${response.status}). Please try again.`,
-  );
 }
 
 interface FetchOptions {
@@ -72,12 +41,25 @@ interface FetchOptions {
   readonly isLogin?: boolean;
   readonly token?: string;
   readonly signal?: AbortSignal;
+  /**
+   * `false` for the calls that are the person's own wherever they act (their list of workspaces,
+   * accepting an invitation): no workspace header, so a stale one cannot make them fail.
+   */
+  readonly inWorkspace?: boolean;
+}
+
+/** The headers every call carries: who is asking, and the workspace they act in. */
+function identify(headers: Record<string, string>, token: string | null, inWorkspace: boolean): void {
+  if (token) headers.authorization = `Bearer ${token}`;
+  const workspace = inWorkspace ? storedWorkspace() : null;
+  if (workspace) headers[WORKSPACE_HEADER] = workspace;
 }
 
 /**
- * The one way the site talks to the Worker: bearer token, one error type, and the session rules
- * (401/403 end the session, login's own 401 excepted; 402 sends to /pricing;
- * `email_unverified` puts the verify dialog in place of the tool).
+ * The one way the site talks to the Worker: bearer token, workspace header, one error type, and the
+ * session rules (401/403 end the session, login's own 401 and a role's 403 excepted; 402 sends to
+ * /pricing; `email_unverified` puts the verify dialog in place of the tool; a 404 in a chosen
+ * workspace has the site check that the person is still in it).
  * Answers the raw response, so audio can be streamed; `apiRequest` is the JSON form.
  */
 export async function apiFetch(path: string, options: FetchOptions = {}): Promise<Response> {
@@ -86,8 +68,7 @@ export async function apiFetch(path: string, options: FetchOptions = {}): Promis
   const isFile = options.body instanceof Blob;
   if (isFile) headers["content-type"] = (options.body as Blob).type;
   else if (options.body !== undefined && !isForm) headers["content-type"] = "application/json";
-  const token = options.token ?? storedToken();
-  if (token) headers.authorization = `Bearer ${token}`;
+  identify(headers, options.token ?? storedToken(), options.inWorkspace ?? true);
 
   let response: Response;
   try {
@@ -107,22 +88,17 @@ export async function apiFetch(path: string, options: FetchOptions = {}): Promis
     throw networkError();
   }
 
-  if (!response.ok) throw await failure(response, options.isLogin ?? false);
+  if (!response.ok) throw await failure(response, options.isLogin ?? false, WORKSPACE_HEADER in headers);
   return response;
 }
 
-/** Applies the session rules to a failed answer and turns it into the one error type. */
-async function failure(response: Response, isLogin: boolean): Promise<ApiError> {
-  const error = await readError(response);
-  if (response.status === 403 || (response.status === 401 && !isLogin)) {
-    clearSession();
-    window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
-  }
-  // A 402 keeps the session: the user is signed in but needs a plan.
-  if (response.status === 402) window.dispatchEvent(new CustomEvent(PAYMENT_REQUIRED_EVENT, { detail: error.message }));
-  // The tool page then asks for the e-mail code instead of showing the tool.
-  if (error.code === EMAIL_UNVERIFIED) markEmailUnverified();
-  return error;
+/**
+ * Applies the session rules to a failed answer and turns it into the one error type. The rules
+ * (site/src/api/failure.ts) load with the first failed call, not with every page.
+ */
+async function failure(response: Response, isLogin: boolean, inChosenWorkspace: boolean): Promise<ApiError> {
+  const rules = await import("./failure.ts").catch(() => null);
+  return rules ? rules.failure(response, isLogin, inChosenWorkspace) : networkError();
 }
 
 export interface UploadOptions {
@@ -140,9 +116,9 @@ export function apiUpload(path: string, form: FormData, options: UploadOptions =
     const request = new XMLHttpRequest();
     request.open("POST", `${config.apiBase}${path}`);
     request.responseType = "blob";
-    request.setRequestHeader("accept", "application/json");
-    const token = storedToken();
-    if (token) request.setRequestHeader("authorization", `Bearer ${token}`);
+    const headers: Record<string, string> = { accept: "application/json" };
+    identify(headers, storedToken(), true);
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };
@@ -156,7 +132,7 @@ export function apiUpload(path: string, form: FormData, options: UploadOptions =
       }
       const response = new Response(request.response as Blob, { status: request.status, headers });
       if (response.ok) resolve(response);
-      else failure(response, false).then(reject, reject);
+      else failure(response, false, WORKSPACE_HEADER in headers).then(reject, reject);
     };
     options.signal?.addEventListener("abort", () => request.abort(), { once: true });
     request.send(form);

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   amount: "amount",
   language: "vox_language",
   pendingPlan: "vox_pending_plan",
+  /** The workspace the person last chose to act in (`WORKSPACE_STORAGE_KEY`); none is their own. */
+  workspace: "vox_workspace",
 } as const;
 
 /** Fired when the server ends the session (401/403); the layout answers by going home. */
@@ -33,7 +35,9 @@ export interface StoredUser {
   readonly email_verified?: boolean;
 }
 
-const CHANGE_EVENT = "vox:session-change";
+/** Fired when this tab signs in or out, or the stored user changes. */
+export const SESSION_CHANGE_EVENT = "vox:session-change";
+const CHANGE_EVENT = SESSION_CHANGE_EVENT;
 
 // Storage is user-editable, so anything that is not a user object counts as signed out. A type
 // guard, not a schema library, because this runs on every page's first render.
@@ -117,5 +121,7 @@ export function markEmailUnverified(): void {
 export function clearSession(): void {
   localStorage.removeItem(STORAGE_KEYS.token);
   localStorage.removeItem(STORAGE_KEYS.user);
+  // Whoever signs in next starts in their own workspace.
+  localStorage.removeItem(STORAGE_KEYS.workspace);
   notify();
 }

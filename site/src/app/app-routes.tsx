@@ -26,6 +26,7 @@ const PAGES: Record<string, ReturnType<typeof page>> = {
   [PATHS.developers]: page(() => import("../developers/developers.tsx")),
   [PATHS.privacy]: page(() => import("../pages/privacy.tsx")),
   [PATHS.terms]: page(() => import("../pages/terms.tsx")),
+  [PATHS.join]: page(() => import("../workspaces/join.tsx")),
   // Pre-rendered once as /watch; every `/watch/<token>` hydrates that page.
   [`${PATHS.watch}/:token?`]: page(() => import("../live/watch.tsx")),
 };

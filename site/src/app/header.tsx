@@ -4,12 +4,18 @@ import { NavLink, useNavigate } from "react-router-dom";
 import { signOut } from "../account/sign-out.ts";
 import { useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
+import { lazyWhenShown } from "../ui/lazy-named.ts";
 import { useModals } from "../ui/modal-context.ts";
 import { AccountButton } from "./account-button.tsx";
 import { Logo } from "./logo.tsx";
 import { SolutionsMenu } from "./solutions-menu.tsx";
 
 const MobileMenu = lazy(() => import("./mobile-menu.tsx"));
+// Only a signed-in person has workspaces: a visitor's first load never fetches its code.
+const WorkspaceSwitcher = lazyWhenShown<"WorkspaceSwitcher", object>(
+  () => import("../workspaces/workspace-switcher.tsx"),
+  "WorkspaceSwitcher",
+);
 
 export function Header() {
   const user = useStoredUser();
@@ -41,6 +47,7 @@ export function Header() {
               </button>
             </li>
           </ul>
+          {user && <WorkspaceSwitcher />}
           <AccountButton />
         </nav>
         <button

@@ -5,6 +5,7 @@ import { NavLink } from "react-router-dom";
 import { PATHS } from "../paths.ts";
 import { TOOLS } from "../tools/catalog.ts";
 import { useInertBackground } from "../ui/use-inert-background.ts";
+import { WorkspaceChoices } from "../workspaces/workspace-switcher.tsx";
 
 interface MobileMenuProps {
   /** The button that opened the menu, which takes focus back when it closes. */
@@ -107,6 +108,7 @@ export default function MobileMenu({
                 </>
               )}
             </ul>
+            {signedIn && <WorkspaceChoices onChosen={onClose} />}
           </nav>
         </RadixDialog.Content>
       </RadixDialog.Portal>

@@ -7,6 +7,7 @@ import type { StoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
 import { AutoRenewSwitch } from "./auto-renew-switch.tsx";
 import { BillingInvoices } from "./billing-invoices.tsx";
+import { seatsOf, seatsText } from "./seats.ts";
 import { UsageMeters } from "./usage-meters.tsx";
 import { useBilling } from "./use-billing.ts";
 import { useCheckout } from "./use-checkout.ts";
@@ -68,11 +69,17 @@ function PayButton({ billing }: { billing: BillingResponse }) {
 export function BillingSummary({ user }: { user: StoredUser }) {
   const { data: billing, error } = useBilling();
   const paying = billing !== undefined && billing.status !== "trial" && billing.status !== "none";
+  const seats = seatsOf(billing?.plan ?? user.plan);
   return (
     <div className="billing">
       <p>
         <strong>Your plan:</strong> {statusText(user, billing)}
       </p>
+      {seats !== undefined && (
+        <p>
+          <strong>Seats:</strong> {seatsText(seats)}, sharing its live hours, storage and speech allowances.
+        </p>
+      )}
       {error && !billing && (
         <p className="muted" role="alert">
           Could not load your billing details. Reload the page to try again.

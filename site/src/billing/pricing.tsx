@@ -11,6 +11,7 @@ import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
 import { useModals } from "../ui/modal-context.ts";
 import { type HeldPlan, upgradeNote, useHeldPlan } from "./held-plan.ts";
 import { rememberPlan, takePendingPlan } from "./pending-plan.ts";
+import { seatsOf, seatsText } from "./seats.ts";
 import { useCheckout } from "./use-checkout.ts";
 import { usePaymentReturn } from "./use-payment-return.ts";
 import { usePlans } from "./use-plans.ts";
@@ -34,6 +35,9 @@ const ALLOWANCES: readonly { readonly label: string; readonly value: (plan: Plan
   { label: "Contacts on the media list", value: (plan) => groupThousands(plan.mediaListContacts) },
   { label: "Release e-mails a month", value: (plan) => groupThousands(plan.releaseEmailsMonthly) },
 ];
+
+/** The people who share the plan's workspace, the owner included. */
+const seats = (plan: Plan) => seatsText(seatsOf(plan.id) ?? null);
 
 const HOURLY: readonly { readonly tool: keyof PlansResponse["hourlyRequests"]; readonly label: string }[] = [
   { tool: "tts", label: "speeches (Vox Speaks)" },
@@ -74,6 +78,9 @@ function PlanCard({ plan, held }: { plan: Plan; held: HeldPlan | null }) {
             {label}: <strong>{value(plan)}</strong>
           </li>
         ))}
+        <li>
+          Seats: <strong>{seats(plan)}</strong>
+        </li>
       </ul>
       {note && <p className="plan__note">{note}</p>}
       {isHeld ? (
@@ -131,6 +138,14 @@ function FeatureTable({ plans, features }: Pick<PlansResponse, "plans" | "featur
             {plans.map((plan) => (
               <td key={plan.id} data-plan={plan.name}>
                 {storage(plan)}
+              </td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">Seats (people in the workspace)</th>
+            {plans.map((plan) => (
+              <td key={plan.id} data-plan={plan.name}>
+                {seats(plan)}
               </td>
             ))}
           </tr>

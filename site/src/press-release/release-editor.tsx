@@ -17,6 +17,7 @@ import { errorMessage } from "../ui/form-fields.tsx";
 import { formatWhen } from "../ui/format-when.ts";
 import { lazyWhenShown } from "../ui/lazy-named.ts";
 import { toast } from "../ui/toast.ts";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
 import {
   fetchExport,
   fetchVersions,
@@ -52,6 +53,9 @@ const saveLabel = (state: SaveState) =>
  * copy's text) the same way, with its own versions and downloads; writing again and the
  * alternative headlines belong to the English release, so they are left out, and every control
  * names the language, since both editors are on one page.
+ *
+ * A viewer in the workspace reads it, copies, downloads and looks through its versions; what would
+ * change it (editing, filling gaps, another headline, restoring, writing again) is not offered.
  */
 export function ReleaseEditor({
   release,
@@ -61,6 +65,7 @@ export function ReleaseEditor({
   language?: Language | undefined;
 }) {
   const id = useId();
+  const { canEdit } = useWorkspace();
   const inLanguage = language ? ` in ${LANGUAGE_NAMES[language]}` : "";
   const [text, setText] = useState(release.text);
   // A finished release is read first; editing is one press away.
@@ -173,21 +178,27 @@ export function ReleaseEditor({
 
   return (
     <div className="release-editor">
-      <div className="release-editor__bar">
-        <button
-          type="button"
-          className="button button--ghost"
-          aria-pressed={preview}
-          onClick={() => setPreview(!preview)}
-        >
-          {preview ? <Pencil aria-hidden="true" size={18} /> : <Eye aria-hidden="true" size={18} />}
-          {preview ? `Edit text${inLanguage}` : `Preview${inLanguage}`}
-        </button>
-        <p className={`release-editor__status release-editor__status--${state.kind}`} role="status">
-          {saveLabel(state)}
+      {canEdit ? (
+        <div className="release-editor__bar">
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-pressed={preview}
+            onClick={() => setPreview(!preview)}
+          >
+            {preview ? <Pencil aria-hidden="true" size={18} /> : <Eye aria-hidden="true" size={18} />}
+            {preview ? `Edit text${inLanguage}` : `Preview${inLanguage}`}
+          </button>
+          <p className={`release-editor__status release-editor__status--${state.kind}`} role="status">
+            {saveLabel(state)}
+          </p>
+        </div>
+      ) : (
+        <p className="release-editor__read-only" role="note">
+          You can read this release; an editor can change it.
         </p>
-      </div>
-      {placeholders.length > 0 && (
+      )}
+      {canEdit && placeholders.length > 0 && (
         <div className="release-editor__gaps" role="note" aria-labelledby={`${id}-gaps`}>
           <p id={`${id}-gaps`}>
             Fill {placeholders.length === 1 ? "this gap" : `these ${placeholders.length} gaps`} before sending, or add
@@ -204,7 +215,7 @@ export function ReleaseEditor({
           </ul>
         </div>
       )}
-      {!language && headlines.length > 0 && (
+      {canEdit && !language && headlines.length > 0 && (
         <section className="release-editor__headlines" aria-labelledby={`${id}-headlines`}>
           <h3 id={`${id}-headlines`}>Other headlines</h3>
           <ul>
@@ -225,7 +236,7 @@ export function ReleaseEditor({
           </ul>
         </section>
       )}
-      {preview ? (
+      {preview || !canEdit ? (
         <ReleasePreview text={text} lang={language} />
       ) : (
         <div className="field">
@@ -263,7 +274,7 @@ export function ReleaseEditor({
         >
           <History aria-hidden="true" size={18} /> Versions{inLanguage}
         </button>
-        {!language && (
+        {canEdit && !language && (
           <button
             type="button"
             className="button button--ghost"
@@ -275,7 +286,7 @@ export function ReleaseEditor({
           </button>
         )}
       </div>
-      {showRegenerate && (
+      {canEdit && showRegenerate && (
         <div id={`${id}-regenerate`}>
           <RegenerateForm releaseId={release.id} beforeStart={flush} onWritten={regenerated} />
         </div>
@@ -293,7 +304,7 @@ export function ReleaseEditor({
                 </span>
                 {version.text === text ? (
                   <span className="muted">Current</span>
-                ) : (
+                ) : !canEdit ? null : (
                   <button
                     type="button"
                     className="button button--small button--ghost"

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from "react";
 import type { Upload } from "tus-js-client";
 import { ApiError } from "../api/client.ts";
 import { clearSession, storedToken, UNAUTHORIZED_EVENT } from "../api/session.ts";
+import { storedWorkspace, WORKSPACE_HEADER } from "../api/workspace.ts";
 import { config } from "../config.ts";
 
 /**
@@ -80,6 +81,9 @@ export function useResumableUpload() {
         onBeforeRequest(request) {
           const token = storedToken();
           if (token) request.setHeader("authorization", `Bearer ${token}`);
+          // The recording belongs to the workspace the person acts in.
+          const workspace = storedWorkspace();
+          if (workspace) request.setHeader(WORKSPACE_HEADER, workspace);
         },
         onShouldRetry(error) {
           const status = error.originalResponse?.getStatus() ?? 0;

@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { KEMI } from "./people.ts";
+import { renderSite, signIn } from "./render.tsx";
+import { AGENCY, MEMBERS, OWN, serveWorkspaces } from "./workspaces-server.ts";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ADMIN = { ...AGENCY, role: "admin" as const };
+const AS_ADMIN = [
+  { user_id: "u9", name: "Bisi Ola", email: "bisi@ekopr.example", role: "owner" as const },
+  { user_id: "u1", name: KEMI.name, email: KEMI.email, role: "admin" as const },
+  { user_id: "u5", name: "Tunde Bello", email: "tunde@ekopr.example", role: "viewer" as const },
+];
+
+async function openTeam() {
+  renderSite("/settings#team");
+  return screen.findByRole("list", { name: "Members" });
+}
+
+describe("Settings › Team", () => {
+  it("lists the members with their roles, and lets an admin manage them and read the audit log", async () => {
+    const fake = serveWorkspaces();
+    fake.workspaces = [OWN, ADMIN];
+    fake.members = AS_ADMIN;
+    fake.audit = Array.from({ length: 30 }, (_, index) => ({
+      at: "2026-11-28T09:00:00.000Z",
+      actor: { name: "Bisi Ola", email: "bisi@ekopr.example" },
+      action: "invitation.sent" as const,
+      target: `reporter${index}@example.ng`,
+    }));
+    signIn(KEMI);
+    localStorage.setItem("vox_workspace", ADMIN.id);
+    const members = await openTeam();
+
+    expect(await screen.findByText("2 of 3 seats used.")).toBeInTheDocument();
+    const tunde = within(members).getByText("Tunde Bello").closest("li") as HTMLElement;
+    expect(within(tunde).getByText("tunde@ekopr.example")).toBeInTheDocument();
+    expect(within(tunde).getByRole("combobox", { name: "Role of Tunde Bello" })).toHaveValue("viewer");
+    expect(within(tunde).getByRole("button", { name: "Remove Tunde Bello (tunde@ekopr.example)" })).toBeInTheDocument();
+    // The owner is not theirs to change.
+    const bisi = within(members).getByText("Bisi Ola").closest("li") as HTMLElement;
+    expect(within(bisi).queryByRole("combobox")).not.toBeInTheDocument();
+    expect(within(bisi).getByText("Owner")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Send invitation" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Leave workspace" })).toBeInTheDocument();
+
+    const audit = await screen.findByRole("region", { name: "Audit log" });
+    expect(await within(audit).findByText("reporter0@example.ng")).toBeInTheDocument();
+    expect(within(audit).getAllByText(/28 Nov 2026/)).toHaveLength(25);
+    await userEvent.click(within(audit).getByRole("button", { name: "Load more" }));
+    expect(await within(audit).findByText("reporter29@example.ng")).toBeInTheDocument();
+    expect(within(audit).queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+    expect(fake.calls.filter((call) => call.url.startsWith("/api/workspace/audit")).map((call) => call.url)).toEqual([
+      "/api/workspace/audit?limit=25&offset=0",
+      "/api/workspace/audit?limit=25&offset=25",
+    ]);
+  });
+
+  it("shows a viewer the team without anything to manage", async () => {
+    const fake = serveWorkspaces();
+    const viewer = { ...AGENCY, role: "viewer" as const };
+    fake.workspaces = [OWN, viewer];
+    fake.members = MEMBERS.map((member) => (member.user_id === "u1" ? { ...member, role: "viewer" } : member));
+    signIn(KEMI);
+    localStorage.setItem("vox_workspace", viewer.id);
+    const members = await openTeam();
+
+    expect(within(members).getByText("Bisi Ola")).toBeInTheDocument();
+    expect(within(members).getByText("Viewer")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Leave workspace" })).toBeInTheDocument();
+    expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Remove/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Send invitation" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Audit log" })).not.toBeInTheDocument();
+    expect(fake.calls.some((call) => call.url.startsWith("/api/workspace/audit"))).toBe(false);
+  });
+
+  it("lets a member leave, and takes them back to their own workspace", async () => {
+    const fake = serveWorkspaces();
+    signIn(KEMI);
+    localStorage.setItem("vox_workspace", AGENCY.id);
+    await openTeam();
+    await userEvent.click(await screen.findByRole("button", { name: "Leave workspace" }));
+    const dialog = await screen.findByRole("dialog", { name: `Leave ${AGENCY.name}?` });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Leave" }));
+    await waitFor(() => expect(localStorage.getItem("vox_workspace")).toBeNull());
+    expect(fake.calls.find((call) => call.method === "DELETE")).toMatchObject({
+      url: "/api/workspace/members/u1",
+      workspace: AGENCY.id,
+    });
+    expect(await screen.findByText(`You left ${AGENCY.name}.`)).toBeInTheDocument();
+  });
+
+  it("gives an owner on Monthly the Worker's reason when an invitation needs a seat", async () => {
+    const fake = serveWorkspaces();
+    fake.workspaces = [OWN];
+    fake.members = [{ user_id: "u1", name: KEMI.name, email: KEMI.email, role: "owner" }];
+    signIn(KEMI);
+    await openTeam();
+    expect(await screen.findByText(/Your Monthly plan has you alone; Yearly has 3 seats/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Compare plans" })).toHaveAttribute("href", "/pricing");
+    expect(screen.queryByRole("button", { name: "Leave workspace" })).not.toBeInTheDocument();
+
+    const reason = "Your Monthly plan has one seat, yours. Choose Yearly to invite up to 2 people.";
+    fake.refuse = { path: "/api/workspace/invitations", status: 402, body: { message: reason, code: "seats_full" } };
+    await userEvent.type(screen.getByLabelText("E-mail"), "ade@example.ng");
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Role" }), "viewer");
+    await userEvent.click(screen.getByRole("button", { name: "Send invitation" }));
+    expect(await screen.findByText(reason)).toHaveAttribute("role", "alert");
+    // Not a missing plan: the person is not sent to /pricing.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(screen.getByRole("heading", { level: 1, name: "Settings" })).toBeInTheDocument();
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(fake.calls.find((call) => call.method === "POST")?.body).toEqual({
+      email: "ade@example.ng",
+      role: "viewer",
+    });
+  });
+
+  it("shows an address already in the team at its field, and lists a sent invitation to revoke", async () => {
+    const fake = serveWorkspaces();
+    fake.workspaces = [OWN];
+    signIn(KEMI);
+    await openTeam();
+    fake.refuse = {
+      path: "/api/workspace/invitations",
+      status: 409,
+      body: { message: "bisi@ekopr.example is already in this workspace.", code: "already_member" },
+    };
+    const email = screen.getByLabelText("E-mail");
+    await userEvent.type(email, "bisi@ekopr.example");
+    await userEvent.click(screen.getByRole("button", { name: "Send invitation" }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription("bisi@ekopr.example is already in this workspace."));
+
+    await userEvent.clear(email);
+    await userEvent.type(email, "ade@example.ng");
+    await userEvent.click(screen.getByRole("button", { name: "Send invitation" }));
+    const revoke = await screen.findByRole("button", { name: "Revoke the invitation to ade@example.ng" });
+    await userEvent.click(revoke);
+    await waitFor(() => expect(revoke).not.toBeInTheDocument());
+    expect(screen.getByText("The invitation to ade@example.ng was revoked.")).toBeInTheDocument();
+  });
+});
