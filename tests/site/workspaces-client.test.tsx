@@ -4,8 +4,6 @@ import * as contract from "@worker/workspaces/contracts/workspaces.ts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signOut } from "../../site/src/account/sign-out.ts";
 import { apiRequest, messageResponse } from "../../site/src/api/client.ts";
-import { STORAGE_KEYS } from "../../site/src/api/session.ts";
-import { WORKSPACE_HEADER } from "../../site/src/api/workspace.ts";
 import { KEMI } from "./people.ts";
 import { renderSite, signIn } from "./render.tsx";
 import { AGENCY, OWN, serveWorkspaces } from "./workspaces-server.ts";
@@ -13,11 +11,6 @@ import { AGENCY, OWN, serveWorkspaces } from "./workspaces-server.ts";
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the API client in a workspace", () => {
-  it("keeps the contract's header and storage names", () => {
-    expect(WORKSPACE_HEADER).toBe(contract.WORKSPACE_HEADER);
-    expect(STORAGE_KEYS.workspace).toBe(contract.WORKSPACE_STORAGE_KEY);
-  });
-
   it("names the stored workspace on every call, and none when there is none", async () => {
     const fake = serveWorkspaces();
     signIn(KEMI);

@@ -1,3 +1,4 @@
+import { WORKSPACE_STORAGE_KEY } from "@worker/workspaces/contracts/workspace-names.ts";
 import { useSyncExternalStore } from "react";
 
 /**
@@ -13,8 +14,8 @@ export const STORAGE_KEYS = {
   amount: "amount",
   language: "vox_language",
   pendingPlan: "vox_pending_plan",
-  /** The workspace the person last chose to act in (`WORKSPACE_STORAGE_KEY`); none is their own. */
-  workspace: "vox_workspace",
+  /** The workspace the person last chose to act in; none is their own. */
+  workspace: WORKSPACE_STORAGE_KEY,
 } as const;
 
 /** Fired when the server ends the session (401/403); the layout answers by going home. */

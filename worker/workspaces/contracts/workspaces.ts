@@ -18,14 +18,7 @@ export function roleAtLeast(role: Role, least: Role): boolean {
   return ROLES.indexOf(role) >= ROLES.indexOf(least);
 }
 
-/**
- * The header a request names its workspace in; without it a request acts in the person's own. A
- * link the browser opens itself (a player's source, a download, a socket) carries a grant or ticket
- * minted in a workspace instead.
- */
-export const WORKSPACE_HEADER = "x-vox-workspace";
-/** Where the site keeps the workspace the person last chose (localStorage). */
-export const WORKSPACE_STORAGE_KEY = "vox_workspace";
+export { WORKSPACE_HEADER, WORKSPACE_STORAGE_KEY } from "./workspace-names.ts";
 
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7;
