@@ -121,7 +121,7 @@ describe("Settings › Team", () => {
 
   it("shows an address already in the team at its field, and lists a sent invitation to revoke", async () => {
     const fake = serveWorkspaces();
-    fake.workspaces = [OWN];
+    fake.workspaces = [{ ...OWN, seats: { used: 1, limit: 3 } }];
     signIn(KEMI);
     await openTeam();
     fake.refuse = {
@@ -138,8 +138,17 @@ describe("Settings › Team", () => {
     await userEvent.type(email, "ade@example.ng");
     await userEvent.click(screen.getByRole("button", { name: "Send invitation" }));
     const revoke = await screen.findByRole("button", { name: "Revoke the invitation to ade@example.ng" });
+    // The seat the invitation holds is counted, and the log is read again to show the sending.
+    const auditReads = () => fake.calls.filter((call) => call.url.includes("/api/workspace/audit")).length;
+    expect(
+      await screen.findByText(/^1 of 3 seats used, 1 held for an invitation waiting to be accepted\./),
+    ).toBeVisible();
+    const readsAfterSending = auditReads();
+    expect(readsAfterSending).toBeGreaterThan(1);
     await userEvent.click(revoke);
     await waitFor(() => expect(revoke).not.toBeInTheDocument());
     expect(screen.getByText("The invitation to ade@example.ng was revoked.")).toBeInTheDocument();
+    await waitFor(() => expect(auditReads()).toBeGreaterThan(readsAfterSending));
+    expect(await screen.findByText(/^1 of 3 seats used\./)).toBeVisible();
   });
 });

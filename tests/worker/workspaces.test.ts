@@ -124,6 +124,11 @@ describe("workspaces: the done-when flow", () => {
       body: JSON.stringify({ email: "someone.else@example.ng", role: "viewer" }),
     });
     expect(fourth.status).toBe(402);
+    expect(await fourth.json()).toMatchObject({
+      code: "seats_full",
+      message:
+        "The Yearly plan has 3 seats, and they are all taken or held for invitations. Enterprise has as many as you need: change the plan, or remove a member or revoke an invitation first.",
+    });
 
     // The admin lists and revokes the invitation; the link then no longer works.
     const asAdmin = asMember(invited, owner.user.id);

@@ -75,19 +75,21 @@ async function currentWorkspace(c: Context<AppEnv>): Promise<Workspace> {
 
 const memberNotFound = () => new ApiError(404, "member_not_found", "No such member of this workspace.");
 
-/** Why a workspace on `plan` has no seat left, naming what each plan holds. */
+/** Why a workspace on `plan` has no seat left, and what would give it one. */
 function seatsFull(plan: string | null, limit: number): ApiError {
   const name = PLANS.find((p) => p.id === plan)?.name;
-  const yearly = PLANS.find((p) => p.id === "yearly")?.seats ?? 3;
-  const held =
-    limit <= 1
-      ? `${name ? `The ${name} plan` : "A workspace without a plan"} has the owner only`
-      : `${name ? `The ${name} plan` : "This workspace"} has ${limit} seats, and they are all taken or promised to invitations`;
-  return new ApiError(
-    402,
-    "seats_full",
-    `${held}. Yearly has ${yearly} seats and Enterprise as many as you need: change the plan, or remove a member or an invitation first.`,
-  );
+  const yearly = PLANS.find((p) => p.id === "yearly");
+  if (limit <= 1) {
+    const held = `${name ? `The ${name} plan` : "A workspace without a plan"} has the owner only`;
+    return new ApiError(
+      402,
+      "seats_full",
+      `${held}. ${yearly?.name} has ${yearly?.seats} seats and Enterprise as many as you need: change the plan to invite someone.`,
+    );
+  }
+  const held = `${name ? `The ${name} plan` : "This workspace"} has ${limit} seats, and they are all taken or held for invitations`;
+  const more = plan === "enterprise" ? "Ask us for more seats" : "Enterprise has as many as you need: change the plan";
+  return new ApiError(402, "seats_full", `${held}. ${more}, or remove a member or revoke an invitation first.`);
 }
 
 const actorOf = (user: UserRow) => ({ id: user.id, name: user.name, email: user.email });

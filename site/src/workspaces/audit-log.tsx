@@ -1,4 +1,5 @@
 import type { AuditAction, AuditPage } from "@worker/workspaces/contracts/workspaces.ts";
+import { useEffect } from "react";
 import useSWRInfinite from "swr/infinite";
 import { formatWhen } from "../ui/format-when.ts";
 import { useStoredWorkspace } from "./workspace-choice.ts";
@@ -24,7 +25,7 @@ const ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
  * Settings › Team, for an owner or admin: who did what in the workspace, newest first, a page at a
  * time (kept a year).
  */
-export function AuditLog() {
+export function AuditLog({ changes }: { changes: number }) {
   const stored = useStoredWorkspace();
   const pages = useSWRInfinite(
     (index: number, previous: AuditPage | null) => {
@@ -35,6 +36,11 @@ export function AuditLog() {
     // "Load more" asks for the next page only.
     { revalidateFirstPage: false },
   );
+  const { mutate } = pages;
+  // Whatever was just done in Settings › Team is logged: read the newest page again.
+  useEffect(() => {
+    if (changes > 0) void mutate();
+  }, [changes, mutate]);
   const entries = pages.data?.flatMap((page) => page.items) ?? [];
   const more = (pages.data?.at(-1)?.next_offset ?? null) !== null;
   return (

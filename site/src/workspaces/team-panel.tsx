@@ -46,7 +46,7 @@ const ROLE_HINT =
 const yearly = PLANS.find((plan) => plan.id === "yearly");
 
 /** How many seats are taken, or, on a plan of one seat, what a plan with more would give. */
-function SeatsLine({ workspace }: { workspace: Workspace }) {
+function SeatsLine({ workspace, waiting }: { workspace: Workspace; waiting: number }) {
   const { used, limit } = workspace.seats;
   if (limit <= 1) {
     const plan = PLANS.find((candidate) => candidate.seats === limit)?.name;
@@ -60,8 +60,10 @@ function SeatsLine({ workspace }: { workspace: Workspace }) {
   }
   return (
     <p className="team__seats">
-      {used} of {limit} seats used.
-      {used >= limit && workspace.role === "owner" && (
+      {used} of {limit} seats used
+      {waiting > 0 && `, ${waiting} held for ${waiting === 1 ? "an invitation" : "invitations"} waiting to be accepted`}
+      .
+      {used + waiting >= limit && workspace.role === "owner" && (
         <>
           {" "}
           <Link to={PATHS.pricing}>More seats</Link>
@@ -275,7 +277,12 @@ export function TeamPanel() {
   const stored = useStoredWorkspace();
   const { workspace, canManage } = useWorkspace();
   const members = useSWR(keyIn(API.workspace.path.members, stored), fetchMembers);
+  // The same key as the waiting list below, so one request serves both; only managers may read it.
+  const invitations = useSWR(canManage ? keyIn(API.workspace.path.invitations, stored) : null, fetchInvitations);
   const [said, setSaid] = useState("");
+  // Each change made here is in the audit log at once; the log asks again when this moves on.
+  const [changes, setChanges] = useState(0);
+  const changed = () => setChanges((count) => count + 1);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [busy, setBusy] = useState(false);
   const { mutate } = useSWRConfig();
@@ -287,6 +294,7 @@ export function TeamPanel() {
     try {
       await changeRole(member.user_id, role);
       setSaid(`${member.name} is now ${ROLE_WORDS[role].toLowerCase()}.`);
+      changed();
       await members.mutate();
     } catch (failure) {
       toast.error(errorMessage(failure));
@@ -299,6 +307,7 @@ export function TeamPanel() {
       await removeMember(removing.user_id);
       setSaid(`${removing.name} (${removing.email}) was removed and has lost access.`);
       setRemoving(null);
+      changed();
       await Promise.all([members.mutate(), refreshSeats()]);
     } catch (failure) {
       toast.error(errorMessage(failure));
@@ -311,7 +320,7 @@ export function TeamPanel() {
   return (
     <section className="team" aria-labelledby="team-heading" aria-busy={!members.data && !members.error}>
       <h2 id="team-heading">{workspace ? `Team of ${workspace.name}` : "Team"}</h2>
-      {workspace && <SeatsLine workspace={workspace} />}
+      {workspace && <SeatsLine workspace={workspace} waiting={invitations.data?.items.length ?? 0} />}
       <p role="status" className="team__said">
         {said}
       </p>
@@ -361,11 +370,17 @@ export function TeamPanel() {
           <InviteForm
             onInvited={(invitation) => {
               setSaid(`An invitation is on its way to ${invitation.email}.`);
+              changed();
               void mutate(isKeyOf(API.workspace.path.invitations));
             }}
           />
-          <PendingInvitations onSaid={setSaid} />
-          <AuditLog />
+          <PendingInvitations
+            onSaid={(revoked) => {
+              setSaid(revoked);
+              changed();
+            }}
+          />
+          <AuditLog changes={changes} />
         </>
       )}
       {workspace && me && workspace.role !== "owner" && <LeaveWorkspace workspace={workspace} me={me} />}
