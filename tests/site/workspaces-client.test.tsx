@@ -71,7 +71,10 @@ describe("the header's workspace menu", () => {
     signIn(KEMI);
     renderSite("/settings");
     await screen.findByRole("button", { name: `Workspace ${OWN.name}` });
-    await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    // A phone's header names the workspace too, and opens the menu to switch.
+    await userEvent.click(
+      await screen.findByRole("button", { name: `Workspace: ${OWN.name}. Open the menu to switch` }),
+    );
     const menu = await screen.findByRole("dialog", { name: "Menu" });
     const choices = await within(menu).findByRole("region", { name: "Workspace" });
     expect(within(choices).getByRole("button", { name: new RegExp(OWN.name) })).toHaveAttribute("aria-current", "true");
@@ -79,6 +82,9 @@ describe("the header's workspace menu", () => {
     await waitFor(() => expect(menu).not.toBeInTheDocument());
     expect(localStorage.getItem("vox_workspace")).toBe(AGENCY.id);
     expect(await screen.findByRole("button", { name: `Workspace ${AGENCY.name}` })).toBeInTheDocument();
+    expect(
+      screen.getByRole("button", { name: `Workspace: ${AGENCY.name}. Open the menu to switch` }),
+    ).toBeInTheDocument();
   });
 
   it("shows nothing to switch for a person in one workspace", async () => {

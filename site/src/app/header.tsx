@@ -16,6 +16,10 @@ const WorkspaceSwitcher = lazyWhenShown<"WorkspaceSwitcher", object>(
   () => import("../workspaces/workspace-switcher.tsx"),
   "WorkspaceSwitcher",
 );
+const WorkspaceBadge = lazyWhenShown<"WorkspaceBadge", { onOpen: () => void }>(
+  () => import("../workspaces/workspace-switcher.tsx"),
+  "WorkspaceBadge",
+);
 
 export function Header() {
   const user = useStoredUser();
@@ -50,6 +54,7 @@ export function Header() {
           {user && <WorkspaceSwitcher />}
           <AccountButton />
         </nav>
+        {user && <WorkspaceBadge onOpen={() => setMobileOpen(true)} />}
         <button
           ref={menuButton}
           type="button"

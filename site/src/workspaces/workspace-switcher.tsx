@@ -118,6 +118,27 @@ export function WorkspaceSwitcher() {
   );
 }
 
+/**
+ * On a phone, whose header has no room for the menu: the workspace the person acts in, by name,
+ * which opens the mobile menu and its choice (`WorkspaceChoices`).
+ */
+export function WorkspaceBadge({ onOpen }: { onOpen: () => void }) {
+  const { items, current } = useWorkspaces();
+  if (items.length < 2 || !current) return null;
+  return (
+    <button
+      type="button"
+      className="workspace-badge mobile-only"
+      aria-label={`Workspace: ${current.name}. Open the menu to switch`}
+      onClick={onOpen}
+    >
+      <span className="workspace-menu__current">
+        <span className="muted">Workspace:</span> {current.name}
+      </span>
+    </button>
+  );
+}
+
 /** The mobile menu's workspaces: the same choice, as a list under the account's links. */
 export function WorkspaceChoices({ onChosen }: { onChosen: () => void }) {
   const { items, current } = useWorkspaces();
