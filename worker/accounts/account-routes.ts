@@ -19,7 +19,7 @@ account.get(API.account.at.export, async (c) => {
   await enforceRateLimit(c.env, "exportData", `user:${c.var.user.id}`, DATA_EXPORT_RATE_LIMITS.exportData);
   const now = new Date();
   const body = await accountExport(c.env, c.var.user, now);
-  await auditNow(c.env.DB, c.var.user.id, c.var.user, "data.exported", "the account's data download");
+  await auditNow(c.env.DB, c.var.user.id, c.var.user, "data.exported", "all of the workspace's data");
   return new Response(body, {
     headers: {
       "content-type": "application/json; charset=utf-8",

@@ -168,7 +168,9 @@ workspace.delete(API.workspace.at.member, async (c) => {
   // Membership is read on every request, so the API is closed to them already; their open live
   // sessions in the workspace end now too.
   await endLiveSessions(c.env, { workspaceId: account.id, member: userId });
-  return c.body(null, 204);
+  // As every deletion answers: a message the site can show (it reads each answer as JSON).
+  const message = leaving ? "You left the workspace." : `${member.name} was removed from the workspace.`;
+  return c.json({ message }, 200, noStore);
 });
 
 workspace.get(API.workspace.at.invitations, async (c) => {
@@ -237,7 +239,7 @@ workspace.delete(API.workspace.at.invitation, async (c) => {
   const row = await deleteInvitation(c.env.DB, account.id, c.req.param("id"));
   if (!row) throw new ApiError(404, "invitation_not_found", "No such invitation is waiting in this workspace.");
   await auditNow(c.env.DB, account.id, actorOf(user), "invitation.revoked", row.email);
-  return c.body(null, 204);
+  return c.json({ message: `The invitation to ${row.email} was revoked.` }, 200, noStore);
 });
 
 workspace.post(API.workspace.at.accept, jsonBodyLimit, jsonBody(acceptInvitationBody), async (c) => {

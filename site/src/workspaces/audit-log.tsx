@@ -9,11 +9,11 @@ import { auditKey, fetchAuditPage } from "./workspaces-api.ts";
 const ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
   "invitation.sent": "invited",
   "invitation.revoked": "revoked the invitation to",
-  "invitation.accepted": "accepted the invitation as",
+  "invitation.accepted": "accepted the invitation for",
   "member.role_changed": "changed the role of",
   "member.removed": "removed",
   "member.left": "left",
-  "data.exported": "downloaded the data of",
+  "data.exported": "downloaded",
   "recording.deleted": "deleted the recording",
   "release.deleted": "deleted the release",
   "release.sent": "sent the release",
