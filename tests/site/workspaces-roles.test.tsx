@@ -84,3 +84,17 @@ describe("deleting one's account", () => {
     expect(dialog).toHaveTextContent("the people you invited lose access at once");
   });
 });
+
+describe("Settings › Billing in someone else's workspace", () => {
+  it("says the plan and billing are the owner's, without asking for them", async () => {
+    const fake = serveWorkspaces();
+    fake.workspaces = [{ ...AGENCY, role: "editor" }];
+    signIn(KEMI);
+    localStorage.setItem("vox_workspace", AGENCY.id);
+    renderSite("/settings#billing");
+    expect(
+      await screen.findByText(/^The plan and billing of Eko PR Agency are its owner's: ask them to change the plan/),
+    ).toBeInTheDocument();
+    expect(fake.calls.some((call) => call.url.startsWith("/api/billing"))).toBe(false);
+  });
+});

@@ -1,11 +1,13 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { useLocation } from "react-router-dom";
+import { STORAGE_KEYS } from "../api/session.ts";
 import { BillingSummary } from "../billing/billing-summary.tsx";
 import { PressKitForm } from "../organisation/press-kit-form.tsx";
 import { DocumentTitle } from "../ui/document-title.tsx";
 import { EmptyState } from "../ui/empty-state.tsx";
 import { lazyWhenShown } from "../ui/lazy-named.ts";
 import { useModals } from "../ui/modal-context.ts";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { DeleteAccount } from "./delete-account.tsx";
 import { DownloadMyData } from "./download-my-data.tsx";
@@ -30,6 +32,24 @@ const TABS = [
   { id: "team", label: "Team" },
   { id: "account", label: "Account" },
 ] as const;
+
+/**
+ * A workspace's plan and billing are its owner's (the Worker refuses them to anyone else): a member
+ * acting in someone else's workspace is told so, rather than shown a summary that cannot load.
+ */
+function BillingTab({ user }: { user: Parameters<typeof BillingSummary>[0]["user"] }) {
+  const { workspace, role } = useWorkspace();
+  if (role === undefined && localStorage.getItem(STORAGE_KEYS.workspace)) return null;
+  if (role !== undefined && role !== "owner") {
+    return (
+      <p className="billing__members" role="note">
+        The plan and billing of {workspace?.name ?? "this workspace"} are its owner's: ask them to change the plan or
+        for an invoice. Its live hours, storage and speech allowances are shared by everyone in it.
+      </p>
+    );
+  }
+  return <BillingSummary user={user} />;
+}
 
 export function Component() {
   const user = useUser();
@@ -61,7 +81,7 @@ export function Component() {
               <ChangePasswordForm />
             </Tabs.Content>
             <Tabs.Content value="billing" className="panel tabs__panel">
-              <BillingSummary user={user} />
+              <BillingTab user={user} />
             </Tabs.Content>
             <Tabs.Content value="recordings" className="panel tabs__panel">
               <RecordingsList />
