@@ -99,6 +99,7 @@ describe("Range on stored audio", () => {
     await recordAudioItem(env.DB, {
       id,
       user_id: user.id,
+      created_by: user.id,
       kind: "tts",
       voice_id: "sbxAdaezeWarm01",
       text: "Bytes for ranges.",

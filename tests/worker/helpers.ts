@@ -271,14 +271,15 @@ export async function processPay(api: Client, reference: string) {
 
 const TUS = { "tus-resumable": "1.0.0" };
 
-/** Uploads `data` over tus in two PATCHes; answers the upload id. */
+/** Uploads `data` over tus in two PATCHes (with `headers` too, such as a workspace's); answers the upload id. */
 export async function tusUpload(
   token: string,
   data: Uint8Array,
   filetype = "audio/wav",
   finish = true,
+  headers: Record<string, string> = {},
 ): Promise<string> {
-  const auth = { ...TUS, authorization: `Bearer ${token}` };
+  const auth = { ...TUS, authorization: `Bearer ${token}`, ...headers };
   const created = await call("/api/uploads", {
     method: "POST",
     headers: {

@@ -121,7 +121,14 @@ describe("a report finishing after its job or its account is gone", () => {
     const before = await reportsNow();
     const recordingsBefore = (await env.AUDIO.list({ prefix: "sentiment-recordings/" })).objects.length;
     const file = new File([new Uint8Array(10)], "b.wav", { type: "audio/wav" });
-    const analysed = { userId: user.id, plan: null, file, fileName: "b.wav", language: "en" as const };
+    const analysed = {
+      userId: user.id,
+      createdBy: user.id,
+      plan: null,
+      file,
+      fileName: "b.wav",
+      language: "en" as const,
+    };
     expect(await keepReport(env, analysed, report)).toBeNull();
     expect(await reportsAdded(before)).toEqual([]);
     expect((await env.AUDIO.list({ prefix: "sentiment-recordings/" })).objects).toHaveLength(recordingsBefore);

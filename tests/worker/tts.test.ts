@@ -274,6 +274,7 @@ describe("speech finishing after its account is erased", () => {
   const item = (userId: string) => ({
     id: crypto.randomUUID(),
     user_id: userId,
+    created_by: userId,
     kind: "tts" as const,
     voice_id: VOICE,
     text: "Said as the account went.",

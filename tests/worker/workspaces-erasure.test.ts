@@ -3,8 +3,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { liveTicketSchema } from "../../worker/live/contracts/live.ts";
 import migration from "../../worker/migrations/0046_workspaces.sql?raw";
-import { workspacesResponse } from "../../worker/workspaces/contracts/workspaces.ts";
-import { call, registerAndSignIn } from "./helpers.ts";
+import { WORKSPACE_HEADER, workspacesResponse } from "../../worker/workspaces/contracts/workspaces.ts";
+import { speechWav } from "../fixtures/speech-wav.ts";
+import { call, registerAndSignIn, tusUpload } from "./helpers.ts";
 import { attach } from "./live-sockets.ts";
 import { accept, asMember, invite, onPlan, type Person, team } from "./workspace-helpers.ts";
 
@@ -102,12 +103,56 @@ describe("erasure and workspaces", () => {
     const session = attach(await call(`/api/live?ticket=${ticket}`, { headers: { upgrade: "websocket" } }));
     expect(session.status).toBe(101);
     await session.received(1);
+    const maker = () =>
+      env.DB.prepare("SELECT created_by FROM live_sessions WHERE id = ?").bind(session.id).first("created_by");
+    expect(await maker()).toBe(editor.user.id);
     expect((await deleteAccount(editor)).status).toBe(200);
     await session.closed;
     const status = await env.DB.prepare("SELECT status FROM live_sessions WHERE id = ?")
       .bind(session.id)
       .first("status");
     expect(status).toBe("ended");
+    // The transcript stays the workspace's, no longer naming the person who ran it.
+    expect(await maker()).toBeNull();
+  });
+
+  it("a member who deletes their account leaves their work to the workspace, no longer named as its maker", async () => {
+    const { editor, workspace } = await team();
+    const inWorkspace = { [WORKSPACE_HEADER]: workspace };
+    const recording = await tusUpload(editor.token, speechWav(8), "audio/wav", true, inWorkspace);
+    const form = new FormData();
+    form.set("file", new Blob([speechWav(8)], { type: "audio/wav" }), "briefing.wav");
+    const analysed = await call("/api/sentiment", {
+      method: "POST",
+      headers: { authorization: `Bearer ${editor.token}`, ...inWorkspace },
+      body: form,
+    });
+    expect(analysed.status).toBe(200);
+    const report = analysed.headers.get("location")?.split("/").pop() ?? "";
+    // Speech made in the workspace, and in the editor's own workspace (which goes with the account).
+    const speech = crypto.randomUUID();
+    await env.DB.prepare(
+      `INSERT INTO audio_items (id, user_id, kind, voice_id, text_excerpt, characters, bytes, r2_key, created_at, created_by)
+       VALUES (?, ?, 'tts', 'voice', 'Made by the editor', 18, 10, ?, ?, ?)`,
+    )
+      .bind(speech, workspace, `tts/${workspace}/${speech}.mp3`, new Date().toISOString(), editor.user.id)
+      .run();
+    const rows = [
+      ["jobs", report],
+      ["uploads", recording],
+      ["audio_items", speech],
+    ] as const;
+    const row = (table: string, id: string) =>
+      env.DB.prepare(`SELECT user_id, created_by FROM ${table} WHERE id = ?`).bind(id).first();
+    for (const [table, id] of rows)
+      expect(await row(table, id), table).toEqual({ user_id: workspace, created_by: editor.user.id });
+
+    expect((await deleteAccount(editor)).status).toBe(200);
+    for (const [table, id] of rows)
+      expect(await row(table, id), table).toEqual({ user_id: workspace, created_by: null });
+    for (const table of ["jobs", "uploads", "live_sessions", "audio_items"]) {
+      expect(await count(`SELECT COUNT(*) AS n FROM ${table} WHERE created_by = ?`, editor.user.id), table).toBe(0);
+    }
   });
 
   it("an owner who deletes their account deletes the workspace: its members' memberships, its invitations and its log", async () => {

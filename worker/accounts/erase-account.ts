@@ -6,17 +6,17 @@ import { batchRows } from "../core/d1.ts";
 import { ApiError } from "../core/errors.ts";
 import { stopJob } from "../jobs/lifecycle.ts";
 import { deleteProviderTranscripts } from "../jobs/provider-transcripts.ts";
-import { jobsOf } from "../jobs/store.ts";
+import { forgetJobMaker, jobsOf } from "../jobs/store.ts";
 import { reservationOf } from "../live/caption-shares.ts";
-import { openSessionsOf } from "../live/transcripts.ts";
+import { forgetLiveMaker, openSessionsOf } from "../live/transcripts.ts";
 import { purgeNewsroom } from "../newsroom/newsroom-cache.ts";
 import { removeSendingDomain } from "../organisation/sending-domain.ts";
 import { newsroomSlugOf } from "../organisation/store.ts";
 import { attachmentKeysOfUser } from "../press-releases/attachments.ts";
 import { ProviderError } from "../providers/provider-error.ts";
 import { deleteMediaGrantsOf } from "../recordings/uploads/media-grants.ts";
-import { freeUploadStorage, uploadsOf } from "../recordings/uploads/store.ts";
-import { audioKeysOnlyOf } from "../speech/store.ts";
+import { forgetUploadMaker, freeUploadStorage, uploadsOf } from "../recordings/uploads/store.ts";
+import { audioKeysOnlyOf, forgetAudioMaker } from "../speech/store.ts";
 import { deleteAuditOf, forgetActor } from "../workspaces/audit.ts";
 import { deleteInvitationsSentBy, deleteMembershipsOf, deleteWorkspaceRows } from "../workspaces/store.ts";
 import { deleteUser } from "./users.ts";
@@ -88,6 +88,11 @@ export async function eraseAccount(c: Context<AppEnv>, userId: string): Promise<
     ...forgetActor(db, userId, email),
     deleteMembershipsOf(db, userId),
     deleteInvitationsSentBy(db, userId),
+    // What they made in others' workspaces stays the workspace's work, without naming them.
+    forgetJobMaker(db, userId),
+    forgetUploadMaker(db, userId),
+    forgetLiveMaker(db, userId),
+    forgetAudioMaker(db, userId),
     ...deleteWorkspaceRows(db, userId),
     deleteAuditOf(db, userId),
     deleteUser(db, userId),

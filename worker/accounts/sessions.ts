@@ -124,6 +124,9 @@ export function sessionAccountId(key: SessionKey): string {
 export const signInLive = (token: string, now: string) =>
   `EXISTS (SELECT 1 FROM sessions WHERE token_hash = ${token} AND expires_at > ${now})`;
 
+/** The person signed in with sign-in `token` (a SQL expression), as a SQL expression. */
+export const personOfSignIn = (token: string) => `(SELECT user_id FROM sessions WHERE token_hash = ${token})`;
+
 /** The sign-ins (session token hashes) of person `person` (a SQL expression), as a SQL list for `IN`. */
 export const signInsOfPerson = (person: string) => `(SELECT token_hash FROM sessions WHERE user_id = ${person})`;
 

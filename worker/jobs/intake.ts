@@ -126,7 +126,7 @@ jobIntake.post(
       const options = { language: requireRoute(tool, body.language).language, alsoInLanguage: !!body.also_in_language };
       const recording = await jobFromRecording(
         c.env.DB,
-        { id, kind, origin, ...options },
+        { id, kind, origin, created_by: c.var.user.id, ...options },
         body.upload_id,
         c.var.account.id,
       );
@@ -163,6 +163,7 @@ async function storeRecording(
   const job = {
     id,
     user_id: c.var.account.id,
+    created_by: c.var.user.id,
     kind,
     file_name: displayName(file.name),
     content_type: file.type,

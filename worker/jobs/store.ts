@@ -50,12 +50,15 @@ export interface JobRow {
   provider_ref: string | null;
   created_at: string;
   updated_at: string;
+  /** The person who made it (the workspace is `user_id`); null once their account is erased. */
+  created_by: string | null;
 }
 
 export type NewJob = Pick<
   JobRow,
   "id" | "user_id" | "kind" | "file_name" | "content_type" | "bytes" | "r2_key" | "language"
 > & {
+  readonly created_by: string;
   readonly origin: string;
   readonly alsoInLanguage: boolean;
 };
@@ -70,8 +73,8 @@ export async function insertJobWithinQuota(db: D1Database, job: NewJob, quotaByt
   const result = await db
     .prepare(
       `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, r2_key, origin, language, also_in_language,
-         status, created_at, updated_at)
-       SELECT ?2, ?1, ?3, ?4, ?5, ?6, ?7, ?8, ?11, ?12, 'queued', ?9, ?9
+         status, created_at, updated_at, created_by)
+       SELECT ?2, ?1, ?3, ?4, ?5, ?6, ?7, ?8, ?11, ?12, 'queued', ?9, ?9, ?13
        WHERE ?10 IS NULL OR ${STORAGE_USED_SQL} + ?6 <= ?10`,
     )
     .bind(
@@ -87,6 +90,7 @@ export async function insertJobWithinQuota(db: D1Database, job: NewJob, quotaByt
       quotaBytes,
       job.language,
       job.alsoInLanguage ? 1 : 0,
+      job.created_by,
     )
     .run();
   return result.meta.changes === 1;
@@ -94,6 +98,8 @@ export async function insertJobWithinQuota(db: D1Database, job: NewJob, quotaByt
 
 export interface JobFromRecording {
   readonly id: string;
+  /** The person starting it. */
+  readonly created_by: string;
   readonly kind: JobKind;
   readonly origin: string;
   readonly language: Language;
@@ -115,11 +121,11 @@ export async function insertJobFromRecording(
   const result = await db
     .prepare(
       `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, r2_key, upload_id, origin, language,
-         also_in_language, status, created_at, updated_at)
-       SELECT ?1, user_id, ?2, file_name, content_type, length, r2_key, id, ?3, ?7, ?8, 'queued', ?4, ?4
+         also_in_language, status, created_at, updated_at, created_by)
+       SELECT ?1, user_id, ?2, file_name, content_type, length, r2_key, id, ?3, ?7, ?8, 'queued', ?4, ?4, ?9
        FROM uploads WHERE id = ?5 AND user_id = ?6 AND status = 'complete'`,
     )
-    .bind(job.id, job.kind, job.origin, now, uploadId, userId, job.language, job.alsoInLanguage ? 1 : 0)
+    .bind(job.id, job.kind, job.origin, now, uploadId, userId, job.language, job.alsoInLanguage ? 1 : 0, job.created_by)
     .run();
   return result.meta.changes === 1;
 }
@@ -134,6 +140,7 @@ export async function insertFinishedJob(
   db: D1Database,
   job: Pick<JobRow, "id" | "user_id" | "kind" | "file_name" | "content_type" | "bytes" | "result_key" | "language"> & {
     readonly r2_key: string;
+    readonly created_by: string;
   },
   quotaBytes: number | null,
 ): Promise<{ r2_key: string | null } | undefined> {
@@ -141,9 +148,9 @@ export async function insertFinishedJob(
   const row = await db
     .prepare(
       `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, r2_key, result_key, language, status,
-         created_at, updated_at)
+         created_at, updated_at, created_by)
        SELECT ?2, ?1, ?3, ?4, ?5, ?6, CASE WHEN ?11 IS NULL OR ${STORAGE_USED_SQL} + ?6 <= ?11 THEN ?10 END, ?7, ?8,
-         'completed', ?9, ?9
+         'completed', ?9, ?9, ?12
        WHERE ${accountExists("?1")}
        RETURNING r2_key`,
     )
@@ -159,6 +166,7 @@ export async function insertFinishedJob(
       now,
       job.r2_key,
       quotaBytes,
+      job.created_by,
     )
     .first<{ r2_key: string | null }>();
   return row ?? undefined;
@@ -283,6 +291,26 @@ export async function unfinishedJobs(db: D1Database, limit: number): Promise<Job
 /** Every job of a user (or a page of them), whole rows, oldest first: what the account's data export lists. */
 export function jobRowsOf(db: D1Database, userId: string, page?: Page): RowsStatement<JobRow> {
   return pagedStatement(db, "SELECT * FROM jobs WHERE user_id = ? ORDER BY created_at, id", [userId], page);
+}
+
+/** A page of the jobs person `person` made in workspace `workspaceId`, whole rows, oldest first. */
+export function jobRowsMadeBy(db: D1Database, workspaceId: string, person: string, page: Page): RowsStatement<JobRow> {
+  return pagedStatement(
+    db,
+    "SELECT * FROM jobs WHERE user_id = ? AND created_by = ? ORDER BY created_at, id",
+    [workspaceId, person],
+    page,
+  );
+}
+
+/** The workspaces other than their own where person `person` made jobs. */
+export function workspacesWithJobsBy(db: D1Database, person: string): RowsStatement<{ user_id: string }> {
+  return db.prepare("SELECT DISTINCT user_id FROM jobs WHERE created_by = ?1 AND user_id != ?1").bind(person);
+}
+
+/** Forgets person `person` as the maker of jobs in others' workspaces (erasing their account). */
+export function forgetJobMaker(db: D1Database, person: string): D1PreparedStatement {
+  return db.prepare("UPDATE jobs SET created_by = NULL WHERE created_by = ?1 AND user_id != ?1").bind(person);
 }
 
 /** A job that reads one of the user's recordings. */

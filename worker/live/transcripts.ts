@@ -1,4 +1,10 @@
-import { type SessionKey, sessionAccountId, signInLive, signInsOfPerson } from "../accounts/sessions.ts";
+import {
+  personOfSignIn,
+  type SessionKey,
+  sessionAccountId,
+  signInLive,
+  signInsOfPerson,
+} from "../accounts/sessions.ts";
 import { isLanguage, type Language } from "../contracts/languages.ts";
 import { type Page, pagedStatement, type RowsStatement, SPEAKER_NAMES_PATCH, speakerNamesAfter } from "../core/d1.ts";
 import { type SpeakerNames, storedSpeakerNames } from "../transcripts/contracts/transcript.ts";
@@ -45,8 +51,8 @@ export async function startSession(
   const now = new Date().toISOString();
   const result = await db
     .prepare(
-      `INSERT INTO live_sessions (id, user_id, resume_token_hash, started_at, alive_at, sign_in, language)
-       SELECT ?1, ?2, ?3, ?4, ?4, ?7, ?8
+      `INSERT INTO live_sessions (id, user_id, resume_token_hash, started_at, alive_at, sign_in, language, created_by)
+       SELECT ?1, ?2, ?3, ?4, ?4, ?7, ?8, ${personOfSignIn("?7")}
        WHERE (SELECT COUNT(*) FROM live_sessions WHERE user_id = ?2 AND status = 'active' AND alive_at > ?5) < ?6
          AND ${signInLive("?7", "?4")}`,
     )
@@ -289,6 +295,31 @@ export function liveSessionsOf(
     [userId],
     page,
   );
+}
+
+/** A page of the live sessions person `person` ran in workspace `workspaceId`, oldest first. */
+export function liveSessionsMadeBy(
+  db: D1Database,
+  workspaceId: string,
+  person: string,
+  page: Page,
+): RowsStatement<Omit<TranscriptRow, "preview"> & { speaker_names: string | null }> {
+  return pagedStatement(
+    db,
+    "SELECT id, title, language, status, audio_seconds, started_at, ended_at, speaker_names FROM live_sessions WHERE user_id = ? AND created_by = ? ORDER BY started_at, id",
+    [workspaceId, person],
+    page,
+  );
+}
+
+/** The workspaces other than their own where person `person` ran live sessions. */
+export function workspacesWithLiveBy(db: D1Database, person: string): RowsStatement<{ user_id: string }> {
+  return db.prepare("SELECT DISTINCT user_id FROM live_sessions WHERE created_by = ?1 AND user_id != ?1").bind(person);
+}
+
+/** Forgets person `person` as the one who ran live sessions in others' workspaces (erasing their account). */
+export function forgetLiveMaker(db: D1Database, person: string): D1PreparedStatement {
+  return db.prepare("UPDATE live_sessions SET created_by = NULL WHERE created_by = ?1 AND user_id != ?1").bind(person);
 }
 
 /** A page of one session's finals, in order, for the account's data export. */

@@ -54,7 +54,10 @@ export function languageReport(
 }
 
 export interface AnalysedFile {
+  /** The workspace the report belongs to. */
   readonly userId: string;
+  /** The person who asked for it. */
+  readonly createdBy: string;
   /** The plan whose storage the recording counts towards. */
   readonly plan: string | null;
   readonly file: File;
@@ -89,6 +92,7 @@ export async function keepReport(
     {
       id,
       user_id: analysed.userId,
+      created_by: analysed.createdBy,
       kind: "sentiment",
       file_name: analysed.fileName,
       content_type: file.type,

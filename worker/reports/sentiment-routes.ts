@@ -58,7 +58,14 @@ sentiment.post("/", async (c) => {
         : await analyseInLanguage(c, file, language, keyterms);
     const kept = await keepReport(
       c.env,
-      { userId: c.var.account.id, plan: c.var.account.plan, file, fileName: displayName(file.name), language },
+      {
+        userId: c.var.account.id,
+        createdBy: c.var.user.id,
+        plan: c.var.account.plan,
+        file,
+        fileName: displayName(file.name),
+        language,
+      },
       report,
     );
     if (kept) {

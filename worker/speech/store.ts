@@ -14,6 +14,8 @@ export interface AudioItemRow {
   characters: number;
   bytes: number;
   r2_key: string;
+  /** The person who made it (the workspace is `user_id`); null once their account is erased. */
+  created_by: string | null;
   created_at: string;
 }
 
@@ -44,8 +46,9 @@ export async function recordAudioItem(
   const excerpt = item.text.length > EXCERPT_LENGTH ? `${item.text.slice(0, EXCERPT_LENGTH - 1)}…` : item.text;
   const result = await db
     .prepare(
-      `INSERT INTO audio_items (id, user_id, kind, voice_id, text_excerpt, characters, bytes, r2_key, created_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE ${accountExists("?2")}`,
+      `INSERT INTO audio_items (id, user_id, kind, voice_id, text_excerpt, characters, bytes, r2_key, created_at,
+         created_by)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 WHERE ${accountExists("?2")}`,
     )
     .bind(
       item.id,
@@ -57,6 +60,7 @@ export async function recordAudioItem(
       item.bytes,
       item.r2_key,
       new Date().toISOString(),
+      item.created_by,
     )
     .run();
   return result.meta.changes === 1;
@@ -139,6 +143,31 @@ export async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8
 /** Every history item of a user (or a page of them), oldest first: what the account's data export lists. */
 export function audioItemsOf(db: D1Database, userId: string, page?: Page): RowsStatement<AudioItemRow> {
   return pagedStatement(db, "SELECT * FROM audio_items WHERE user_id = ? ORDER BY created_at, id", [userId], page);
+}
+
+/** A page of the history items person `person` made in workspace `workspaceId`, oldest first. */
+export function audioItemsMadeBy(
+  db: D1Database,
+  workspaceId: string,
+  person: string,
+  page: Page,
+): RowsStatement<AudioItemRow> {
+  return pagedStatement(
+    db,
+    "SELECT * FROM audio_items WHERE user_id = ? AND created_by = ? ORDER BY created_at, id",
+    [workspaceId, person],
+    page,
+  );
+}
+
+/** The workspaces other than their own where person `person` made history items. */
+export function workspacesWithAudioBy(db: D1Database, person: string): RowsStatement<{ user_id: string }> {
+  return db.prepare("SELECT DISTINCT user_id FROM audio_items WHERE created_by = ?1 AND user_id != ?1").bind(person);
+}
+
+/** Forgets person `person` as the maker of history items in others' workspaces (erasing their account). */
+export function forgetAudioMaker(db: D1Database, person: string): D1PreparedStatement {
+  return db.prepare("UPDATE audio_items SET created_by = NULL WHERE created_by = ?1 AND user_id != ?1").bind(person);
 }
 
 /** Of the user's history items, the first to keep each of `keys` (items of a repeated speech share one file). */

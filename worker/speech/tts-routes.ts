@@ -130,6 +130,7 @@ tts.post("/", ttsBodyLimit, jsonBody(ttsBody), async (c) => {
   const item = {
     id,
     user_id: c.var.account.id,
+    created_by: c.var.user.id,
     kind: "tts" as const,
     voice_id,
     text,

@@ -51,6 +51,7 @@ voiceConversion.post("/", requireTool("voiceConversion"), async (c) => {
           {
             id,
             user_id: c.var.account.id,
+            created_by: c.var.user.id,
             kind: "voice-conversion",
             voice_id: voiceId,
             text: audio.name || "Recording",

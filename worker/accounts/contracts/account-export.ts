@@ -3,6 +3,11 @@ import { API } from "../../contracts/api-paths.ts";
 /**
  * The account's data download (Settings › Account), shared by the Worker and the site. No zod
  * here: the site's Settings page needs only the paths and the header.
+ *
+ * The JSON holds the person's own workspace's work and, under `created_in_other_workspaces`, what
+ * they made in each other workspace (`{workspace: {id, name}, press_releases, reports, recordings,
+ * live_transcripts, speech}`, in the shapes of their own work, without `file`). The files zip holds
+ * only their own workspace's files: audio made in another workspace is that workspace's to download.
  */
 export const ACCOUNT_EXPORT_PATHS = {
   data: API.account.path.export,

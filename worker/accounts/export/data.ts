@@ -5,11 +5,18 @@ import { contactFromRow, contactsOf, suppressionsOf } from "../../contacts/store
 import { batchRows, type Page, pagedRows, type RowsStatement, rowPages } from "../../core/d1.ts";
 import { recipientsOf, sendsOf } from "../../distribution/store.ts";
 import { utterancesOfJob } from "../../jobs/job-transcripts.ts";
-import { findJob, type JobRow, jobRowsOf, newestJobsKeeping } from "../../jobs/store.ts";
+import {
+  findJob,
+  type JobRow,
+  jobRowsMadeBy,
+  jobRowsOf,
+  newestJobsKeeping,
+  workspacesWithJobsBy,
+} from "../../jobs/store.ts";
 import { speakerNamesOf } from "../../jobs/views.ts";
 import { captionSharesOf } from "../../live/caption-shares.ts";
 import { captionTranslationsOf } from "../../live/caption-translation.ts";
-import { liveSegmentsOf, liveSessionsOf } from "../../live/transcripts.ts";
+import { liveSegmentsOf, liveSessionsMadeBy, liveSessionsOf, workspacesWithLiveBy } from "../../live/transcripts.ts";
 import { monthlyUsageOf } from "../../live/usage.ts";
 import { publicationsOf } from "../../newsroom/publications.ts";
 import {
@@ -29,13 +36,25 @@ import { coverageOfUser } from "../../press-releases/coverage.ts";
 import { keptHeadlines } from "../../press-releases/release-headlines.ts";
 import { releaseVersionsOf } from "../../press-releases/release-versions.ts";
 import { displayName } from "../../recordings/uploads/display-name.ts";
-import { recordingsKeeping, type UploadRow, uploadsOf } from "../../recordings/uploads/store.ts";
+import {
+  recordingsKeeping,
+  type UploadRow,
+  uploadsMadeBy,
+  uploadsOf,
+  workspacesWithUploadsBy,
+} from "../../recordings/uploads/store.ts";
 import { readReport } from "../../reports/sentiment-reports.ts";
-import { type AudioItemRow, audioItemsOf, firstItemsOfKeys } from "../../speech/store.ts";
+import {
+  type AudioItemRow,
+  audioItemsMadeBy,
+  audioItemsOf,
+  firstItemsOfKeys,
+  workspacesWithAudioBy,
+} from "../../speech/store.ts";
 import { membershipsOf } from "../../workspaces/store.ts";
 import { knownDevicesOf } from "../devices.ts";
 import { signInsOf } from "../sessions.ts";
-import type { UserRow } from "../users.ts";
+import { type UserRow, workspaceNamesOf } from "../users.ts";
 import { Deferred, jsonStream, StreamedArray } from "./json-stream.ts";
 import { releaseImageFile, releaseImageFolder } from "./release-image-files.ts";
 import { type StoredFile, zipParts } from "./zip.ts";
@@ -126,47 +145,22 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
     release_attachments: new StreamedArray(releaseImages(db, user.id)),
     release_audio_clips: new StreamedArray(pages((page) => audioClipsOfUser(db, user.id, page))),
     newsroom_releases: new StreamedArray(pages((page) => publicationsOf(db, user.id, page))),
-    speech_history: new StreamedArray(speechHistory(db, user.id)),
-    jobs: new StreamedArray(jobsOf(env, user.id)),
+    speech_history: new StreamedArray(speechHistory(db, user.id, (page) => audioItemsOf(db, user.id, page), true)),
+    jobs: new StreamedArray(jobsOf(env, user.id, (page) => jobRowsOf(db, user.id, page), true)),
     live_transcripts: new StreamedArray(
       mapped(
         pages((page) => liveSessionsOf(db, user.id, page)),
-        ({ speaker_names: _names, ...session }) => ({
-          ...session,
-          speaker_names: speakerNamesOf({ speaker_names: _names }),
-          segments: new StreamedArray(
-            mapped(
-              pages((page) => liveSegmentsOf(db, session.id, page)),
-              ({ seq, text, start, duration, speaker }) => ({
-                seq,
-                text,
-                start,
-                duration,
-                speaker,
-              }),
-            ),
-          ),
-          caption_translations: new StreamedArray(pages((page) => captionTranslationsOf(db, session.id, page))),
-          caption_shares: new StreamedArray(pages((page) => captionSharesOf(db, session.id, page))),
-        }),
+        (session) => liveTranscript(db, session),
       ),
     ),
     uploads: new StreamedArray(
       mapped(
         pages((page) => uploadsOf(db, user.id, page)),
-        (upload) => ({
-          id: upload.id,
-          file_name: upload.file_name,
-          content_type: upload.content_type,
-          length: upload.length,
-          received: upload.offset,
-          status: upload.status,
-          created_at: upload.created_at,
-          expires_at: upload.expires_at,
-          ...(upload.status === "complete" ? { file: uploadFile(upload) } : {}),
-        }),
+        (upload) => uploadView(upload, true),
       ),
     ),
+    // What the person made in other people's workspaces (the work is theirs; their files stay out of the zip).
+    created_in_other_workspaces: new StreamedArray(workOtherWorkspaces(env, user.id)),
     billing: {
       subscription: subscription
         ? {
@@ -244,10 +238,91 @@ async function* releaseImages(db: D1Database, userId: string) {
   }
 }
 
+type LiveSessionRow = Parameters<typeof speakerNamesOf>[0] & Record<string, unknown> & { id: string };
+
+/** A live session with its finals, caption translations and caption links, each read a page at a time. */
+function liveTranscript(db: D1Database, { speaker_names: _names, ...session }: LiveSessionRow) {
+  const pages = <Row>(statement: (page: Page) => RowsStatement<Row>) => pagedRows(statement, EXPORT_PAGE_ROWS);
+  return {
+    ...session,
+    speaker_names: speakerNamesOf({ speaker_names: _names }),
+    segments: new StreamedArray(
+      mapped(
+        pages((page) => liveSegmentsOf(db, session.id, page)),
+        ({ seq, text, start, duration, speaker }) => ({ seq, text, start, duration, speaker }),
+      ),
+    ),
+    caption_translations: new StreamedArray(pages((page) => captionTranslationsOf(db, session.id, page))),
+    caption_shares: new StreamedArray(pages((page) => captionSharesOf(db, session.id, page))),
+  };
+}
+
+/** An upload (a recording once complete), naming its file in the zip when `withFile`. */
+function uploadView(upload: UploadRow, withFile: boolean) {
+  return {
+    id: upload.id,
+    file_name: upload.file_name,
+    content_type: upload.content_type,
+    length: upload.length,
+    received: upload.offset,
+    status: upload.status,
+    created_at: upload.created_at,
+    expires_at: upload.expires_at,
+    ...(withFile && upload.status === "complete" ? { file: uploadFile(upload) } : {}),
+  };
+}
+
+/**
+ * What person `person` made in each workspace other than their own, by workspace, in the shapes of
+ * their own work. The files are the workspace's and stay out of the person's zip, so no `file`.
+ */
+async function* workOtherWorkspaces(env: Env, person: string) {
+  const db = env.DB;
+  const found = await batchRows(db, [
+    workspacesWithJobsBy(db, person),
+    workspacesWithUploadsBy(db, person),
+    workspacesWithLiveBy(db, person),
+    workspacesWithAudioBy(db, person),
+  ]);
+  const ids = [...new Set(found.flat().map((row) => row.user_id))];
+  const pages = <Row>(statement: (page: Page) => RowsStatement<Row>) => pagedRows(statement, EXPORT_PAGE_ROWS);
+  for (const workspace of await workspaceNamesOf(db, ids)) {
+    const jobs = (kind: JobRow["kind"]) =>
+      new StreamedArray(
+        jobsOf(env, workspace.id, (page) => jobRowsMadeBy(db, workspace.id, person, page), false, kind),
+      );
+    yield {
+      workspace,
+      press_releases: jobs("press_release"),
+      reports: jobs("sentiment"),
+      recordings: new StreamedArray(
+        mapped(
+          pages((page) => uploadsMadeBy(db, workspace.id, person, page)),
+          (upload) => uploadView(upload, false),
+        ),
+      ),
+      live_transcripts: new StreamedArray(
+        mapped(
+          pages((page) => liveSessionsMadeBy(db, workspace.id, person, page)),
+          (session) => liveTranscript(db, session),
+        ),
+      ),
+      speech: new StreamedArray(
+        speechHistory(db, workspace.id, (page) => audioItemsMadeBy(db, workspace.id, person, page), false),
+      ),
+    };
+  }
+}
+
 /** Speech history a page at a time; repeats of one stored file name the file of its first item. */
-async function* speechHistory(db: D1Database, userId: string) {
-  for await (const page of rowPages((next) => audioItemsOf(db, userId, next), EXPORT_PAGE_ROWS)) {
-    const firsts = await firstSpeechItems(db, userId, page);
+async function* speechHistory(
+  db: D1Database,
+  userId: string,
+  items: (page: Page) => RowsStatement<AudioItemRow>,
+  withFiles: boolean,
+) {
+  for await (const page of rowPages(items, EXPORT_PAGE_ROWS)) {
+    const firsts = withFiles ? await firstSpeechItems(db, userId, page) : new Map<string, AudioItemRow>();
     for (const item of page) {
       yield {
         id: item.id,
@@ -257,22 +332,32 @@ async function* speechHistory(db: D1Database, userId: string) {
         characters: item.characters,
         bytes: item.bytes,
         created_at: item.created_at,
-        file: speechFile(firsts.get(item.r2_key) ?? item),
+        ...(withFiles ? { file: speechFile(firsts.get(item.r2_key) ?? item) } : {}),
       };
     }
   }
 }
 
-/** Jobs a page at a time, each release's versions a page at a time, each report read when written. */
-async function* jobsOf(env: Env, userId: string) {
+/**
+ * Jobs a page at a time (of `kind` only, when given), each release's versions a page at a time,
+ * each report read when written; each names its recording's file in the zip when `withFiles`.
+ */
+async function* jobsOf(
+  env: Env,
+  userId: string,
+  rows: (page: Page) => RowsStatement<JobRow>,
+  withFiles: boolean,
+  kind?: JobRow["kind"],
+) {
   const db = env.DB;
-  for await (const page of rowPages((next) => jobRowsOf(db, userId, next), EXPORT_JOB_PAGE_ROWS)) {
-    const recordings = await recordingFiles(db, userId, page);
+  for await (const all of rowPages(rows, EXPORT_JOB_PAGE_ROWS)) {
+    const page = kind ? all.filter((job) => job.kind === kind) : all;
+    const recordings = withFiles ? await recordingFiles(db, userId, page) : new Map<string, string>();
     for (const job of page) {
       yield {
         ...jobFields(job),
         // A recording several jobs share is one file in the zip, named once.
-        ...(job.r2_key ? { file: recordings.get(job.r2_key) ?? recordingFile(job) } : {}),
+        ...(withFiles && job.r2_key ? { file: recordings.get(job.r2_key) ?? recordingFile(job) } : {}),
         ...(job.kind === "press_release"
           ? {
               press_release: {

@@ -70,6 +70,8 @@ export interface UploadRow {
   locked_until: string | null;
   expires_at: string;
   created_at: string;
+  /** The person who uploaded it (the workspace is `user_id`); null once their account is erased. */
+  created_by: string | null;
 }
 
 export interface StoredPart {
@@ -80,7 +82,7 @@ export interface StoredPart {
 export type NewUpload = Pick<
   UploadRow,
   "id" | "user_id" | "file_name" | "content_type" | "length" | "metadata" | "r2_key" | "multipart_id" | "part_size"
->;
+> & { readonly created_by: string };
 
 /** Inserts the upload unless it would take the user past `quotaBytes` (null: unlimited), in one statement. */
 export async function insertUploadWithinQuota(
@@ -92,8 +94,8 @@ export async function insertUploadWithinQuota(
   const result = await db
     .prepare(
       `INSERT INTO uploads (id, user_id, file_name, content_type, length, metadata, r2_key, multipart_id, part_size,
-         status, expires_at, created_at)
-       SELECT ?2, ?1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'uploading', ?10, ?11
+         status, expires_at, created_at, created_by)
+       SELECT ?2, ?1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'uploading', ?10, ?11, ?13
        WHERE ?12 IS NULL OR ${STORAGE_USED_SQL} + ?5 <= ?12`,
     )
     .bind(
@@ -109,6 +111,7 @@ export async function insertUploadWithinQuota(
       expiresAt,
       new Date().toISOString(),
       quotaBytes,
+      upload.created_by,
     )
     .run();
   return result.meta.changes === 1;
@@ -193,6 +196,31 @@ export async function deleteUploadRow(db: D1Database, id: string): Promise<void>
 /** Every upload of a user (or a page of them), oldest first. */
 export function uploadsOf(db: D1Database, userId: string, page?: Page): RowsStatement<UploadRow> {
   return pagedStatement(db, "SELECT * FROM uploads WHERE user_id = ? ORDER BY created_at, id", [userId], page);
+}
+
+/** A page of the uploads person `person` made in workspace `workspaceId`, oldest first. */
+export function uploadsMadeBy(
+  db: D1Database,
+  workspaceId: string,
+  person: string,
+  page: Page,
+): RowsStatement<UploadRow> {
+  return pagedStatement(
+    db,
+    "SELECT * FROM uploads WHERE user_id = ? AND created_by = ? ORDER BY created_at, id",
+    [workspaceId, person],
+    page,
+  );
+}
+
+/** The workspaces other than their own where person `person` uploaded recordings. */
+export function workspacesWithUploadsBy(db: D1Database, person: string): RowsStatement<{ user_id: string }> {
+  return db.prepare("SELECT DISTINCT user_id FROM uploads WHERE created_by = ?1 AND user_id != ?1").bind(person);
+}
+
+/** Forgets person `person` as the uploader of recordings in others' workspaces (erasing their account). */
+export function forgetUploadMaker(db: D1Database, person: string): D1PreparedStatement {
+  return db.prepare("UPDATE uploads SET created_by = NULL WHERE created_by = ?1 AND user_id != ?1").bind(person);
 }
 
 /** Unfinished uploads past their expiry; a finished one is a recording, kept until its owner deletes it. */

@@ -147,6 +147,7 @@ tusUploads.post("/", mayUseTools, async (c) => {
     {
       id,
       user_id: c.var.account.id,
+      created_by: c.var.user.id,
       file_name: displayName(metadata.get("filename") ?? ""),
       content_type: filetype,
       length,

@@ -1,0 +1,147 @@
+/// <reference types="vite/client" />
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import migration from "../../worker/migrations/0047_created_by.sql?raw";
+import { WORKSPACE_HEADER } from "../../worker/workspaces/contracts/workspaces.ts";
+import { speechWav } from "../fixtures/speech-wav.ts";
+import { call, registerAndSignIn, tusUpload } from "./helpers.ts";
+import { asMember, type Person, team } from "./workspace-helpers.ts";
+
+/** Who made each row of work (migration 0047), and the data download's work in others' workspaces. */
+
+interface Made {
+  workspace: { id: string; name: string };
+  press_releases: { id: string; kind: string; file?: string }[];
+  reports: { id: string; kind: string; file?: string }[];
+  recordings: { id: string; file?: string }[];
+  live_transcripts: { id: string }[];
+  speech: { id: string }[];
+}
+interface Download {
+  jobs: { id: string }[];
+  uploads: { id: string }[];
+  created_in_other_workspaces: Made[];
+}
+
+const download = async (person: Person) => {
+  const response = await asMember(person)("/api/account/export");
+  expect(response.status).toBe(200);
+  return (await response.json()) as Download;
+};
+
+/** A report made on the spot by `person` in `workspace`; answers its id. */
+async function reportIn(person: Person, workspace: string): Promise<string> {
+  const form = new FormData();
+  form.set("file", new Blob([speechWav(8)], { type: "audio/wav" }), "briefing.wav");
+  const response = await call("/api/sentiment", {
+    method: "POST",
+    headers: { authorization: `Bearer ${person.token}`, [WORKSPACE_HEADER]: workspace },
+    body: form,
+  });
+  expect(response.status).toBe(200);
+  return response.headers.get("location")?.split("/").pop() ?? "";
+}
+
+describe("work a member makes in someone else's workspace", () => {
+  it("is in the member's data download under that workspace, and still in the owner's as the owner's work", async () => {
+    const { owner, editor, workspace } = await team();
+    const recording = await tusUpload(editor.token, speechWav(12), "audio/wav", true, {
+      [WORKSPACE_HEADER]: workspace,
+    });
+    const started = await asMember(editor, workspace)("/api/press-releases", {
+      method: "POST",
+      body: JSON.stringify({ upload_id: recording, language: "en" }),
+    });
+    expect(started.status).toBe(202);
+    const release = ((await started.json()) as { id: string }).id;
+    const report = await reportIn(editor, workspace);
+
+    for (const [table, id] of [
+      ["jobs", release],
+      ["jobs", report],
+      ["uploads", recording],
+    ] as const) {
+      const row = await env.DB.prepare(`SELECT user_id, created_by FROM ${table} WHERE id = ?`).bind(id).first();
+      expect(row, table).toEqual({ user_id: workspace, created_by: editor.user.id });
+    }
+
+    const mine = await download(editor);
+    expect(mine.created_in_other_workspaces).toHaveLength(1);
+    const [made] = mine.created_in_other_workspaces;
+    expect(made?.workspace).toEqual({ id: workspace, name: "Harmattan PR" });
+    expect(made?.press_releases.map((job) => [job.id, job.kind])).toEqual([[release, "press_release"]]);
+    expect(made?.reports.map((job) => [job.id, job.kind])).toEqual([[report, "sentiment"]]);
+    expect(made?.recordings.map((upload) => upload.id)).toEqual([recording]);
+    expect(made?.live_transcripts).toEqual([]);
+    expect(made?.speech).toEqual([]);
+    // The files are the workspace's: none is named for the member's zip.
+    expect(JSON.stringify(made)).not.toContain('"file"');
+    // Their own workspace's work does not hold it.
+    expect(mine.jobs.map((job) => job.id)).not.toContain(release);
+    expect(mine.uploads.map((upload) => upload.id)).not.toContain(recording);
+
+    const theirs = await download(owner);
+    expect(theirs.jobs.map((job) => job.id)).toEqual(expect.arrayContaining([release, report]));
+    expect(theirs.uploads.map((upload) => upload.id)).toContain(recording);
+    expect(theirs.created_in_other_workspaces).toEqual([]);
+  });
+
+  it("a person who made nothing in another workspace gets an empty list", async () => {
+    const { viewer, workspace } = await team();
+    const own = await registerAndSignIn();
+    await reportIn(own, own.user.id);
+    expect((await download(viewer)).created_in_other_workspaces).toEqual([]);
+    expect((await download(own)).created_in_other_workspaces).toEqual([]);
+    expect(workspace).not.toBe(viewer.user.id);
+  });
+});
+
+describe("migration 0047", () => {
+  it("the backfill names each old row's account as its maker", async () => {
+    const { user } = await registerAndSignIn();
+    const at = "2025-03-01T09:00:00.000Z";
+    const ids = {
+      jobs: crypto.randomUUID(),
+      uploads: crypto.randomUUID(),
+      live: crypto.randomUUID(),
+      audio: crypto.randomUUID(),
+    };
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO jobs (id, user_id, kind, file_name, content_type, bytes, status, created_at, updated_at)
+         VALUES (?, ?, 'sentiment', 'old.wav', 'audio/wav', 10, 'completed', ?, ?)`,
+      ).bind(ids.jobs, user.id, at, at),
+      env.DB.prepare(
+        `INSERT INTO uploads (id, user_id, file_name, content_type, length, metadata, r2_key, multipart_id, part_size,
+           status, expires_at, created_at)
+         VALUES (?, ?, 'old.wav', 'audio/wav', 10, '', ?, 'm', 5242880, 'complete', ?, ?)`,
+      ).bind(ids.uploads, user.id, `uploads/${ids.uploads}`, at, at),
+      env.DB.prepare(
+        `INSERT INTO live_sessions (id, user_id, resume_token_hash, status, started_at, alive_at)
+         VALUES (?, ?, ?, 'ended', ?, ?)`,
+      ).bind(ids.live, user.id, crypto.randomUUID(), at, at),
+      env.DB.prepare(
+        `INSERT INTO audio_items (id, user_id, kind, voice_id, text_excerpt, characters, bytes, r2_key, created_at)
+         VALUES (?, ?, 'tts', 'voice', 'Old', 3, 10, ?, ?)`,
+      ).bind(ids.audio, user.id, `tts/${user.id}/old.mp3`, at),
+    ]);
+    const made = [
+      ["jobs", ids.jobs],
+      ["uploads", ids.uploads],
+      ["live_sessions", ids.live],
+      ["audio_items", ids.audio],
+    ] as const;
+    for (const [table, id] of made) {
+      expect(
+        await env.DB.prepare(`SELECT created_by FROM ${table} WHERE id = ?`).bind(id).first("created_by"),
+      ).toBeNull();
+      // The migration's own statement, kept to this row (every other row already has its maker).
+      const backfill = new RegExp(`UPDATE ${table} SET created_by = user_id`).exec(migration)?.[0];
+      expect(backfill, table).toBeDefined();
+      await env.DB.prepare(`${backfill} WHERE id = ?`).bind(id).run();
+      expect(await env.DB.prepare(`SELECT created_by FROM ${table} WHERE id = ?`).bind(id).first("created_by")).toBe(
+        user.id,
+      );
+    }
+  });
+});
