@@ -1,4 +1,4 @@
-import { WORKSPACE_STORAGE_KEY } from "@worker/workspaces/contracts/workspace-names.ts";
+import { WORKSPACE_STORAGE_KEY } from "@worker/workspaces/contracts/workspace-constants.ts";
 import { useSyncExternalStore } from "react";
 
 /**

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from "./session.ts";
 
-export { WORKSPACE_HEADER } from "@worker/workspaces/contracts/workspace-names.ts";
+export { WORKSPACE_HEADER } from "@worker/workspaces/contracts/workspace-constants.ts";
 
 /**
  * The workspace the person acts in, kept in localStorage (`vox_workspace`) and named on every API

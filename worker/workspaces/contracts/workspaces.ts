@@ -18,7 +18,7 @@ export function roleAtLeast(role: Role, least: Role): boolean {
   return ROLES.indexOf(role) >= ROLES.indexOf(least);
 }
 
-export { WORKSPACE_HEADER, WORKSPACE_STORAGE_KEY } from "./workspace-names.ts";
+export { WORKSPACE_HEADER, WORKSPACE_STORAGE_KEY } from "./workspace-constants.ts";
 
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7;
