@@ -215,19 +215,12 @@ export async function readSession(
   more: D1PreparedStatement[] = [],
 ): Promise<D1Result[]> {
   const db = c.env.DB;
-  const other = namesOtherWorkspace(key);
-  const [session, named, ...rest] = await db.batch([
-    sessionUser(db, key),
-    other ? sessionAccount(db, key) : db.prepare("SELECT NULL AS member_role"),
-    ...more,
-  ]);
-  admit(
-    c,
-    key,
-    session?.results[0] as UserRow | undefined,
-    other ? (named?.results[0] as AccountRow | undefined) : null,
-  );
-  return rest;
+  // The workspace's row only when the request names another's; one's own is the session's person.
+  const workspace = namesOtherWorkspace(key) ? [sessionAccount(db, key)] : [];
+  const [session, ...after] = await db.batch([sessionUser(db, key), ...workspace, ...more]);
+  const named = workspace.length > 0 ? (after.shift()?.results[0] as AccountRow | undefined) : null;
+  admit(c, key, session?.results[0] as UserRow | undefined, named);
+  return after;
 }
 
 /** `admit` for every session-protected route; 401, 404 and 403 as it says. */
