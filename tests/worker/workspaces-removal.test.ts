@@ -58,6 +58,56 @@ describe("removing a member takes effect at once", () => {
   });
 });
 
+describe("removing a member mid-upload", () => {
+  const TUS = { "tus-resumable": "1.0.0", "content-type": "application/offset+octet-stream" };
+  const PART = new Uint8Array(5 * 1024 * 1024 + 17).fill(7);
+
+  /** Starts a tus upload of `length` bytes as `member` and sends its first part. */
+  async function started(member: (path: string, init?: RequestInit) => Promise<Response>, length: number) {
+    const created = await member("/api/uploads", {
+      method: "POST",
+      headers: {
+        ...TUS,
+        "upload-length": String(length),
+        "upload-metadata": `filename ${btoa("town-hall.wav")},filetype ${btoa("audio/wav")}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get("location") ?? "";
+    const sent = await member(location, { method: "PATCH", headers: { ...TUS, "upload-offset": "0" }, body: PART });
+    expect(sent.status).toBe(204);
+    const id = location.split("/").pop() ?? "";
+    const row = await env.DB.prepare("SELECT r2_key FROM uploads WHERE id = ?").bind(id).first<{ r2_key: string }>();
+    return { location, id, key: row?.r2_key ?? "" };
+  }
+
+  it("discards the upload they had under way in the workspace, bytes and all, and leaves the owner's", async () => {
+    const { owner, editor, workspace } = await team();
+    const asEditor = asMember(editor, workspace);
+    const theirs = await started(asEditor, PART.length * 3);
+    const owners = await started(asMember(owner), PART.length * 3);
+
+    expect((await asMember(owner)(`/api/workspace/members/${editor.user.id}`, { method: "DELETE" })).status).toBe(200);
+
+    // No one can finish it now, so nothing of it is kept to count against the workspace's storage.
+    expect(await env.DB.prepare("SELECT id FROM uploads WHERE id = ?").bind(theirs.id).first()).toBeNull();
+    expect(await env.AUDIO.head(`${theirs.key}.tail`)).toBeNull();
+    const next = await asEditor(theirs.location, {
+      method: "PATCH",
+      headers: { ...TUS, "upload-offset": String(PART.length) },
+      body: PART,
+    });
+    expect(next.status).toBe(404);
+    // The owner's own upload goes on.
+    const going = await asMember(owner)(owners.location, {
+      method: "PATCH",
+      headers: { ...TUS, "upload-offset": String(PART.length) },
+      body: PART,
+    });
+    expect(going.status).toBe(204);
+  });
+});
+
 describe("signing out everywhere reaches other workspaces", () => {
   it("a member's password reset ends the live session they run in someone else's workspace", async () => {
     const { owner, editor, workspace } = await team();

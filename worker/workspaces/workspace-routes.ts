@@ -12,6 +12,7 @@ import { limitWrite } from "../core/rate-limit.ts";
 import { jsonBody, jsonBodyLimit, queryOf } from "../core/validate.ts";
 import { deleteTicketsOfMember, endLiveSessions } from "../live/sign-out.ts";
 import { deleteMediaGrantsMintedBy } from "../recordings/uploads/media-grants.ts";
+import { deleteUnfinishedUploadsBy, freeUploadStorage, type UploadRow } from "../recordings/uploads/store.ts";
 import { audit, auditNow, auditPageOf } from "./audit.ts";
 import {
   acceptInvitationBody,
@@ -158,13 +159,16 @@ workspace.delete(API.workspace.at.member, async (c) => {
       "The owner cannot leave their own workspace: it is their account. Deleting the account deletes the workspace.",
     );
   }
-  const [removed] = await c.env.DB.batch([
+  const [removed, , , , unfinished] = await c.env.DB.batch([
     deleteMembership(c.env.DB, account.id, userId),
     deleteMediaGrantsMintedBy(c.env.DB, account.id, userId),
     deleteTicketsOfMember(c.env.DB, account.id, userId),
     audit(c.env.DB, account.id, actorOf(user), leaving ? "member.left" : "member.removed", member.email),
+    deleteUnfinishedUploadsBy(c.env.DB, account.id, userId),
   ]);
   if (!removed?.results.length) throw memberNotFound();
+  // Rows first, in the batch: a part still streaming then finds its upload gone and removes what it writes.
+  for (const upload of (unfinished?.results ?? []) as UploadRow[]) await freeUploadStorage(c.env.AUDIO, upload);
   // Membership is read on every request, so the API is closed to them already; their open live
   // sessions in the workspace end now too.
   await endLiveSessions(c.env, { workspaceId: account.id, member: userId });

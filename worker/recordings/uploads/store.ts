@@ -193,6 +193,21 @@ export async function deleteUploadRow(db: D1Database, id: string): Promise<void>
   await db.prepare("DELETE FROM uploads WHERE id = ?").bind(id).run();
 }
 
+/**
+ * Deletes the unfinished uploads person `person` has under way in workspace `workspaceId`, answering
+ * their rows so the caller can free their bytes (`freeUploadStorage`): once they are no longer a
+ * member, no one can finish them.
+ */
+export function deleteUnfinishedUploadsBy(
+  db: D1Database,
+  workspaceId: string,
+  person: string,
+): RowsStatement<UploadRow> {
+  return db
+    .prepare("DELETE FROM uploads WHERE user_id = ? AND created_by = ? AND status = 'uploading' RETURNING *")
+    .bind(workspaceId, person);
+}
+
 /** Every upload of a user (or a page of them), oldest first. */
 export function uploadsOf(db: D1Database, userId: string, page?: Page): RowsStatement<UploadRow> {
   return pagedStatement(db, "SELECT * FROM uploads WHERE user_id = ? ORDER BY created_at, id", [userId], page);
