@@ -86,6 +86,17 @@ describe("work a member makes in someone else's workspace", () => {
     expect(theirs.created_in_other_workspaces).toEqual([]);
   });
 
+  it("is no longer in the download of a member the workspace removed, and is still in the owner's", async () => {
+    const { owner, editor, workspace } = await team();
+    const report = await reportIn(editor, workspace);
+    expect((await download(editor)).created_in_other_workspaces.map((made) => made.workspace.id)).toEqual([workspace]);
+
+    const removed = await asMember(owner)(`/api/workspace/members/${editor.user.id}`, { method: "DELETE" });
+    expect(removed.status).toBe(200);
+    expect((await download(editor)).created_in_other_workspaces).toEqual([]);
+    expect((await download(owner)).jobs.map((job) => job.id)).toContain(report);
+  });
+
   it("a person who made nothing in another workspace gets an empty list", async () => {
     const { viewer, workspace } = await team();
     const own = await registerAndSignIn();

@@ -54,7 +54,7 @@ import {
 import { membershipsOf } from "../../workspaces/store.ts";
 import { knownDevicesOf } from "../devices.ts";
 import { signInsOf } from "../sessions.ts";
-import { type UserRow, workspaceNamesOf } from "../users.ts";
+import type { UserRow } from "../users.ts";
 import { Deferred, jsonStream, StreamedArray } from "./json-stream.ts";
 import { releaseImageFile, releaseImageFolder } from "./release-image-files.ts";
 import { type StoredFile, zipParts } from "./zip.ts";
@@ -273,20 +273,31 @@ function uploadView(upload: UploadRow, withFile: boolean) {
 }
 
 /**
- * What person `person` made in each workspace other than their own, by workspace, in the shapes of
- * their own work. The files are the workspace's and stay out of the person's zip, so no `file`.
+ * The workspaces other than their own that person `person` made work in and still belongs to, by
+ * name. A removed member is refused the workspace's work from their next request, so their download
+ * stops giving what they made there too; it stays the workspace's, in its owner's download.
  */
-async function* workOtherWorkspaces(env: Env, person: string) {
-  const db = env.DB;
+async function workspacesMadeIn(db: D1Database, person: string): Promise<{ id: string; name: string }[]> {
   const found = await batchRows(db, [
     workspacesWithJobsBy(db, person),
     workspacesWithUploadsBy(db, person),
     workspacesWithLiveBy(db, person),
     workspacesWithAudioBy(db, person),
   ]);
-  const ids = [...new Set(found.flat().map((row) => row.user_id))];
+  const made = new Set(found.flat().map((row) => row.user_id));
+  return (await membershipsOf(db, person))
+    .filter((membership) => made.has(membership.workspace_id))
+    .map((membership) => ({ id: membership.workspace_id, name: membership.name }));
+}
+
+/**
+ * What person `person` made in each workspace other than their own, by workspace, in the shapes of
+ * their own work. The files are the workspace's and stay out of the person's zip, so no `file`.
+ */
+async function* workOtherWorkspaces(env: Env, person: string) {
+  const db = env.DB;
   const pages = <Row>(statement: (page: Page) => RowsStatement<Row>) => pagedRows(statement, EXPORT_PAGE_ROWS);
-  for (const workspace of await workspaceNamesOf(db, ids)) {
+  for (const workspace of await workspacesMadeIn(db, person)) {
     const jobs = (kind: JobRow["kind"]) =>
       new StreamedArray(
         jobsOf(env, workspace.id, (page) => jobRowsMadeBy(db, workspace.id, person, page), false, kind),
