@@ -145,12 +145,12 @@ export function audioItemsOf(db: D1Database, userId: string, page?: Page): RowsS
   return pagedStatement(db, "SELECT * FROM audio_items WHERE user_id = ? ORDER BY created_at, id", [userId], page);
 }
 
-/** A page of the history items person `person` made in workspace `workspaceId`, oldest first. */
+/** The history items person `person` made in workspace `workspaceId` (or a page of them), oldest first. */
 export function audioItemsMadeBy(
   db: D1Database,
   workspaceId: string,
   person: string,
-  page: Page,
+  page?: Page,
 ): RowsStatement<AudioItemRow> {
   return pagedStatement(
     db,

@@ -18,6 +18,7 @@ import { captionSharesOf } from "../../live/caption-shares.ts";
 import { captionTranslationsOf } from "../../live/caption-translation.ts";
 import { liveSegmentsOf, liveSessionsMadeBy, liveSessionsOf, workspacesWithLiveBy } from "../../live/transcripts.ts";
 import { monthlyUsageOf } from "../../live/usage.ts";
+import { releaseSlugFrom } from "../../newsroom/contracts/newsroom.ts";
 import { publicationsOf } from "../../newsroom/publications.ts";
 import {
   organisationRowOf,
@@ -159,7 +160,7 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
         (upload) => uploadView(upload, true),
       ),
     ),
-    // What the person made in other people's workspaces (the work is theirs; their files stay out of the zip).
+    // What the person made in the other workspaces they belong to; its files are in the zip by workspace.
     created_in_other_workspaces: new StreamedArray(workOtherWorkspaces(env, user.id)),
     billing: {
       subscription: subscription
@@ -292,7 +293,8 @@ async function workspacesMadeIn(db: D1Database, person: string): Promise<{ id: s
 
 /**
  * What person `person` made in each workspace other than their own, by workspace, in the shapes of
- * their own work. The files are the workspace's and stay out of the person's zip, so no `file`.
+ * their own work, without `file`: the zip has their files under each workspace's folder
+ * (`filesMadeElsewhere`).
  */
 async function* workOtherWorkspaces(env: Env, person: string) {
   const db = env.DB;
@@ -482,15 +484,51 @@ function storedFiles(
   return [...files.values()];
 }
 
-/** The account's stored files, in as many zips as they need. */
+/**
+ * `other-workspaces/<name>-<start of id>`: where the zip puts what the person made in a workspace.
+ * Two workspaces may go by one name, so the start of the id follows it, as for a release's images.
+ */
+const otherWorkspaceFolder = (workspace: { readonly id: string; readonly name: string }) =>
+  `other-workspaces/${releaseSlugFrom(workspace.name, "workspace")}-${workspace.id.slice(0, 8)}`;
+
+/**
+ * The stored files of the work person `person` made in the workspaces they belong to besides their
+ * own, named as their own are, each workspace's in its folder. Only rows they made: a job started
+ * from a recording shares that recording's file, which is its uploader's, so only a job that stored
+ * its own file gives one.
+ */
+async function filesMadeElsewhere(db: D1Database, person: string): Promise<StoredFile[]> {
+  const workspaces = await workspacesMadeIn(db, person);
+  const made = await Promise.all(
+    workspaces.map(async (workspace) => {
+      const [audio, jobs, uploads] = await batchRows(db, [
+        audioItemsMadeBy(db, workspace.id, person),
+        jobRowsMadeBy(db, workspace.id, person),
+        uploadsMadeBy(db, workspace.id, person),
+      ]);
+      const folder = otherWorkspaceFolder(workspace);
+      const ownFiles = jobs.filter((job) => job.upload_id === null);
+      return storedFiles(audio, ownFiles, uploads, []).map((file) => ({ ...file, path: `${folder}/${file.path}` }));
+    }),
+  );
+  return made.flat();
+}
+
+/**
+ * The person's stored files, in as many zips as they need: their own workspace's, then what they
+ * made in the others they belong to, all counted against the same part size.
+ */
 export async function accountFileParts(db: D1Database, userId: string): Promise<StoredFile[][]> {
-  const [audio, jobs, uploads, images] = await batchRows(db, [
-    audioItemsOf(db, userId),
-    jobRowsOf(db, userId),
-    uploadsOf(db, userId),
-    imageFilesOfUser(db, userId),
+  const [[audio, jobs, uploads, images], elsewhere] = await Promise.all([
+    batchRows(db, [
+      audioItemsOf(db, userId),
+      jobRowsOf(db, userId),
+      uploadsOf(db, userId),
+      imageFilesOfUser(db, userId),
+    ]),
+    filesMadeElsewhere(db, userId),
   ]);
-  return zipParts(storedFiles(audio, jobs, uploads, images));
+  return zipParts([...storedFiles(audio, jobs, uploads, images), ...elsewhere]);
 }
 
 function jobFields(job: JobRow) {

@@ -198,12 +198,12 @@ export function uploadsOf(db: D1Database, userId: string, page?: Page): RowsStat
   return pagedStatement(db, "SELECT * FROM uploads WHERE user_id = ? ORDER BY created_at, id", [userId], page);
 }
 
-/** A page of the uploads person `person` made in workspace `workspaceId`, oldest first. */
+/** The uploads person `person` made in workspace `workspaceId` (or a page of them), oldest first. */
 export function uploadsMadeBy(
   db: D1Database,
   workspaceId: string,
   person: string,
-  page: Page,
+  page?: Page,
 ): RowsStatement<UploadRow> {
   return pagedStatement(
     db,
