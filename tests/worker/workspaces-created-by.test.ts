@@ -17,7 +17,7 @@ interface Made {
   reports: { id: string; kind: string; file?: string }[];
   recordings: { id: string; file?: string }[];
   live_transcripts: { id: string }[];
-  speech: { id: string }[];
+  speech: { id: string; file?: string }[];
 }
 interface Download {
   jobs: { id: string }[];
@@ -76,8 +76,11 @@ describe("work a member makes in someone else's workspace", () => {
     expect(made?.recordings.map((upload) => upload.id)).toEqual([recording]);
     expect(made?.live_transcripts).toEqual([]);
     expect(made?.speech).toEqual([]);
-    // The files are the workspace's: none is named for the member's zip.
-    expect(JSON.stringify(made)).not.toContain('"file"');
+    // Each names its file in the member's zip, under the workspace's folder; the release shares the recording's.
+    const folder = `other-workspaces/harmattan-pr-${workspace.slice(0, 8)}`;
+    expect(made?.recordings.map((upload) => upload.file)).toEqual([`${folder}/uploads/${recording}-town-hall.wav`]);
+    expect(made?.press_releases.map((job) => job.file)).toEqual([`${folder}/uploads/${recording}-town-hall.wav`]);
+    expect(made?.reports.map((job) => job.file)).toEqual([`${folder}/recordings/${report}-briefing.wav`]);
     // Their own workspace's work does not hold it.
     expect(mine.jobs.map((job) => job.id)).not.toContain(release);
     expect(mine.uploads.map((upload) => upload.id)).not.toContain(recording);
@@ -181,6 +184,13 @@ describe("the files download of work a member makes in someone else's workspace"
     );
     expect(mine[`${folder}/recordings/${report}-briefing.wav`]).toEqual(await stored(await keyOf("jobs", report)));
     expect(mine[`${folder}/speech/2026-03-01-${firstSpeech}.mp3`]).toEqual(speech);
+    // The JSON names the same files, and none for the release made from the owner's recording.
+    const [made] = (await download(editor)).created_in_other_workspaces;
+    const named = [made?.recordings, made?.reports, made?.speech, made?.press_releases].flatMap((rows) =>
+      (rows ?? []).map((row) => row.file),
+    );
+    expect(new Set(named)).toEqual(new Set([...Object.keys(mine), undefined]));
+    expect(made?.press_releases.map((job) => job.file)).toEqual([undefined]);
 
     // The links count the same files: the editor's own workspace has none, and the link still opens them.
     const links = await asMember(editor)("/api/account/export/files/links", { method: "POST" });

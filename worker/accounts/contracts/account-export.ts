@@ -6,8 +6,8 @@ import { API } from "../../contracts/api-paths.ts";
  *
  * The JSON holds the person's own workspace's work and, under `created_in_other_workspaces`, what
  * they made in each other workspace (`{workspace: {id, name}, press_releases, reports, recordings,
- * live_transcripts, speech}`, in the shapes of their own work, without `file`), while they belong to
- * it. The files zip holds their own workspace's files and, under
+ * live_transcripts, speech}`, in the shapes of their own work), while they belong to it. The files
+ * zip holds their own workspace's files and, under
  * `other-workspaces/<workspace's name>-<start of its id>/`, the audio they made in each other one
  * (their recordings, their speech, and what their reports and releases stored themselves).
  */
