@@ -127,22 +127,6 @@ export function findUserById(db: D1Database, id: string): Promise<UserRow | null
 }
 
 /** Deletes the user; every row that belongs to it goes too, by the tables' foreign keys. */
-/** The name each of workspaces `ids` goes by (its organisation's, else its owner's), for the data download. */
-export async function workspaceNamesOf(
-  db: D1Database,
-  ids: readonly string[],
-): Promise<{ id: string; name: string }[]> {
-  if (ids.length === 0) return [];
-  const { results } = await db
-    .prepare(
-      `SELECT id, CASE WHEN trim(organization_name) = '' THEN name ELSE organization_name END AS name FROM users
-       WHERE id IN (${ids.map(() => "?").join(", ")}) ORDER BY name COLLATE NOCASE, id`,
-    )
-    .bind(...ids)
-    .all<{ id: string; name: string }>();
-  return results;
-}
-
 export function deleteUser(db: D1Database, id: string): D1PreparedStatement {
   return db.prepare("DELETE FROM users WHERE id = ?").bind(id);
 }

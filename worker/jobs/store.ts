@@ -293,8 +293,8 @@ export function jobRowsOf(db: D1Database, userId: string, page?: Page): RowsStat
   return pagedStatement(db, "SELECT * FROM jobs WHERE user_id = ? ORDER BY created_at, id", [userId], page);
 }
 
-/** A page of the jobs person `person` made in workspace `workspaceId`, whole rows, oldest first. */
-export function jobRowsMadeBy(db: D1Database, workspaceId: string, person: string, page: Page): RowsStatement<JobRow> {
+/** The jobs person `person` made in workspace `workspaceId` (or a page of them), whole rows, oldest first. */
+export function jobRowsMadeBy(db: D1Database, workspaceId: string, person: string, page?: Page): RowsStatement<JobRow> {
   return pagedStatement(
     db,
     "SELECT * FROM jobs WHERE user_id = ? AND created_by = ? ORDER BY created_at, id",

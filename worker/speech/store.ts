@@ -145,12 +145,12 @@ export function audioItemsOf(db: D1Database, userId: string, page?: Page): RowsS
   return pagedStatement(db, "SELECT * FROM audio_items WHERE user_id = ? ORDER BY created_at, id", [userId], page);
 }
 
-/** A page of the history items person `person` made in workspace `workspaceId`, oldest first. */
+/** The history items person `person` made in workspace `workspaceId` (or a page of them), oldest first. */
 export function audioItemsMadeBy(
   db: D1Database,
   workspaceId: string,
   person: string,
-  page: Page,
+  page?: Page,
 ): RowsStatement<AudioItemRow> {
   return pagedStatement(
     db,
@@ -170,20 +170,25 @@ export function forgetAudioMaker(db: D1Database, person: string): D1PreparedStat
   return db.prepare("UPDATE audio_items SET created_by = NULL WHERE created_by = ?1 AND user_id != ?1").bind(person);
 }
 
-/** Of the user's history items, the first to keep each of `keys` (items of a repeated speech share one file). */
+/**
+ * Of the user's history items (person `madeBy`'s only, when given), the first to keep each of `keys`
+ * (items of a repeated speech share one file).
+ */
 export async function firstItemsOfKeys(
   db: D1Database,
   userId: string,
   keys: readonly string[],
+  madeBy: string | null,
 ): Promise<Pick<AudioItemRow, "id" | "r2_key" | "created_at">[]> {
   const { results } = await db
     .prepare(
       `SELECT id, r2_key, created_at FROM audio_items a
-       WHERE user_id = ? AND r2_key IN (${placeholders(keys.length)})
+       WHERE user_id = ? ${madeBy === null ? "" : "AND created_by = ?"} AND r2_key IN (${placeholders(keys.length)})
          AND NOT EXISTS (SELECT 1 FROM audio_items b WHERE b.user_id = a.user_id AND b.r2_key = a.r2_key
+                         ${madeBy === null ? "" : "AND b.created_by = a.created_by"}
                          AND (b.created_at < a.created_at OR (b.created_at = a.created_at AND b.id < a.id)))`,
     )
-    .bind(userId, ...keys)
+    .bind(userId, ...(madeBy === null ? [] : [madeBy]), ...keys)
     .all<Pick<AudioItemRow, "id" | "r2_key" | "created_at">>();
   return results;
 }

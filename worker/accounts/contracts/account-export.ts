@@ -6,8 +6,10 @@ import { API } from "../../contracts/api-paths.ts";
  *
  * The JSON holds the person's own workspace's work and, under `created_in_other_workspaces`, what
  * they made in each other workspace (`{workspace: {id, name}, press_releases, reports, recordings,
- * live_transcripts, speech}`, in the shapes of their own work, without `file`). The files zip holds
- * only their own workspace's files: audio made in another workspace is that workspace's to download.
+ * live_transcripts, speech}`, in the shapes of their own work), while they belong to it. The files
+ * zip holds their own workspace's files and, under
+ * `other-workspaces/<workspace's name>-<start of its id>/`, the audio they made in each other one
+ * (their recordings, their speech, and what their reports and releases stored themselves).
  */
 export const ACCOUNT_EXPORT_PATHS = {
   data: API.account.path.export,

@@ -18,6 +18,7 @@ import { captionSharesOf } from "../../live/caption-shares.ts";
 import { captionTranslationsOf } from "../../live/caption-translation.ts";
 import { liveSegmentsOf, liveSessionsMadeBy, liveSessionsOf, workspacesWithLiveBy } from "../../live/transcripts.ts";
 import { monthlyUsageOf } from "../../live/usage.ts";
+import { releaseSlugFrom } from "../../newsroom/contracts/newsroom.ts";
 import { publicationsOf } from "../../newsroom/publications.ts";
 import {
   organisationRowOf,
@@ -54,7 +55,7 @@ import {
 import { membershipsOf } from "../../workspaces/store.ts";
 import { knownDevicesOf } from "../devices.ts";
 import { signInsOf } from "../sessions.ts";
-import { type UserRow, workspaceNamesOf } from "../users.ts";
+import type { UserRow } from "../users.ts";
 import { Deferred, jsonStream, StreamedArray } from "./json-stream.ts";
 import { releaseImageFile, releaseImageFolder } from "./release-image-files.ts";
 import { type StoredFile, zipParts } from "./zip.ts";
@@ -145,8 +146,8 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
     release_attachments: new StreamedArray(releaseImages(db, user.id)),
     release_audio_clips: new StreamedArray(pages((page) => audioClipsOfUser(db, user.id, page))),
     newsroom_releases: new StreamedArray(pages((page) => publicationsOf(db, user.id, page))),
-    speech_history: new StreamedArray(speechHistory(db, user.id, (page) => audioItemsOf(db, user.id, page), true)),
-    jobs: new StreamedArray(jobsOf(env, user.id, (page) => jobRowsOf(db, user.id, page), true)),
+    speech_history: new StreamedArray(speechHistory(db, user.id, (page) => audioItemsOf(db, user.id, page), OWN_FILES)),
+    jobs: new StreamedArray(jobsOf(env, user.id, (page) => jobRowsOf(db, user.id, page), OWN_FILES)),
     live_transcripts: new StreamedArray(
       mapped(
         pages((page) => liveSessionsOf(db, user.id, page)),
@@ -156,10 +157,10 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
     uploads: new StreamedArray(
       mapped(
         pages((page) => uploadsOf(db, user.id, page)),
-        (upload) => uploadView(upload, true),
+        (upload) => uploadView(upload, OWN_FILES),
       ),
     ),
-    // What the person made in other people's workspaces (the work is theirs; their files stay out of the zip).
+    // What the person made in the other workspaces they belong to; its files are in the zip by workspace.
     created_in_other_workspaces: new StreamedArray(workOtherWorkspaces(env, user.id)),
     billing: {
       subscription: subscription
@@ -257,8 +258,19 @@ function liveTranscript(db: D1Database, { speaker_names: _names, ...session }: L
   };
 }
 
-/** An upload (a recording once complete), naming its file in the zip when `withFile`. */
-function uploadView(upload: UploadRow, withFile: boolean) {
+/**
+ * Where the JSON says a row's file is in the zip: the person's own workspace's files at its top, and
+ * what they made in another workspace under that workspace's folder, where only their own rows
+ * (`madeBy`) name a file.
+ */
+interface FileNames {
+  readonly prefix: string;
+  readonly madeBy: string | null;
+}
+const OWN_FILES: FileNames = { prefix: "", madeBy: null };
+
+/** An upload (a recording once complete), naming its file in the zip. */
+function uploadView(upload: UploadRow, names: FileNames) {
   return {
     id: upload.id,
     file_name: upload.file_name,
@@ -268,28 +280,40 @@ function uploadView(upload: UploadRow, withFile: boolean) {
     status: upload.status,
     created_at: upload.created_at,
     expires_at: upload.expires_at,
-    ...(withFile && upload.status === "complete" ? { file: uploadFile(upload) } : {}),
+    ...(upload.status === "complete" ? { file: names.prefix + uploadFile(upload) } : {}),
   };
 }
 
 /**
- * What person `person` made in each workspace other than their own, by workspace, in the shapes of
- * their own work. The files are the workspace's and stay out of the person's zip, so no `file`.
+ * The workspaces other than their own that person `person` made work in and still belongs to, by
+ * name. A removed member is refused the workspace's work from their next request, so their download
+ * stops giving what they made there too; it stays the workspace's, in its owner's download.
  */
-async function* workOtherWorkspaces(env: Env, person: string) {
-  const db = env.DB;
+async function workspacesMadeIn(db: D1Database, person: string): Promise<{ id: string; name: string }[]> {
   const found = await batchRows(db, [
     workspacesWithJobsBy(db, person),
     workspacesWithUploadsBy(db, person),
     workspacesWithLiveBy(db, person),
     workspacesWithAudioBy(db, person),
   ]);
-  const ids = [...new Set(found.flat().map((row) => row.user_id))];
+  const made = new Set(found.flat().map((row) => row.user_id));
+  return (await membershipsOf(db, person))
+    .filter((membership) => made.has(membership.workspace_id))
+    .map((membership) => ({ id: membership.workspace_id, name: membership.name }));
+}
+
+/**
+ * What person `person` made in each workspace other than their own, by workspace, in the shapes of
+ * their own work, each `file` under the workspace's folder as `filesMadeElsewhere` puts it.
+ */
+async function* workOtherWorkspaces(env: Env, person: string) {
+  const db = env.DB;
   const pages = <Row>(statement: (page: Page) => RowsStatement<Row>) => pagedRows(statement, EXPORT_PAGE_ROWS);
-  for (const workspace of await workspaceNamesOf(db, ids)) {
+  for (const workspace of await workspacesMadeIn(db, person)) {
+    const names = { prefix: `${otherWorkspaceFolder(workspace)}/`, madeBy: person };
     const jobs = (kind: JobRow["kind"]) =>
       new StreamedArray(
-        jobsOf(env, workspace.id, (page) => jobRowsMadeBy(db, workspace.id, person, page), false, kind),
+        jobsOf(env, workspace.id, (page) => jobRowsMadeBy(db, workspace.id, person, page), names, kind),
       );
     yield {
       workspace,
@@ -298,7 +322,7 @@ async function* workOtherWorkspaces(env: Env, person: string) {
       recordings: new StreamedArray(
         mapped(
           pages((page) => uploadsMadeBy(db, workspace.id, person, page)),
-          (upload) => uploadView(upload, false),
+          (upload) => uploadView(upload, names),
         ),
       ),
       live_transcripts: new StreamedArray(
@@ -308,7 +332,7 @@ async function* workOtherWorkspaces(env: Env, person: string) {
         ),
       ),
       speech: new StreamedArray(
-        speechHistory(db, workspace.id, (page) => audioItemsMadeBy(db, workspace.id, person, page), false),
+        speechHistory(db, workspace.id, (page) => audioItemsMadeBy(db, workspace.id, person, page), names),
       ),
     };
   }
@@ -319,10 +343,10 @@ async function* speechHistory(
   db: D1Database,
   userId: string,
   items: (page: Page) => RowsStatement<AudioItemRow>,
-  withFiles: boolean,
+  names: FileNames,
 ) {
   for await (const page of rowPages(items, EXPORT_PAGE_ROWS)) {
-    const firsts = withFiles ? await firstSpeechItems(db, userId, page) : new Map<string, AudioItemRow>();
+    const firsts = await firstSpeechItems(db, userId, page, names.madeBy);
     for (const item of page) {
       yield {
         id: item.id,
@@ -332,7 +356,7 @@ async function* speechHistory(
         characters: item.characters,
         bytes: item.bytes,
         created_at: item.created_at,
-        ...(withFiles ? { file: speechFile(firsts.get(item.r2_key) ?? item) } : {}),
+        file: names.prefix + speechFile(firsts.get(item.r2_key) ?? item),
       };
     }
   }
@@ -340,24 +364,28 @@ async function* speechHistory(
 
 /**
  * Jobs a page at a time (of `kind` only, when given), each release's versions a page at a time,
- * each report read when written; each names its recording's file in the zip when `withFiles`.
+ * each report read when written; each names its recording's file in the zip, if the zip holds it.
  */
 async function* jobsOf(
   env: Env,
   userId: string,
   rows: (page: Page) => RowsStatement<JobRow>,
-  withFiles: boolean,
+  names: FileNames,
   kind?: JobRow["kind"],
 ) {
   const db = env.DB;
   for await (const all of rowPages(rows, EXPORT_JOB_PAGE_ROWS)) {
     const page = kind ? all.filter((job) => job.kind === kind) : all;
-    const recordings = withFiles ? await recordingFiles(db, userId, page) : new Map<string, string>();
+    const recordings = await recordingFiles(db, userId, page, names.madeBy);
     for (const job of page) {
+      // A recording several jobs share is one file in the zip, named once. In another's workspace a
+      // job started from a recording has a file only when the recording is the person's own upload.
+      const file = job.r2_key
+        ? (recordings.get(job.r2_key) ?? (names.madeBy === null || job.upload_id === null ? recordingFile(job) : null))
+        : null;
       yield {
         ...jobFields(job),
-        // A recording several jobs share is one file in the zip, named once.
-        ...(withFiles && job.r2_key ? { file: recordings.get(job.r2_key) ?? recordingFile(job) } : {}),
+        ...(file ? { file: names.prefix + file } : {}),
         ...(job.kind === "press_release"
           ? {
               press_release: {
@@ -384,24 +412,33 @@ async function* jobsOf(
 }
 
 /**
- * The first history item of each stored speech file on the page, as `storedFiles` names the file
- * for the zip: one page's keys, so the answer is never larger than the page.
+ * The first history item (of person `madeBy`'s, when given) of each stored speech file on the page,
+ * as `storedFiles` names the file for the zip: one page's keys, so the answer is never larger than
+ * the page.
  */
-async function firstSpeechItems(db: D1Database, userId: string, page: readonly AudioItemRow[]) {
-  const results = await firstItemsOfKeys(db, userId, [...new Set(page.map((item) => item.r2_key))]);
+async function firstSpeechItems(db: D1Database, userId: string, page: readonly AudioItemRow[], madeBy: string | null) {
+  const results = await firstItemsOfKeys(db, userId, [...new Set(page.map((item) => item.r2_key))], madeBy);
   return new Map(results.map((item) => [item.r2_key, item]));
 }
 
 /**
  * The zip's name of each recording on the page, as `storedFiles` gives it: a finished upload's
- * name when the recording is one, otherwise the name from the newest job that keeps it.
+ * name when the recording is one, otherwise the name from the newest job that keeps it. For what
+ * person `madeBy` made in another's workspace, only their own uploads: a job that stored its own
+ * file is the only one keeping it, and another member's recording is not in their zip.
  */
-async function recordingFiles(db: D1Database, userId: string, page: readonly JobRow[]) {
+async function recordingFiles(db: D1Database, userId: string, page: readonly JobRow[], madeBy: string | null) {
+  if (madeBy !== null) {
+    const keys = [...new Set(page.flatMap((job) => (job.r2_key && job.upload_id ? [job.r2_key] : [])))];
+    if (keys.length === 0) return new Map<string, string>();
+    const [uploads] = await batchRows(db, [recordingsKeeping(db, userId, keys, madeBy)]);
+    return new Map(uploads.map((upload): [string, string] => [upload.r2_key, uploadFile(upload)]));
+  }
   const keys = [...new Set(page.flatMap((job) => (job.r2_key ? [job.r2_key] : [])))];
   if (keys.length === 0) return new Map<string, string>();
   const [jobs, uploads] = await batchRows(db, [
     newestJobsKeeping(db, userId, keys),
-    recordingsKeeping(db, userId, keys),
+    recordingsKeeping(db, userId, keys, null),
   ]);
   return new Map([
     ...jobs.map((job): [string, string] => [job.r2_key, recordingFile(job)]),
@@ -471,15 +508,51 @@ function storedFiles(
   return [...files.values()];
 }
 
-/** The account's stored files, in as many zips as they need. */
+/**
+ * `other-workspaces/<name>-<start of id>`: where the zip puts what the person made in a workspace.
+ * Two workspaces may go by one name, so the start of the id follows it, as for a release's images.
+ */
+const otherWorkspaceFolder = (workspace: { readonly id: string; readonly name: string }) =>
+  `other-workspaces/${releaseSlugFrom(workspace.name, "workspace")}-${workspace.id.slice(0, 8)}`;
+
+/**
+ * The stored files of the work person `person` made in the workspaces they belong to besides their
+ * own, named as their own are, each workspace's in its folder. Only rows they made: a job started
+ * from a recording shares that recording's file, which is its uploader's, so only a job that stored
+ * its own file gives one.
+ */
+async function filesMadeElsewhere(db: D1Database, person: string): Promise<StoredFile[]> {
+  const workspaces = await workspacesMadeIn(db, person);
+  const made = await Promise.all(
+    workspaces.map(async (workspace) => {
+      const [audio, jobs, uploads] = await batchRows(db, [
+        audioItemsMadeBy(db, workspace.id, person),
+        jobRowsMadeBy(db, workspace.id, person),
+        uploadsMadeBy(db, workspace.id, person),
+      ]);
+      const folder = otherWorkspaceFolder(workspace);
+      const ownFiles = jobs.filter((job) => job.upload_id === null);
+      return storedFiles(audio, ownFiles, uploads, []).map((file) => ({ ...file, path: `${folder}/${file.path}` }));
+    }),
+  );
+  return made.flat();
+}
+
+/**
+ * The person's stored files, in as many zips as they need: their own workspace's, then what they
+ * made in the others they belong to, all counted against the same part size.
+ */
 export async function accountFileParts(db: D1Database, userId: string): Promise<StoredFile[][]> {
-  const [audio, jobs, uploads, images] = await batchRows(db, [
-    audioItemsOf(db, userId),
-    jobRowsOf(db, userId),
-    uploadsOf(db, userId),
-    imageFilesOfUser(db, userId),
+  const [[audio, jobs, uploads, images], elsewhere] = await Promise.all([
+    batchRows(db, [
+      audioItemsOf(db, userId),
+      jobRowsOf(db, userId),
+      uploadsOf(db, userId),
+      imageFilesOfUser(db, userId),
+    ]),
+    filesMadeElsewhere(db, userId),
   ]);
-  return zipParts(storedFiles(audio, jobs, uploads, images));
+  return zipParts([...storedFiles(audio, jobs, uploads, images), ...elsewhere]);
 }
 
 function jobFields(job: JobRow) {

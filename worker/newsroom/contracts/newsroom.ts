@@ -46,8 +46,8 @@ export type PublicationState = z.infer<typeof publicationStateSchema>;
 
 const RELEASE_SLUG_MAX = 60;
 
-/** A release's address on its newsroom, from its headline: ASCII words joined by hyphens. */
-export function releaseSlugFrom(headline: string): string {
+/** A release's address on its newsroom, from its headline: ASCII words joined by hyphens (`fallback` when none). */
+export function releaseSlugFrom(headline: string, fallback = "release"): string {
   const slug = headline
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
@@ -55,7 +55,7 @@ export function releaseSlugFrom(headline: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .slice(0, RELEASE_SLUG_MAX)
     .replace(/^-+|-+$/g, "");
-  return slug || "release";
+  return slug || fallback;
 }
 
 /** The newsroom's own page. */

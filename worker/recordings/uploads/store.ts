@@ -213,12 +213,12 @@ export function uploadsOf(db: D1Database, userId: string, page?: Page): RowsStat
   return pagedStatement(db, "SELECT * FROM uploads WHERE user_id = ? ORDER BY created_at, id", [userId], page);
 }
 
-/** A page of the uploads person `person` made in workspace `workspaceId`, oldest first. */
+/** The uploads person `person` made in workspace `workspaceId` (or a page of them), oldest first. */
 export function uploadsMadeBy(
   db: D1Database,
   workspaceId: string,
   person: string,
-  page: Page,
+  page?: Page,
 ): RowsStatement<UploadRow> {
   return pagedStatement(
     db,
@@ -268,18 +268,20 @@ export async function freeUploadStorage(bucket: R2Bucket, row: UploadRow): Promi
   await bucket.delete([row.r2_key, tailKey(row)]);
 }
 
-/** The user's recordings whose object is one of `keys`. */
+/** The user's recordings (person `madeBy`'s only, when given) whose object is one of `keys`. */
 export function recordingsKeeping(
   db: D1Database,
   userId: string,
   keys: readonly string[],
+  madeBy: string | null,
 ): RowsStatement<{ id: string; file_name: string; r2_key: string }> {
   return db
     .prepare(
       `SELECT id, file_name, r2_key FROM uploads
-       WHERE user_id = ? AND status = 'complete' AND r2_key IN (${placeholders(keys.length)})`,
+       WHERE user_id = ? ${madeBy === null ? "" : "AND created_by = ?"} AND status = 'complete'
+         AND r2_key IN (${placeholders(keys.length)})`,
     )
-    .bind(userId, ...keys);
+    .bind(userId, ...(madeBy === null ? [] : [madeBy]), ...keys);
 }
 
 /** True when an upload names object `key` (a SQL expression), as its object or as its `.tail`. */
