@@ -93,7 +93,7 @@ describe("Settings › Team", () => {
     expect(await screen.findByText(`You left ${AGENCY.name}.`)).toBeInTheDocument();
   });
 
-  it("gives an owner on Monthly the Worker's reason when an invitation needs a seat", async () => {
+  it("offers an owner on Monthly a plan with seats instead of an invitation it would refuse", async () => {
     const fake = serveWorkspaces();
     fake.workspaces = [OWN];
     fake.members = [{ user_id: "u1", name: KEMI.name, email: KEMI.email, role: "owner" }];
@@ -101,11 +101,26 @@ describe("Settings › Team", () => {
     await openTeam();
     expect(await screen.findByText(/Your Monthly plan has you alone; Yearly has 3 seats/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Compare plans" })).toHaveAttribute("href", "/pricing");
+    expect(screen.queryByRole("button", { name: "Send invitation" })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("E-mail")).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Leave workspace" })).not.toBeInTheDocument();
+    // Owners and admins still read the log.
+    expect(await screen.findByRole("heading", { name: "Audit log" })).toBeInTheDocument();
+  });
 
-    const reason = "Your Monthly plan has one seat, yours. Choose Yearly to invite up to 2 people.";
+  it("gives the Worker's reason when the last seat went meanwhile, and stays on Settings", async () => {
+    const fake = serveWorkspaces();
+    fake.workspaces = [{ ...OWN, seats: { used: 2, limit: 3 } }];
+    fake.members = [
+      { user_id: "u1", name: KEMI.name, email: KEMI.email, role: "owner" },
+      { user_id: "u5", name: "Tunde Bello", email: "tunde@ekopr.example", role: "editor" },
+    ];
+    signIn(KEMI);
+    await openTeam();
+    const reason =
+      "The Yearly plan's 3 seats are all taken or held for invitations. Enterprise has as many as you need: change the plan, or remove a member or revoke an invitation first.";
     fake.refuse = { path: "/api/workspace/invitations", status: 402, body: { message: reason, code: "seats_full" } };
-    await userEvent.type(screen.getByLabelText("E-mail"), "ade@example.ng");
+    await userEvent.type(await screen.findByLabelText("E-mail"), "ade@example.ng");
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Role" }), "viewer");
     await userEvent.click(screen.getByRole("button", { name: "Send invitation" }));
     expect(await screen.findByText(reason)).toHaveAttribute("role", "alert");

@@ -367,13 +367,16 @@ export function TeamPanel() {
       )}
       {canManage && (
         <>
-          <InviteForm
-            onInvited={(invitation) => {
-              setSaid(`An invitation is on its way to ${invitation.email}.`);
-              changed();
-              void mutate(isKeyOf(API.workspace.path.invitations));
-            }}
-          />
+          {/* A plan of one seat would refuse any invitation: the seats line offers the plans instead. */}
+          {workspace && workspace.seats.limit > 1 && (
+            <InviteForm
+              onInvited={(invitation) => {
+                setSaid(`An invitation is on its way to ${invitation.email}.`);
+                changed();
+                void mutate(isKeyOf(API.workspace.path.invitations));
+              }}
+            />
+          )}
           <PendingInvitations
             onSaid={(revoked) => {
               setSaid(revoked);
