@@ -92,6 +92,7 @@ describe("workspaces: the done-when flow", () => {
       ["invitation.sent", owner.input.email, `${viewer.input.email} as viewer`],
       ["invitation.accepted", editor.input.email, `${editor.input.email} as editor`],
       ["invitation.accepted", viewer.input.email, `${viewer.input.email} as viewer`],
+      ["release.edited", editor.input.email, "Harmattan PR opens its Kano office"],
       ["member.removed", owner.input.email, editor.input.email],
     ]);
     // A viewer may not read the log; the owner's own workspace log is theirs alone.
@@ -199,5 +200,98 @@ describe("workspaces: the done-when flow", () => {
     const headline = steps[0]?.target ?? "";
     expect(headline.length).toBeGreaterThan(0);
     expect(steps.every((entry) => entry.target === headline)).toBe(true);
+  });
+});
+
+describe("workspaces: edits in the audit log, one an hour per person and thing edited", () => {
+  const edit = (text: string) => ({ method: "PATCH", body: JSON.stringify({ text }) });
+  const withHeadline = (headline: string, body: string) => `# ${headline}\n\n**LAGOS, Nigeria** — ${body}\n\n###\n`;
+  const editsOf = async (owner: Person, action: string) =>
+    (await auditOf(owner)).items.filter((entry) => entry.action === action);
+
+  /** Moves workspace `workspace`'s entries of `action` back past the hour that coalesces them, in their order. */
+  async function anHourLater(workspace: string, action: string) {
+    await env.DB.prepare(
+      "UPDATE workspace_audit SET at = strftime('%Y-%m-%dT%H:%M:%fZ', at, '-61 minutes') WHERE workspace_id = ? AND action = ?",
+    )
+      .bind(workspace, action)
+      .run();
+  }
+
+  it("an editor's three saves of a release are one entry naming them, another person's a second, and an hour later a third", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { owner, editor, workspace } = await team();
+    const release = await finishedRelease(owner.token);
+    const asEditor = asMember(editor, workspace);
+    for (const body of ["It opened today.", "It opened today in Yaba.", "It opened today in Yaba, Lagos."]) {
+      const saved = await asEditor(`/api/press-releases/${release.id}`, edit(withHeadline("Lagos office opens", body)));
+      expect(saved.status).toBe(200);
+    }
+    expect((await editsOf(owner, "release.edited")).map((entry) => [entry.actor.email, entry.target])).toEqual([
+      [editor.input.email, "Lagos office opens"],
+    ]);
+
+    // The headline changes as people type; the entries still know the release.
+    const ownerEdit = withHeadline("Harmattan PR opens in Lagos", "It opened today.");
+    expect((await asMember(owner)(`/api/press-releases/${release.id}`, edit(ownerEdit))).status).toBe(200);
+    const changed = withHeadline("Harmattan PR opens in Yaba", "It opened today.");
+    expect((await asEditor(`/api/press-releases/${release.id}`, edit(changed))).status).toBe(200);
+    expect((await editsOf(owner, "release.edited")).map((entry) => [entry.actor.email, entry.target])).toEqual([
+      [owner.input.email, "Harmattan PR opens in Lagos"],
+      [editor.input.email, "Lagos office opens"],
+    ]);
+
+    await anHourLater(workspace, "release.edited");
+    const later = withHeadline("Harmattan PR opens in Yaba", "It opened today, with ten staff.");
+    expect((await asEditor(`/api/press-releases/${release.id}`, edit(later))).status).toBe(200);
+    const entries = await editsOf(owner, "release.edited");
+    expect(entries.map((entry) => [entry.actor.email, entry.target])).toEqual([
+      [editor.input.email, "Harmattan PR opens in Yaba"],
+      [owner.input.email, "Harmattan PR opens in Lagos"],
+      [editor.input.email, "Lagos office opens"],
+    ]);
+  });
+
+  it("two saves sent at once make one entry, and picking a headline is an edit as well", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { owner, editor, workspace } = await team();
+    const release = await finishedRelease(owner.token);
+    const asEditor = asMember(editor, workspace);
+    const both = await Promise.all(
+      ["It opened today.", "It opened today in Kano."].map((body) =>
+        asEditor(`/api/press-releases/${release.id}`, edit(withHeadline("Kano office opens", body))),
+      ),
+    );
+    expect(both.map((response) => response.status)).toEqual([200, 200]);
+    expect((await editsOf(owner, "release.edited")).map((entry) => entry.actor.email)).toEqual([editor.input.email]);
+
+    const picked = release.headlines?.[0] ?? "";
+    const pick = { method: "POST", body: JSON.stringify({ headline: picked }) };
+    expect((await asMember(owner)(`/api/press-releases/${release.id}/headline`, pick)).status).toBe(200);
+    expect((await editsOf(owner, "release.edited")).map((entry) => [entry.actor.email, entry.target])).toEqual([
+      [owner.input.email, picked],
+      [editor.input.email, "Kano office opens"],
+    ]);
+  });
+
+  it("a viewer's refused edits record nothing", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { owner, viewer, workspace } = await team();
+    const release = await finishedRelease(owner.token);
+    const asViewer = asMember(viewer, workspace);
+    const refused = await asViewer(`/api/press-releases/${release.id}`, edit(withHeadline("Not theirs", "No.")));
+    expect(refused.status).toBe(403);
+    const vocabulary = { method: "PUT", body: JSON.stringify({ terms: ["Ikeja"] }) };
+    expect((await asViewer("/api/vocabulary", vocabulary)).status).toBe(403);
+    const kit = { method: "PUT", body: JSON.stringify(COMPLETE_KIT) };
+    expect((await asViewer("/api/organisation", kit)).status).toBe(403);
+    // The same edit by the owner is recorded, so the log is not merely silent.
+    const allowed = await asMember(owner)(`/api/press-releases/${release.id}`, edit(withHeadline("Theirs", "Yes.")));
+    expect(allowed.status).toBe(200);
+    const log = await auditOf(owner);
+    expect(log.items.filter((entry) => entry.actor.email === viewer.input.email).map((entry) => entry.action)).toEqual([
+      "invitation.accepted",
+    ]);
+    expect((await editsOf(owner, "release.edited")).map((entry) => entry.actor.email)).toEqual([owner.input.email]);
   });
 });

@@ -19,6 +19,7 @@ const ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
   "release.sent": "sent the release",
   "release.published": "published the release",
   "release.unpublished": "unpublished the release",
+  "release.edited": "edited the release",
 };
 
 /**
@@ -46,7 +47,10 @@ export function AuditLog({ changes }: { changes: number }) {
   return (
     <section className="team__audit" aria-labelledby="team-audit">
       <h3 id="team-audit">Audit log</h3>
-      <p className="muted">What was done in this workspace and by whom, kept for a year.</p>
+      <p className="muted">
+        What was done in this workspace and by whom, kept for a year. Edits show once an hour for each person and each
+        thing they edit.
+      </p>
       {pages.error && !pages.data && (
         <p className="field__error" role="alert">
           The audit log could not be loaded. Please try again.

@@ -27,6 +27,8 @@ export const PENDING_INVITATIONS_MAX = 20;
 export const AUDIT_PAGE_MAX = 100;
 /** How long the audit log keeps an entry. */
 export const AUDIT_RETENTION_DAYS = 365;
+/** One person's edits of one thing make at most one entry in this long (a release autosaves as they type). */
+export const AUDIT_EDIT_WINDOW_MINUTES = 60;
 
 const memberRole = z.enum(MEMBER_ROLES, { error: "Choose viewer, editor or admin" });
 
@@ -91,6 +93,7 @@ export const AUDIT_ACTIONS = [
   "release.sent",
   "release.published",
   "release.unpublished",
+  "release.edited",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
