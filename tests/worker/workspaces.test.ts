@@ -92,6 +92,7 @@ describe("workspaces: the done-when flow", () => {
       ["invitation.sent", owner.input.email, `${viewer.input.email} as viewer`],
       ["invitation.accepted", editor.input.email, `${editor.input.email} as editor`],
       ["invitation.accepted", viewer.input.email, `${viewer.input.email} as viewer`],
+      ["press_kit.edited", owner.input.email, "the press kit"],
       ["release.edited", editor.input.email, "Harmattan PR opens its Kano office"],
       ["member.removed", owner.input.email, editor.input.email],
     ]);
@@ -272,6 +273,54 @@ describe("workspaces: edits in the audit log, one an hour per person and thing e
       [owner.input.email, picked],
       [editor.input.email, "Kano office opens"],
     ]);
+  });
+
+  it("the press kit, the vocabulary and the media list are recorded, edits once an hour, imports by how many", async () => {
+    const { owner, editor, workspace } = await team();
+    const asEditor = asMember(editor, workspace);
+    for (const name of ["Harmattan PR", "Harmattan PR Ltd"]) {
+      const kit = { method: "PUT", body: JSON.stringify({ ...COMPLETE_KIT, name }) };
+      expect((await asEditor("/api/organisation", kit)).status).toBe(200);
+    }
+    for (const terms of [["Eko Atlantic"], ["Eko Atlantic", "Yaba"]]) {
+      expect((await asEditor("/api/vocabulary", { method: "PUT", body: JSON.stringify({ terms }) })).status).toBe(200);
+    }
+    const csv = [
+      "name,email,outlet,beat,consent",
+      "Adaeze Okafor,adaeze@punchng.example,Punch,Business,yes",
+      "Musa Bello,musa@dailytrust.example,Daily Trust,Politics,yes",
+    ].join("\r\n");
+    const imported = await asEditor("/api/contacts/import", {
+      method: "POST",
+      headers: { "content-type": "text/csv" },
+      body: csv,
+    });
+    expect(imported.status).toBe(201);
+    const list = (await (await asEditor("/api/contacts")).json()) as { items: { id: string; email: string }[] };
+    const musa = list.items.find((contact) => contact.email === "musa@dailytrust.example");
+    expect(musa).toBeDefined();
+    for (const beat of ["Elections", "Elections and security"]) {
+      const patch = { method: "PATCH", body: JSON.stringify({ beat }) };
+      expect((await asEditor(`/api/contacts/${musa?.id}`, patch)).status).toBe(200);
+    }
+    expect((await asEditor(`/api/contacts/${musa?.id}`, { method: "DELETE" })).status).toBe(200);
+
+    const log = await auditOf(owner);
+    const edits = log.items.filter(
+      (entry) => entry.actor.email === editor.input.email && entry.action !== "invitation.accepted",
+    );
+    expect(edits.map((entry) => [entry.action, entry.target]).reverse()).toEqual([
+      ["press_kit.edited", "the press kit"],
+      ["vocabulary.edited", "the vocabulary"],
+      ["contacts.imported", "2 contacts"],
+      ["contact.edited", "musa@dailytrust.example"],
+      ["contact.deleted", "musa@dailytrust.example"],
+    ]);
+
+    await anHourLater(workspace, "press_kit.edited");
+    const kit = { method: "PUT", body: JSON.stringify({ ...COMPLETE_KIT, name: "Harmattan PR" }) };
+    expect((await asEditor("/api/organisation", kit)).status).toBe(200);
+    expect(await editsOf(owner, "press_kit.edited")).toHaveLength(2);
   });
 
   it("a viewer's refused edits record nothing", async () => {

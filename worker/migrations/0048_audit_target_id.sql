@@ -3,8 +3,10 @@
 -- when the same person has an entry for the same action on the same thing within the hour
 -- (worker/workspaces/audit.ts, docs/workspaces.md). An entry's target is in words, and a release's
 -- headline changes while it is edited, so the lookup keys on `target_id`: the id of what was edited
--- (a release's job id). It holds ids of work, no name or address, so erasure has nothing in it to
--- scrub. NULL on entries that are not coalesced.
+-- (a release's job id, a contact's id, or for the press kit and the vocabulary the workspace's
+-- own). It holds ids of work, no name or address, so erasure has nothing in it to scrub (the
+-- workspace's own id goes with its log when its owner's account does). NULL on entries that are not
+-- coalesced.
 ALTER TABLE workspace_audit ADD COLUMN target_id TEXT;
 
 -- Serves the insert's NOT EXISTS lookup; only coalesced entries carry a target_id.

@@ -59,7 +59,10 @@ export async function auditRequest(c: Context<AppEnv>, action: AuditAction, targ
 }
 
 /** The actions recorded at most once per `AUDIT_EDIT_WINDOW_MINUTES` for one person and one thing. */
-export type EditAction = Extract<AuditAction, "release.edited">;
+export type EditAction = Extract<
+  AuditAction,
+  "release.edited" | "press_kit.edited" | "vocabulary.edited" | "contact.edited"
+>;
 
 /**
  * An entry that `actor` edited `targetId` (`target` in words), unless they already have one for it

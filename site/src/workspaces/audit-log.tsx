@@ -20,6 +20,11 @@ const ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
   "release.published": "published the release",
   "release.unpublished": "unpublished the release",
   "release.edited": "edited the release",
+  "press_kit.edited": "edited",
+  "vocabulary.edited": "edited",
+  "contacts.imported": "imported",
+  "contact.edited": "edited the contact",
+  "contact.deleted": "deleted the contact",
 };
 
 /**

@@ -94,6 +94,11 @@ export const AUDIT_ACTIONS = [
   "release.published",
   "release.unpublished",
   "release.edited",
+  "press_kit.edited",
+  "vocabulary.edited",
+  "contacts.imported",
+  "contact.edited",
+  "contact.deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -102,7 +107,7 @@ export const auditEntrySchema = z.object({
   /** Who did it, by name and e-mail as they were then (kept if the person later leaves). */
   actor: z.object({ name: z.string(), email: z.string() }),
   action: z.enum(AUDIT_ACTIONS),
-  /** What it was done to, in words: an e-mail address, a release's headline, a file name. */
+  /** What it was done to, in words: an e-mail address, a release's headline, a file name, "12 contacts". */
   target: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
