@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { pressReleaseSchema } from "../../worker/press-releases/contracts/press-releases.ts";
 import {
   type AuditPage,
   auditPage,
@@ -7,8 +8,9 @@ import {
   workspaceSchema,
   workspacesResponse,
 } from "../../worker/workspaces/contracts/workspaces.ts";
-import { registerAndSignIn } from "./helpers.ts";
-import { finishedRelease, jobsWithoutPauses } from "./jobs.ts";
+import { speechWav } from "../fixtures/speech-wav.ts";
+import { call, registerAndSignIn } from "./helpers.ts";
+import { finishedRelease, jobsWithoutPauses, settled } from "./jobs.ts";
 import { COMPLETE_KIT } from "./press-kit.ts";
 import { accept, asMember, invite, onPlan, type Person, team } from "./workspace-helpers.ts";
 
@@ -272,6 +274,40 @@ describe("workspaces: edits in the audit log, one an hour per person and thing e
     expect((await editsOf(owner, "release.edited")).map((entry) => [entry.actor.email, entry.target])).toEqual([
       [owner.input.email, picked],
       [editor.input.email, "Kano office opens"],
+    ]);
+  });
+
+  it("saving the copy in the recording's language and asking for the release to be written again are edits too", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { owner, editor, workspace } = await team();
+    const form = new FormData();
+    form.set("file", new Blob([speechWav(30)], { type: "audio/wav" }), "briefing.wav");
+    form.set("language", "yo");
+    form.set("also_in_language", "true");
+    const started = await call("/api/press-releases", {
+      method: "POST",
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
+    });
+    expect(started.status).toBe(202);
+    const { id } = (await started.json()) as { id: string };
+    const release = pressReleaseSchema.parse(await settled(`/api/press-releases/${id}`, owner.token));
+    expect(release).toMatchObject({ status: "completed", translation: { language: "yo" } });
+    const headline = /^# (.+)$/m.exec(release.text ?? "")?.[1];
+
+    const translated = { method: "PATCH", body: JSON.stringify({ text: "# Ìjọba ṣí kànga\n\nÀjọ náà ṣí kànga.\n" }) };
+    expect((await asMember(editor, workspace)(`/api/press-releases/${id}/translation`, translated)).status).toBe(200);
+    const again = {
+      method: "POST",
+      body: JSON.stringify({ tone: "urgent", length: "short", audience: "local_radio" }),
+    };
+    const regenerating = await asMember(owner)(`/api/press-releases/${id}/regenerate`, again);
+    expect(regenerating.status).toBe(202);
+    await settled(regenerating.headers.get("location") ?? "", owner.token);
+
+    expect((await editsOf(owner, "release.edited")).map((entry) => [entry.actor.email, entry.target])).toEqual([
+      [owner.input.email, headline],
+      [editor.input.email, headline],
     ]);
   });
 
