@@ -58,6 +58,44 @@ describe("Settings › Team", () => {
     ]);
   });
 
+  it("words each kind of edit in the audit log", async () => {
+    const fake = serveWorkspaces();
+    fake.workspaces = [OWN, ADMIN];
+    fake.members = AS_ADMIN;
+    const entry = (action: string, target: string) => ({
+      at: "2026-11-28T09:00:00.000Z",
+      actor: { name: "Bisi Ola", email: "bisi@ekopr.example" },
+      action: action as "release.edited",
+      target,
+    });
+    fake.audit = [
+      entry("release.edited", "Eko Atlantic opens its marina"),
+      entry("press_kit.edited", "the press kit"),
+      entry("vocabulary.edited", "the vocabulary"),
+      entry("contacts.imported", "12 contacts"),
+      entry("contact.edited", "musa@dailytrust.example"),
+      entry("contact.deleted", "musa@dailytrust.example"),
+    ];
+    signIn(KEMI);
+    localStorage.setItem("vox_workspace", ADMIN.id);
+    await openTeam();
+
+    const audit = await screen.findByRole("region", { name: "Audit log" });
+    await within(audit).findByText("Eko Atlantic opens its marina");
+    const sentences = within(audit)
+      .getAllByRole("listitem")
+      .map((item) => item.textContent?.replace(/^.*?Bisi Ola/, "Bisi Ola"));
+    expect(sentences).toEqual([
+      "Bisi Ola (bisi@ekopr.example) edited the release Eko Atlantic opens its marina",
+      "Bisi Ola (bisi@ekopr.example) edited the press kit",
+      "Bisi Ola (bisi@ekopr.example) edited the vocabulary",
+      "Bisi Ola (bisi@ekopr.example) imported 12 contacts",
+      "Bisi Ola (bisi@ekopr.example) edited the contact musa@dailytrust.example",
+      "Bisi Ola (bisi@ekopr.example) deleted the contact musa@dailytrust.example",
+    ]);
+    expect(within(audit).getByText(/Edits show once an hour/)).toBeInTheDocument();
+  });
+
   it("shows a viewer the team without anything to manage", async () => {
     const fake = serveWorkspaces();
     const viewer = { ...AGENCY, role: "viewer" as const };

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { pressReleaseSchema } from "../../worker/press-releases/contracts/press-releases.ts";
 import {
   type AuditPage,
   auditPage,
@@ -7,8 +8,9 @@ import {
   workspaceSchema,
   workspacesResponse,
 } from "../../worker/workspaces/contracts/workspaces.ts";
-import { registerAndSignIn } from "./helpers.ts";
-import { finishedRelease, jobsWithoutPauses } from "./jobs.ts";
+import { speechWav } from "../fixtures/speech-wav.ts";
+import { call, registerAndSignIn } from "./helpers.ts";
+import { finishedRelease, jobsWithoutPauses, settled } from "./jobs.ts";
 import { COMPLETE_KIT } from "./press-kit.ts";
 import { accept, asMember, invite, onPlan, type Person, team } from "./workspace-helpers.ts";
 
@@ -92,6 +94,8 @@ describe("workspaces: the done-when flow", () => {
       ["invitation.sent", owner.input.email, `${viewer.input.email} as viewer`],
       ["invitation.accepted", editor.input.email, `${editor.input.email} as editor`],
       ["invitation.accepted", viewer.input.email, `${viewer.input.email} as viewer`],
+      ["press_kit.edited", owner.input.email, "the press kit"],
+      ["release.edited", editor.input.email, "Harmattan PR opens its Kano office"],
       ["member.removed", owner.input.email, editor.input.email],
     ]);
     // A viewer may not read the log; the owner's own workspace log is theirs alone.
@@ -199,5 +203,180 @@ describe("workspaces: the done-when flow", () => {
     const headline = steps[0]?.target ?? "";
     expect(headline.length).toBeGreaterThan(0);
     expect(steps.every((entry) => entry.target === headline)).toBe(true);
+  });
+});
+
+describe("workspaces: edits in the audit log, one an hour per person and thing edited", () => {
+  const edit = (text: string) => ({ method: "PATCH", body: JSON.stringify({ text }) });
+  const withHeadline = (headline: string, body: string) => `# ${headline}\n\n**LAGOS, Nigeria** — ${body}\n\n###\n`;
+  const editsOf = async (owner: Person, action: string) =>
+    (await auditOf(owner)).items.filter((entry) => entry.action === action);
+
+  /** Moves workspace `workspace`'s entries of `action` back past the hour that coalesces them, in their order. */
+  async function anHourLater(workspace: string, action: string) {
+    await env.DB.prepare(
+      "UPDATE workspace_audit SET at = strftime('%Y-%m-%dT%H:%M:%fZ', at, '-61 minutes') WHERE workspace_id = ? AND action = ?",
+    )
+      .bind(workspace, action)
+      .run();
+  }
+
+  it("an editor's three saves of a release are one entry naming them, another person's a second, and an hour later a third", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { owner, editor, workspace } = await team();
+    const release = await finishedRelease(owner.token);
+    const asEditor = asMember(editor, workspace);
+    for (const body of ["It opened today.", "It opened today in Yaba.", "It opened today in Yaba, Lagos."]) {
+      const saved = await asEditor(`/api/press-releases/${release.id}`, edit(withHeadline("Lagos office opens", body)));
+      expect(saved.status).toBe(200);
+    }
+    expect((await editsOf(owner, "release.edited")).map((entry) => [entry.actor.email, entry.target])).toEqual([
+      [editor.input.email, "Lagos office opens"],
+    ]);
+
+    // The headline changes as people type; the entries still know the release.
+    const ownerEdit = withHeadline("Harmattan PR opens in Lagos", "It opened today.");
+    expect((await asMember(owner)(`/api/press-releases/${release.id}`, edit(ownerEdit))).status).toBe(200);
+    const changed = withHeadline("Harmattan PR opens in Yaba", "It opened today.");
+    expect((await asEditor(`/api/press-releases/${release.id}`, edit(changed))).status).toBe(200);
+    expect((await editsOf(owner, "release.edited")).map((entry) => [entry.actor.email, entry.target])).toEqual([
+      [owner.input.email, "Harmattan PR opens in Lagos"],
+      [editor.input.email, "Lagos office opens"],
+    ]);
+
+    await anHourLater(workspace, "release.edited");
+    const later = withHeadline("Harmattan PR opens in Yaba", "It opened today, with ten staff.");
+    expect((await asEditor(`/api/press-releases/${release.id}`, edit(later))).status).toBe(200);
+    const entries = await editsOf(owner, "release.edited");
+    expect(entries.map((entry) => [entry.actor.email, entry.target])).toEqual([
+      [editor.input.email, "Harmattan PR opens in Yaba"],
+      [owner.input.email, "Harmattan PR opens in Lagos"],
+      [editor.input.email, "Lagos office opens"],
+    ]);
+  });
+
+  it("two saves sent at once make one entry, and picking a headline is an edit as well", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { owner, editor, workspace } = await team();
+    const release = await finishedRelease(owner.token);
+    const asEditor = asMember(editor, workspace);
+    const both = await Promise.all(
+      ["It opened today.", "It opened today in Kano."].map((body) =>
+        asEditor(`/api/press-releases/${release.id}`, edit(withHeadline("Kano office opens", body))),
+      ),
+    );
+    expect(both.map((response) => response.status)).toEqual([200, 200]);
+    expect((await editsOf(owner, "release.edited")).map((entry) => entry.actor.email)).toEqual([editor.input.email]);
+
+    const picked = release.headlines?.[0] ?? "";
+    const pick = { method: "POST", body: JSON.stringify({ headline: picked }) };
+    expect((await asMember(owner)(`/api/press-releases/${release.id}/headline`, pick)).status).toBe(200);
+    expect((await editsOf(owner, "release.edited")).map((entry) => [entry.actor.email, entry.target])).toEqual([
+      [owner.input.email, picked],
+      [editor.input.email, "Kano office opens"],
+    ]);
+  });
+
+  it("saving the copy in the recording's language and asking for the release to be written again are edits too", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { owner, editor, workspace } = await team();
+    const form = new FormData();
+    form.set("file", new Blob([speechWav(30)], { type: "audio/wav" }), "briefing.wav");
+    form.set("language", "yo");
+    form.set("also_in_language", "true");
+    const started = await call("/api/press-releases", {
+      method: "POST",
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
+    });
+    expect(started.status).toBe(202);
+    const { id } = (await started.json()) as { id: string };
+    const release = pressReleaseSchema.parse(await settled(`/api/press-releases/${id}`, owner.token));
+    expect(release).toMatchObject({ status: "completed", translation: { language: "yo" } });
+    const headline = /^# (.+)$/m.exec(release.text ?? "")?.[1];
+
+    const translated = { method: "PATCH", body: JSON.stringify({ text: "# Ìjọba ṣí kànga\n\nÀjọ náà ṣí kànga.\n" }) };
+    expect((await asMember(editor, workspace)(`/api/press-releases/${id}/translation`, translated)).status).toBe(200);
+    const again = {
+      method: "POST",
+      body: JSON.stringify({ tone: "urgent", length: "short", audience: "local_radio" }),
+    };
+    const regenerating = await asMember(owner)(`/api/press-releases/${id}/regenerate`, again);
+    expect(regenerating.status).toBe(202);
+    await settled(regenerating.headers.get("location") ?? "", owner.token);
+
+    expect((await editsOf(owner, "release.edited")).map((entry) => [entry.actor.email, entry.target])).toEqual([
+      [owner.input.email, headline],
+      [editor.input.email, headline],
+    ]);
+  });
+
+  it("the press kit, the vocabulary and the media list are recorded, edits once an hour, imports by how many", async () => {
+    const { owner, editor, workspace } = await team();
+    const asEditor = asMember(editor, workspace);
+    for (const name of ["Harmattan PR", "Harmattan PR Ltd"]) {
+      const kit = { method: "PUT", body: JSON.stringify({ ...COMPLETE_KIT, name }) };
+      expect((await asEditor("/api/organisation", kit)).status).toBe(200);
+    }
+    for (const terms of [["Eko Atlantic"], ["Eko Atlantic", "Yaba"]]) {
+      expect((await asEditor("/api/vocabulary", { method: "PUT", body: JSON.stringify({ terms }) })).status).toBe(200);
+    }
+    const csv = [
+      "name,email,outlet,beat,consent",
+      "Adaeze Okafor,adaeze@punchng.example,Punch,Business,yes",
+      "Musa Bello,musa@dailytrust.example,Daily Trust,Politics,yes",
+    ].join("\r\n");
+    const imported = await asEditor("/api/contacts/import", {
+      method: "POST",
+      headers: { "content-type": "text/csv" },
+      body: csv,
+    });
+    expect(imported.status).toBe(201);
+    const list = (await (await asEditor("/api/contacts")).json()) as { items: { id: string; email: string }[] };
+    const musa = list.items.find((contact) => contact.email === "musa@dailytrust.example");
+    expect(musa).toBeDefined();
+    for (const beat of ["Elections", "Elections and security"]) {
+      const patch = { method: "PATCH", body: JSON.stringify({ beat }) };
+      expect((await asEditor(`/api/contacts/${musa?.id}`, patch)).status).toBe(200);
+    }
+    expect((await asEditor(`/api/contacts/${musa?.id}`, { method: "DELETE" })).status).toBe(200);
+
+    const log = await auditOf(owner);
+    const edits = log.items.filter(
+      (entry) => entry.actor.email === editor.input.email && entry.action !== "invitation.accepted",
+    );
+    expect(edits.map((entry) => [entry.action, entry.target]).reverse()).toEqual([
+      ["press_kit.edited", "the press kit"],
+      ["vocabulary.edited", "the vocabulary"],
+      ["contacts.imported", "2 contacts"],
+      ["contact.edited", "musa@dailytrust.example"],
+      ["contact.deleted", "musa@dailytrust.example"],
+    ]);
+
+    await anHourLater(workspace, "press_kit.edited");
+    const kit = { method: "PUT", body: JSON.stringify({ ...COMPLETE_KIT, name: "Harmattan PR" }) };
+    expect((await asEditor("/api/organisation", kit)).status).toBe(200);
+    expect(await editsOf(owner, "press_kit.edited")).toHaveLength(2);
+  });
+
+  it("a viewer's refused edits record nothing", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { owner, viewer, workspace } = await team();
+    const release = await finishedRelease(owner.token);
+    const asViewer = asMember(viewer, workspace);
+    const refused = await asViewer(`/api/press-releases/${release.id}`, edit(withHeadline("Not theirs", "No.")));
+    expect(refused.status).toBe(403);
+    const vocabulary = { method: "PUT", body: JSON.stringify({ terms: ["Ikeja"] }) };
+    expect((await asViewer("/api/vocabulary", vocabulary)).status).toBe(403);
+    const kit = { method: "PUT", body: JSON.stringify(COMPLETE_KIT) };
+    expect((await asViewer("/api/organisation", kit)).status).toBe(403);
+    // The same edit by the owner is recorded, so the log is not merely silent.
+    const allowed = await asMember(owner)(`/api/press-releases/${release.id}`, edit(withHeadline("Theirs", "Yes.")));
+    expect(allowed.status).toBe(200);
+    const log = await auditOf(owner);
+    expect(log.items.filter((entry) => entry.actor.email === viewer.input.email).map((entry) => entry.action)).toEqual([
+      "invitation.accepted",
+    ]);
+    expect((await editsOf(owner, "release.edited")).map((entry) => entry.actor.email)).toEqual([owner.input.email]);
   });
 });

@@ -8,6 +8,7 @@ import { ApiError } from "../core/errors.ts";
 import { limitWrite } from "../core/rate-limit.ts";
 import { jsonBody, jsonBodyLimit, limitBody, queryOf } from "../core/validate.ts";
 import { UUID } from "../jobs/own-job.ts";
+import { auditEditRequest, auditRequest } from "../workspaces/audit.ts";
 import { readContactsCsv } from "./contacts-csv.ts";
 import {
   CONTACT_IMPORT_MAX_BYTES,
@@ -60,6 +61,10 @@ contacts.post(at.import, limitBody(CONTACT_IMPORT_MAX_BYTES), async (c) => {
       new Date().toISOString(),
     );
     imported = saved.added.size + saved.updated.size;
+    // The entry says how many the import wrote, which is known only once its batch has run.
+    if (imported > 0) {
+      await auditRequest(c, "contacts.imported", `${groupThousands(imported)} contact${imported === 1 ? "" : "s"}`);
+    }
     for (const { row, contact } of read.rows) {
       if (saved.added.has(contact.email) || saved.updated.has(contact.email)) continue;
       skipped.push({
@@ -98,6 +103,7 @@ contacts.patch(at.contact, jsonBodyLimit, jsonBody(contactPatchBody), async (c) 
   await limitWrite(c, "contactEdit");
   const updated = await updateContact(c.env.DB, c.var.account.id, id, c.req.valid("json"), new Date().toISOString());
   if (!updated) throw contactNotFound();
+  await auditEditRequest(c, "contact.edited", updated.email, updated.id);
   return c.json(updated, 200, noStore);
 });
 
@@ -105,6 +111,8 @@ contacts.delete(at.contact, async (c) => {
   const id = c.req.param("id");
   if (!UUID.test(id)) throw contactNotFound();
   await limitWrite(c, "contactEdit");
-  if (!(await deleteContact(c.env.DB, c.var.account.id, id))) throw contactNotFound();
+  const email = await deleteContact(c.env.DB, c.var.account.id, id);
+  if (email === null) throw contactNotFound();
+  await auditRequest(c, "contact.deleted", email);
   return c.json({ message: "Contact deleted" }, 200, noStore);
 });

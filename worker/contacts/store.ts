@@ -169,10 +169,12 @@ export async function updateContact(
   return row ? contactFromRow(row) : null;
 }
 
-/** Deletes the account's contact; false when it has no such contact. */
-export async function deleteContact(db: D1Database, userId: string, id: string): Promise<boolean> {
-  const result = await db.prepare("DELETE FROM contacts WHERE user_id = ? AND id = ?").bind(userId, id).run();
-  return result.meta.changes > 0;
+/** Deletes the account's contact and answers its address; null when it has no such contact. */
+export async function deleteContact(db: D1Database, userId: string, id: string): Promise<string | null> {
+  return db
+    .prepare("DELETE FROM contacts WHERE user_id = ? AND id = ? RETURNING email")
+    .bind(userId, id)
+    .first<string>("email");
 }
 
 /** The tags the account's list uses, by name, for picking whom a send goes to. */

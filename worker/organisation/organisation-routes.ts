@@ -6,6 +6,7 @@ import { limitWrite } from "../core/rate-limit.ts";
 import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
 import { SLUG_TAKEN } from "../newsroom/contracts/newsroom.ts";
 import { purgeNewsroom } from "../newsroom/newsroom-cache.ts";
+import { auditEditRequest } from "../workspaces/audit.ts";
 import { organisationBody } from "./contracts/organisation.ts";
 import { organisationViewOf, SlugTakenError, saveOrganisation } from "./store.ts";
 
@@ -36,6 +37,8 @@ organisation.put("/", requireUser, jsonBodyLimit, jsonBody(organisationBody), as
     const message = "That newsroom address is taken; choose another.";
     throw new ApiError(409, SLUG_TAKEN, message, { slug: [message] });
   }
+  // The press kit is the workspace's one, so the workspace's id names it.
+  await auditEditRequest(c, "press_kit.edited", "the press kit", c.var.account.id);
   // The kit's About and media contact are on every page of the newsroom.
   if (before.slug) await purgeNewsroom(c.env.DB, c.var.edgeCache, before.slug, c.var.account.id);
   return c.json({ ...kit, slug: moving ? slug : before.slug }, 200, noStore);

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { requireUser } from "../accounts/sessions.ts";
 import type { AppEnv } from "../app-env.ts";
 import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
+import { auditEditRequest } from "../workspaces/audit.ts";
 import { preferencesBody, vocabularyBody } from "./contracts/preferences.ts";
 import { languageOf, saveLanguage, saveVocabulary, vocabularyOf } from "./store.ts";
 
@@ -27,5 +28,7 @@ vocabulary.get("/", async (c) => c.json({ terms: await vocabularyOf(c.env.DB, c.
 
 vocabulary.put("/", jsonBodyLimit, jsonBody(vocabularyBody), async (c) => {
   const terms = await saveVocabulary(c.env.DB, c.var.account.id, c.req.valid("json").terms, new Date().toISOString());
+  // The vocabulary is the workspace's one, so the workspace's id names it.
+  await auditEditRequest(c, "vocabulary.edited", "the vocabulary", c.var.account.id);
   return c.json({ terms }, 200, noStore);
 });

@@ -13,6 +13,7 @@ import type { JobRow } from "../jobs/store.ts";
 import { purgeEditedRelease } from "../newsroom/publish.ts";
 import { type Letterhead, letterheadOf } from "../organisation/contracts/letterhead.ts";
 import { organisationOf } from "../organisation/store.ts";
+import { auditEditOf, auditEditRequest, releaseTarget } from "../workspaces/audit.ts";
 import { COVERAGE_PER_RELEASE, type CoverageList, coverageBody } from "./contracts/coverage.ts";
 import {
   type ReleaseExportFormat,
@@ -58,11 +59,19 @@ pressReleases.patch(
     const release = await findOwnFinishedRelease(c);
     await limitWrite(c, "releaseEdit");
     const { text, headlines } = c.req.valid("json");
-    const saved = await saveReleaseText(c.env.DB, release, text, new Date().toISOString(), headlines);
+    const saved = await saveReleaseText(c.env.DB, release, text, new Date().toISOString(), {
+      headlines,
+      recorded: [releaseEdited(c, release, text)],
+    });
     await purgeEditedRelease(c.env.DB, c.var.edgeCache, release.id, release.user_id);
     return c.json({ text, saved }, 200, { "cache-control": "no-store" });
   },
 );
+
+/** The log's entry for an edit of `release` that leaves it with `text` (named by its new headline). */
+function releaseEdited(c: Context<AppEnv>, release: JobRow, text: string): D1PreparedStatement {
+  return auditEditOf(c, "release.edited", releaseTarget(releaseHeadline(text), release.file_name), release.id);
+}
 
 /** The copy in the recording's language of the caller's finished release; 404 when it was not asked for. */
 async function findOwnTranslatedRelease(
@@ -105,7 +114,9 @@ pressReleases.patch(
     const release = await findOwnTranslatedRelease(c);
     await limitWrite(c, "releaseEdit");
     const { text } = c.req.valid("json");
-    const saved = await saveTranslatedText(c.env.DB, release, text, new Date().toISOString());
+    const saved = await saveTranslatedText(c.env.DB, release, text, new Date().toISOString(), [
+      releaseEdited(c, release, release.text),
+    ]);
     return c.json({ text, saved }, 200, { "cache-control": "no-store" });
   },
 );
@@ -212,6 +223,13 @@ pressReleases.post(
       alsoInLanguage: release.translated_text !== null,
       regeneration: { id, ...options },
     });
+    // The person who asked is known only here: the new text is saved later, by the job.
+    await auditEditRequest(
+      c,
+      "release.edited",
+      releaseTarget(releaseHeadline(release.text), release.file_name),
+      release.id,
+    );
     const path = pathOf(API.pressReleases.path.regeneration, { id: release.id, regenerationId: id });
     return c.json({ id, status: "queued" as const }, 202, { location: path, "cache-control": "no-store" });
   },
@@ -243,7 +261,10 @@ pressReleases.post(API.pressReleases.at.headline, requireUser, jsonBodyLimit, js
     .map((alternative) => (alternative === headline ? current : alternative))
     .filter(Boolean);
   const text = replaceHeadline(release.text, headline);
-  await saveReleaseText(c.env.DB, release, text, new Date().toISOString(), headlines);
+  await saveReleaseText(c.env.DB, release, text, new Date().toISOString(), {
+    headlines,
+    recorded: [releaseEdited(c, release, text)],
+  });
   await purgeEditedRelease(c.env.DB, c.var.edgeCache, release.id, release.user_id);
   return c.json({ text, headlines }, 200, { "cache-control": "no-store" });
 });

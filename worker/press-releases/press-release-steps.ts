@@ -151,7 +151,10 @@ async function saveRegeneration(
 ): Promise<void> {
   const release = await findJob(db, id);
   if (!release) throw new JobGone();
-  await saveReleaseText(db, release, text, new Date().toISOString(), headlines, translated ?? release.translated_text);
+  await saveReleaseText(db, release, text, new Date().toISOString(), {
+    headlines,
+    translatedText: translated ?? release.translated_text,
+  });
   // A Workflow has no request, so the edge cache is the data centre's own.
   await purgeEditedRelease(db, caches.default, release.id, release.user_id);
   await setRegenerationStatus(db, regenerationId, { status: "completed" });

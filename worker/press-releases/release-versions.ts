@@ -22,21 +22,31 @@ export interface ReleaseVersion {
   readonly created_at: string;
 }
 
+/** What a save changes besides the text, and what records it. */
+interface SaveOptions {
+  /** The alternative headlines; by default the ones the release has. */
+  readonly headlines?: readonly string[] | undefined;
+  /** The copy in the recording's language; by default the one the release has. */
+  readonly translatedText?: string | null;
+  /** Statements that record the save (its audit entry), run only if it is saved, in its batch. */
+  readonly recorded?: readonly D1PreparedStatement[];
+}
+
 /**
- * Makes `text` the release's text, with `headlines` as its alternatives (by default the ones it
- * has) and `translatedText` as its copy in the recording's language (by default the one it has),
- * and keeps text and headlines as a new version, deleting the oldest version past the kept ones, in
- * one batch. Saving the text the release already has changes nothing, so a retried autosave (or a
- * retried regeneration) adds no version.
+ * Makes `text` the release's text, with the alternative headlines and the copy in the recording's
+ * language `options` gives, and keeps text and headlines as a new version, deleting the oldest
+ * version past the kept ones, in one batch. Saving the text the release already has changes
+ * nothing, so a retried autosave (or a retried regeneration) adds no version.
  */
 export async function saveReleaseText(
   db: D1Database,
   release: JobRow,
   text: string,
   now: string,
-  headlines: readonly string[] = keptHeadlines(release.headlines),
-  translatedText: string | null = release.translated_text,
+  options: SaveOptions = {},
 ): Promise<boolean> {
+  const headlines = options.headlines ?? keptHeadlines(release.headlines);
+  const translatedText = options.translatedText === undefined ? release.translated_text : options.translatedText;
   if (text === release.text && translatedText === release.translated_text) return false;
   const kept = JSON.stringify(headlines);
   await db.batch([
@@ -62,6 +72,7 @@ export async function saveReleaseText(
       ? translatedVersion(db, release, translatedText, now)
       : []),
     setReleaseText(db, release.id, { text, headlines: kept, translatedText, now }),
+    ...(options.recorded ?? []),
   ]);
   return true;
 }
@@ -107,16 +118,18 @@ function translatedVersion(db: D1Database, release: JobRow, text: string, now: s
  * Makes `text` the release's copy in the recording's language and keeps it as a new version of
  * that copy (its written text becoming version 1 the first time), by the English text's rules:
  * saving the text it already has adds nothing, and the oldest past the kept ones goes in the same
- * batch. The English text and its versions are left as they are.
+ * batch, with the statements that record it (`recorded`). The English text and its versions are
+ * left as they are.
  */
 export async function saveTranslatedText(
   db: D1Database,
   release: JobRow & { translated_text: string },
   text: string,
   now: string,
+  recorded: readonly D1PreparedStatement[] = [],
 ): Promise<boolean> {
   if (text === release.translated_text) return false;
-  await db.batch([...translatedVersion(db, release, text, now), setTranslatedText(db, release.id, text)]);
+  await db.batch([...translatedVersion(db, release, text, now), setTranslatedText(db, release.id, text), ...recorded]);
   return true;
 }
 

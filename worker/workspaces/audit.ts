@@ -1,7 +1,12 @@
 import type { Context } from "hono";
 import type { UserRow } from "../accounts/users.ts";
 import type { AppEnv } from "../app-env.ts";
-import type { AuditAction, AuditEntry, AuditPage } from "./contracts/workspaces.ts";
+import {
+  AUDIT_EDIT_WINDOW_MINUTES,
+  type AuditAction,
+  type AuditEntry,
+  type AuditPage,
+} from "./contracts/workspaces.ts";
 
 /**
  * `workspace_audit`: what was done in a workspace, by whom and to what. `audit` is a statement, so
@@ -51,6 +56,69 @@ export async function auditNow(
 /** Records that the signed-in person did `action` to `target` in the workspace the request acts in. */
 export async function auditRequest(c: Context<AppEnv>, action: AuditAction, target: string): Promise<void> {
   await auditNow(c.env.DB, c.var.account.id, c.var.user, action, target);
+}
+
+/** The actions recorded at most once per `AUDIT_EDIT_WINDOW_MINUTES` for one person and one thing. */
+export type EditAction = Extract<
+  AuditAction,
+  "release.edited" | "press_kit.edited" | "vocabulary.edited" | "contact.edited"
+>;
+
+/**
+ * An entry that `actor` edited `targetId` (`target` in words), unless they already have one for it
+ * from the last `AUDIT_EDIT_WINDOW_MINUTES`: a release saves every few seconds while someone types,
+ * and an entry for each save would bury the rest of the log. The insert decides in one statement,
+ * so two saves at once cannot both add an entry. The window is keyed on the id, not the words,
+ * since a headline changes as it is edited.
+ */
+export function auditEdit(
+  db: D1Database,
+  workspaceId: string,
+  actor: Actor,
+  action: EditAction,
+  target: string,
+  targetId: string,
+): D1PreparedStatement {
+  const now = Date.now();
+  return db
+    .prepare(
+      `INSERT INTO workspace_audit (id, workspace_id, at, actor_id, actor_name, actor_email, action, target, target_id)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
+       WHERE NOT EXISTS (SELECT 1 FROM workspace_audit WHERE workspace_id = ?2 AND actor_id = ?4 AND action = ?7
+                           AND target_id = ?9 AND at > ?10)`,
+    )
+    .bind(
+      crypto.randomUUID(),
+      workspaceId,
+      new Date(now).toISOString(),
+      actor.id,
+      actor.name,
+      actor.email,
+      action,
+      target,
+      targetId,
+      new Date(now - AUDIT_EDIT_WINDOW_MINUTES * 60_000).toISOString(),
+    );
+}
+
+/** `auditEdit` for the request's person in the workspace the request acts in, as a statement for its batch. */
+export function auditEditOf(
+  c: Context<AppEnv>,
+  action: EditAction,
+  target: string,
+  targetId: string,
+): D1PreparedStatement {
+  return auditEdit(c.env.DB, c.var.account.id, c.var.user, action, target, targetId);
+}
+
+/** `auditEditOf`, written on its own, for a write that has no batch to join. */
+export async function auditEditRequest(
+  c: Context<AppEnv>,
+  action: EditAction,
+  target: string,
+  targetId: string,
+): Promise<void> {
+  await auditEditOf(c, action, target, targetId).run();
 }
 
 /** A release as the log names it: its headline, or its recording's file name before it has one. */

@@ -19,6 +19,12 @@ const ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
   "release.sent": "sent the release",
   "release.published": "published the release",
   "release.unpublished": "unpublished the release",
+  "release.edited": "edited the release",
+  "press_kit.edited": "edited",
+  "vocabulary.edited": "edited",
+  "contacts.imported": "imported",
+  "contact.edited": "edited the contact",
+  "contact.deleted": "deleted the contact",
 };
 
 /**
@@ -46,7 +52,10 @@ export function AuditLog({ changes }: { changes: number }) {
   return (
     <section className="team__audit" aria-labelledby="team-audit">
       <h3 id="team-audit">Audit log</h3>
-      <p className="muted">What was done in this workspace and by whom, kept for a year.</p>
+      <p className="muted">
+        What was done in this workspace and by whom, kept for a year. Edits show once an hour for each person and each
+        thing they edit.
+      </p>
       {pages.error && !pages.data && (
         <p className="field__error" role="alert">
           The audit log could not be loaded. Please try again.

@@ -27,6 +27,8 @@ export const PENDING_INVITATIONS_MAX = 20;
 export const AUDIT_PAGE_MAX = 100;
 /** How long the audit log keeps an entry. */
 export const AUDIT_RETENTION_DAYS = 365;
+/** One person's edits of one thing make at most one entry in this long (a release autosaves as they type). */
+export const AUDIT_EDIT_WINDOW_MINUTES = 60;
 
 const memberRole = z.enum(MEMBER_ROLES, { error: "Choose viewer, editor or admin" });
 
@@ -91,6 +93,12 @@ export const AUDIT_ACTIONS = [
   "release.sent",
   "release.published",
   "release.unpublished",
+  "release.edited",
+  "press_kit.edited",
+  "vocabulary.edited",
+  "contacts.imported",
+  "contact.edited",
+  "contact.deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -99,7 +107,7 @@ export const auditEntrySchema = z.object({
   /** Who did it, by name and e-mail as they were then (kept if the person later leaves). */
   actor: z.object({ name: z.string(), email: z.string() }),
   action: z.enum(AUDIT_ACTIONS),
-  /** What it was done to, in words: an e-mail address, a release's headline, a file name. */
+  /** What it was done to, in words: an e-mail address, a release's headline, a file name, "12 contacts". */
   target: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
