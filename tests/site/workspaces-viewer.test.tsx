@@ -1,0 +1,198 @@
+import { render, screen } from "@testing-library/react";
+import type { Role } from "@worker/workspaces/contracts/workspaces.ts";
+import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router-dom";
+import { SWRConfig } from "swr";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PreferencesForm } from "../../site/src/account/preferences-form.tsx";
+import { ContactsList } from "../../site/src/contacts/contacts-list.tsx";
+import { PressKitForm } from "../../site/src/organisation/press-kit-form.tsx";
+import { SendingDomainPanel } from "../../site/src/organisation/sending-domain-panel.tsx";
+import { RecordingsList } from "../../site/src/recordings/recordings-list.tsx";
+import { KEMI } from "./people.ts";
+import { signIn } from "./render.tsx";
+import { AGENCY, type FakeWorker, serveWorkspaces } from "./workspaces-server.ts";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const NOTE =
+  "You are a viewer in Eko PR Agency: you can read, play and export its work. Ask an owner or admin for the editor role to make changes.";
+
+/** The agency's work, as the Worker answers it to any member. */
+const WORK: Readonly<Record<string, unknown>> = {
+  "/api/organisation": {
+    name: "Eko PR Agency",
+    boilerplate: "A Lagos agency.",
+    spokespeople: [{ name: "Bisi Ola", title: "Director" }],
+    media_contact: { name: "Bisi Ola", email: "bisi@ekopr.example", phone: "" },
+    dateline_city: "Lagos",
+    slug: null,
+  },
+  "/api/organisation/sending-domain": {
+    domain: "news.ekopr.example",
+    local_part: "newsroom",
+    status: "verified",
+    records: [
+      {
+        record: "DKIM",
+        type: "TXT",
+        name: "resend._domainkey",
+        value: "p=MIGf",
+        ttl: "Auto",
+        priority: null,
+        status: "verified",
+      },
+    ],
+    from: "Eko PR Agency <newsroom@news.ekopr.example>",
+    checked_at: "2026-11-28T10:00:00.000Z",
+  },
+  "/api/vocabulary": { terms: ["Ekiti", "Bisi Ola"] },
+  "/api/preferences": { language: "en" },
+  "/api/contacts": {
+    items: [
+      {
+        id: "c1",
+        name: "Adaeze Okafor",
+        email: "adaeze@punchng.example",
+        outlet: "Punch",
+        beat: "Business",
+        phone: "",
+        tags: [],
+        subscribed: true,
+        stopped: null,
+        created_at: "2026-11-28T08:00:00.000Z",
+        updated_at: "2026-11-28T08:00:00.000Z",
+      },
+    ],
+    total: 1,
+    next_offset: null,
+  },
+  "/api/recordings": {
+    items: [
+      {
+        id: "r1",
+        file_name: "briefing.wav",
+        bytes: 9_000_000,
+        content_type: "audio/wav",
+        created_at: "2026-11-22T10:00:00.000Z",
+        used_by: [],
+      },
+    ],
+    storage: { used_bytes: 9_000_000, quota_bytes: null },
+  },
+};
+
+/** `screen` rendered in the agency's workspace, where Kemi holds `role`. */
+function renderAs(role: Role, screenShown: ReactNode, extra?: Readonly<Record<string, unknown>>): FakeWorker {
+  const answers = { ...WORK, ...extra };
+  const fake = serveWorkspaces((url, init) => {
+    const path = url.split("?")[0] ?? url;
+    const answer = answers[path];
+    return (init?.method ?? "GET") === "GET" && answer !== undefined ? Response.json(answer) : undefined;
+  });
+  fake.workspaces = [{ ...AGENCY, role }];
+  signIn(KEMI);
+  localStorage.setItem("vox_workspace", AGENCY.id);
+  render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <MemoryRouter>{screenShown}</MemoryRouter>
+    </SWRConfig>,
+  );
+  return fake;
+}
+
+/** Long enough for the workspace's answer to have come and been shown. */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe("a viewer in Settings", () => {
+  it("reads the press kit without saving or changing spokespeople", async () => {
+    renderAs("viewer", <PressKitForm />);
+    expect(await screen.findByText(NOTE)).toBeInTheDocument();
+    expect(await screen.findByRole("textbox", { name: "Organisation name" })).toHaveValue("Eko PR Agency");
+    expect(screen.getByRole("textbox", { name: "Organisation name" })).toBeDisabled();
+    expect(screen.queryByRole("button", { name: "Save press kit" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Add a spokesperson" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Remove spokesperson/ })).not.toBeInTheDocument();
+  });
+
+  it("lets an editor save the press kit", async () => {
+    renderAs("editor", <PressKitForm />);
+    await vi.waitFor(() => expect(screen.getByRole("textbox", { name: "Organisation name" })).not.toBeDisabled());
+    await settled();
+    expect(screen.getByRole("button", { name: "Save press kit" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Remove spokesperson 1" })).toBeInTheDocument();
+    expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
+  });
+
+  it("shows an editor the sending domain and its records, without its controls", async () => {
+    renderAs("editor", <SendingDomainPanel />);
+    expect(
+      await screen.findByText("An owner or admin of Eko PR Agency adds, checks and removes its sending domain."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("table", { name: /DNS records to add at news.ekopr.example/ })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Check again" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Remove domain" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Save address" })).not.toBeInTheDocument();
+  });
+
+  it("lets an admin check, remove and readdress the sending domain", async () => {
+    renderAs("admin", <SendingDomainPanel />);
+    expect(await screen.findByRole("button", { name: "Check again" })).toBeInTheDocument();
+    await settled();
+    expect(screen.getByRole("button", { name: "Remove domain" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Save address" })).toBeInTheDocument();
+    expect(screen.queryByText(/adds, checks and removes its sending domain/)).not.toBeInTheDocument();
+  });
+
+  it("reads the vocabulary without saving it", async () => {
+    renderAs("viewer", <PreferencesForm />);
+    expect(await screen.findByText(NOTE)).toBeInTheDocument();
+    const terms = screen.getByRole("textbox", { name: "Names and terms to recognise" });
+    await vi.waitFor(() => expect(terms).toHaveValue("Ekiti\nBisi Ola"));
+    expect(terms).toHaveAttribute("readonly");
+    expect(screen.queryByRole("button", { name: "Save vocabulary" })).not.toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Language" })).not.toBeDisabled();
+  });
+
+  it("lets an editor save the vocabulary", async () => {
+    renderAs("editor", <PreferencesForm />);
+    const terms = screen.getByRole("textbox", { name: "Names and terms to recognise" });
+    await vi.waitFor(() => expect(terms).toHaveValue("Ekiti\nBisi Ola"));
+    await settled();
+    expect(terms).not.toHaveAttribute("readonly");
+    expect(screen.getByRole("button", { name: "Save vocabulary" })).toBeInTheDocument();
+    expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
+  });
+
+  it("reads the media list without importing, editing or deleting", async () => {
+    renderAs("viewer", <ContactsList />);
+    expect(await screen.findByText("Adaeze Okafor")).toBeInTheDocument();
+    expect(await screen.findByText(NOTE)).toBeInTheDocument();
+    expect(screen.queryByText("Choose a CSV file")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Edit Adaeze Okafor/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Delete Adaeze Okafor/ })).not.toBeInTheDocument();
+  });
+
+  it("lets an editor import, edit and delete contacts", async () => {
+    renderAs("editor", <ContactsList />);
+    expect(await screen.findByRole("button", { name: /^Edit Adaeze Okafor/ })).toBeInTheDocument();
+    await settled();
+    expect(screen.getByRole("button", { name: /^Delete Adaeze Okafor/ })).toBeInTheDocument();
+    expect(screen.getByText("Choose a CSV file")).toBeInTheDocument();
+    expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
+  });
+
+  it("lists the recordings without Delete", async () => {
+    renderAs("viewer", <RecordingsList />);
+    expect(await screen.findByText("briefing.wav")).toBeInTheDocument();
+    expect(await screen.findByText(NOTE)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Delete the recording briefing.wav" })).not.toBeInTheDocument();
+  });
+
+  it("lets an editor delete a recording", async () => {
+    renderAs("editor", <RecordingsList />);
+    expect(await screen.findByRole("button", { name: "Delete the recording briefing.wav" })).toBeInTheDocument();
+    await settled();
+    expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
+  });
+});
