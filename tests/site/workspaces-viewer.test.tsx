@@ -1,4 +1,5 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import type { Role } from "@worker/workspaces/contracts/workspaces.ts";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router-dom";
@@ -8,7 +9,9 @@ import { PreferencesForm } from "../../site/src/account/preferences-form.tsx";
 import { ContactsList } from "../../site/src/contacts/contacts-list.tsx";
 import { PressKitForm } from "../../site/src/organisation/press-kit-form.tsx";
 import { SendingDomainPanel } from "../../site/src/organisation/sending-domain-panel.tsx";
+import { PressReleaseResult } from "../../site/src/press-release/press-release-result.tsx";
 import { RecordingsList } from "../../site/src/recordings/recordings-list.tsx";
+import { ModalContext } from "../../site/src/ui/modal-context.ts";
 import { KEMI } from "./people.ts";
 import { signIn } from "./render.tsx";
 import { AGENCY, type FakeWorker, serveWorkspaces } from "./workspaces-server.ts";
@@ -86,8 +89,7 @@ const WORK: Readonly<Record<string, unknown>> = {
 function renderAs(role: Role, screenShown: ReactNode, extra?: Readonly<Record<string, unknown>>): FakeWorker {
   const answers = { ...WORK, ...extra };
   const fake = serveWorkspaces((url, init) => {
-    const path = url.split("?")[0] ?? url;
-    const answer = answers[path];
+    const answer = answers[(url.split("?")[0] ?? url).replace(/(.)\/$/, "$1")];
     return (init?.method ?? "GET") === "GET" && answer !== undefined ? Response.json(answer) : undefined;
   });
   fake.workspaces = [{ ...AGENCY, role }];
@@ -95,7 +97,11 @@ function renderAs(role: Role, screenShown: ReactNode, extra?: Readonly<Record<st
   localStorage.setItem("vox_workspace", AGENCY.id);
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <MemoryRouter>{screenShown}</MemoryRouter>
+      <MemoryRouter>
+        <ModalContext.Provider value={{ openModal: () => undefined, closeModal: () => undefined }}>
+          {screenShown}
+        </ModalContext.Provider>
+      </MemoryRouter>
     </SWRConfig>,
   );
   return fake;
@@ -194,5 +200,111 @@ describe("a viewer in Settings", () => {
     expect(await screen.findByRole("button", { name: "Delete the recording briefing.wav" })).toBeInTheDocument();
     await settled();
     expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
+  });
+});
+
+const RELEASE = "0b7a3f7e-8a0e-4a53-9d1e-2f7f0f1c9a11";
+const release = {
+  id: RELEASE,
+  file_name: "briefing.wav",
+  bytes: 1000,
+  language: "yo" as const,
+  status: "completed" as const,
+  text: "# Lagos opens ten boreholes\n\nThe state said so.",
+  translation: { language: "yo" as const, text: "# Èkó ṣí kànga mẹ́wàá\n\nÌpínlẹ̀ sọ bẹ́ẹ̀." },
+  utterances: [{ speaker: "A", start: 0, end: 2, text: "Ten boreholes.", words: [] }],
+  created_at: "2026-11-22T10:00:00.000Z",
+  updated_at: "2026-11-22T10:01:00.000Z",
+};
+/** A release on the newsroom, sent to one journalist, with an image and a piece of coverage. */
+const RELEASE_WORK = {
+  [`/api/press-releases/${RELEASE}/publish`]: {
+    url: "https://vox.example/newsroom/eko/lagos-opens-ten-boreholes",
+    status: "published",
+    publish_at: "2026-11-22T11:00:00.000Z",
+  },
+  [`/api/press-releases/${RELEASE}/distribution`]: {
+    sent: 1,
+    opened: 0,
+    clicked: 0,
+    unsubscribed: 0,
+    bounced: 0,
+    recipients: [
+      { email: "adaeze@punchng.example", outlet: "Punch", status: "sent", opened_at: null, clicked_at: null },
+    ],
+  },
+  [`/api/press-releases/${RELEASE}/coverage`]: {
+    items: [
+      {
+        id: "cov1",
+        url: "https://punchng.example/boreholes",
+        outlet: "Punch",
+        published_at: "2026-11-23",
+        created_at: "2026-11-23T09:00:00.000Z",
+      },
+    ],
+  },
+  [`/api/press-releases/${RELEASE}/attachments`]: {
+    items: [
+      {
+        id: "img1",
+        content_type: "image/png",
+        bytes: 2000,
+        width: 1200,
+        height: 800,
+        alt: "A borehole in Ikorodu",
+        caption: "",
+        created_at: "2026-11-22T10:05:00.000Z",
+      },
+    ],
+    recording: { attached: true, available: true },
+  },
+  "/api/contacts/tags": { tags: ["business"] },
+};
+
+describe("a viewer on a release", () => {
+  it("sees where it went and what it earned, without Publish, Take down, Send, coverage, attachments or renaming", async () => {
+    renderAs("viewer", <PressReleaseResult release={release} />, RELEASE_WORK);
+    expect(await screen.findByRole("link", { name: /newsroom\/eko/ })).toBeInTheDocument();
+    expect(await screen.findByText("adaeze@punchng.example")).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Punch" })).toBeInTheDocument();
+    expect(await screen.findByText("A borehole in Ikorodu")).toBeInTheDocument();
+    expect(screen.getAllByText("You can read this release; an editor can change it.")).toHaveLength(2);
+    expect(screen.queryByRole("button", { name: "Take down" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Publish/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: "Send the release" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Send to your media list" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: "Log coverage" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Remove Punch/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: "Attach an image" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Remove image/ })).not.toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "Attach the recording" })).toBeDisabled();
+    expect(screen.queryByRole("button", { name: /^Edit text in/ })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: /Show the transcript it was written from/ }));
+    const transcript = await screen.findByRole("region", { name: "Source transcript" });
+    expect((await within(transcript).findAllByText("Speaker 1")).length).toBeGreaterThan(0);
+    expect(within(transcript).queryByRole("button", { name: /^Rename/ })).not.toBeInTheDocument();
+  });
+
+  it("lets an editor publish, send, log coverage, attach and rename", async () => {
+    renderAs("editor", <PressReleaseResult release={release} />, {
+      ...RELEASE_WORK,
+      "/api/contacts": { items: [], total: 1, next_offset: null },
+    });
+    expect(await screen.findByRole("button", { name: "Take down" })).toBeInTheDocument();
+    expect(await screen.findByRole("form", { name: "Send the release" })).toBeInTheDocument();
+    expect(screen.getByRole("form", { name: "Log coverage" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: /^Remove Punch/ })).toBeInTheDocument();
+    expect(await screen.findByRole("form", { name: "Attach an image" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Remove image: A borehole in Ikorodu" })).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "Attach the recording" })).not.toBeDisabled();
+    expect(screen.getByRole("button", { name: /^Edit text in/ })).toBeInTheDocument();
+    await settled();
+    expect(screen.queryByText("You can read this release; an editor can change it.")).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: /Show the transcript it was written from/ }));
+    const transcript = await screen.findByRole("region", { name: "Source transcript" });
+    expect(await within(transcript).findByRole("button", { name: "Rename Speaker 1" })).toBeInTheDocument();
   });
 });
