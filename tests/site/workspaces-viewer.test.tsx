@@ -7,10 +7,16 @@ import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PreferencesForm } from "../../site/src/account/preferences-form.tsx";
 import { ContactsList } from "../../site/src/contacts/contacts-list.tsx";
+import { LiveTool } from "../../site/src/live/live-tool.tsx";
 import { PressKitForm } from "../../site/src/organisation/press-kit-form.tsx";
 import { SendingDomainPanel } from "../../site/src/organisation/sending-domain-panel.tsx";
 import { PressReleaseResult } from "../../site/src/press-release/press-release-result.tsx";
+import { PressReleaseTool } from "../../site/src/press-release/press-release-tool.tsx";
 import { RecordingsList } from "../../site/src/recordings/recordings-list.tsx";
+import { SentimentTool } from "../../site/src/sentiment/sentiment-tool.tsx";
+import { HistoryPanel } from "../../site/src/speech/history-panel.tsx";
+import { TtsTool } from "../../site/src/speech/tts-tool.tsx";
+import { VoiceConversionTool } from "../../site/src/speech/voice-conversion-tool.tsx";
 import { ModalContext } from "../../site/src/ui/modal-context.ts";
 import { KEMI } from "./people.ts";
 import { signIn } from "./render.tsx";
@@ -305,6 +311,182 @@ describe("a viewer on a release", () => {
 
     await userEvent.click(screen.getByRole("button", { name: /Show the transcript it was written from/ }));
     const transcript = await screen.findByRole("region", { name: "Source transcript" });
+    expect(await within(transcript).findByRole("button", { name: "Rename Speaker 1" })).toBeInTheDocument();
+  });
+});
+
+const job = {
+  id: "j1",
+  status: "completed" as const,
+  file_name: "briefing.wav",
+  bytes: 1000,
+  language: "en" as const,
+  created_at: "2026-11-22T10:00:00.000Z",
+  updated_at: "2026-11-22T10:01:00.000Z",
+};
+/** The agency's past work in each tool. */
+const TOOL_WORK = {
+  "/api/history": {
+    items: [
+      {
+        id: "a1",
+        kind: "tts",
+        voice_id: "v1",
+        text_excerpt: "Good morning, Lagos",
+        characters: 19,
+        bytes: 9000,
+        created_at: "2026-11-22T10:00:00.000Z",
+      },
+      {
+        id: "a2",
+        kind: "voice-conversion",
+        voice_id: "v1",
+        text_excerpt: "",
+        characters: 0,
+        bytes: 9000,
+        created_at: "2026-11-22T10:00:00.000Z",
+      },
+    ],
+  },
+  "/api/press-releases": { items: [job], storage: { used_bytes: 1000, quota_bytes: null } },
+  "/api/sentiment": { items: [{ ...job, recording_kept: false }] },
+  "/api/live/transcripts": {
+    transcripts: [
+      {
+        id: "t1",
+        title: "Monday briefing",
+        language: "en",
+        status: "ended",
+        duration_seconds: 60,
+        started_at: "2026-11-22T10:00:00.000Z",
+        ended_at: "2026-11-22T10:01:00.000Z",
+        preview: "Good morning",
+      },
+    ],
+  },
+  "/api/live/transcripts/t1": {
+    id: "t1",
+    title: "Monday briefing",
+    language: "en",
+    status: "ended",
+    duration_seconds: 60,
+    started_at: "2026-11-22T10:00:00.000Z",
+    ended_at: "2026-11-22T10:01:00.000Z",
+    preview: "Good morning",
+    segments: [{ seq: 1, text: "Good morning", start: 0, duration: 2, speaker: "A" }],
+    utterances: [{ speaker: "A", start: 0, end: 2, text: "Good morning", words: [] }],
+  },
+};
+
+describe("a viewer in the tools", () => {
+  it("Vox Speaks: replays and downloads the workspace's speech, and generates or deletes none", async () => {
+    renderAs(
+      "viewer",
+      <>
+        <TtsTool />
+        <HistoryPanel kind="tts" />
+      </>,
+      TOOL_WORK,
+    );
+    expect(await screen.findByText(NOTE)).toBeInTheDocument();
+    expect(await screen.findByText("Good morning, Lagos")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Play" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Download mp3" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Generate Speech" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Text" })).not.toBeInTheDocument();
+  });
+
+  it("Vox Speaks: lets an editor generate and delete", async () => {
+    renderAs(
+      "editor",
+      <>
+        <TtsTool />
+        <HistoryPanel kind="tts" />
+      </>,
+      TOOL_WORK,
+    );
+    expect(await screen.findByRole("button", { name: "Delete" })).toBeInTheDocument();
+    await settled();
+    expect(screen.getByRole("button", { name: "Generate Speech" })).toBeInTheDocument();
+    expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
+  });
+
+  it("VoxOver: converts no voice for a viewer", async () => {
+    renderAs("viewer", <VoiceConversionTool />, TOOL_WORK);
+    expect(await screen.findByText(NOTE)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Convert" })).not.toBeInTheDocument();
+  });
+
+  it("VoxOver: converts for an editor", async () => {
+    renderAs("editor", <VoiceConversionTool />, TOOL_WORK);
+    await settled();
+    expect(screen.getByRole("button", { name: "Convert" })).toBeInTheDocument();
+    expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
+  });
+
+  it("Vox Sentiment: lists the reports to open, and starts or deletes none", async () => {
+    renderAs("viewer", <SentimentTool />, TOOL_WORK);
+    expect(await screen.findByRole("button", { name: /^briefing\.wav/ })).toBeInTheDocument();
+    expect(await screen.findByText(NOTE)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Use Vox Sentiment" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Delete the report on briefing.wav" })).not.toBeInTheDocument();
+  });
+
+  it("Vox Sentiment: lets an editor analyse and delete", async () => {
+    renderAs("editor", <SentimentTool />, TOOL_WORK);
+    expect(await screen.findByRole("button", { name: "Delete the report on briefing.wav" })).toBeInTheDocument();
+    await settled();
+    expect(screen.getByRole("button", { name: "Use Vox Sentiment" })).toBeInTheDocument();
+    expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
+  });
+
+  it("VoxRelease: lists the releases to open, and writes or deletes none", async () => {
+    renderAs("viewer", <PressReleaseTool />, TOOL_WORK);
+    expect(await screen.findByRole("button", { name: /^briefing\.wav/ })).toBeInTheDocument();
+    expect(await screen.findByText(NOTE)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Generate press release" })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole("button", { name: "Delete the press release from briefing.wav" }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("VoxRelease: lets an editor write and delete", async () => {
+    renderAs("editor", <PressReleaseTool />, TOOL_WORK);
+    expect(
+      await screen.findByRole("button", { name: "Delete the press release from briefing.wav" }),
+    ).toBeInTheDocument();
+    await settled();
+    expect(screen.getByRole("button", { name: "Generate press release" })).toBeInTheDocument();
+    expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
+  });
+
+  it("VoxScribe: opens the saved transcripts, and records, renames or deletes none", async () => {
+    renderAs("viewer", <LiveTool />, TOOL_WORK);
+    expect(await screen.findByRole("button", { name: /^Monday briefing/ })).toBeInTheDocument();
+    expect(await screen.findByText(NOTE)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Start recording/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Rename Monday briefing" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Delete Monday briefing" })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: /^Monday briefing/ }));
+    const transcript = await screen.findByRole("region", { name: "Transcript: Monday briefing" });
+    expect((await within(transcript).findAllByText("Speaker 1")).length).toBeGreaterThan(0);
+    expect(within(transcript).getByRole("group", { name: "Export the transcript" })).toBeInTheDocument();
+    expect(within(transcript).getByRole("button", { name: "Copy" })).toBeInTheDocument();
+    expect(within(transcript).queryByRole("button", { name: /^Rename/ })).not.toBeInTheDocument();
+  });
+
+  it("VoxScribe: lets an editor record, rename and delete", async () => {
+    renderAs("editor", <LiveTool />, TOOL_WORK);
+    expect(await screen.findByRole("button", { name: "Delete Monday briefing" })).toBeInTheDocument();
+    await settled();
+    expect(screen.getByRole("button", { name: /Start recording/ })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Rename Monday briefing" })).toBeInTheDocument();
+    expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: /^Monday briefing/ }));
+    const transcript = await screen.findByRole("region", { name: "Transcript: Monday briefing" });
     expect(await within(transcript).findByRole("button", { name: "Rename Speaker 1" })).toBeInTheDocument();
   });
 });
