@@ -106,6 +106,12 @@ const TOOL_FRAME_MODULES = appModules([
   "tools/language/preferences-api",
   // Speakers' names in live captions: VoxScribe and /watch (which loads this frame) share them.
   "live/caption-speakers",
+  // The role acted in, which every tool reads to offer a viewer no control that changes work, and
+  // the note said instead: in the workspaces' file they were two more files on every tool page.
+  "workspaces/use-workspace",
+  "workspaces/workspace-choice",
+  "workspaces/workspaces-api",
+  "workspaces/viewer-note",
 ]);
 /**
  * Languages and what each tool serves: plain constants the Language control and the tools share;
@@ -125,8 +131,7 @@ const TOOL_FRAME_PACKAGES = /[\\/]node_modules[\\/](swr|dequal)[\\/]/;
 const inToolFrame = (id: string) =>
   TOOL_FRAME_MODULES.includes(moduleOf(id)) || TOOL_FRAME_CONTRACTS.test(id) || TOOL_FRAME_PACKAGES.test(id);
 
-const WORKSPACE_KIT =
-  /[\\/]src[\\/]workspaces[\\/](use-workspace|workspace-choice|workspaces-api|join-token|workspace-switcher)\.tsx?$/;
+const WORKSPACE_KIT = /[\\/]src[\\/]workspaces[\\/](join-token|workspace-switcher)\.tsx?$/;
 const inWorkspaces = (id: string) => WORKSPACE_KIT.test(id);
 
 /** The app's own code and the libraries that render it: compiled eagerly (see `postBanner` below). */
@@ -177,9 +182,9 @@ export default defineConfig(({ mode }) => {
               { name: "framework", test: inFramework },
               { name: "shell", test: inShell, includeDependenciesRecursively: false },
               { name: "tool-frame", test: inToolFrame, includeDependenciesRecursively: false },
-              // The workspace menu and what it shares with Settings › Team, /join, Login and the
-              // release editor: one file for a signed-in person, not five (each a name in the
-              // first load's list of files it may preload).
+              // The workspace menu and the invitation token /join and Login share with it: one file
+              // for a signed-in person, not two (each a name in the first load's list of files it
+              // may preload). The role acted in rides in the tool frame.
               { name: "workspaces", test: inWorkspaces, includeDependenciesRecursively: false },
             ],
           },

@@ -79,6 +79,15 @@ describe("a workspace in the browser", () => {
     await shared.getByText("Ready").waitFor();
     await shared.getByRole("note").filter({ hasText: "You can read this release; an editor can change it." }).waitFor();
     expect(await shared.getByRole("button", { name: "Edit text" }).count()).toBe(0);
+    // Nor anything else a viewer would be refused: the tool's form gives way to the note saying why.
+    await phone.page
+      .getByRole("note")
+      .filter({ hasText: `You are a viewer in ${owner.company}` })
+      .waitFor();
+    expect(await phone.page.getByRole("button", { name: "Generate press release" }).count()).toBe(0);
+    expect(await shared.getByRole("button", { name: /^Publish/ }).count()).toBe(0);
+    const deleteRelease = phone.page.getByRole("button", { name: "Delete the press release from borehole-launch.wav" });
+    expect(await deleteRelease.count()).toBe(0);
 
     // Removed by the owner, the member is out at once: the release is no longer theirs to open.
     await page.reload();

@@ -10,6 +10,8 @@ import { fetchVocabulary, saveVocabulary, VOCABULARY_PATH } from "../tools/langu
 import { useLanguage } from "../tools/language/use-language.ts";
 import { errorMessage, SubmitButton } from "../ui/form-fields.tsx";
 import { toast } from "../ui/toast.ts";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
+import { ViewerNote } from "../workspaces/viewer-note.tsx";
 
 const termsOf = (text: string) =>
   text
@@ -30,11 +32,13 @@ function vocabularyProblem(terms: readonly string[]): string | undefined {
 
 /**
  * Settings › Profile: the language every tool opens in, and the names of people, brands and places
- * the transcription services should expect (one per line).
+ * the transcription services should expect (one per line). The language is the person's own; the
+ * vocabulary is the workspace's, which a viewer reads without changing.
  */
 export function PreferencesForm() {
   const id = useId();
   const [language, setLanguage] = useLanguage();
+  const { canEdit } = useWorkspace();
   const { data, error: loadError, mutate } = useSWR(VOCABULARY_PATH, fetchVocabulary, { revalidateOnFocus: false });
   const [text, setText] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | undefined>();
@@ -67,6 +71,7 @@ export function PreferencesForm() {
       <LanguagePicker value={language} onChange={setLanguage} hint="Every tool opens in this language." />
       <form className="form" onSubmit={save} noValidate aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>Vocabulary</h2>
+        <ViewerNote />
         <div className="field">
           <label className="field__label" htmlFor={id}>
             Names and terms to recognise
@@ -77,6 +82,7 @@ export function PreferencesForm() {
             rows={6}
             value={text ?? ""}
             disabled={text === null && !loadError}
+            readOnly={!canEdit}
             onChange={(event) => setText(event.target.value)}
             placeholder={"Ngozi Okonjo-Iweala\nVox\nÌbàdàn"}
             aria-invalid={problem ? true : undefined}
@@ -95,7 +101,7 @@ export function PreferencesForm() {
             </p>
           )}
         </div>
-        <SubmitButton submitting={saving}>Save vocabulary</SubmitButton>
+        {canEdit && <SubmitButton submitting={saving}>Save vocabulary</SubmitButton>}
       </form>
     </div>
   );

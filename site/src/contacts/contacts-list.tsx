@@ -15,6 +15,8 @@ import { errorMessage } from "../ui/form-fields.tsx";
 import { IconButton } from "../ui/icon-button.tsx";
 import { toast } from "../ui/toast.ts";
 import { TOAST_MS } from "../ui/toast-timing.ts";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
+import { ViewerNote } from "../workspaces/viewer-note.tsx";
 import { ContactEditor } from "./contact-editor.tsx";
 import {
   CONTACTS_PAGE_SIZE,
@@ -88,12 +90,14 @@ function ImportPreview({
 function ContactRow({
   contact,
   focusEdit,
+  canEdit,
   onEdit,
   onDelete,
 }: {
   contact: Contact;
   /** Whether its editor just closed, so focus goes back to its Edit button. */
   focusEdit: boolean;
+  canEdit: boolean;
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
 }) {
@@ -118,29 +122,33 @@ function ContactRow({
           </span>
         )}
       </span>
-      <span className="history__actions">
-        <IconButton
-          ref={edit}
-          label={`Edit ${contact.name} (${contact.email})`}
-          icon={Pencil}
-          onClick={() => onEdit(contact)}
-        />
-        <IconButton
-          label={`Delete ${contact.name} (${contact.email})`}
-          icon={Trash2}
-          onClick={() => onDelete(contact)}
-        />
-      </span>
+      {canEdit && (
+        <span className="history__actions">
+          <IconButton
+            ref={edit}
+            label={`Edit ${contact.name} (${contact.email})`}
+            icon={Pencil}
+            onClick={() => onEdit(contact)}
+          />
+          <IconButton
+            label={`Delete ${contact.name} (${contact.email})`}
+            icon={Trash2}
+            onClick={() => onDelete(contact)}
+          />
+        </span>
+      )}
     </li>
   );
 }
 
 /**
  * Settings → Contacts: the media list. A CSV is checked first, so the person sees which rows will
- * be left out and why (most often: no consent recorded) before anything is saved.
+ * be left out and why (most often: no consent recorded) before anything is saved. A viewer reads
+ * the list without the import and the buttons that edit or delete a contact.
  */
 export function ContactsList() {
   const user = useStoredUser();
+  const { canEdit } = useWorkspace();
   const [offset, setOffset] = useState(0);
   const { data, error } = useSWR(user ? contactsPageKey(offset) : null, fetchContactsPage, { keepPreviousData: true });
   const { mutate } = useSWRConfig();
@@ -219,36 +227,41 @@ export function ContactsList() {
         separated by semicolons). Only rows whose consent is {CONSENT_WORDS} are imported: the Nigeria Data Protection
         Act asks for a lawful basis for every address you write to.
       </p>
-      <div className="field">
-        <label className="button button--ghost file-button">
-          Choose a CSV file
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".csv,text/csv"
-            className="visually-hidden"
-            aria-describedby={problem ? problemId : undefined}
-            onChange={(event) => check(event.currentTarget.files?.[0])}
-          />
-        </label>
-        {checking && <p className="muted">Checking the file…</p>}
-        {problem && (
-          <p id={problemId} className="field__error" role="alert">
-            {problem}
-          </p>
-        )}
-      </div>
-      {chosen && (
-        <ImportPreview
-          file={chosen.file}
-          preview={chosen.preview}
-          busy={importing}
-          onImport={runImport}
-          onCancel={() => {
-            reset();
-            fileInput.current?.focus();
-          }}
-        />
+      <ViewerNote />
+      {canEdit && (
+        <>
+          <div className="field">
+            <label className="button button--ghost file-button">
+              Choose a CSV file
+              <input
+                ref={fileInput}
+                type="file"
+                accept=".csv,text/csv"
+                className="visually-hidden"
+                aria-describedby={problem ? problemId : undefined}
+                onChange={(event) => check(event.currentTarget.files?.[0])}
+              />
+            </label>
+            {checking && <p className="muted">Checking the file…</p>}
+            {problem && (
+              <p id={problemId} className="field__error" role="alert">
+                {problem}
+              </p>
+            )}
+          </div>
+          {chosen && (
+            <ImportPreview
+              file={chosen.file}
+              preview={chosen.preview}
+              busy={importing}
+              onImport={runImport}
+              onCancel={() => {
+                reset();
+                fileInput.current?.focus();
+              }}
+            />
+          )}
+        </>
       )}
       <p role="status" className="recordings__said">
         {said}
@@ -258,7 +271,11 @@ export function ContactsList() {
           Your media list could not be loaded. Please try again.
         </p>
       )}
-      {data && data.total === 0 && <p className="muted">No contacts yet. Import a CSV to start your media list.</p>}
+      {data && data.total === 0 && (
+        <p className="muted">
+          {canEdit ? "No contacts yet. Import a CSV to start your media list." : "No contacts yet."}
+        </p>
+      )}
       {data && data.total > 0 && (
         <>
           <p className="muted">
@@ -286,6 +303,7 @@ export function ContactsList() {
                   key={contact.id}
                   contact={contact}
                   focusEdit={edited === contact.id}
+                  canEdit={canEdit}
                   onEdit={(picked) => {
                     setSaid("");
                     setEdited(null);

@@ -43,6 +43,8 @@ interface Props<T extends JobItem> {
   readonly canOpen?: (item: T) => boolean;
   readonly onOpen: (id: string) => void;
   readonly onDeleted: (id: string) => void;
+  /** False for a viewer in the workspace, who opens jobs but deletes none (the caller knows the role). */
+  readonly canDelete: boolean;
   /** Shown under the heading (the storage meter). */
   readonly summary?: ReactNode;
   /** Shown instead of an empty list; without it an empty list shows nothing at all. */
@@ -58,6 +60,7 @@ export function JobHistory<T extends JobItem>({
   canOpen = () => true,
   onOpen,
   onDeleted,
+  canDelete,
   summary,
   empty,
 }: Props<T>) {
@@ -109,7 +112,9 @@ export function JobHistory<T extends JobItem>({
               </button>
               <span className="history__actions">
                 <span className={`status-badge status-badge--${item.status}`}>{statusLabel[item.status]}</span>
-                <IconButton label={words.deleteLabel(item)} icon={Trash2} onClick={() => setConfirming(item)} />
+                {canDelete && (
+                  <IconButton label={words.deleteLabel(item)} icon={Trash2} onClick={() => setConfirming(item)} />
+                )}
               </span>
             </li>
           ))}

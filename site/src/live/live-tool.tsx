@@ -7,6 +7,8 @@ import { useLanguage } from "../tools/language/use-language.ts";
 import { formatElapsed } from "../tools/use-recorder.ts";
 import { lazyWhenShown } from "../ui/lazy-named.ts";
 import { useModals } from "../ui/modal-context.ts";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
+import { ViewerNote } from "../workspaces/viewer-note.tsx";
 import { LiveTranscriptText } from "./live-transcript-text.tsx";
 import { ShareCaptions } from "./share-captions.tsx";
 import { TranscriptActions } from "./transcript-actions.tsx";
@@ -27,6 +29,7 @@ export function LiveTool() {
   const user = useStoredUser();
   const { openModal } = useModals();
   const live = useLiveTranscription(Boolean(user));
+  const { canEdit } = useWorkspace();
   const [language, setLanguage, { carried }] = useLanguage("live");
   // Continuing a session needs no new ticket, so only a new start waits for a served language.
   const blocked = !languageServed("live", language) && live.state !== "interrupted";
@@ -44,6 +47,16 @@ export function LiveTool() {
     void live.start(language);
   };
 
+  // A viewer opens, copies and exports the workspace's saved transcripts; recording and caption
+  // links are an editor's.
+  if (!canEdit) {
+    return (
+      <div className="form">
+        <ViewerNote />
+        {user && <SavedTranscripts />}
+      </div>
+    );
+  }
   return (
     <div className="form">
       {!recording && (

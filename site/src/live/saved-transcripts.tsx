@@ -13,6 +13,7 @@ import { formatWhen } from "../ui/format-when.ts";
 import { IconButton } from "../ui/icon-button.tsx";
 import { toast } from "../ui/toast.ts";
 import { TOAST_MS } from "../ui/toast-timing.ts";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
 import {
   deleteTranscript,
   fetchTranscript,
@@ -26,11 +27,15 @@ import { segmentOf, transcriptText } from "./transcript-export.ts";
 
 const titleOf = (item: SavedTranscript) => item.title || `Transcript of ${formatWhen(item.started_at)}`;
 
-/** Every live session is kept: listed newest first with its date, length and first words. */
+/**
+ * Every live session is kept: listed newest first with its date, length and first words. A viewer
+ * opens, copies and exports them, and renames or deletes none.
+ */
 export function SavedTranscripts() {
   const user = useStoredUser();
   const { mutate } = useSWRConfig();
   const list = useSWR(user ? TRANSCRIPTS_KEY : null, fetchTranscripts);
+  const { canEdit } = useWorkspace();
   const [openId, setOpenId] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<SavedTranscript | null>(null);
   const [confirming, setConfirming] = useState<SavedTranscript | null>(null);
@@ -78,23 +83,25 @@ export function SavedTranscripts() {
                 </span>
                 <span className="muted history__preview">{item.preview || "Nothing was said."}</span>
               </button>
-              <span className="history__actions">
-                <IconButton
-                  label={`Rename ${titleOf(item)}`}
-                  icon={Pencil}
-                  onClick={() => {
-                    setTitle(item.title);
-                    setRenaming(item);
-                  }}
-                />
-                <IconButton
-                  label={`Delete ${titleOf(item)}`}
-                  icon={Trash2}
-                  disabled={item.status === "active"}
-                  onClick={() => setConfirming(item)}
-                />
-              </span>
-              {openId === item.id && <OpenTranscript id={item.id} />}
+              {canEdit && (
+                <span className="history__actions">
+                  <IconButton
+                    label={`Rename ${titleOf(item)}`}
+                    icon={Pencil}
+                    onClick={() => {
+                      setTitle(item.title);
+                      setRenaming(item);
+                    }}
+                  />
+                  <IconButton
+                    label={`Delete ${titleOf(item)}`}
+                    icon={Trash2}
+                    disabled={item.status === "active"}
+                    onClick={() => setConfirming(item)}
+                  />
+                </span>
+              )}
+              {openId === item.id && <OpenTranscript id={item.id} canEdit={canEdit} />}
             </li>
           ))}
         </ul>
@@ -136,7 +143,7 @@ export function SavedTranscripts() {
   );
 }
 
-function OpenTranscript({ id }: { id: string }) {
+function OpenTranscript({ id, canEdit }: { id: string; canEdit: boolean }) {
   const { data, error } = useSWR(transcriptPath(id), () => fetchTranscript(id));
   if (error) return <p className="field__error">This transcript could not be loaded.</p>;
   if (!data) return <p className="muted">Loading…</p>;
@@ -149,7 +156,7 @@ function OpenTranscript({ id }: { id: string }) {
           <LazyTranscriptViewer
             utterances={data.utterances}
             speakerNames={data.speaker_names}
-            renameSpeaker={(label, name) => renameSpeaker(path, label, name)}
+            renameSpeaker={canEdit ? (label, name) => renameSpeaker(path, label, name) : undefined}
             exportAs={(format) => fetchTranscriptExport(path, format, "vox-transcript")}
           />
           <div className="button-row">

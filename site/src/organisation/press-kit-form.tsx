@@ -13,6 +13,8 @@ import { useFieldArray, useForm } from "react-hook-form";
 import useSWR from "swr";
 import { errorMessage, SubmitButton, showServerFieldErrors, TextAreaField, TextField } from "../ui/form-fields.tsx";
 import { toast } from "../ui/toast.ts";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
+import { ViewerNote } from "../workspaces/viewer-note.tsx";
 import { fetchOrganisation, ORGANISATION_PATH, saveOrganisation } from "./organisation-api.ts";
 
 type KitForm = OrganisationBody;
@@ -22,10 +24,12 @@ const formValues = (kit: OrganisationResponse): KitForm => ({ ...kit, slug: kit.
 
 /**
  * Settings › Profile: the facts every new press release states about the organisation, so the
- * release names it, its spokesperson and media contact instead of leaving brackets to fill.
+ * release names it, its spokesperson and media contact instead of leaving brackets to fill. A viewer
+ * reads the facts in fields that take no typing, without the buttons that would change them.
  */
 export function PressKitForm() {
   const id = useId();
+  const { canEdit } = useWorkspace();
   const {
     data,
     error: loadError,
@@ -81,7 +85,8 @@ export function PressKitForm() {
     <form className="form press-kit" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} aria-busy={!filled}>
       <h2 id={`${id}-title`}>Press kit</h2>
       <p className="muted">Every new press release uses these facts instead of placeholders.</p>
-      <fieldset className="press-kit__group" disabled={!filled}>
+      <ViewerNote />
+      <fieldset className="press-kit__group" disabled={!filled || !canEdit}>
         <TextField
           label="Organisation name"
           autoComplete="organization"
@@ -109,7 +114,7 @@ export function PressKitForm() {
           {...register("slug")}
         />
       </fieldset>
-      <fieldset className="press-kit__group" disabled={!filled}>
+      <fieldset className="press-kit__group" disabled={!filled || !canEdit}>
         <legend>Spokespeople</legend>
         {spokespeople.fields.map((field, index) => (
           <div key={field.id} className="press-kit__person">
@@ -123,9 +128,11 @@ export function PressKitForm() {
               error={errors.spokespeople?.[index]?.title?.message}
               {...register(`spokespeople.${index}.title`)}
             />
-            <button type="button" className="button button--ghost" onClick={() => spokespeople.remove(index)}>
-              <Trash2 aria-hidden="true" size={18} /> Remove spokesperson {index + 1}
-            </button>
+            {canEdit && (
+              <button type="button" className="button button--ghost" onClick={() => spokespeople.remove(index)}>
+                <Trash2 aria-hidden="true" size={18} /> Remove spokesperson {index + 1}
+              </button>
+            )}
           </div>
         ))}
         {errors.spokespeople?.message && (
@@ -133,16 +140,18 @@ export function PressKitForm() {
             {errors.spokespeople.message}
           </p>
         )}
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={spokespeople.fields.length >= SPOKESPEOPLE_MAX}
-          onClick={() => spokespeople.append({ name: "", title: "" })}
-        >
-          <Plus aria-hidden="true" size={18} /> Add a spokesperson
-        </button>
+        {canEdit && (
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={spokespeople.fields.length >= SPOKESPEOPLE_MAX}
+            onClick={() => spokespeople.append({ name: "", title: "" })}
+          >
+            <Plus aria-hidden="true" size={18} /> Add a spokesperson
+          </button>
+        )}
       </fieldset>
-      <fieldset className="press-kit__group" disabled={!filled}>
+      <fieldset className="press-kit__group" disabled={!filled || !canEdit}>
         <legend>Media contact</legend>
         <TextField
           label="Contact name"
@@ -165,7 +174,7 @@ export function PressKitForm() {
           {...register("media_contact.phone")}
         />
       </fieldset>
-      <SubmitButton submitting={formState.isSubmitting}>Save press kit</SubmitButton>
+      {canEdit && <SubmitButton submitting={formState.isSubmitting}>Save press kit</SubmitButton>}
     </form>
   );
 }

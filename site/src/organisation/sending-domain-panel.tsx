@@ -16,6 +16,8 @@ import { ConfirmDeleteDialog } from "../ui/confirm-delete-dialog.tsx";
 import { errorMessage, SubmitButton, showServerFieldErrors, TextField } from "../ui/form-fields.tsx";
 import { IconButton } from "../ui/icon-button.tsx";
 import { toast } from "../ui/toast.ts";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
+import { AdminNote } from "../workspaces/viewer-note.tsx";
 import {
   checkSendingDomain,
   fetchSendingDomain,
@@ -155,10 +157,14 @@ function DomainForm({
 /**
  * Settings › Profile: the organisation's own domain to send releases from. The owner adds it, copies
  * the DNS records to their DNS host, and checks again until it is verified; until then releases go
- * from Vox's address.
+ * from Vox's address. An editor or viewer sees where releases go from and the records, not the
+ * controls, which are an owner's or admin's.
  */
 export function SendingDomainPanel() {
   const id = useId();
+  const { role, canManage } = useWorkspace();
+  // As with editing, the controls stay until the Worker has said the person may not use them.
+  const manages = role === undefined || canManage;
   const {
     data,
     error: loadError,
@@ -212,23 +218,25 @@ export function SendingDomainPanel() {
                 <strong>{data.domain}:</strong> {STATUS_WORDS[data.status]}
               </p>
               <RecordsTable domain={data.domain} records={data.records} />
-              <div className="sending-domain__actions">
-                <button
-                  type="button"
-                  className="button button--primary"
-                  onClick={checkAgain}
-                  disabled={checking}
-                  aria-busy={checking}
-                >
-                  {checking ? "Checking…" : "Check again"}
-                </button>
-                <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
-                  Remove domain
-                </button>
-              </div>
+              {manages && (
+                <div className="sending-domain__actions">
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    onClick={checkAgain}
+                    disabled={checking}
+                    aria-busy={checking}
+                  >
+                    {checking ? "Checking…" : "Check again"}
+                  </button>
+                  <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
+                    Remove domain
+                  </button>
+                </div>
+              )}
             </>
           )}
-          <DomainForm key={data.domain ?? ""} current={data} onSaved={saved} />
+          {manages ? <DomainForm key={data.domain ?? ""} current={data} onSaved={saved} /> : <AdminNote />}
           {confirming && data.domain && (
             <ConfirmDeleteDialog
               title={`Remove ${data.domain}?`}

@@ -14,6 +14,7 @@ import { errorMessage, TextField } from "../ui/form-fields.tsx";
 import { IconButton } from "../ui/icon-button.tsx";
 import { toast } from "../ui/toast.ts";
 import { TOAST_MS } from "../ui/toast-timing.ts";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
 import {
   attachmentsPath,
   attachRecording,
@@ -43,9 +44,11 @@ function checkForm(file: File | undefined, alt: string): FieldErrors {
 /**
  * What the release carries on its newsroom page and in its e-mails beside its text: images, each
  * with the alt text a screen reader speaks, and the recording it was written from as an audio clip.
+ * A viewer sees what is attached, and attaches or removes nothing.
  */
 export function AttachmentsPanel({ releaseId }: { releaseId: string }) {
   const id = useId();
+  const { canEdit } = useWorkspace();
   const path = attachmentsPath(releaseId);
   const { data, error: loadError, mutate } = useSWR(path, fetchAttachments, { revalidateOnFocus: false });
   const fileInput = useRef<HTMLInputElement>(null);
@@ -128,7 +131,7 @@ export function AttachmentsPanel({ releaseId }: { releaseId: string }) {
             <input
               type="checkbox"
               checked={data.recording.attached && !recordingGone}
-              disabled={recordingGone}
+              disabled={recordingGone || !canEdit}
               aria-describedby={recordingGone ? `${id}-recording-gone` : undefined}
               onChange={(event) => void toggleRecording(event.target.checked)}
             />
@@ -151,14 +154,16 @@ export function AttachmentsPanel({ releaseId }: { releaseId: string }) {
                       {[item.caption, `${item.width} × ${item.height}`, sizeOf(item.bytes)].filter(Boolean).join(" · ")}
                     </span>
                   </span>
-                  <span className="history__actions">
-                    <IconButton label={`Remove image: ${item.alt}`} icon={Trash2} onClick={() => remove(item)} />
-                  </span>
+                  {canEdit && (
+                    <span className="history__actions">
+                      <IconButton label={`Remove image: ${item.alt}`} icon={Trash2} onClick={() => remove(item)} />
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>
           )}
-          {full ? (
+          {!canEdit ? null : full ? (
             <p className="muted">This release has {ATTACHMENT_IMAGES_PER_RELEASE} images, the most it can carry.</p>
           ) : (
             <form className="release__attachments-form" aria-label="Attach an image" onSubmit={upload} noValidate>

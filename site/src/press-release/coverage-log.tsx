@@ -8,6 +8,7 @@ import { formatDay } from "../ui/format-when.ts";
 import { IconButton } from "../ui/icon-button.tsx";
 import { toast } from "../ui/toast.ts";
 import { TOAST_MS } from "../ui/toast-timing.ts";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
 import { coveragePath, fetchCoverage, logCoverage, removeCoverage } from "./coverage-api.ts";
 
 type CoverageValues = Pick<CoverageItem, "url" | "outlet" | "published_at">;
@@ -17,10 +18,12 @@ const lagosToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/La
 
 /**
  * Where the release ran, as the person logs it: each article or broadcast with its outlet and day,
- * newest first, so the desk can show a client what a release earned.
+ * newest first, so the desk can show a client what a release earned. A viewer reads the log
+ * without adding to it or removing from it.
  */
 export function CoverageLog({ releaseId }: { releaseId: string }) {
   const id = useId();
+  const { canEdit } = useWorkspace();
   const path = coveragePath(releaseId);
   const { data, error: loadError, mutate } = useSWR(path, fetchCoverage, { revalidateOnFocus: false });
   const { register, handleSubmit, formState, setError, reset, setFocus } = useForm<CoverageValues>({
@@ -77,38 +80,46 @@ export function CoverageLog({ releaseId }: { releaseId: string }) {
                 </a>
                 <span className="history__preview muted">{formatDay(item.published_at)}</span>
               </span>
-              <span className="history__actions">
-                <IconButton label={`Remove ${item.outlet} (${item.url})`} icon={Trash2} onClick={() => remove(item)} />
-              </span>
+              {canEdit && (
+                <span className="history__actions">
+                  <IconButton
+                    label={`Remove ${item.outlet} (${item.url})`}
+                    icon={Trash2}
+                    onClick={() => remove(item)}
+                  />
+                </span>
+              )}
             </li>
           ))}
         </ul>
       )}
-      <form className="release__coverage-form" onSubmit={onSubmit} noValidate aria-label="Log coverage">
-        <TextField
-          label="Article or broadcast address"
-          type="url"
-          inputMode="url"
-          error={errors.url?.message}
-          {...register("url")}
-        />
-        <TextField label="Outlet" error={errors.outlet?.message} {...register("outlet")} />
-        <TextField
-          label="Day it ran"
-          type="date"
-          max={lagosToday()}
-          error={errors.published_at?.message}
-          {...register("published_at")}
-        />
-        <button
-          type="submit"
-          className="button button--ghost"
-          disabled={formState.isSubmitting}
-          aria-busy={formState.isSubmitting}
-        >
-          Log coverage
-        </button>
-      </form>
+      {canEdit && (
+        <form className="release__coverage-form" onSubmit={onSubmit} noValidate aria-label="Log coverage">
+          <TextField
+            label="Article or broadcast address"
+            type="url"
+            inputMode="url"
+            error={errors.url?.message}
+            {...register("url")}
+          />
+          <TextField label="Outlet" error={errors.outlet?.message} {...register("outlet")} />
+          <TextField
+            label="Day it ran"
+            type="date"
+            max={lagosToday()}
+            error={errors.published_at?.message}
+            {...register("published_at")}
+          />
+          <button
+            type="submit"
+            className="button button--ghost"
+            disabled={formState.isSubmitting}
+            aria-busy={formState.isSubmitting}
+          >
+            Log coverage
+          </button>
+        </form>
+      )}
     </section>
   );
 }

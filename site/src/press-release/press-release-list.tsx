@@ -1,6 +1,7 @@
 import type { PressReleaseList as List } from "@worker/press-releases/contracts/press-releases.ts";
 import { formatBytes } from "@worker/recordings/contracts/media.ts";
 import { JobHistory, type JobWords } from "../jobs/job-history.tsx";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
 
 type Item = List["items"][number];
 
@@ -24,9 +25,10 @@ interface Props {
   readonly onDeleted: (id: string) => void;
 }
 
-/** Past press releases with their state, storage used against the plan, open and delete. */
+/** Past press releases with their state, storage used against the plan, open and (not a viewer) delete. */
 export function PressReleaseList({ list, selectedId, onSelect, onDeleted }: Props) {
   const { used_bytes: used, quota_bytes: quota } = list.storage;
+  const { canEdit } = useWorkspace();
   return (
     <JobHistory
       kind="press_release"
@@ -35,6 +37,7 @@ export function PressReleaseList({ list, selectedId, onSelect, onDeleted }: Prop
       selectedId={selectedId}
       onOpen={onSelect}
       onDeleted={onDeleted}
+      canDelete={canEdit}
       summary={
         <p className="storage">
           {quota === null ? (
@@ -47,7 +50,11 @@ export function PressReleaseList({ list, selectedId, onSelect, onDeleted }: Prop
           )}
         </p>
       }
-      empty={<p className="muted">None yet. Upload a recording above and your press releases will be kept here.</p>}
+      empty={
+        <p className="muted">
+          {canEdit ? "None yet. Upload a recording above and your press releases will be kept here." : "None yet."}
+        </p>
+      }
     />
   );
 }

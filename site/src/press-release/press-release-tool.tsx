@@ -21,6 +21,8 @@ import { SubmitButton } from "../ui/form-fields.tsx";
 import { lazyWhenShown } from "../ui/lazy-named.ts";
 import { useModals } from "../ui/modal-context.ts";
 import { useHydrated } from "../ui/use-hydrated.ts";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
+import { ViewerNote } from "../workspaces/viewer-note.tsx";
 
 const RecordingPicker = lazyWhenShown(() => import("../recordings/recording-picker.tsx"), "RecordingPicker");
 const PressReleaseList = lazyWhenShown(() => import("./press-release-list.tsx"), "PressReleaseList");
@@ -41,6 +43,7 @@ export function PressReleaseTool() {
   const { mutate } = useSWRConfig();
   const [params, setParams] = useSearchParams();
   const hydrated = useHydrated();
+  const { canEdit } = useWorkspace();
   const selectedId = hydrated ? params.get(RELEASE_PARAM) : null;
   const [file, setFile] = useState<File | null>(null);
   const [recording, setRecording] = useState<Recording | null>(null);
@@ -115,65 +118,70 @@ export function PressReleaseTool() {
   const uploading = progress !== null;
   return (
     <>
-      <form className="form" onSubmit={start} noValidate>
-        <LanguagePicker
-          tool="pressRelease"
-          carried={carried}
-          value={language}
-          onChange={setLanguage}
-          hint={
-            language === "en" ? undefined : "The release is written in English from a translation of the recording."
-          }
-        />
-        {language !== "en" && languageServed("pressRelease", language) && (
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={alsoInLanguage}
-              onChange={(event) => setAlsoInLanguage(event.target.checked)}
-            />{" "}
-            Also give the release in <span lang={language}>{LANGUAGE_NAMES[language]}</span>
-          </label>
-        )}
-        <MediaFilePicker
-          label="Recording of the briefing, interview or speech"
-          file={file}
-          maxBytes={UPLOAD_MAX_BYTES}
-          disabled={uploading}
-          onChange={(chosen) => {
-            setFile(chosen);
-            setRecording(null);
-            setProblem(null);
-          }}
-        />
-        {user && (
-          <RecordingPicker
-            selected={recording}
+      {/* A viewer reads, exports and downloads the workspace's releases, listed below, and writes none. */}
+      {canEdit ? (
+        <form className="form" onSubmit={start} noValidate>
+          <LanguagePicker
+            tool="pressRelease"
+            carried={carried}
+            value={language}
+            onChange={setLanguage}
+            hint={
+              language === "en" ? undefined : "The release is written in English from a translation of the recording."
+            }
+          />
+          {language !== "en" && languageServed("pressRelease", language) && (
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={alsoInLanguage}
+                onChange={(event) => setAlsoInLanguage(event.target.checked)}
+              />{" "}
+              Also give the release in <span lang={language}>{LANGUAGE_NAMES[language]}</span>
+            </label>
+          )}
+          <MediaFilePicker
+            label="Recording of the briefing, interview or speech"
+            file={file}
+            maxBytes={UPLOAD_MAX_BYTES}
             disabled={uploading}
             onChange={(chosen) => {
-              setRecording(chosen);
-              if (chosen) setFile(null);
+              setFile(chosen);
+              setRecording(null);
               setProblem(null);
             }}
           />
-        )}
-        {(problem ?? uncuttable) && (
-          <p className="field__error" role="alert">
-            {problem ?? uncuttable}
+          {user && (
+            <RecordingPicker
+              selected={recording}
+              disabled={uploading}
+              onChange={(chosen) => {
+                setRecording(chosen);
+                if (chosen) setFile(null);
+                setProblem(null);
+              }}
+            />
+          )}
+          {(problem ?? uncuttable) && (
+            <p className="field__error" role="alert">
+              {problem ?? uncuttable}
+            </p>
+          )}
+          <SubmitButton submitting={uploading}>Generate press release</SubmitButton>
+          {resumable.state ? (
+            <ResumableProgress state={resumable.state} onPause={resumable.pause} onResume={resumable.resume} />
+          ) : (
+            uploading && <UploadProgress fraction={progress} working="Starting…" />
+          )}
+          <p className="muted">
+            Recordings count towards your plan's press release storage until you delete them (up to{" "}
+            {formatBytes(UPLOAD_MAX_BYTES)} each; a large upload resumes where it stopped if the connection drops or the
+            page reloads and you choose the same file again).
           </p>
-        )}
-        <SubmitButton submitting={uploading}>Generate press release</SubmitButton>
-        {resumable.state ? (
-          <ResumableProgress state={resumable.state} onPause={resumable.pause} onResume={resumable.resume} />
-        ) : (
-          uploading && <UploadProgress fraction={progress} working="Starting…" />
-        )}
-        <p className="muted">
-          Recordings count towards your plan's press release storage until you delete them (up to{" "}
-          {formatBytes(UPLOAD_MAX_BYTES)} each; a large upload resumes where it stopped if the connection drops or the
-          page reloads and you choose the same file again).
-        </p>
-      </form>
+        </form>
+      ) : (
+        <ViewerNote />
+      )}
       {selected.data && <PressReleaseResult release={selected.data} />}
       {selected.error && !selected.data && (
         <p className="field__error" role="alert">

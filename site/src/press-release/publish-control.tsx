@@ -3,14 +3,17 @@ import { embargoTime } from "@worker/press-releases/contracts/release-options.ts
 import { type FormEvent, useId, useState } from "react";
 import useSWR from "swr";
 import { formatWhen } from "../ui/format-when.ts";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
 import { fetchPublication, publicationPath, publishRelease, takeDownRelease } from "./publish-api.ts";
 
 /**
  * Puts a finished release on the account's public newsroom, now or under an embargo that lifts by
- * itself, shows its address and whether it is public yet, and takes it down.
+ * itself, shows its address and whether it is public yet, and takes it down. A viewer sees where
+ * it stands and its address, not Publish or Take down.
  */
 export function PublishControl({ releaseId }: { releaseId: string }) {
   const id = useId();
+  const { canEdit } = useWorkspace();
   const path = publicationPath(releaseId);
   const { data, error: loadError, mutate } = useSWR(path, fetchPublication, { revalidateOnFocus: false });
   const [embargoed, setEmbargoed] = useState(false);
@@ -70,7 +73,7 @@ export function PublishControl({ releaseId }: { releaseId: string }) {
           )}
         </p>
       )}
-      {data?.status === "draft" && (
+      {canEdit && data?.status === "draft" && (
         <form className="release__publish-form" onSubmit={publish} noValidate>
           <label className="checkbox">
             <input type="checkbox" checked={embargoed} onChange={(event) => setEmbargoed(event.target.checked)} />
@@ -95,7 +98,7 @@ export function PublishControl({ releaseId }: { releaseId: string }) {
           </button>
         </form>
       )}
-      {data && data.status !== "draft" && (
+      {canEdit && data && data.status !== "draft" && (
         <button type="button" className="button button--ghost" disabled={busy} onClick={takeDown}>
           Take down
         </button>

@@ -5,6 +5,7 @@ import useSWR from "swr";
 import { PATHS } from "../paths.ts";
 import { errorMessage, TextField } from "../ui/form-fields.tsx";
 import { formatWhen } from "../ui/format-when.ts";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
 import {
   CONTACT_TAGS_KEY,
   CONTACTS_TOTAL_KEY,
@@ -23,12 +24,14 @@ const SENDING_REFRESH_MS = 2000;
 
 /**
  * Sends the release to the media list (everyone, or the contacts of some tags), with an optional
- * subject; each contact gets it once however often Send is pressed.
+ * subject; each contact gets it once however often Send is pressed. Not shown to a viewer, who
+ * cannot send: the distribution beside it says whom it went to.
  */
 export function SendPanel({ releaseId }: { releaseId: string }) {
   const id = useId();
-  const { data: total } = useSWR(CONTACTS_TOTAL_KEY, fetchContactsTotal, { revalidateOnFocus: false });
-  const { data: tagList } = useSWR(CONTACT_TAGS_KEY, fetchContactTags, { revalidateOnFocus: false });
+  const { canEdit } = useWorkspace();
+  const { data: total } = useSWR(canEdit ? CONTACTS_TOTAL_KEY : null, fetchContactsTotal, { revalidateOnFocus: false });
+  const { data: tagList } = useSWR(canEdit ? CONTACT_TAGS_KEY : null, fetchContactTags, { revalidateOnFocus: false });
   const { mutate } = useSWR(distributionPath(releaseId), fetchDistribution);
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<readonly string[]>([]);
@@ -68,6 +71,7 @@ export function SendPanel({ releaseId }: { releaseId: string }) {
   const toggle = (tag: string) =>
     setPicked((now) => (now.includes(tag) ? now.filter((kept) => kept !== tag) : [...now, tag]));
 
+  if (!canEdit) return null;
   return (
     <section className="release__send" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Send to your media list</h3>

@@ -5,10 +5,15 @@ import { jobPath } from "../jobs/jobs-api.ts";
 import { LazyTranscriptViewer } from "../transcripts/lazy-transcript-viewer.ts";
 import type { ExportTranscript } from "../transcripts/transcript-exports.tsx";
 import { fetchTranscriptExport, recordingUrl, renameSpeaker } from "../transcripts/transcripts-api.ts";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
 
-/** The transcript a release was written from, with its speakers, times and recording, on request. */
+/**
+ * The transcript a release was written from, with its speakers, times and recording, on request;
+ * its speakers renamed by anyone but a viewer.
+ */
 export function SourceTranscript({ release }: { release: PressRelease }) {
   const [open, setOpen] = useState(false);
+  const { canEdit } = useWorkspace();
   const path = jobPath("press_release", release.id);
   const recording = useMemo(() => ({ address: () => recordingUrl(path) }), [path]);
   const rename = useMemo(() => (label: string, name: string | null) => renameSpeaker(path, label, name), [path]);
@@ -26,7 +31,7 @@ export function SourceTranscript({ release }: { release: PressRelease }) {
         <LazyTranscriptViewer
           utterances={release.utterances}
           speakerNames={release.speaker_names}
-          renameSpeaker={rename}
+          renameSpeaker={canEdit ? rename : undefined}
           recording={recording}
           exportAs={exportAs}
           heading="Source transcript"

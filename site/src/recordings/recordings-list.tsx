@@ -10,6 +10,8 @@ import { formatWhen } from "../ui/format-when.ts";
 import { IconButton } from "../ui/icon-button.tsx";
 import { toast } from "../ui/toast.ts";
 import { TOAST_MS } from "../ui/toast-timing.ts";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
+import { ViewerNote } from "../workspaces/viewer-note.tsx";
 import { listed, useName } from "./recording-uses.ts";
 import { deleteRecording } from "./recordings-api.ts";
 import { RECORDINGS_KEY, useRecordings } from "./use-recordings.ts";
@@ -29,9 +31,13 @@ function outcome(fileName: string, usedBy: readonly RecordingUse[]): string {
   return `Deleted “${fileName}”. It was used by ${listed(usedBy.map(useName))}; they are kept, without the recording.`;
 }
 
-/** Settings → Recordings: every kept upload, what uses it, and Delete after saying what uses it. */
+/**
+ * Settings → Recordings: every kept upload, what uses it, and Delete after saying what uses it
+ * (not for a viewer, who sees the list).
+ */
 export function RecordingsList() {
   const { data, error } = useRecordings();
+  const { canEdit } = useWorkspace();
   const { mutate } = useSWRConfig();
   const [confirming, setConfirming] = useState<Recording | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -59,6 +65,7 @@ export function RecordingsList() {
         Files over 8 MB you upload to VoxRelease or Vox Sentiment are kept here until you delete them, so any tool can
         use them without uploading again. Each counts once towards your storage.
       </p>
+      <ViewerNote />
       <p role="status" className="recordings__said">
         {said}
       </p>
@@ -91,16 +98,18 @@ export function RecordingsList() {
                     : `Used by ${listed(recording.used_by.map(useLabel))}`}
                 </span>
               </span>
-              <span className="history__actions">
-                <IconButton
-                  label={`Delete the recording ${recording.file_name}`}
-                  icon={Trash2}
-                  onClick={() => {
-                    setSaid("");
-                    setConfirming(recording);
-                  }}
-                />
-              </span>
+              {canEdit && (
+                <span className="history__actions">
+                  <IconButton
+                    label={`Delete the recording ${recording.file_name}`}
+                    icon={Trash2}
+                    onClick={() => {
+                      setSaid("");
+                      setConfirming(recording);
+                    }}
+                  />
+                </span>
+              )}
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { formatBytes } from "@worker/recordings/contracts/media.ts";
 import type { SentimentJobList } from "@worker/reports/contracts/sentiment.ts";
 import { JobHistory, type JobWords } from "../jobs/job-history.tsx";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
 
 type Item = SentimentJobList["items"][number];
 
@@ -25,8 +26,9 @@ interface Props {
   readonly onDeleted: (id: string) => void;
 }
 
-/** Kept sentiment reports: open one to read or export it again, or delete it. */
+/** Kept sentiment reports: open one to read or export it again, or (not a viewer) delete it. */
 export function SentimentHistory({ list, onOpen, onDeleted }: Props) {
+  const { canEdit } = useWorkspace();
   return (
     <JobHistory
       kind="sentiment"
@@ -35,6 +37,7 @@ export function SentimentHistory({ list, onOpen, onDeleted }: Props) {
       canOpen={(item) => item.status === "completed"}
       onOpen={onOpen}
       onDeleted={onDeleted}
+      canDelete={canEdit}
     />
   );
 }

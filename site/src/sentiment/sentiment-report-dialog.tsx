@@ -22,6 +22,7 @@ import type { ExportTranscript } from "../transcripts/transcript-exports.tsx";
 import { TranscriptViewer, type TranscriptViewerHandle } from "../transcripts/transcript-viewer.tsx";
 import { fetchTranscriptExport, recordingUrl, renameSpeaker } from "../transcripts/transcripts-api.ts";
 import { Dialog } from "../ui/dialog.tsx";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
 import { ReportDocuments } from "./report-documents.tsx";
 import { KeyQuotes, OverallScore, TopicsAndIntents } from "./report-insights.tsx";
 import { type Moment, SentimentTimeline } from "./sentiment-timeline.tsx";
@@ -48,6 +49,7 @@ interface Props {
  */
 export function SentimentReportDialog({ report, fileName, job, onClose }: Props) {
   const viewer = useRef<TranscriptViewerHandle>(null);
+  const { canEdit } = useWorkspace();
   const [names, setNames] = useState<SpeakerNames>(job?.speakerNames ?? {});
   const utterances = report.utterances?.length ? report.utterances : null;
   const path = job ? jobPath("sentiment", job.id) : null;
@@ -84,7 +86,7 @@ export function SentimentReportDialog({ report, fileName, job, onClose }: Props)
             ref={viewer}
             utterances={utterances}
             speakerNames={job?.speakerNames}
-            renameSpeaker={rename}
+            renameSpeaker={canEdit ? rename : undefined}
             recording={recording}
             exportAs={exportAs}
             onNames={setNames}

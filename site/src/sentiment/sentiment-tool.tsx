@@ -20,6 +20,8 @@ import { lazyWhenShown } from "../ui/lazy-named.ts";
 import { useModals } from "../ui/modal-context.ts";
 import { toast } from "../ui/toast.ts";
 import { TOAST_MS } from "../ui/toast-timing.ts";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
+import { ViewerNote } from "../workspaces/viewer-note.tsx";
 // A type only: the dialog's code still loads when it is first shown.
 import type { ReportJob } from "./sentiment-report-dialog.tsx";
 
@@ -45,6 +47,7 @@ export function SentimentTool() {
   const { mutate } = useSWRConfig();
   const resumable = useResumableUpload();
   const jobs = useJobs("sentiment");
+  const { canEdit } = useWorkspace();
   const [waitingFor, setWaitingFor] = useState<string | null>(null);
   const waiting = useJob("sentiment", waitingFor);
   const waitingJob = waiting.data;
@@ -131,37 +134,44 @@ export function SentimentTool() {
   return (
     <>
       <form className="form" onSubmit={analyse} noValidate>
-        <LanguagePicker tool="sentiment" carried={carried} value={language} onChange={setLanguage} />
-        <MediaFilePicker
-          label="Recording"
-          file={file}
-          maxBytes={UPLOAD_MAX_BYTES}
-          disabled={busy}
-          onChange={(chosen) => {
-            setFile(chosen);
-            setRecording(null);
-          }}
-        />
-        {user && (
-          <RecordingPicker
-            selected={recording}
-            disabled={busy}
-            onChange={(chosen) => {
-              setRecording(chosen);
-              if (chosen) setFile(null);
-            }}
-          />
-        )}
-        {uncuttable && (
-          <p className="field__error" role="alert">
-            {uncuttable}
-          </p>
-        )}
-        <SubmitButton submitting={busy}>Use Vox Sentiment</SubmitButton>
-        {resumable.state ? (
-          <ResumableProgress state={resumable.state} onPause={resumable.pause} onResume={resumable.resume} />
+        {/* A viewer opens and exports the workspace's reports, listed below, and starts none. */}
+        {canEdit ? (
+          <>
+            <LanguagePicker tool="sentiment" carried={carried} value={language} onChange={setLanguage} />
+            <MediaFilePicker
+              label="Recording"
+              file={file}
+              maxBytes={UPLOAD_MAX_BYTES}
+              disabled={busy}
+              onChange={(chosen) => {
+                setFile(chosen);
+                setRecording(null);
+              }}
+            />
+            {user && (
+              <RecordingPicker
+                selected={recording}
+                disabled={busy}
+                onChange={(chosen) => {
+                  setRecording(chosen);
+                  if (chosen) setFile(null);
+                }}
+              />
+            )}
+            {uncuttable && (
+              <p className="field__error" role="alert">
+                {uncuttable}
+              </p>
+            )}
+            <SubmitButton submitting={busy}>Use Vox Sentiment</SubmitButton>
+            {resumable.state ? (
+              <ResumableProgress state={resumable.state} onPause={resumable.pause} onResume={resumable.resume} />
+            ) : (
+              busy && <UploadProgress fraction={progress} working="Transcribing and analysing…" />
+            )}
+          </>
         ) : (
-          busy && <UploadProgress fraction={progress} working="Transcribing and analysing…" />
+          <ViewerNote />
         )}
         {waitingFor && <UploadProgress fraction={null} working="Transcribing and analysing…" />}
         {result && !busy && (

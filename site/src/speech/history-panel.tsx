@@ -5,12 +5,14 @@ import { errorMessage } from "../ui/form-fields.tsx";
 import { formatWhen } from "../ui/format-when.ts";
 import { IconButton } from "../ui/icon-button.tsx";
 import { toast } from "../ui/toast.ts";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
 import { deleteAudio, fetchAudioBlob } from "./speech-api.ts";
 import { useAudioHistory } from "./use-history.ts";
 
-/** The user's past generations: replay, download, delete. */
+/** The workspace's past generations: replay, download, and (not a viewer) delete. */
 export function HistoryPanel({ kind }: { kind: "tts" | "voice-conversion" }) {
   const { data, mutate } = useAudioHistory();
+  const { canEdit } = useWorkspace();
   const player = useRef<HTMLAudioElement>(null);
   const [busy, setBusy] = useState<string | null>(null);
   // The shared player appears with the first replay; an empty 0:00 player looks broken.
@@ -77,12 +79,14 @@ export function HistoryPanel({ kind }: { kind: "tts" | "voice-conversion" }) {
                     disabled={busy === item.id}
                     onClick={() => withBlob(item.id, (blob) => downloadBlob(blob, `vox-${item.id.slice(0, 8)}.mp3`))}
                   />
-                  <IconButton
-                    label="Delete"
-                    icon={Trash2}
-                    disabled={busy === item.id}
-                    onClick={() => remove(item.id)}
-                  />
+                  {canEdit && (
+                    <IconButton
+                      label="Delete"
+                      icon={Trash2}
+                      disabled={busy === item.id}
+                      onClick={() => remove(item.id)}
+                    />
+                  )}
                 </span>
               </li>
             ))}

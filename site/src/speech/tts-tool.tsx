@@ -12,6 +12,8 @@ import { downloadBlob } from "../ui/download.ts";
 import { takeUpEarlyText } from "../ui/early-text.ts";
 import { SubmitButton } from "../ui/form-fields.tsx";
 import { useModals } from "../ui/modal-context.ts";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
+import { ViewerNote } from "../workspaces/viewer-note.tsx";
 import { addToneMarks, generateSpeech } from "./speech-api.ts";
 import { streamToPlayer } from "./stream-to-player.ts";
 import { refreshHistoryUntil } from "./use-history.ts";
@@ -33,6 +35,7 @@ export function TtsTool() {
   const [marking, setMarking] = useState(false);
   const [result, setResult] = useState<{ readonly audio: Blob; readonly fileName: string } | null>(null);
   const player = useRef<HTMLAudioElement>(null);
+  const { canEdit } = useWorkspace();
 
   const generate = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -88,6 +91,8 @@ export function TtsTool() {
   };
 
   const remaining = TTS_MAX_CHARACTERS - text.length;
+  // A viewer replays and downloads the workspace's speech below; making more is an editor's.
+  if (!canEdit) return <ViewerNote />;
   return (
     <form className="form" onSubmit={generate} noValidate>
       <LanguagePicker tool="tts" carried={carried} value={language} onChange={chooseLanguage} />

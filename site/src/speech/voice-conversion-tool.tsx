@@ -11,6 +11,8 @@ import { formatElapsed, useRecorder } from "../tools/use-recorder.ts";
 import { downloadBlob } from "../ui/download.ts";
 import { SubmitButton } from "../ui/form-fields.tsx";
 import { useModals } from "../ui/modal-context.ts";
+import { useWorkspace } from "../workspaces/use-workspace.ts";
+import { ViewerNote } from "../workspaces/viewer-note.tsx";
 import { convertVoice } from "./speech-api.ts";
 import { refreshHistoryUntil } from "./use-history.ts";
 import { VoicePicker } from "./voice-picker.tsx";
@@ -27,6 +29,7 @@ export function VoiceConversionTool() {
   const { openModal } = useModals();
   const { mutate } = useSWRConfig();
   const recorder = useRecorder();
+  const { canEdit } = useWorkspace();
   const [language, setLanguage, { carried }] = useLanguage("voiceConversion");
   const [upload, setUpload] = useState<File | null>(null);
   const [voiceId, setVoiceId] = useState("");
@@ -88,6 +91,8 @@ export function VoiceConversionTool() {
     }
   };
 
+  // A viewer replays and downloads the workspace's speech below; making more is an editor's.
+  if (!canEdit) return <ViewerNote />;
   return (
     <form className="form" onSubmit={convert} noValidate>
       <div className="field">
