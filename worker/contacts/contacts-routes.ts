@@ -97,13 +97,19 @@ contacts.get(at.tags, async (c) => {
   return c.json(answer, 200, noStore);
 });
 
+/**
+ * A contact as the log names it: by outlet, never by name or address, so a journalist's address
+ * deleted from the media list is not kept a year in the log.
+ */
+const contactTarget = (outlet: string) => (outlet.trim() ? `a contact at ${outlet.trim()}` : "a contact");
+
 contacts.patch(at.contact, jsonBodyLimit, jsonBody(contactPatchBody), async (c) => {
   const id = c.req.param("id");
   if (!UUID.test(id)) throw contactNotFound();
   await limitWrite(c, "contactEdit");
   const updated = await updateContact(c.env.DB, c.var.account.id, id, c.req.valid("json"), new Date().toISOString());
   if (!updated) throw contactNotFound();
-  await auditEditRequest(c, "contact.edited", updated.email, updated.id);
+  await auditEditRequest(c, "contact.edited", contactTarget(updated.outlet), updated.id);
   return c.json(updated, 200, noStore);
 });
 
@@ -111,8 +117,8 @@ contacts.delete(at.contact, async (c) => {
   const id = c.req.param("id");
   if (!UUID.test(id)) throw contactNotFound();
   await limitWrite(c, "contactEdit");
-  const email = await deleteContact(c.env.DB, c.var.account.id, id);
-  if (email === null) throw contactNotFound();
-  await auditRequest(c, "contact.deleted", email);
+  const outlet = await deleteContact(c.env.DB, c.var.account.id, id);
+  if (outlet === null) throw contactNotFound();
+  await auditRequest(c, "contact.deleted", contactTarget(outlet));
   return c.json({ message: "Contact deleted" }, 200, noStore);
 });

@@ -170,11 +170,12 @@ export async function updateContact(
 }
 
 /** Deletes the account's contact and answers its address; null when it has no such contact. */
+/** Deletes a contact, answering its outlet ("" when it has none), or null when there was no such contact. */
 export async function deleteContact(db: D1Database, userId: string, id: string): Promise<string | null> {
   return db
-    .prepare("DELETE FROM contacts WHERE user_id = ? AND id = ? RETURNING email")
+    .prepare("DELETE FROM contacts WHERE user_id = ? AND id = ? RETURNING outlet")
     .bind(userId, id)
-    .first<string>("email");
+    .first<string>("outlet");
 }
 
 /** The tags the account's list uses, by name, for picking whom a send goes to. */
