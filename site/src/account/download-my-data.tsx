@@ -59,8 +59,8 @@ export function DownloadMyData() {
       <h3>Download my data</h3>
       <p className="muted">
         A JSON file of everything your account holds: profile, preferences, press kit, jobs, transcripts, speech
-        history, uploads and billing. Your stored audio and release images come as a zip. See the{" "}
-        <Link to={PATHS.privacy}>Privacy notice</Link> for what Vox keeps.
+        history, uploads and billing. Your stored audio and release images come as a zip, with the audio you made in the
+        other workspaces you belong to. See the <Link to={PATHS.privacy}>Privacy notice</Link> for what Vox keeps.
       </p>
       <div className="data-download__actions">
         <button type="button" className="button button--ghost" disabled={busy !== null} onClick={data}>

@@ -77,6 +77,24 @@ export function Component() {
         </li>
       </ul>
 
+      <h3>Teams and media lists</h3>
+      <ul>
+        <li>
+          When a workspace owner or admin invites someone we keep the e-mail address, the role and when the invitation
+          expires (7 days), and e-mail them the link. Members work on the workspace's work; it stays the workspace's.
+        </li>
+        <li>
+          A workspace's audit log keeps who did what (their name and e-mail as they were then, the action and what it
+          concerned) for a year, for its owner and admins. When a member deletes their account, their entries read "A
+          former member".
+        </li>
+        <li>
+          The journalists on a media list: name, e-mail, outlet, beat, phone, tags, when they agreed to receive releases
+          and any unsubscribe. The workspace keeps their agreement on record; every release e-mail lets them unsubscribe
+          in one click. Kept until removed from the list or the account is deleted.
+        </li>
+      </ul>
+
       <h3>Payments</h3>
       <ul>
         <li>
@@ -166,7 +184,8 @@ export function Component() {
         <li>
           <strong>Access</strong> your data and <strong>take it with you</strong> (portability):{" "}
           <Link to={`${PATHS.settings}#account`}>Settings › Account</Link> › Download my data gives a JSON file of
-          everything your account holds, and Download my files gives your stored audio as a zip.
+          everything your account holds, and Download my files gives your stored audio as a zip, with what you made in
+          the other workspaces you belong to.
         </li>
         <li>
           <strong>Correct</strong> it: change your language, vocabulary and press kit in Settings; for your name, e-mail
@@ -199,9 +218,9 @@ export function Component() {
 
       <h2>Security</h2>
       <p>
-        Every request travels over HTTPS. Each account sees only its own data. Passwords, session tokens and codes are
-        stored only as hashes. If a breach puts your rights at risk, we tell the Commission within 72 hours and tell you
-        without delay.
+        Every request travels over HTTPS. Each account sees only its own data and that of the workspaces it was invited
+        to, as its role there allows. Passwords, session tokens and codes are stored only as hashes. If a breach puts
+        your rights at risk, we tell the Commission within 72 hours and tell you without delay.
       </p>
 
       <h2>Children</h2>
