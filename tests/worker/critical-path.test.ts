@@ -5,8 +5,10 @@ import { app } from "../../worker/app.ts";
 import { summarise, type Trace } from "../../worker/bench/critical-path.ts";
 import { TRACE_HEADER } from "../../worker/bench/remote-trace.ts";
 import { TOOL_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
+import { WORKSPACE_HEADER } from "../../worker/workspaces/contracts/workspaces.ts";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { call, registerAndSignIn, tusUpload } from "./helpers.ts";
+import { team } from "./workspace-helpers.ts";
 
 /**
  * Locally every binding answers in-process, so a new remote call on a hot path costs nothing
@@ -97,6 +99,33 @@ describe("remote round trips before the first byte", () => {
     expect(claiming.status).toBe(401);
     expect(claiming.summary.providerCalls).toBe(0);
   }, 20_000);
+
+  it("text-to-speech in someone else's workspace: a hit reads the workspace's copy beside the session, and naming a workspace one is not in is a 404 before any provider call", async () => {
+    const { editor, workspace } = await team();
+    const body = json({ text: `Shared speech ${crypto.randomUUID()}`, voice_id: VOICE });
+    const inWorkspace = {
+      ...body,
+      headers: { ...(body.headers as Record<string, string>), [WORKSPACE_HEADER]: workspace },
+    };
+    await traced("/api/tts", editor.token, inWorkspace);
+    await expect
+      .poll(async () => (await traced("/api/tts", editor.token, inWorkspace)).headers.get("x-vox-cache"), {
+        timeout: 15_000,
+      })
+      .toBe("hit");
+    const hit = await traced("/api/tts", editor.token, inWorkspace);
+    expect(hit.summary.providerCalls).toBe(0);
+    expect(hit.summary.sequentialBeforeFirstByte).toBe(1);
+
+    const stranger = await registerAndSignIn();
+    const outside = {
+      ...body,
+      headers: { ...(body.headers as Record<string, string>), [WORKSPACE_HEADER]: workspace },
+    };
+    const refused = await traced("/api/tts", stranger.token, outside);
+    expect(refused.status).toBe(404);
+    expect(refused.summary.providerCalls).toBe(0);
+  }, 30_000);
 
   it("voice conversion, sentiment and the voice token: one before the provider", async () => {
     const { token } = await registerAndSignIn();

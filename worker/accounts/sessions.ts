@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env.ts";
 import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
 import { ApiError } from "../core/errors.ts";
+import { UUID } from "../core/ids.ts";
 import { type Least, leastRoleFor } from "../workspaces/authorisation.ts";
 import { ROLES, type Role, roleAtLeast, WORKSPACE_HEADER } from "../workspaces/contracts/workspaces.ts";
 import { roleIn } from "../workspaces/store.ts";
@@ -99,8 +100,6 @@ export async function sessionKey(c: Context<AppEnv>): Promise<SessionKey> {
  */
 export const SESSION_USER_ID = "(SELECT user_id FROM sessions WHERE token_hash = ?1 AND expires_at > ?2)";
 
-const WORKSPACE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /**
  * The account a request acts on (the workspace, whose work, plan and allowances it uses) as a SQL
  * expression binding only `?1` and `?2` of `SessionKey`, so a statement in the session's batch
@@ -109,7 +108,7 @@ const WORKSPACE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  */
 export function sessionAccountId(key: SessionKey): string {
   if (key.workspaceId === undefined || key.least === "self") return SESSION_USER_ID;
-  if (!WORKSPACE_ID.test(key.workspaceId)) return "NULL";
+  if (!UUID.test(key.workspaceId)) return "NULL";
   const least = key.least ?? "owner";
   const allowed = ROLES.filter((role) => roleAtLeast(role, least))
     .map((role) => `'${role}'`)

@@ -5,9 +5,9 @@ import { planLimits } from "../billing/contracts/plans.ts";
 import { API } from "../contracts/api-paths.ts";
 import { groupThousands } from "../contracts/numbers.ts";
 import { ApiError } from "../core/errors.ts";
+import { UUID } from "../core/ids.ts";
 import { limitWrite } from "../core/rate-limit.ts";
 import { jsonBody, jsonBodyLimit, limitBody, queryOf } from "../core/validate.ts";
-import { UUID } from "../jobs/own-job.ts";
 import { auditEditRequest, auditRequest } from "../workspaces/audit.ts";
 import { readContactsCsv } from "./contacts-csv.ts";
 import {

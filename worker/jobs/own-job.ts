@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { ApiError } from "../core/errors.ts";
+import { UUID } from "../core/ids.ts";
 import type { JobKind } from "./contracts/jobs.ts";
 import { JOB_KIND_CONFIG } from "./kinds.ts";
 import { findOwnJob, type JobRow } from "./store.ts";
@@ -21,5 +22,3 @@ export async function findOwnFinishedRelease(c: Context<AppEnv>): Promise<JobRow
   }
   return { ...row, text: row.text };
 }
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

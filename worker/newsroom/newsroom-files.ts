@@ -1,5 +1,5 @@
 import { byteRange, rangedResponse, rangeNotSatisfiable } from "../core/byte-range.ts";
-import { UUID } from "../jobs/own-job.ts";
+import { UUID } from "../core/ids.ts";
 import { findJob } from "../jobs/store.ts";
 import { attachmentOf, recordingAttached, renditionOf } from "../press-releases/attachments.ts";
 import { releaseFileName } from "../press-releases/contracts/release-markdown.ts";

@@ -4,10 +4,11 @@ import type { AppEnv } from "../app-env.ts";
 import { planLimits, storageQuotaBytes } from "../billing/contracts/plans.ts";
 import { API } from "../contracts/api-paths.ts";
 import { ApiError } from "../core/errors.ts";
+import { UUID } from "../core/ids.ts";
 import { limitWrite } from "../core/rate-limit.ts";
 import { readUpload } from "../core/read-upload.ts";
 import { jsonBody, jsonBodyLimit, limitBody, refuseInvalid } from "../core/validate.ts";
-import { findOwnFinishedRelease, UUID } from "../jobs/own-job.ts";
+import { findOwnFinishedRelease } from "../jobs/own-job.ts";
 import { purgeEditedRelease } from "../newsroom/publish.ts";
 import { formatBytes } from "../recordings/contracts/media.ts";
 import {

@@ -4,6 +4,7 @@ import type { AppEnv } from "../app-env.ts";
 import { planLimits, storageQuotaBytes } from "../billing/contracts/plans.ts";
 import { API } from "../contracts/api-paths.ts";
 import { batchRows } from "../core/d1.ts";
+import { UUID } from "../core/ids.ts";
 import { type RecordingUseRow, recordingUsesOf } from "../jobs/store.ts";
 import { releaseHeadline } from "../press-releases/contracts/release-markdown.ts";
 import { auditRequest } from "../workspaces/audit.ts";
@@ -46,8 +47,6 @@ recordings.get("/", async (c) => {
   };
   return c.json(list, 200, noStore);
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 recordings.delete(API.recordings.at.recording, async (c) => {
   const id = c.req.param("id");

@@ -6,6 +6,7 @@ import { passGate } from "../billing/tool-gate.ts";
 import { API } from "../contracts/api-paths.ts";
 import { LANGUAGE_NAMES, type Language } from "../contracts/languages.ts";
 import { ApiError, providerUnavailable } from "../core/errors.ts";
+import { UUID } from "../core/ids.ts";
 import { enforceRateLimit, HELPER_RATE_LIMITS } from "../core/rate-limit.ts";
 import { charactersBodyLimit, jsonBody } from "../core/validate.ts";
 import { SpeechProviderError, streamSpeech } from "../providers/elevenlabs.ts";
@@ -102,9 +103,11 @@ tts.post("/", ttsBodyLimit, jsonBody(ttsBody), async (c) => {
   const gate = passGate(c, "tts", { key: session, freeWhen: { sql: ownSpeechStoredSql(session), param: digest } });
   const voicesLookup = spitch ? null : cachedVoices(c);
   voicesLookup?.catch(() => undefined); // a refused session answers first; its lookup is dropped
-  // The copy is kept under the account, which the token names: reading it beside the batch makes a
-  // hit one round trip, not two. The name is only a claim until the gate has read the session.
-  const earlyRead = session.namedUserId ? c.env.AUDIO.get(ttsAudioKey(session.namedUserId, digest)) : null;
+  // The copy is kept under the workspace: the one the request names, else the person's own, which
+  // the token names. Reading it beside the batch makes a hit one round trip, not two. Either name
+  // is only a claim until the gate has read the session and the membership.
+  const claimed = session.workspaceId ?? session.namedUserId;
+  const earlyRead = claimed && UUID.test(claimed) ? c.env.AUDIO.get(ttsAudioKey(claimed, digest)) : null;
   let passed: Awaited<typeof gate>;
   try {
     passed = await gate;
@@ -123,7 +126,7 @@ tts.post("/", ttsBodyLimit, jsonBody(ttsBody), async (c) => {
   // A counted call has no copy of its own and goes straight to the provider. A token made before
   // tokens named their account reads its copy after the gate: a second round trip.
   const key = ttsAudioKey(c.var.account.id, digest);
-  const ownRead = session.namedUserId === c.var.account.id ? earlyRead : null;
+  const ownRead = claimed === c.var.account.id ? earlyRead : null;
   if (passed.counted || !ownRead) discardRead(c, earlyRead);
   const cached = passed.counted ? null : await (ownRead ?? c.env.AUDIO.get(key));
   const id = crypto.randomUUID();

@@ -7,6 +7,7 @@ import { assertActivePlan } from "../../billing/require-plan.ts";
 import { passGate } from "../../billing/tool-gate.ts";
 import { API } from "../../contracts/api-paths.ts";
 import { ApiError } from "../../core/errors.ts";
+import { UUID } from "../../core/ids.ts";
 import { refusedMediaType } from "../../core/read-upload.ts";
 import { auditRequest } from "../../workspaces/audit.ts";
 import { formatBytes, isAnalysableMedia } from "../contracts/media.ts";
@@ -35,7 +36,6 @@ export const tusUploads = new Hono<AppEnv>();
 /** R2 multipart part size: the memory one PATCH may hold, and the most a dropped connection loses. */
 export const PART_SIZE = 5 * 1024 * 1024;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const OFFSET_TYPE = "application/offset+octet-stream";
 
 /**
