@@ -12,7 +12,7 @@ import {
   sessionThroughApi,
   storeSession,
 } from "./people.ts";
-import { ROUTES, screenshotName } from "./routes.ts";
+import { openSettingsTab, ROUTES, SETTINGS_TABS, screenshotName } from "./routes.ts";
 
 /**
  * The states routes.test.ts cannot reach by loading a URL — signed in, dialogs and menus open,
@@ -44,14 +44,6 @@ interface Journey {
 const EXPECT_OF = new WeakMap<Page, ExpectStatic>();
 
 const TOOL_PATHS = ["/vox-speaks", "/vox-sentiment", "/voxscribe", "/voxrelease", "/voxover", "/vox-shield"];
-const SETTINGS_TABS = [
-  "Profile",
-  "Password and authentication",
-  "Billing and plans",
-  "Recordings",
-  "Contacts",
-  "Account",
-];
 
 async function visit(page: Page, path: string) {
   await page.goto(path);
@@ -85,13 +77,12 @@ const JOURNEYS: Journey[] = [
     },
   },
   {
-    name: "settings, each of its six tabs",
+    name: "settings, each of its tabs",
     signedIn: true,
     async visit(page, capture) {
       await visit(page, "/settings");
       for (const tab of SETTINGS_TABS) {
-        await page.getByRole("tab", { name: tab }).click();
-        await page.getByRole("tabpanel").waitFor();
+        await openSettingsTab(page, tab);
         await capture(`signed-in-settings-${tab.split(" ")[0]?.toLowerCase()}`);
       }
     },

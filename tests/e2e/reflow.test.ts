@@ -6,7 +6,7 @@ import { it } from "./fixtures.ts";
 import { inLanes } from "./lanes.ts";
 import { layoutProblems } from "./layout.ts";
 import { newSession, type StoredSession, storeSession } from "./people.ts";
-import { ROUTES, screenshotName } from "./routes.ts";
+import { openSettingsTab, ROUTES, SETTINGS_TABS, screenshotName } from "./routes.ts";
 
 /**
  * Reflow (WCAG 2.2 1.4.10: a 320 px wide window) and resized text (1.4.4: 200 % text on a 375 px
@@ -24,16 +24,6 @@ const WINDOWS: ReadonlyArray<readonly [name: string, options: Omit<PageOptions, 
 const SETTINGS = (Object.keys(PINNED_FONTS) as PinnedFont[]).flatMap((font) =>
   WINDOWS.map(([window, options]) => ({ name: `${font} font at ${window}`, font, options: { ...options, font } })),
 );
-
-const SETTINGS_TABS = [
-  "Profile",
-  "Password and authentication",
-  "Billing and plans",
-  "Recordings",
-  "Contacts",
-  "Team",
-  "Account",
-];
 
 let session: StoredSession;
 beforeAll(async () => {
@@ -112,12 +102,7 @@ it("signed in: home, pricing and each settings tab fit in every setting", async 
   }
   await showRoute(page, "/settings");
   for (const tab of SETTINGS_TABS) {
-    await page.getByRole("tab", { name: tab }).click();
-    // Laid out with what the tab fetches (members, recordings, contacts), not while its code or
-    // data loads: an empty panel fits anywhere.
-    await expect.poll(async () => ((await page.getByRole("tabpanel").textContent()) ?? "").trim()).not.toBe("");
-    await page.waitForLoadState("networkidle");
-    await expect.poll(() => page.getByRole("tabpanel").locator('[aria-busy="true"]').count()).toBe(0);
+    await openSettingsTab(page, tab);
     await review(page, `signed-in-settings-${tab.split(" ")[0]?.toLowerCase()}`, problems);
   }
   expect(problems).toEqual({});

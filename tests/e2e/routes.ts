@@ -1,3 +1,6 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+
 /** Every route of the product plus /about, /developers, /privacy, /terms, the caption page (a link without its token) and an invitation's page (without its token), with the heading a visitor should see. */
 export const ROUTES: Array<[path: string, heading: string]> = [
   ["/", "Give every message a voice."],
@@ -21,3 +24,26 @@ export const ROUTES: Array<[path: string, heading: string]> = [
 
 /** The file-name stem a route's screenshots are saved under. */
 export const screenshotName = (path: string) => (path === "/" ? "home" : path.slice(1));
+
+/** Settings' tabs, each laid out by the layout and reflow tests. */
+export const SETTINGS_TABS = [
+  "Profile",
+  "Password and authentication",
+  "Billing and plans",
+  "Recordings",
+  "Contacts",
+  "Team",
+  "Account",
+];
+
+/**
+ * Opens a Settings tab and waits for what it fetches (members, recordings, contacts): a panel is
+ * empty while its code loads, and an empty panel fits anywhere.
+ */
+export async function openSettingsTab(page: Page, tab: string): Promise<void> {
+  await page.getByRole("tab", { name: tab }).click();
+  const panel = page.getByRole("tabpanel");
+  await expect.poll(async () => ((await panel.textContent()) ?? "").trim()).not.toBe("");
+  await page.waitForLoadState("networkidle");
+  await expect.poll(() => panel.locator('[aria-busy="true"]').count()).toBe(0);
+}
