@@ -117,7 +117,7 @@ export async function liveRelayBench(base: string, authed: Record<string, string
   ];
 }
 
-export interface SessionsOutcome {
+interface SessionsOutcome {
   /** Sessions that received a transcript for every frame they sent. */
   readonly complete: number;
   /** Sessions the relay closed with 1000 after their stop. */
@@ -166,7 +166,7 @@ interface Message {
   readonly resume_token?: string;
 }
 
-export interface ResumeOutcome {
+interface ResumeOutcome {
   /** Sessions whose page got finals 1, 2, 3 exactly once each across the drop. */
   readonly intact: number;
   /** Per session: from opening the resume socket to the first transcript of audio sent after it. */
@@ -182,7 +182,7 @@ export interface ResumeOutcome {
  * after its audio went up (so its final is produced while no page is attached), then resuming
  * with the last `seq` it saw and speaking a third: the page must end with finals 1, 2, 3, each once.
  */
-export async function droppedAndResumedSessions(base: string, count: number, userOffset = 0): Promise<ResumeOutcome> {
+async function droppedAndResumedSessions(base: string, count: number, userOffset = 0): Promise<ResumeOutcome> {
   const ws = base.replace(/^http/, "ws");
   const users = await benchUsers(base, count, userOffset);
   const startedAt = performance.now();

@@ -12,7 +12,7 @@ const sourceDir = join(root, "site/src/voice-client");
  * The call library's own browser minimums: Chrome 61, Firefox 78, Safari 12. ES2017 is
  * what all three parse, so `?.`, `??`, object spread and class fields are lowered.
  */
-export const SDK_TARGETS = ["es2017", "chrome61", "firefox78", "safari12"];
+const SDK_TARGETS = ["es2017", "chrome61", "firefox78", "safari12"];
 
 /** Loaded by the library at call time or imported by the consumer's bundler, never inlined. */
 const PEERS = ["@daily-co/daily-js", "zod"];
@@ -37,7 +37,7 @@ function rewriteDeclarationImports(dir: string): void {
   }
 }
 
-export async function buildSdk(outDir = join(root, "dist/voice-client")): Promise<string> {
+async function buildSdk(outDir = join(root, "dist/voice-client")): Promise<string> {
   const out = resolve(outDir);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });

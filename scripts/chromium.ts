@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
  * Chromium's headless shell: the same engine, version and Debian source as `chromium`, without the
@@ -10,7 +10,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  * against 79–85 s in the full browser. What must time a visitor's browser as a whole
  * (`npm run lighthouse`'s performance scores, the benches, the demo) keeps `chromium`.
  */
-export const HEADLESS_SHELL_PATH = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
+const HEADLESS_SHELL_PATH = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
 
 /** Which of Debian's two Chromium builds a caller drives, with the package that brings it. */
 const BROWSERS = {
@@ -22,7 +22,7 @@ const BROWSERS = {
   },
 } as const;
 
-export type BrowserBuild = keyof typeof BROWSERS;
+type BrowserBuild = keyof typeof BROWSERS;
 
 /**
  * The fonts the browser tests lay pages out with, so a result never depends on which fonts a

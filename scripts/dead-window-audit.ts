@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 
 /** Lighthouse's mobile preset: a Moto G Power's window on slow 4G. */
 export const MOBILE_WINDOW = { width: 412, height: 823 } as const;
-export const SLOW_4G = {
+const SLOW_4G = {
   offline: false,
   latency: 150,
   downloadThroughput: (1.6 * 1024 * 1024) / 8,
@@ -29,7 +29,7 @@ export const DEAD_WINDOW_ROUTES = [
   "/vox-shield",
 ] as const;
 
-export interface PageTiming {
+interface PageTiming {
   readonly fcp: number;
   readonly interactive: number;
 }
@@ -53,7 +53,7 @@ export async function throttle(context: BrowserContext, page: Page, cpuSlowdown:
 }
 
 /** First contentful paint and the moment the page answered input, in ms since navigation. */
-export async function pageTiming(page: Page): Promise<PageTiming> {
+async function pageTiming(page: Page): Promise<PageTiming> {
   await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 60_000 });
   return page.evaluate(() => {
     const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN;
@@ -62,7 +62,7 @@ export async function pageTiming(page: Page): Promise<PageTiming> {
 }
 
 /** One first visit (empty cache) to `url` under the throttling above. */
-export async function timeFirstVisit(browser: Browser, url: string, cpuSlowdown: number): Promise<PageTiming> {
+async function timeFirstVisit(browser: Browser, url: string, cpuSlowdown: number): Promise<PageTiming> {
   const context = await browser.newContext({ viewport: MOBILE_WINDOW, isMobile: true, hasTouch: true });
   try {
     const page = await context.newPage();
@@ -80,7 +80,7 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-export interface RouteDeadWindow {
+interface RouteDeadWindow {
   readonly route: string;
   readonly cpuSlowdown: number;
   /** Medians over the runs, in ms. */

@@ -9,7 +9,7 @@ export const BAR = { performance: 95, accessibility: 95, "best-practices": 95 } 
 
 export type Category = keyof typeof BAR;
 
-export interface RouteAudit {
+interface RouteAudit {
   readonly route: string;
   readonly scores: Record<Category, number>;
   /** Every run's performance score, to show how much they varied. */

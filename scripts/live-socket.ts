@@ -1,7 +1,7 @@
 // A WebSocket for the scripts that drive the live relay (benches, load, chaos) through Node's
 // WebSocket (undici), which can send the headers the sandbox emulators check.
 
-export type LiveMessage = Record<string, unknown>;
+type LiveMessage = Record<string, unknown>;
 
 export interface Opened {
   readonly socket: WebSocket;

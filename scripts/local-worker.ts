@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 
 /** Where local D1, R2 and Durable Object data live between runs (tests point it elsewhere). */
-export const STATE_DIR = process.env.VOX_STATE_DIR ?? ".wrangler/state";
+const STATE_DIR = process.env.VOX_STATE_DIR ?? ".wrangler/state";
 
 const SECRET_NAMES = [
   "ELEVENLABS_API_KEY",
@@ -30,7 +30,7 @@ export function readDevVars(): Map<string, string> {
  * wrangler.toml holds production settings. Locally the sandbox is on and the environment is
  * development, unless .dev.vars says otherwise (how a developer opts into real providers).
  */
-export function localVarArgs(): string[] {
+function localVarArgs(): string[] {
   const devVars = readDevVars();
   const defaults = { SANDBOX: "1", ENVIRONMENT: "development" };
   const args = Object.entries(defaults).flatMap(([name, value]) =>

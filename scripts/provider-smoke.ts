@@ -13,7 +13,7 @@ import { TTS_MODEL_ID, TTS_OUTPUT_FORMAT, TTS_VOICE_SETTINGS } from "../worker/s
  * sandbox in the test suite and against the real providers with `npm run smoke`.
  */
 
-export interface SmokeResult {
+interface SmokeResult {
   readonly provider: string;
   readonly call: string;
   readonly ok: boolean;
@@ -21,7 +21,7 @@ export interface SmokeResult {
   readonly detail: string;
 }
 
-export interface SmokeOptions {
+interface SmokeOptions {
   readonly endpoint: (provider: Provider) => ProviderEndpoint;
   readonly models: {
     readonly analysis: string;

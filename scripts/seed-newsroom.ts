@@ -4,7 +4,7 @@
 import { speechWav } from "../tests/fixtures/speech-wav.ts";
 import { verifiedAccount } from "./product-server.ts";
 
-export interface SeededNewsroom {
+interface SeededNewsroom {
   /** The account's bearer token. */
   readonly token: string;
   readonly releaseId: string;

@@ -7,7 +7,7 @@ import { API } from "../worker/contracts/api-paths.ts";
  */
 const optionalUrl = z.union([z.literal(""), z.url({ protocol: /^https?$/ })]);
 
-export const siteConfigSchema = z
+const siteConfigSchema = z
   .object({
     VITE_API_BASE: optionalUrl.default(""),
     VITE_DEMO_VIDEO_URL: optionalUrl.default(""),

@@ -12,7 +12,7 @@ import type { Provider } from "./providers/endpoint.ts";
  */
 
 /** What a stage does, which with its provider names the adapter the code sends it through. */
-export type Task = "speak" | "transcribe" | "translate" | "analyse" | "write" | "stream" | "convert";
+type Task = "speak" | "transcribe" | "translate" | "analyse" | "write" | "stream" | "convert";
 
 export interface Stage {
   readonly provider: Provider;
@@ -103,7 +103,7 @@ const STAGES: Readonly<Record<LanguageTool, Readonly<Record<Language, readonly S
   },
 };
 
-export function routeFor(tool: LanguageTool, language: Language): Route {
+function routeFor(tool: LanguageTool, language: Language): Route {
   const stages = STAGES[tool][language];
   const refusal = languageRefusal(tool, language);
   if (stages && refusal === null) return { served: true, stages };

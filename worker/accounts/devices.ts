@@ -13,7 +13,7 @@ import { isoIn, randomToken, sha256Hex } from "./tokens.ts";
  * cookie is `<user id>.<random token>` and only the token's hash is stored, so it cannot be forged
  * or moved to another account; the Worker holds no signing key, and a stored hash serves as well.
  */
-export const DEVICE_COOKIE = "vox_device";
+const DEVICE_COOKIE = "vox_device";
 const DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
 
 function parse(value: string | undefined): { userId: string; token: string } | null {

@@ -16,13 +16,13 @@ const CODE_TABLES: Record<CodePurpose, string> = {
   "verify-email": "email_verification_codes",
 };
 
-export const CODE_TTL_MS = 10 * 60 * 1000;
-export const GUESSES_PER_CODE = 5;
+const CODE_TTL_MS = 10 * 60 * 1000;
+const GUESSES_PER_CODE = 5;
 export const FAILED_GUESSES_PER_ACCOUNT = 10;
-export const FAILED_GUESS_WINDOW_MS = 24 * 60 * 60 * 1000;
+const FAILED_GUESS_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** Whose allowance a guess draws on: the browser's when it is known to the account, else the account's. */
-export type Guesser = string | null;
+type Guesser = string | null;
 
 /**
  * Replaces any earlier code for the same purpose and answers the code to mail, except that a live

@@ -26,8 +26,8 @@ const encoder = new TextEncoder();
  * a few more wait their turn, and a burst beyond that is turned away at once instead of queueing
  * until memory or the request deadline runs out.
  */
-export const MAX_CONCURRENT_HASHES = 2;
-export const MAX_WAITING_HASHES = 8;
+const MAX_CONCURRENT_HASHES = 2;
+const MAX_WAITING_HASHES = 8;
 const MAX_WAIT_MS = 10_000;
 // A request may not wait on a promise another request resolves (the runtime cancels it as hung),
 // so a waiting request checks again on its own timer.

@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { ApiError } from "../core/errors.ts";
 
 /** Nigerian numbers as typed (`0803…`, `803…`, `+234803…`) → E.164 (`+234803…`); null if invalid. */
-export function normaliseNigerianPhone(input: string): string | null {
+function normaliseNigerianPhone(input: string): string | null {
   const parsed = parsePhoneNumberFromString(input, "NG");
   return parsed?.isValid() ? parsed.number : null;
 }

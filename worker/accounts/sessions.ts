@@ -10,7 +10,7 @@ import { roleIn } from "../workspaces/store.ts";
 import { isoIn, randomToken, sha256Hex } from "./tokens.ts";
 import type { UserRow } from "./users.ts";
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** An account's sessions at most: a sign-in past this ends the oldest. */
 export const KEPT_SESSIONS = 50;
 
@@ -98,7 +98,7 @@ export async function sessionKey(c: Context<AppEnv>): Promise<SessionKey> {
  * The signed-in user's id as a SQL expression (binds `?1` and `?2` of `SessionKey`), so a statement
  * can ride in the same D1 batch as the session check instead of waiting for it.
  */
-export const SESSION_USER_ID = "(SELECT user_id FROM sessions WHERE token_hash = ?1 AND expires_at > ?2)";
+const SESSION_USER_ID = "(SELECT user_id FROM sessions WHERE token_hash = ?1 AND expires_at > ?2)";
 
 /**
  * The account a request acts on (the workspace, whose work, plan and allowances it uses) as a SQL
@@ -130,7 +130,7 @@ export const personOfSignIn = (token: string) => `(SELECT user_id FROM sessions 
 export const signInsOfPerson = (person: string) => `(SELECT token_hash FROM sessions WHERE user_id = ${person})`;
 
 /** Session and user in one query, always on the primary, so a revoked session is refused at once. */
-export function sessionUser(db: D1Database, key: Pick<SessionKey, "tokenHash" | "now">): D1PreparedStatement {
+function sessionUser(db: D1Database, key: Pick<SessionKey, "tokenHash" | "now">): D1PreparedStatement {
   return db
     .prepare(
       "SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = ?1 AND sessions.expires_at > ?2",
@@ -139,14 +139,14 @@ export function sessionUser(db: D1Database, key: Pick<SessionKey, "tokenHash" | 
 }
 
 /** The workspace the request names and the person's role in it (NULL for none), as a row of its owner. */
-export function sessionAccount(db: D1Database, key: SessionKey): D1PreparedStatement {
+function sessionAccount(db: D1Database, key: SessionKey): D1PreparedStatement {
   return db
     .prepare(`SELECT ${roleIn("?3", SESSION_USER_ID)} AS member_role, users.* FROM users WHERE users.id = ?3`)
     .bind(key.tokenHash, key.now, key.workspaceId ?? null);
 }
 
 /** What `sessionAccount` answers. */
-export type AccountRow = UserRow & { readonly member_role: Role | null };
+type AccountRow = UserRow & { readonly member_role: Role | null };
 
 /** The user a session token belongs to (a resumed live socket's), or null when unknown, revoked or expired. */
 export async function userForToken(
@@ -159,8 +159,7 @@ export async function userForToken(
 }
 
 /** Whether the request names a workspace other than the person's own, so `sessionAccount` must be read. */
-export const namesOtherWorkspace = (key: SessionKey) =>
-  key.workspaceId !== undefined && key.workspaceId !== key.namedUserId;
+const namesOtherWorkspace = (key: SessionKey) => key.workspaceId !== undefined && key.workspaceId !== key.namedUserId;
 
 const noWorkspace = () =>
   new ApiError(404, "workspace_not_found", "That workspace does not exist, or you are not one of its members.");

@@ -47,7 +47,7 @@ export function publicUser(row: UserRow): User {
   };
 }
 
-export type NewUser = Pick<
+type NewUser = Pick<
   UserRow,
   "id" | "name" | "email" | "phone_number" | "organization_name" | "password_hash" | "trial_ends_at" | "created_at"
 >;

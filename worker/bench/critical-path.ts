@@ -24,7 +24,7 @@ export interface Trace {
 }
 
 /** Round-trip milliseconds from the visitor's data centre to each kind of target. */
-export type LatencyModel = Readonly<Record<string, number>>;
+type LatencyModel = Readonly<Record<string, number>>;
 
 /**
  * Round trips from a Lagos data centre (LOS). D1's primary, the R2 bucket and the Durable Objects
@@ -32,7 +32,7 @@ export type LatencyModel = Readonly<Record<string, number>>;
  * are in the eastern United States; Paystack serves from West Africa. docs/performance.md explains
  * each figure; `BENCH_RTT_<TARGET>` overrides one (e.g. `BENCH_RTT_D1=150`).
  */
-export const LAGOS_LATENCY_MODEL: LatencyModel = {
+const LAGOS_LATENCY_MODEL: LatencyModel = {
   d1: 120,
   r2: 120,
   "durable-object": 110,
@@ -87,7 +87,7 @@ function heaviestChain(calls: readonly TracedCall[], weight: (call: TracedCall) 
   return Math.max(0, ...best);
 }
 
-export interface PathSummary {
+interface PathSummary {
   /** Remote round trips made one after another before the provider call, or before answering. */
   readonly sequentialBeforeFirstByte: number;
   /** The provider calls on the way to the first byte (a cache hit has none). */

@@ -13,7 +13,7 @@ import { RENEWAL_REFERENCE_PREFIX } from "./orders.ts";
  * verification sends nothing. A send that failed leaves the mark off for the next one to try.
  */
 
-export interface ReceiptMailer {
+interface ReceiptMailer {
   readonly db: D1Database;
   readonly mail: ProviderEndpoint;
   readonly mailFrom: string;
@@ -22,7 +22,7 @@ export interface ReceiptMailer {
   readonly siteOrigin: string | null;
 }
 
-export const receiptKey = (reference: string) => `receipt-${reference}`;
+const receiptKey = (reference: string) => `receipt-${reference}`;
 
 /** Receipts sent at once, as the renewal sweep's other e-mails are: a page neither crawls nor floods the provider. */
 const SENDS_AT_ONCE = 25;
@@ -33,7 +33,7 @@ function base64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-export async function receiptMail(
+async function receiptMail(
   invoice: InvoiceRow & { customer_email: string },
   mailer: Pick<ReceiptMailer, "issuer" | "siteOrigin">,
 ): Promise<MailMessage> {

@@ -13,7 +13,7 @@ const field = (label: string, value: string): Block => line(bold(`${label}:`), p
 export const planNameOf = (plan: string) => `Vox ${PLANS.find((candidate) => candidate.id === plan)?.name ?? plan}`;
 
 /** What the invoice says, in the order it says it; plan prices include VAT (decision 020). */
-export function invoiceBlocks(invoice: InvoiceRow, issuer: InvoiceIssuer): Block[] {
+function invoiceBlocks(invoice: InvoiceRow, issuer: InvoiceIssuer): Block[] {
   const buyer = [invoice.customer_name, invoice.customer_email, invoice.organisation].filter((value): value is string =>
     Boolean(value),
   );

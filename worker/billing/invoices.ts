@@ -8,7 +8,7 @@ import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
  */
 
 /** The issuer whose sequence numbers Vox's invoices (`VOX-2026-000001`). */
-export const INVOICE_ISSUER = "VOX";
+const INVOICE_ISSUER = "VOX";
 
 export interface InvoiceRow {
   id: string;
@@ -32,7 +32,7 @@ export interface InvoiceRow {
 }
 
 /** The order an invoice is for, and who won it: what `fulfilment` in `orders.ts` knows. */
-export interface InvoiceFor {
+interface InvoiceFor {
   readonly reference: string;
   readonly fulfilmentId: string;
   readonly issuedAt: string;

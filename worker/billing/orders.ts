@@ -25,7 +25,7 @@ export interface OrderRow {
 export const RENEWAL_REFERENCE_PREFIX = "vox-renew-";
 
 /** SQLite date modifiers for how long each purchasable plan lasts. */
-export const PLAN_PERIOD: Record<PlanId, string | null> = {
+const PLAN_PERIOD: Record<PlanId, string | null> = {
   monthly: "+1 months",
   yearly: "+1 years",
   enterprise: null,
@@ -56,7 +56,7 @@ export async function markOrderFailed(db: D1Database, reference: string): Promis
     .run();
 }
 
-export type Fulfilment = "activated" | "already_paid" | "mismatch" | "unknown";
+type Fulfilment = "activated" | "already_paid" | "mismatch" | "unknown";
 
 export interface Payment {
   readonly amount: number;

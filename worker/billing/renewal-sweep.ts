@@ -25,7 +25,7 @@ import {
  * invocation makes more than a page's charges and e-mails, however many renewals are due.
  */
 
-export const renewalSweepParams = z.object({
+const renewalSweepParams = z.object({
   /** The origin sandbox endpoints are built from, and the e-mails' links when SITE_URL is unset. */
   origin: z.string().nullable(),
   /** The billing clock when the sweep was started: every step of it runs on that time. */

@@ -25,8 +25,8 @@ import { type DueRenewal, dueRenewals, lapseEnded, recordDecline, renewalsOfOwne
  */
 
 /** A period is renewed from a day before it ends. */
-export const RENEWAL_WINDOW_MS = 86_400_000;
-export const GRACE_DAYS = 3;
+const RENEWAL_WINDOW_MS = 86_400_000;
+const GRACE_DAYS = 3;
 /** A declined card is tried again a day later, until the grace period ends. */
 const RETRY_AFTER_MS = 86_400_000;
 /** Renewals read, claimed and settled per D1 batch, and per step of a sweep. */
@@ -85,7 +85,7 @@ export function addTally(into: SweepTally, part: SweepTally): void {
 }
 
 /** An e-mail and the key that makes sending it again harmless. */
-export interface KeyedMail extends MailMessage {
+interface KeyedMail extends MailMessage {
   readonly key: string;
 }
 
@@ -100,7 +100,7 @@ export interface PartResult {
   readonly receipts: string[];
 }
 
-export interface PageResult extends PartResult {
+interface PageResult extends PartResult {
   /** The account id to read the next page after; null after the last page. */
   readonly next: string | null;
 }
@@ -202,7 +202,7 @@ async function pendingRenewals(
   };
 }
 
-export interface Claimed {
+interface Claimed {
   readonly renewal: DueRenewal;
   readonly order: OrderRow;
 }

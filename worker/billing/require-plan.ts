@@ -9,7 +9,7 @@ import { ApiError } from "../core/errors.ts";
  * the other candidate, but it is defined for requests missing a precondition header such as
  * If-Match, which is not what is missing here.
  */
-export const EMAIL_UNVERIFIED_STATUS = 409;
+const EMAIL_UNVERIFIED_STATUS = 409;
 
 /**
  * A paid plan opens the tools. Without one the free trial does, once the address is verified: the

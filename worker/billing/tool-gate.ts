@@ -21,7 +21,7 @@ import { assertActivePlan } from "./require-plan.ts";
 
 export type Tool = keyof typeof TOOL_RATE_LIMITS;
 
-export interface GateOptions {
+interface GateOptions {
   /** The caller's session key, when the route needed it before the gate. */
   readonly key?: SessionKey;
   /** A SQL condition (its one parameter bound to `?7`) under which the call is free, e.g. a cached answer. */
@@ -30,7 +30,7 @@ export interface GateOptions {
   readonly with?: (db: D1Database, key: SessionKey) => D1PreparedStatement[];
 }
 
-export interface Passed {
+interface Passed {
   /** The signed-in person. */
   readonly user: UserRow;
   /** The workspace the request acts in: whose plan and allowance it uses. */

@@ -1,6 +1,6 @@
 /** Consultation and contact requests in D1 (`contact_requests`), kept as the team received them. */
 
-export interface ContactRequestRow {
+interface ContactRequestRow {
   id: string;
   kind: "consultation" | "contact";
   full_name: string;

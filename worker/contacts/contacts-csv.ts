@@ -11,7 +11,7 @@ import {
   type SkippedRow,
 } from "./contracts/contacts.ts";
 
-export interface ReadContacts {
+interface ReadContacts {
   /** Each row to save, with its spreadsheet row number. */
   readonly rows: readonly { readonly row: number; readonly contact: ContactImportRow }[];
   readonly skipped: SkippedRow[];

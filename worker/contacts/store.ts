@@ -78,7 +78,7 @@ export function contactsOf(db: D1Database, userId: string, page: Page): RowsStat
   );
 }
 
-export interface SavedImport {
+interface SavedImport {
   /** Addresses already on the list whose details were brought up to date. */
   readonly updated: ReadonlySet<string>;
   /** Addresses added. */

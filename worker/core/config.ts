@@ -10,7 +10,7 @@ import {
 } from "../providers/endpoint.ts";
 import { ConfigError } from "./errors.ts";
 
-export { PROVIDERS, type Provider, type ProviderEndpoint, SANDBOX_PATH, sandboxKey, sandboxSecret };
+export { type Provider, type ProviderEndpoint, SANDBOX_PATH, sandboxKey, sandboxSecret };
 
 /**
  * The one place that turns Worker vars and secrets into settings, and (with the provider table in
@@ -27,7 +27,7 @@ type SecretVar = {
  * five other languages), then Universal-2, which the provider falls back to for the 90-odd languages
  * the first does not cover, e.g. a briefing in Yoruba or Hausa found by language detection.
  */
-export const DEFAULT_TRANSCRIPTION_MODELS = ["universal-3-pro", "universal-2"] as const;
+const DEFAULT_TRANSCRIPTION_MODELS = ["universal-3-pro", "universal-2"] as const;
 
 const optionalKey = z
   .string()
@@ -153,7 +153,7 @@ export function loadConfig(env: Env): AppConfig {
   return config;
 }
 
-export interface EndpointContext {
+interface EndpointContext {
   /** Origin of the incoming request; sandbox URLs a browser must open (checkout) live there. */
   readonly origin: string;
   readonly sandboxFetch: (request: Request) => Promise<Response>;

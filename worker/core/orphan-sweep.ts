@@ -17,8 +17,8 @@ import { audioItemHoldsKey } from "../speech/store.ts";
 export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** Keys listed per page, and pages per run: at most 5,000 objects looked at every run. */
-export const SWEEP_PAGE_SIZE = 500;
-export const SWEEP_PAGES_PER_RUN = 10;
+const SWEEP_PAGE_SIZE = 500;
+const SWEEP_PAGES_PER_RUN = 10;
 
 const SWEEP_NAME = "orphan-objects";
 
@@ -36,7 +36,7 @@ export async function unreferencedKeys(db: D1Database, keys: readonly string[]):
   return results.map((row) => row.key);
 }
 
-export interface SweepLimits {
+interface SweepLimits {
   readonly pageSize: number;
   readonly pages: number;
 }

@@ -4,7 +4,7 @@ import type { AppEnv } from "../app-env.ts";
 import { HOURLY_REQUESTS } from "../billing/contracts/plans.ts";
 import { tooManyAttempts } from "./errors.ts";
 
-export interface RateLimitRule {
+interface RateLimitRule {
   readonly limit: number;
   readonly windowSeconds: number;
 }
@@ -42,7 +42,7 @@ export const RATE_LIMITS = {
   contact: { ip: { limit: 10, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } },
 } as const satisfies Record<string, { ip: RateLimitRule; email: RateLimitRule; device?: RateLimitRule }>;
 
-export type RateLimitedAction = keyof typeof RATE_LIMITS;
+type RateLimitedAction = keyof typeof RATE_LIMITS;
 
 /**
  * Paid provider calls per signed-in user, generous for real work but a ceiling on a runaway

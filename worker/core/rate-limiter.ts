@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 
-export interface RateLimitDecision {
+interface RateLimitDecision {
   readonly allowed: boolean;
   readonly remaining: number;
   readonly retryAfterSeconds: number;

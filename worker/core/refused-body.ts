@@ -6,7 +6,7 @@
  * dropped, up to `REFUSED_BODY_DRAIN_BYTES`: past that the client is sending far more than any
  * request of the product holds, and its connection is closed.
  */
-export const REFUSED_BODY_DRAIN_BYTES = 64 * 1024 * 1024;
+const REFUSED_BODY_DRAIN_BYTES = 64 * 1024 * 1024;
 
 export async function dropRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
   let dropped = 0;

@@ -6,7 +6,7 @@
 const TAG = new TextEncoder();
 
 /** The `fmt ` chunk (heading included) of plain integer PCM. */
-export function pcmFormatChunk(sampleRate: number, channels: number, bitsPerSample: number): Uint8Array {
+function pcmFormatChunk(sampleRate: number, channels: number, bitsPerSample: number): Uint8Array {
   const chunk = new Uint8Array(24);
   const view = new DataView(chunk.buffer);
   const blockAlign = channels * (bitsPerSample / 8);

@@ -7,9 +7,9 @@ import { base64, hmac, isSameSignature } from "../core/webhook-hmac.ts";
  */
 
 /** Events older or newer than this are refused, so a captured one cannot be replayed later. */
-export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 
-export interface SignedHeaders {
+interface SignedHeaders {
   readonly id: string | undefined;
   readonly timestamp: string | undefined;
   readonly signature: string | undefined;

@@ -12,7 +12,7 @@ import type { MailMessage } from "../providers/mail.ts";
  * under embargo those files are not public, so the e-mail names them and says when they will be.
  */
 
-export interface ReleaseMailInput {
+interface ReleaseMailInput {
   readonly to: string;
   readonly subject: string;
   readonly organisation: string;
@@ -30,7 +30,7 @@ export interface ReleaseMailInput {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-export function trackingLinks(origin: string, token: string) {
+function trackingLinks(origin: string, token: string) {
   return {
     open: `${origin}${pathOf(API.tracking.path.open, { token })}`,
     click: `${origin}${pathOf(API.tracking.path.click, { token })}`,

@@ -15,7 +15,7 @@ import { type MailMessage, refusedUnverifiedSender, sendMail } from "../provider
  * sent with two bodies: `release:<recipient>` from MAIL_FROM, as before domains existed, and
  * `release:<recipient>:<domain>` from the organisation's.
  */
-export interface ReleaseMailerInput {
+interface ReleaseMailerInput {
   readonly mail: ProviderEndpoint;
   readonly db: D1Database;
   readonly mailFrom: string;

@@ -36,9 +36,9 @@ import {
  */
 
 /** Recipients one durable step mails. */
-export const SEND_BATCH = 25;
+const SEND_BATCH = 25;
 
-export interface SendRequest {
+interface SendRequest {
   readonly env: Env;
   readonly release: { readonly id: string; readonly user_id: string; readonly text: string };
   readonly plan: string | null;

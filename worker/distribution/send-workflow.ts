@@ -2,8 +2,8 @@ import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloud
 import { z } from "zod";
 import { mailNextBatch } from "./send-release.ts";
 
-export const sendParams = z.object({ sendId: z.string() });
-export type SendParams = z.infer<typeof sendParams>;
+const sendParams = z.object({ sendId: z.string() });
+type SendParams = z.infer<typeof sendParams>;
 
 /** Batches one send can take: the largest plan's list, a batch a step. */
 const MAX_BATCHES = 2_100;

@@ -16,7 +16,7 @@ export interface SendRow {
   readonly origin: string;
 }
 
-export interface QueuedRecipientRow {
+interface QueuedRecipientRow {
   readonly id: string;
   readonly email: string;
   readonly name: string;
@@ -25,7 +25,7 @@ export interface QueuedRecipientRow {
   readonly suppressed: SuppressionReason | null;
 }
 
-export interface QueueRequest {
+interface QueueRequest {
   readonly sendId: string;
   readonly jobId: string;
   readonly userId: string;
@@ -38,7 +38,7 @@ export interface QueueRequest {
   readonly periodStart: string;
 }
 
-export interface QueueResult {
+interface QueueResult {
   readonly queued: number;
   /** Subscribed contacts the tags pick, whether they had the release before or not. */
   readonly picked: number;
@@ -180,7 +180,7 @@ export function settleRecipient(
     .run();
 }
 
-export interface TrackedRecipient {
+interface TrackedRecipient {
   readonly id: string;
   readonly job_id: string;
   readonly user_id: string;

@@ -9,7 +9,7 @@ import { requireTranscribable } from "./transcribable.ts";
  * one after another or at once, and is uploaded once.
  */
 
-export interface UsedRecording {
+interface UsedRecording {
   readonly r2Key: string;
   readonly contentType: string;
 }

@@ -4,7 +4,7 @@ import { PRESS_RELEASE_MAX_BYTES } from "../press-releases/contracts/press-relea
 import type { JobKind } from "./contracts/jobs.ts";
 
 /** What differs between job kinds at the edges (gate, intake, answers); their steps are in engine.ts. */
-export interface JobKindConfig {
+interface JobKindConfig {
   /** The gate it passes and the row of the routing table it is served by. */
   readonly tool: Tool & LanguageTool;
   /** A small file sent as a multipart form becomes the job's recording (otherwise only `{upload_id}`). */

@@ -15,7 +15,7 @@ export interface TranscriptSoFar {
   readonly sentences: readonly TimedSentence[];
 }
 
-export interface PartRequest {
+interface PartRequest {
   readonly type: string;
   readonly language: Language;
   /** The account's vocabulary, sent as `special_words`. */
@@ -25,7 +25,7 @@ export interface PartRequest {
   readonly fromSecond: number;
 }
 
-export interface TranscribedPart extends TranscriptSoFar {
+interface TranscribedPart extends TranscriptSoFar {
   /** Where the next part starts, or null when this was the last. */
   readonly next: { readonly byte: number; readonly second: number } | null;
 }

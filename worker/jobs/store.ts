@@ -54,7 +54,7 @@ export interface JobRow {
   created_by: string | null;
 }
 
-export type NewJob = Pick<
+type NewJob = Pick<
   JobRow,
   "id" | "user_id" | "kind" | "file_name" | "content_type" | "bytes" | "r2_key" | "language"
 > & {
@@ -172,7 +172,7 @@ export async function insertFinishedJob(
   return row ?? undefined;
 }
 
-export interface StatusUpdate {
+interface StatusUpdate {
   readonly status: JobStatus;
   readonly text?: string;
   readonly translatedText?: string;

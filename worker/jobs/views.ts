@@ -8,7 +8,7 @@ import { readTranscript } from "./job-transcripts.ts";
 import type { JobRow } from "./store.ts";
 
 /** How each kind's rows are answered: an item in a list, and one job with its result. */
-export interface JobView {
+interface JobView {
   item(row: JobRow): object;
   detail(env: Env, row: JobRow): Promise<object>;
 }

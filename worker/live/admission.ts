@@ -29,7 +29,7 @@ export const sessionActive = () =>
     "A live transcription is already running for your account. Stop it, or wait for it to end, then start again.",
   );
 
-export interface Admitted {
+interface Admitted {
   readonly userId: string;
   readonly plan: string | null;
   /** What the speaker speaks, as chosen when the ticket was given. */

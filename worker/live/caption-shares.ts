@@ -9,13 +9,13 @@ import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
  * session's.
  */
 
-export interface ShareLookup {
+interface ShareLookup {
   readonly sessionId: string;
   /** Set while the link waits for its session to start: the plan of the account that made it. */
   readonly waitingFor?: { readonly plan: string | null };
 }
 
-export interface Reservation {
+interface Reservation {
   readonly token: string;
   readonly sessionId: string;
 }

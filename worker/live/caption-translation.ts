@@ -12,9 +12,9 @@ import type { CaptionTranscriptMessage, LiveSegment } from "./contracts/live.ts"
 export const TRANSLATION_WAIT_MS = 4000;
 
 /** A final as one caption reader gets it. */
-export type CaptionFinal = CaptionTranscriptMessage & { readonly is_final: true; readonly seq: number };
+type CaptionFinal = CaptionTranscriptMessage & { readonly is_final: true; readonly seq: number };
 
-export type Translate = (text: string, source: Language, target: Language) => Promise<string>;
+type Translate = (text: string, source: Language, target: Language) => Promise<string>;
 
 /** A session's finals as spoken: what readers of its own language get, unchanged. */
 export const spokenFinal = (segment: LiveSegment): CaptionFinal => ({ type: "transcript", is_final: true, ...segment });

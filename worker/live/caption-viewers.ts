@@ -25,7 +25,7 @@ const readsTag = (language: Language) => `reads:${language}`;
 const AS_SPOKEN_TAG = "reads:as-spoken";
 
 /** What a viewer seated in a running session catches up on. */
-export interface CatchUp {
+interface CatchUp {
   /** The session's finals as they stand. */
   readonly finals: readonly LiveSegment[];
   /** Finals up to the viewer's `after` corrected since it may last have heard: sent again. */

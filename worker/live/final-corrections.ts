@@ -10,7 +10,7 @@ import type { LiveSegment } from "./contracts/live.ts";
  * turn of a few seconds in about a second; past this the caption has long been read, and a
  * replacement would only move text under the reader's eyes.
  */
-export const CORRECTION_WAIT_MS = 6000;
+const CORRECTION_WAIT_MS = 6000;
 /**
  * Corrections asked at once per session. Turns end every few seconds, so more than this in
  * flight means Spitch is slow; further finals then keep their fast text rather than queue.
@@ -25,7 +25,7 @@ export const MAX_CORRECTION_SECONDS = 15;
 export const CORRECTION_AUDIO_SECONDS = MAX_CORRECTION_SECONDS + 10;
 
 /** A final's audio as WAV → the accurate pass's text. */
-export type TranscribeFinal = (wav: Blob) => Promise<string>;
+type TranscribeFinal = (wav: Blob) => Promise<string>;
 
 /**
  * The accurate pass: each fast final's audio, cut from what the relay decoded, goes to Spitch in

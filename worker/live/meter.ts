@@ -2,7 +2,7 @@ import { endSession, sessionSeconds, touchSession } from "./transcripts.ts";
 import { addSeconds, quotaSeconds, usedSeconds } from "./usage.ts";
 
 /** What metering needs of a session, and the running total it keeps there. */
-export interface MeteredSession {
+interface MeteredSession {
   readonly sessionId: string;
   readonly userId: string;
   readonly plan: string | null;

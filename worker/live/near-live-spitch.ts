@@ -23,7 +23,7 @@ export const SEGMENT_WAIT_MS = NEAR_LIVE_DELAY_MS - PAUSE_MS - 400;
  * within one wait a speaker makes at most about nine; more in flight means Spitch is failing and
  * further segments are dropped rather than pile up.
  */
-export const MAX_SEGMENTS_IN_FLIGHT = 8;
+const MAX_SEGMENTS_IN_FLIGHT = 8;
 
 export const spitchNearLive: LiveTranscriber = {
   async connect(endpoint, options, events) {

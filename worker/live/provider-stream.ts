@@ -92,7 +92,7 @@ function liveTranscriberFor(env: Env, language: Language) {
 const MAX_PENDING_FRAMES = LIVE_BUFFER_MS / LIVE_CHUNK_MS;
 
 /** What the streams need of the session: where it was opened, what is spoken, and the audio of streams gone. */
-export interface StreamedSession {
+interface StreamedSession {
   readonly origin: string;
   readonly extraQuery: string;
   readonly language: Language;
@@ -101,7 +101,7 @@ export interface StreamedSession {
   closedSeconds: number;
 }
 
-export interface ProviderStreamEvents {
+interface ProviderStreamEvents {
   /** Text, timed from the start of the session's audio rather than of its stream. */
   readonly onTranscript: (transcript: LiveTranscript) => void;
   /** The stream audio goes to was closed by the provider (a replaced stream's close is only counted). */

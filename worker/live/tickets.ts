@@ -14,7 +14,7 @@ import { usageOfOwner } from "./usage.ts";
 
 /** Single-use, short-lived tickets that stand in for the bearer token on the WebSocket URL. */
 
-export interface NewTicket {
+interface NewTicket {
   readonly ticket: string;
   readonly hash: string;
 }

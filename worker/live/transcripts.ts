@@ -118,7 +118,7 @@ export function openSessionsOfSignIns(db: D1Database, signIns: LiveSignIns): Row
     .bind(signIns.userId, signIns.keep ?? null, new Date().toISOString());
 }
 
-export interface SessionOwner {
+interface SessionOwner {
   readonly userId: string;
   readonly resumeTokenHash: string;
 }

@@ -33,7 +33,7 @@ interface Head {
 }
 
 const day = new Intl.DateTimeFormat("en-NG", { dateStyle: "long", timeZone: "Africa/Lagos" });
-export const releaseDate = (iso: string) => day.format(new Date(iso));
+const releaseDate = (iso: string) => day.format(new Date(iso));
 
 /** The release's first paragraph after its headline, cut to a preview's length. */
 export function releaseSummary(text: string, max = 200): string {
@@ -161,8 +161,7 @@ export function newsroomPage(
 }
 
 /** WhatsApp's share link: the release's title and address as the message. */
-export const whatsAppShare = (title: string, url: string) =>
-  `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`;
+const whatsAppShare = (title: string, url: string) => `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`;
 
 /**
  * The width an image takes on the release page: the column (44rem, less the page's and the card's

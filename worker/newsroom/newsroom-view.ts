@@ -14,9 +14,9 @@ import { type ReleaseFiles, releaseFiles } from "./release-files.ts";
  */
 
 /** The newsroom page and feed list this many releases, the newest. */
-export const NEWSROOM_RELEASES = 50;
+const NEWSROOM_RELEASES = 50;
 
-export interface NewsroomView {
+interface NewsroomView {
   readonly kit: Organisation;
   readonly urls: { readonly newsroom: string; readonly feed: string };
   readonly releases: readonly NewsroomRelease[];
@@ -37,7 +37,7 @@ export async function publicReleaseAt(
 }
 
 /** The release's images with their renditions, clip and documents, as its page links them. */
-export async function filesOfRelease(
+async function filesOfRelease(
   db: D1Database,
   origin: string,
   slug: string,

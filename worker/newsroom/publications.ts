@@ -27,7 +27,7 @@ export interface PublicReleaseRow {
 }
 
 /** A row whose release went public: the newsroom it is on must be purged. */
-export interface PublishedRow {
+interface PublishedRow {
   readonly job_id: string;
   readonly user_id: string;
   readonly slug: string;

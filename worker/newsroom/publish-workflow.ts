@@ -3,8 +3,8 @@ import { z } from "zod";
 import { loadConfig } from "../core/config.ts";
 import { publishWhenDue } from "./publish.ts";
 
-export const publishParams = z.object({ jobId: z.string(), publishAt: z.iso.datetime() });
-export type PublishParams = z.infer<typeof publishParams>;
+const publishParams = z.object({ jobId: z.string(), publishAt: z.iso.datetime() });
+type PublishParams = z.infer<typeof publishParams>;
 
 /**
  * An embargoed release's own Workflow: it sleeps until the embargo's time, then publishes the

@@ -47,7 +47,7 @@ export function isVoxDomain(domain: string, mailFrom: string): boolean {
  * `"Name" <address>`: the name quoted, as RFC 5322 allows any text there once quoted, so a comma
  * or a bracket in an organisation's name cannot split the header into two addresses.
  */
-export function senderAddress(name: string, localPart: string, domain: string): string {
+function senderAddress(name: string, localPart: string, domain: string): string {
   const quoted = withoutControlCharacters(name).replace(/[\\"]/g, (c) => `\\${c}`);
   const address = `${localPart}@${domain}`;
   return quoted.trim() ? `"${quoted}" <${address}>` : address;

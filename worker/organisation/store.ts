@@ -25,7 +25,7 @@ export interface OrganisationRow {
 }
 
 /** The columns to select, aliased `u` (users) and `o` (organisations), for `kitFromRow`. */
-export const KIT_COLUMNS =
+const KIT_COLUMNS =
   "u.organization_name, o.name, o.boilerplate, o.spokespeople, o.media_contact, o.dateline_city, o.slug";
 
 export function kitFromRow(row: OrganisationRow | null): Organisation {

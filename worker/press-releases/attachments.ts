@@ -10,7 +10,7 @@ import { ATTACHMENT_IMAGES_PER_RELEASE, type AttachmentItem } from "./contracts/
 
 const COLUMNS = "id, content_type, bytes, width, height, alt, caption, created_at";
 
-export type AttachmentRow = AttachmentItem & {
+type AttachmentRow = AttachmentItem & {
   readonly job_id: string;
   readonly user_id: string;
   readonly r2_key: string;
@@ -19,7 +19,7 @@ export type AttachmentRow = AttachmentItem & {
 };
 
 /** One web rendition of an image: a WebP `width` pixels wide. */
-export interface RenditionRow {
+interface RenditionRow {
   readonly attachment_id: string;
   readonly width: number;
   readonly height: number;
@@ -78,7 +78,7 @@ export function renditionOf(db: D1Database, jobId: string, id: string, width: nu
 }
 
 /** Why an image was not recorded. */
-export type AttachmentRefusal = "full" | "over_quota";
+type AttachmentRefusal = "full" | "over_quota";
 
 /**
  * Records an uploaded image with its renditions in one batch. The image's insert holds the release

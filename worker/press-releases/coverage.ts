@@ -28,7 +28,7 @@ export function coverageOfUser(
   );
 }
 
-export type LoggedCoverage = { readonly logged: CoverageItem } | { readonly refused: "full" | "duplicate" };
+type LoggedCoverage = { readonly logged: CoverageItem } | { readonly refused: "full" | "duplicate" };
 
 /**
  * Logs one item, in one statement that also holds the release to `COVERAGE_PER_RELEASE` items and

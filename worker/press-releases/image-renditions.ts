@@ -12,7 +12,7 @@ const WIDEST = RENDITION_WIDTHS[RENDITION_WIDTHS.length - 1] as number;
 /** The quality photos are usually served at on the web; wrangler's local emulation does not apply it. */
 const QUALITY = 80;
 
-export interface Rendition {
+interface Rendition {
   readonly width: number;
   readonly height: number;
   readonly bytes: Uint8Array;
@@ -22,7 +22,7 @@ export interface Rendition {
  * The widths to make of an image `width` pixels wide: each standard one narrower than it, and the
  * image's own width (up to the widest), so the largest copy is never blown up past the original.
  */
-export function renditionWidths(width: number): number[] {
+function renditionWidths(width: number): number[] {
   return [...RENDITION_WIDTHS.filter((each) => each < width), Math.min(width, WIDEST)];
 }
 

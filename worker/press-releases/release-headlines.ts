@@ -3,7 +3,7 @@ import { embargoLine, HEADLINE_ALTERNATIVES, type ReleaseOptions } from "./contr
 import { HEADLINES_MARKER } from "./press-release-prompt.ts";
 
 /** A written release: its Markdown, and the other headlines the writer offered for it. */
-export interface WrittenRelease {
+interface WrittenRelease {
   readonly text: string;
   readonly headlines: readonly string[];
 }

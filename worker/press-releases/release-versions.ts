@@ -13,9 +13,9 @@ import { keptHeadlines } from "./release-headlines.ts";
  */
 
 /** Which of a release's texts: the English release, or its copy in the recording's language. */
-export type ReleaseCopy = "en" | Language;
+type ReleaseCopy = "en" | Language;
 
-export interface ReleaseVersion {
+interface ReleaseVersion {
   readonly number: number;
   readonly text: string;
   readonly headlines: string[];

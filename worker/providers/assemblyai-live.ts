@@ -29,7 +29,7 @@ import { checkDocumented, type ProviderAdapter, ProviderError, providerFetch } f
  */
 
 const OPEN_TIMEOUT_MS = 10_000;
-export const PCM_SAMPLE_RATE = 16_000;
+const PCM_SAMPLE_RATE = 16_000;
 const BYTES_PER_MS = (PCM_SAMPLE_RATE * BYTES_PER_SAMPLE.pcm_s16le) / 1000;
 /** Sent in pieces of 100 ms to 1 s, whatever the page's framing, since the service refuses others. */
 const SEND_MIN_BYTES = 100 * BYTES_PER_MS;

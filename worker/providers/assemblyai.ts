@@ -57,7 +57,7 @@ export async function uploadAudio(endpoint: ProviderEndpoint, audio: ReadableStr
 
 const transcriptContract = { documented: transcriptAnswer, needed: transcriptNeeded };
 
-export interface TranscriptRequest {
+interface TranscriptRequest {
   readonly audioUrl: string;
   /** Models in priority order; the provider routes each file to the first that fits its language. */
   readonly speechModels: readonly string[];
@@ -131,7 +131,7 @@ export async function deleteTranscript(endpoint: ProviderEndpoint, id: string): 
   }
 }
 
-export interface ChatRequest {
+interface ChatRequest {
   readonly model: string;
   readonly messages: readonly { role: "system" | "user" | "assistant"; content: string }[];
   readonly maxTokens: number;

@@ -55,7 +55,7 @@ export function analysisQuery(model: string, keyterms: readonly string[] = []): 
   };
 }
 
-export interface AnalysisRequest {
+interface AnalysisRequest {
   /** The recording itself, or a URL the provider fetches it from. */
   readonly audio: Blob | { readonly url: string };
   readonly model: string;

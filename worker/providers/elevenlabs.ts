@@ -68,7 +68,7 @@ export async function streamSpeech(
   });
 }
 
-export interface ConversionRequest {
+interface ConversionRequest {
   readonly voiceId: string;
   readonly audio: File;
   readonly modelId: string;

@@ -17,7 +17,7 @@ export interface MailMessage {
   readonly replyTo?: string;
 }
 
-export interface MailAttachment {
+interface MailAttachment {
   readonly filename: string;
   /** Base64. */
   readonly content: string;

@@ -47,7 +47,7 @@ const verifyNeeded = z.object({
 
 export type PaystackTransaction = z.infer<typeof transactionNeeded> & { card: PaidCard | null };
 
-export interface InitializeInput {
+interface InitializeInput {
   readonly email: string;
   readonly amountKobo: number;
   readonly currency: "NGN";

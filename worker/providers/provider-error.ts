@@ -40,7 +40,7 @@ export class ProviderError extends Error {
 }
 
 /** How the fetch helper builds an adapter's errors: `ProviderError` or a subclass a route catches by name. */
-export type ProviderErrorClass = new (
+type ProviderErrorClass = new (
   provider: string,
   message: string,
   status: number,
@@ -66,7 +66,7 @@ export class ProviderContractError extends ProviderError {
   }
 }
 
-export interface AnswerContract<T> {
+interface AnswerContract<T> {
   /** Every field the provider's published description marks required. */
   readonly documented: z.ZodType;
   /** The fields this product reads; a subset of `documented`. */
@@ -121,7 +121,7 @@ export interface ProviderAdapter {
   readonly refusalDetail?: (body: unknown) => string | undefined;
 }
 
-export interface ProviderRequest {
+interface ProviderRequest {
   /** Names the call in errors and logs ("voices", "transcript poll"). */
   readonly what: string;
   /** Path and query under the endpoint's base URL. */
@@ -141,7 +141,7 @@ export interface ProviderRequest {
 }
 
 /** Reads the answer's body through `prepare` first when the provider has more than one shape of it. */
-export interface ReadContract<T> extends AnswerContract<T> {
+interface ReadContract<T> extends AnswerContract<T> {
   readonly prepare?: (body: unknown) => unknown;
 }
 

@@ -27,7 +27,7 @@ const spitch: ProviderAdapter = {
   refusalDetail: (body) => errorBody.safeParse(body).data?.error.message,
 };
 
-export interface SpitchSpeech {
+interface SpitchSpeech {
   readonly voice: SpitchVoice;
   readonly text: string;
   readonly language: string;
@@ -47,7 +47,7 @@ export function streamSpitchSpeech(endpoint: ProviderEndpoint, request: SpitchSp
   });
 }
 
-export interface SpitchTranscription {
+interface SpitchTranscription {
   readonly audio: Blob;
   readonly language: string;
   /** Names and terms the recogniser should expect (the account's vocabulary). */

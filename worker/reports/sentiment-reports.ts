@@ -53,7 +53,7 @@ export function languageReport(
   };
 }
 
-export interface AnalysedFile {
+interface AnalysedFile {
   /** The workspace the report belongs to. */
   readonly userId: string;
   /** The person who asked for it. */
@@ -66,7 +66,7 @@ export interface AnalysedFile {
 }
 
 /** Where a recording analysed on the spot is kept, beside its report. */
-export const analysedRecordingKey = (id: string) => `sentiment-recordings/${id}`;
+const analysedRecordingKey = (id: string) => `sentiment-recordings/${id}`;
 
 /**
  * Keeps a report made on the spot from a small file, and the file too while it fits the plan's

@@ -49,7 +49,7 @@ export async function modelInfo(model: string) {
   return { uuid: await modelUuid(model), info: { name: `general-${model}`, version: "2026-01-01.0", arch: model } };
 }
 
-export function parseListenQuery(url: string): { query: ListenQuery } | { error: string } {
+function parseListenQuery(url: string): { query: ListenQuery } | { error: string } {
   const parsed = listenQuery.safeParse(listenQueryObject(new URL(url).searchParams));
   if (parsed.success) {
     if (parsed.data.keyterm && !isKeytermModel(parsed.data.model)) {

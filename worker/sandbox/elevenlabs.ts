@@ -24,7 +24,7 @@ export const sandboxElevenLabs = new Hono<AppEnv>();
 const voice = (voice_id: string, name: string, baseHz: number, accent: string, gender: string, use_case: string) =>
   ({ voice_id, name, baseHz, labels: { accent, gender, use_case } }) as const;
 
-export const SANDBOX_VOICES = [
+const SANDBOX_VOICES = [
   voice("sbxAdaezeWarm01", "Adaeze", 210, "nigerian", "female", "narration"),
   voice("sbxTundeNews002", "Tunde", 120, "nigerian", "male", "news"),
   voice("sbxAmaraBright3", "Amara", 240, "british", "female", "advertising"),

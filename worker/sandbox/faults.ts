@@ -9,7 +9,7 @@ import type { AppEnv } from "../app-env.ts";
  * `"delay_ms": t` they answer t ms late, as usual unless a status is given too. Kept in D1, so a
  * Durable Object's calls and a test's setting meet whatever isolate runs them.
  */
-export const FAULT_TARGETS = [
+const FAULT_TARGETS = [
   "deepgram-listen",
   "deepgram-read",
   "assemblyai-upload",
@@ -22,7 +22,7 @@ export const FAULT_TARGETS = [
   "resend-emails",
   "resend-domains",
 ] as const;
-export type FaultTarget = (typeof FAULT_TARGETS)[number];
+type FaultTarget = (typeof FAULT_TARGETS)[number];
 
 export const sandboxFaults = new Hono<AppEnv>();
 

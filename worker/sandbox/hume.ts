@@ -9,7 +9,7 @@ import { sandboxKey, sandboxSecret } from "../core/config.ts";
  */
 export const sandboxHume = new Hono<AppEnv>();
 
-export const SANDBOX_TOKEN_TTL_SECONDS = 1800;
+const SANDBOX_TOKEN_TTL_SECONDS = 1800;
 
 const oauthError = (status: 400 | 401, error: string, description: string) =>
   Response.json({ error, error_description: description }, { status });

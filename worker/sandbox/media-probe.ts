@@ -17,9 +17,9 @@ export interface MediaProbe {
 
 export type HashedProbe = MediaProbe & { readonly sha256: string };
 
-export const EDGE_BYTES = 64 * 1024;
+const EDGE_BYTES = 64 * 1024;
 /** The largest Range a provider asks a media URL for at once. */
-export const RANGE_WINDOW_BYTES = 8 * 1024 * 1024;
+const RANGE_WINDOW_BYTES = 8 * 1024 * 1024;
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   const joined = new Uint8Array(a.length + b.length);

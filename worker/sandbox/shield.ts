@@ -29,7 +29,7 @@ const UPLOAD: UploadRule = {
 
 const ACTION = `${SANDBOX_PATH}/shield`;
 
-export interface ShieldVerdict {
+interface ShieldVerdict {
   readonly sandbox: true;
   readonly verdict: "likely_authentic" | "inconclusive" | "likely_synthetic";
   readonly label: string;

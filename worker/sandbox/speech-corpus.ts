@@ -207,7 +207,7 @@ function* riffChunks(bytes: Uint8Array, from = 12, to = bytes.length): Generator
 }
 
 /** Seconds of audio: exact for PCM WAV (from its header and the size), otherwise estimated at 128 kbit/s. */
-export function estimateDuration(media: MediaProbe): number {
+function estimateDuration(media: MediaProbe): number {
   const { head, size } = media;
   const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
   let byteRate = 0;
@@ -248,7 +248,7 @@ function hasTwoSpeakers({ head }: MediaProbe): boolean {
 }
 
 /** A sentence as heard: who said it, 0 for the first voice, 1 for the second. */
-export interface HeardSentence extends CorpusSentence {
+interface HeardSentence extends CorpusSentence {
   readonly speaker: number;
 }
 

@@ -8,7 +8,7 @@ import { Mp3Encoder } from "@breezystack/lamejs";
 
 const SAMPLES_PER_FRAME = 1152;
 
-export interface Mp3Format {
+interface Mp3Format {
   readonly sampleRate: number;
   readonly kbps: number;
 }

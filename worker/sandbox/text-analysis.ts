@@ -36,7 +36,7 @@ function scoreOf(sentence: string): number {
   return Number(((0.8 * (positive - negative)) / (positive + negative)).toFixed(4));
 }
 
-export type TextResults = ReadAnswer["results"];
+type TextResults = ReadAnswer["results"];
 
 /** The analyses asked for, nested as Deepgram's description nests them. */
 export function analyseEnglish(

@@ -11,7 +11,7 @@ import { SANDBOX_VAPI_PUBLIC_KEY } from "../voice-assistant/contracts/voice-clie
  */
 export const sandboxVapi = new Hono<AppEnv>();
 
-export const SANDBOX_CALL_DOMAIN = "https://vox-sandbox.daily.co";
+const SANDBOX_CALL_DOMAIN = "https://vox-sandbox.daily.co";
 
 const vapiError = (status: 400 | 401, error: string, message: string | string[]) =>
   Response.json({ message, error, statusCode: status }, { status });

@@ -46,7 +46,7 @@ export async function cachedVoices(c: Context<AppEnv>): Promise<Voice[]> {
 const capitalised = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 
 /** Spitch's voices for the languages Vox offers (its Amharic voices are left out). */
-export const SPITCH_ROSTER: readonly Voice[] = SPITCH_VOICES.flatMap((voice) => {
+const SPITCH_ROSTER: readonly Voice[] = SPITCH_VOICES.flatMap((voice) => {
   const language = SPITCH_VOICE_LANGUAGE[voice];
   if (!isLanguage(language) || speechProvider(language) !== "spitch") return [];
   return [{ voice_id: voice, name: capitalised(voice), preview_url: null, labels: { accent: "nigerian" }, language }];

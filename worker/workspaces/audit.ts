@@ -59,10 +59,7 @@ export async function auditRequest(c: Context<AppEnv>, action: AuditAction, targ
 }
 
 /** The actions recorded at most once per `AUDIT_EDIT_WINDOW_MINUTES` for one person and one thing. */
-export type EditAction = Extract<
-  AuditAction,
-  "release.edited" | "press_kit.edited" | "vocabulary.edited" | "contact.edited"
->;
+type EditAction = Extract<AuditAction, "release.edited" | "press_kit.edited" | "vocabulary.edited" | "contact.edited">;
 
 /**
  * An entry that `actor` edited `targetId` (`target` in words), unless they already have one for it
@@ -71,7 +68,7 @@ export type EditAction = Extract<
  * so two saves at once cannot both add an entry. The window is keyed on the id, not the words,
  * since a headline changes as it is edited.
  */
-export function auditEdit(
+function auditEdit(
   db: D1Database,
   workspaceId: string,
   actor: Actor,

@@ -40,7 +40,7 @@ export async function roleOf(db: D1Database, workspaceId: string, userId: string
 export const workspacesOfMember = (person: string) =>
   `(SELECT workspace_id FROM workspace_members WHERE user_id = ${person})`;
 
-export interface MemberRow {
+interface MemberRow {
   readonly user_id: string;
   readonly name: string;
   readonly email: string;

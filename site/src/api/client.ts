@@ -21,7 +21,7 @@ export function schemaOf<M, K extends keyof M>(load: () => Promise<M>, name: K):
 /** The `{ message }` answer of endpoints that only confirm (sign-out, deletions, e-mails sent). */
 export const messageResponse = schemaOf(() => import("@worker/accounts/contracts/auth.ts"), "messageResponse");
 
-export const networkError = () =>
+const networkError = () =>
   new ApiError(0, "network_error", "Could not reach Vox. Check your connection and try again.");
 
 /** A schema that cannot load means the connection dropped: the same error as a failed request. */

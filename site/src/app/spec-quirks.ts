@@ -5,7 +5,7 @@
  * to get the intended check (signed-out visitors are asked to sign in). docs/decisions/ records this
  * decision.
  */
-export const REPRODUCE_REVERSED_SIGNED_IN_CHECK = true;
+const REPRODUCE_REVERSED_SIGNED_IN_CHECK = true;
 
 export function shouldAskToSignIn(signedIn: boolean): boolean {
   return REPRODUCE_REVERSED_SIGNED_IN_CHECK ? signedIn : !signedIn;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 
 /** The spinner shown before navigating from Get Started and the solution cards. */
-export const NAVIGATION_SPINNER_MS = 1500;
+const NAVIGATION_SPINNER_MS = 1500;
 
 export function useDelayedNavigate(): { pending: boolean; navigateAfterSpinner: (to: string) => void } {
   const navigate = useNavigate();

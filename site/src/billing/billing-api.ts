@@ -6,7 +6,7 @@ import { apiFetch, apiRequest, schemaOf } from "../api/client.ts";
 const billing = () => import("@worker/billing/contracts/billing.ts");
 const invoices = () => import("@worker/billing/contracts/invoices.ts");
 
-export const BILLING_PATH = API.billing.path.summary;
+const BILLING_PATH = API.billing.path.summary;
 
 export const fetchBilling = () => apiRequest(BILLING_PATH, { schema: schemaOf(billing, "billingResponse") });
 

@@ -6,7 +6,7 @@ import { apiRequest } from "../api/client.ts";
 import { config } from "../config.ts";
 import { DEFAULT_API_BASE_URL } from "../voice-client/assistant-api.ts";
 
-export const SANDBOX_ASSISTANT_ID = "sandbox-assistant";
+const SANDBOX_ASSISTANT_ID = "sandbox-assistant";
 
 export interface DemoDefaults {
   readonly apiBaseUrl: string;

@@ -12,7 +12,7 @@ import { TOAST_MS } from "../ui/toast-timing.ts";
 import { deleteJob } from "./jobs-api.ts";
 
 /** What every job kind's list item has. */
-export interface JobItem {
+interface JobItem {
   readonly id: string;
   readonly file_name: string;
   readonly bytes: number;

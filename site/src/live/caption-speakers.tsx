@@ -18,7 +18,7 @@ export function speakerChanges(
   );
 }
 
-export interface SpeakerTurn {
+interface SpeakerTurn {
   /** Null while the session has one voice. */
   readonly name: string | null;
   readonly text: string;

@@ -23,7 +23,7 @@ export interface ResumableSession {
   readonly seq: number;
 }
 
-export interface LiveConnectionEvents {
+interface LiveConnectionEvents {
   /** Attached to a session (first time, or again after a drop). */
   readonly onLive: () => void;
   readonly onReconnecting: () => void;

@@ -1,7 +1,7 @@
 /** The first wait after a drop; each further attempt waits twice as long, up to the socket's cap. */
 const FIRST_DELAY_MS = 500;
 
-export interface ReconnectOptions {
+interface ReconnectOptions {
   /** The longest wait between two attempts. */
   readonly maxDelayMs: number;
   /** The device lost its network: a socket may look open for a long while on a dead one. */

@@ -16,7 +16,7 @@ import { ReconnectPolicy } from "./reconnect-policy.ts";
  * session is over) or stopped (the speaker revoked the link); refused covers links that do not
  * work and audiences that are full or too busy.
  */
-export type FeedStatus = "connecting" | "waiting" | "live" | "reconnecting" | "ended" | "stopped" | "refused";
+type FeedStatus = "connecting" | "waiting" | "live" | "reconnecting" | "ended" | "stopped" | "refused";
 
 /** A final as read: `language` and `original` when the reader chose a language (see the contract). */
 export type CaptionLine = LiveSegment & Pick<CaptionTranscriptMessage, "language" | "original">;

@@ -16,7 +16,7 @@ import { type Segment, segmentOf } from "./transcript-export.ts";
  * "reconnecting" a dropped connection while the microphone keeps recording, and "interrupted" a
  * session this tab was running before a reload, which can be continued.
  */
-export type LiveState = "idle" | "starting" | "recording" | "reconnecting" | "interrupted" | "stopping" | "stopped";
+type LiveState = "idle" | "starting" | "recording" | "reconnecting" | "interrupted" | "stopping" | "stopped";
 
 /** The running session survives a reload of this tab (and only this tab). */
 const SESSION_KEY = "vox.liveSession";

@@ -1,6 +1,6 @@
 import type { ToolId } from "./catalog.ts";
 
-export interface ToolContent {
+interface ToolContent {
   readonly headline: string;
   readonly description: string;
   readonly useCases: readonly string[];

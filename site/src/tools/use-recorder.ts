@@ -2,9 +2,9 @@ import { LIVE_CHUNK_MS } from "@worker/live/contracts/live-constants.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 
 /** Recording states (voice conversion's "recorded" is live transcription's "stopped"). */
-export type RecorderState = "idle" | "recording" | "recorded";
+type RecorderState = "idle" | "recording" | "recorded";
 
-export interface RecorderOptions {
+interface RecorderOptions {
   /** Each MediaRecorder chunk as it is produced (every 250 ms), e.g. to stream it live. */
   readonly onChunk?: (chunk: Blob) => void;
   /** What the user can do instead when the microphone fails, appended to the problem. */

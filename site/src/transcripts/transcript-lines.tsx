@@ -5,7 +5,7 @@ import type { LineWindow } from "./use-line-window.ts";
 import { useLineWindow } from "./use-line-window.ts";
 
 /** A line's height before it is measured: its speaker row, then its words wrapped at the width. */
-export function estimateLineHeight(characters: number, width: number, fontSize: number): number {
+function estimateLineHeight(characters: number, width: number, fontSize: number): number {
   const perRow = Math.max(8, Math.floor((width - 2 * fontSize) / (fontSize * 0.55)));
   const lineHeight = fontSize * 1.5;
   return lineHeight * (1 + Math.ceil(characters / perRow)) + fontSize;

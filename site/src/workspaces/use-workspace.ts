@@ -27,7 +27,7 @@ export function useWorkspaces() {
   return { ...list, items, current, stored };
 }
 
-export interface CurrentWorkspace {
+interface CurrentWorkspace {
   /** Undefined until the Worker has answered. */
   readonly workspace: Workspace | undefined;
   readonly role: Role | undefined;

@@ -52,7 +52,7 @@ export const acceptInvitation = (token: string) =>
     inWorkspace: false,
   });
 
-export const AUDIT_PAGE_SIZE = 25;
+const AUDIT_PAGE_SIZE = 25;
 
 export const auditKey = (offset: number) => `${API.workspace.path.audit}?limit=${AUDIT_PAGE_SIZE}&offset=${offset}`;
 

@@ -61,11 +61,11 @@ import { releaseImageFile, releaseImageFolder } from "./release-image-files.ts";
 import { type StoredFile, zipParts } from "./zip.ts";
 
 /** Rows read at a time from a table of small rows; text-heavy tables read fewer (below). */
-export const EXPORT_PAGE_ROWS = 100;
+const EXPORT_PAGE_ROWS = 100;
 /** Jobs carry their release's text (up to 20,000 characters, and a copy in another language). */
-export const EXPORT_JOB_PAGE_ROWS = 20;
+const EXPORT_JOB_PAGE_ROWS = 20;
 /** A release's versions are up to 20,000 characters each. */
-export const EXPORT_VERSION_PAGE_ROWS = 10;
+const EXPORT_VERSION_PAGE_ROWS = 10;
 
 async function* mapped<Row, Out>(rows: AsyncIterable<Row>, view: (row: Row) => Out): AsyncGenerator<Out> {
   for await (const row of rows) yield view(row);

@@ -25,7 +25,7 @@ export interface ObjectSource {
  * stay under 4 GiB; and writing one costs about 5.5 s of CPU per GiB (`npm run bench:data-download`),
  * so 2 GiB keeps a request well inside the Workers Paid plan's default 30 s of CPU.
  */
-export const ZIP_PART_LIMIT = 2 * 1024 ** 3;
+const ZIP_PART_LIMIT = 2 * 1024 ** 3;
 
 /** The files in zips of at most `limit` bytes each, in order; a file is never split. */
 export function zipParts(files: readonly StoredFile[], limit = ZIP_PART_LIMIT): StoredFile[][] {

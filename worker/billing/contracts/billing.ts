@@ -2,9 +2,9 @@ import { z } from "zod";
 
 /** `GET /api/billing` and `PATCH /api/billing`: the plan held, its renewal, card, receipts and usage. */
 
-export const BILLING_STATUSES = ["trial", "active", "grace", "lapsed", "none"] as const;
+const BILLING_STATUSES = ["trial", "active", "grace", "lapsed", "none"] as const;
 
-export const receiptSchema = z.object({
+const receiptSchema = z.object({
   id: z.string(),
   /** Kobo. */
   amount: z.number().int(),
@@ -12,10 +12,9 @@ export const receiptSchema = z.object({
   paid_at: z.string(),
   reference: z.string(),
 });
-export type Receipt = z.infer<typeof receiptSchema>;
 
 /** Seconds of live transcription or bytes of storage, written for people by `usage-format.ts`. */
-export const usageSchema = z.object({
+const usageSchema = z.object({
   tool: z.enum(["live", "storage"]),
   label: z.string(),
   unit: z.enum(["seconds", "bytes"]),

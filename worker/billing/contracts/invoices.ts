@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /** `GET /api/billing/invoices`: the signed-in account's invoices, newest first. */
 
-export const invoiceSchema = z.object({
+const invoiceSchema = z.object({
   id: z.string(),
   /** `VOX-2026-000001`: the issuer's gap-free sequence. */
   number: z.string(),

@@ -90,7 +90,7 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
-export type FeatureId =
+type FeatureId =
   | "tts"
   | "sentiment"
   | "voiceConversion"

@@ -8,7 +8,7 @@ import { formatBytes } from "../../recordings/contracts/media.ts";
  * "599 minutes left". No zod and no `Intl`, so /pricing and the tools pay nothing for it on load.
  */
 
-export type UsageUnit = "seconds" | "bytes";
+type UsageUnit = "seconds" | "bytes";
 
 /** Rounded down to the minute, so time left is never overstated: `35940` → `9 h 59 min`. */
 export function formatLiveTime(seconds: number): string {
@@ -19,7 +19,7 @@ export function formatLiveTime(seconds: number): string {
   return rest === 0 ? `${groupThousands(hours)} h` : `${groupThousands(hours)} h ${rest} min`;
 }
 
-export function formatAmount(unit: UsageUnit, amount: number): string {
+function formatAmount(unit: UsageUnit, amount: number): string {
   return unit === "seconds" ? formatLiveTime(amount) : formatBytes(amount);
 }
 

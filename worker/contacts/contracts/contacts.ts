@@ -20,7 +20,7 @@ export const CONTACT_IMPORT_MAX_ROWS = 5000;
 
 export const CONTACT_TAGS_MAX = 10;
 export const CONTACT_TAG_MAX_CHARACTERS = 40;
-export const CONTACTS_PAGE_MAX = 100;
+const CONTACTS_PAGE_MAX = 100;
 
 const tag = lineField(CONTACT_TAG_MAX_CHARACTERS, { required: "A tag cannot be empty" });
 
@@ -35,7 +35,7 @@ const tagList = z
   });
 
 /** A contact's details as the account may change them; the address is who the contact is. */
-export const contactDetails = z.object({
+const contactDetails = z.object({
   name: lineField(100, { required: "A name is required" }),
   outlet: lineField(150),
   beat: lineField(100),
@@ -63,7 +63,7 @@ export const contactPatchBody = contactDetails.partial().refine((patch) => Objec
 });
 
 /** Why an account may no longer write to an address: it unsubscribed, its mail bounced, or it complained. */
-export const SUPPRESSION_REASONS = ["unsubscribed", "bounced", "complained"] as const;
+const SUPPRESSION_REASONS = ["unsubscribed", "bounced", "complained"] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
 export const contactSchema = contactDetails.extend({
@@ -103,7 +103,7 @@ export const contactsPage = z.object({
 export type ContactsPage = z.infer<typeof contactsPage>;
 
 /** A row an import left out, numbered as a spreadsheet numbers it (the header is row 1). */
-export const skippedRow = z.object({ row: z.number(), email: z.string(), reason: z.string() });
+const skippedRow = z.object({ row: z.number(), email: z.string(), reason: z.string() });
 export type SkippedRow = z.infer<typeof skippedRow>;
 
 export const contactImportResult = z.object({

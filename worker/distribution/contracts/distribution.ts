@@ -7,7 +7,7 @@ import { lineField } from "../../contracts/fields.ts";
  * `/api/press-releases/:id/send`, `/api/press-releases/:id/distribution` and VoxRelease.
  */
 
-export const SUBJECT_MAX_CHARACTERS = 200;
+const SUBJECT_MAX_CHARACTERS = 200;
 
 export const sendBody = z.strictObject({
   /** Contacts with any of these tags; none (or an empty list) is the whole list. */
@@ -28,10 +28,10 @@ export const sendAnswer = z.object({
 });
 export type SendAnswer = z.infer<typeof sendAnswer>;
 
-export const RECIPIENT_STATUSES = ["queued", "sent", "failed", "bounced", "complained", "unsubscribed"] as const;
+const RECIPIENT_STATUSES = ["queued", "sent", "failed", "bounced", "complained", "unsubscribed"] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
-export const recipientSchema = z.object({
+const recipientSchema = z.object({
   email: z.string(),
   outlet: z.string(),
   status: z.enum(RECIPIENT_STATUSES),

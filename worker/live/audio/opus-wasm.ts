@@ -23,7 +23,7 @@ export const DECODED_SAMPLE_RATE = 16_000;
 /** An Opus packet holds at most 120 ms of audio. */
 const MAX_PACKET_SAMPLES = (120 * DECODED_SAMPLE_RATE) / 1000;
 /** The largest packet libopus accepts: six 20 ms frames of 1,275 bytes. */
-export const MAX_PACKET_BYTES = 1275 * 6;
+const MAX_PACKET_BYTES = 1275 * 6;
 
 /**
  * One instance for the isolate, shared by every session's decoders: each decoder's state is about

@@ -9,12 +9,12 @@ import { DECODED_SAMPLE_RATE } from "./opus-wasm.ts";
 
 const SAMPLES_PER_MS = DECODED_SAMPLE_RATE / 1000;
 /** Loudness is judged per 20 ms window: a syllable's length, shorter than any pause that matters. */
-export const WINDOW_MS = 20;
+const WINDOW_MS = 20;
 /**
  * About -40 dBFS: speech close to a phone's microphone sits near -30 to -20 dBFS, a quiet room
  * through its automatic gain near -50 to -60, so the line sits between with room on both sides.
  */
-export const SPEECH_RMS = 330;
+const SPEECH_RMS = 330;
 /**
  * Quiet this long ends a segment. The gaps between words and syllables are 50–250 ms; a breath
  * between phrases 400 ms or more. Longer waits cost the reader: the caption's delay starts here.
@@ -23,9 +23,9 @@ export const PAUSE_MS = 600;
 /** The longest segment (the bound): a speaker who never pauses is still captioned every 15 s. */
 export const MAX_SEGMENT_MS = 15_000;
 /** A segment with less speech than this (a tap on the microphone, a door) is not worth a transcription. */
-export const MIN_SPEECH_MS = 150;
+const MIN_SPEECH_MS = 150;
 /** Audio kept before speech starts, so a soft first consonant is not cut off. */
-export const LEAD_MS = 200;
+const LEAD_MS = 200;
 
 const WINDOW = WINDOW_MS * SAMPLES_PER_MS;
 

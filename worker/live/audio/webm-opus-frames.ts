@@ -12,7 +12,7 @@
  * without keeping them, and refuses one it must read that is larger than a page ever sends.
  */
 
-export type WebmOpusEvent =
+type WebmOpusEvent =
   | { readonly kind: "recording"; readonly preSkip: number }
   | { readonly kind: "packet"; readonly packet: Uint8Array };
 

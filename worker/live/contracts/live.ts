@@ -45,7 +45,7 @@ export const liveClientMessage = z.discriminatedUnion("type", [z.object({ type: 
 export type LiveClientMessage = z.infer<typeof liveClientMessage>;
 
 /** Interim and final text, as the speaker's page and viewers both get it. */
-export const liveTranscriptMessage = z.object({
+const liveTranscriptMessage = z.object({
   type: z.literal("transcript"),
   text: z.string(),
   is_final: z.boolean(),
@@ -80,7 +80,7 @@ export const liveServerMessage = z.discriminatedUnion("type", [
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessage>;
 
-export const liveSegment = z.object({
+const liveSegment = z.object({
   seq: z.number(),
   text: z.string(),
   start: z.number(),
@@ -90,7 +90,7 @@ export const liveSegment = z.object({
 export type LiveSegment = z.infer<typeof liveSegment>;
 
 /** A session's transcript as listed on /voxscribe. */
-export const savedTranscript = z.object({
+const savedTranscript = z.object({
   id: z.string(),
   title: z.string(),
   /** The language spoken; null for a session kept before sessions recorded it (English, mostly). */
@@ -134,7 +134,7 @@ export const watchQuery = z.object({
 });
 
 /** Why a viewer's captions stopped: the session ended, or its owner stopped sharing. */
-export const captionsEndedReason = z.enum(["session_ended", "sharing_stopped"]);
+const captionsEndedReason = z.enum(["session_ended", "sharing_stopped"]);
 
 /**
  * A transcript message as a caption reader gets it. Readers of the session's own language get the
@@ -143,7 +143,7 @@ export const captionsEndedReason = z.enum(["session_ended", "sharing_stopped"]);
  * it failed or took too long, the final as spoken with `language` the session's, which is how the
  * page knows to mark it untranslated. Interims are never translated.
  */
-export const captionTranscriptMessage = liveTranscriptMessage.extend({
+const captionTranscriptMessage = liveTranscriptMessage.extend({
   language: z.enum(LANGUAGES).optional(),
   original: z.string().optional(),
 });

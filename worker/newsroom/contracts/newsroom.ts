@@ -27,7 +27,6 @@ export const publishBody = z.strictObject({
     .nullable()
     .optional(),
 });
-export type PublishBody = z.infer<typeof publishBody>;
 
 /** A release on the newsroom: public now, or waiting for its embargo (`publish_at`) to lift. */
 export const publicationSchema = z.object({

@@ -28,7 +28,7 @@ const optionalEmail = z
   .max(254, "That e-mail address is too long")
   .refine((value) => value === "" || z.email().safeParse(value).success, "Enter a valid e-mail address");
 
-export const spokespersonSchema = z.object({
+const spokespersonSchema = z.object({
   name: lineField(100, { required: "A spokesperson needs a name" }),
   title: lineField(100),
 });

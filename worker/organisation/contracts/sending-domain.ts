@@ -6,8 +6,8 @@ import { z } from "zod";
  * has verified the domain, and from Vox's own address until then.
  */
 
-export const SENDING_DOMAIN_MAX = 253;
-export const LOCAL_PART_MAX = 64;
+const SENDING_DOMAIN_MAX = 253;
+const LOCAL_PART_MAX = 64;
 export const DEFAULT_LOCAL_PART = "newsroom";
 
 /** Where a domain stands with the mail provider, in the provider's words. */
@@ -35,7 +35,7 @@ const NOT_A_BARE_DOMAIN: readonly [RegExp, string][] = [
   [/[^\x21-\x7e]/, "Write the domain in ASCII: an accented name in its xn-- form"],
 ];
 
-export const sendingDomainField = z
+const sendingDomainField = z
   .string({ error: "Enter a domain" })
   .trim()
   .toLowerCase()
@@ -50,7 +50,7 @@ export const sendingDomainField = z
       ctx.addIssue({ code: "custom", message: "Enter a domain, such as news.example.com" });
   });
 
-export const localPartField = z
+const localPartField = z
   .string({ error: "Enter the part before the @" })
   .trim()
   .toLowerCase()

@@ -7,7 +7,7 @@ import { LANGUAGES } from "../../contracts/languages.ts";
 export const VOCABULARY_MAX_TERMS = 100;
 export const VOCABULARY_TERM_MAX_CHARACTERS = 50;
 
-export const languageField = z.enum(LANGUAGES, { error: "Choose a language from the list" });
+const languageField = z.enum(LANGUAGES, { error: "Choose a language from the list" });
 
 export const preferencesBody = z.object({ language: languageField });
 export const preferencesResponse = preferencesBody;

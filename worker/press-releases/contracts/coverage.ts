@@ -4,7 +4,7 @@ import { lineField } from "../../contracts/fields.ts";
 /** A release's coverage log, shared by `/api/press-releases/:id/coverage` and VoxRelease. */
 
 export const COVERAGE_PER_RELEASE = 200;
-export const COVERAGE_URL_MAX_CHARACTERS = 2048;
+const COVERAGE_URL_MAX_CHARACTERS = 2048;
 
 const coverageUrl = z
   .string({ error: "Give the article's address" })

@@ -73,7 +73,7 @@ export const translatedTextBody = releaseTextBody.pick({ text: true });
 export const RELEASE_VERSIONS_KEPT = 50;
 
 /** `GET …/versions` answers a page: 20 versions unless `limit` asks for up to 50. */
-export const RELEASE_VERSIONS_PAGE = { default: 20, max: 50 } as const;
+const RELEASE_VERSIONS_PAGE = { default: 20, max: 50 } as const;
 const pageError = `limit is a whole number from 1 to ${RELEASE_VERSIONS_PAGE.max}`;
 const beforeError = "before is a version number from the previous page's next_before";
 export const releaseVersionsQuery = z.object({
@@ -103,7 +103,7 @@ export const releaseVersionsSchema = z.object({
 });
 export type ReleaseVersions = z.infer<typeof releaseVersionsSchema>;
 
-export const RELEASE_EXPORT_FORMATS = ["docx", "pdf", "txt", "md"] as const;
+const RELEASE_EXPORT_FORMATS = ["docx", "pdf", "txt", "md"] as const;
 export type ReleaseExportFormat = (typeof RELEASE_EXPORT_FORMATS)[number];
 export const releaseExportQuery = z.object({
   format: z.enum(RELEASE_EXPORT_FORMATS, { error: "format is one of docx, pdf, txt, md" }),

@@ -20,7 +20,7 @@ export type Block =
 /** `**bold**`, `__bold__`, `*italic*` and `_italic_`; everything else is text as written. */
 const INLINE = /(\*\*|__)(.+?)\1|(^|[^*\w])([*_])([^*_\n]+)\4(?=[^*\w]|$)/g;
 
-export function runsOf(text: string): Run[] {
+function runsOf(text: string): Run[] {
   const runs: Run[] = [];
   const plain = (value: string) => value && runs.push({ text: value, bold: false, italic: false });
   let last = 0;

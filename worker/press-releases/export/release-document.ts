@@ -12,7 +12,7 @@ export const RELEASE_DOCUMENT_TYPES = {
   pdf: "application/pdf",
 } as const;
 
-export type ReleaseDocumentFormat = keyof typeof RELEASE_DOCUMENT_TYPES;
+type ReleaseDocumentFormat = keyof typeof RELEASE_DOCUMENT_TYPES;
 
 export async function releaseDocument(
   format: ReleaseDocumentFormat,

@@ -12,7 +12,7 @@ import { DEJAVU_SANS, DEJAVU_SANS_BOLD, DEJAVU_SANS_OBLIQUE } from "./fonts/deja
  * letters we need.
  */
 
-export interface UnicodeFonts {
+interface UnicodeFonts {
   readonly regular: PDFFont;
   readonly bold: PDFFont;
   readonly italic: PDFFont;

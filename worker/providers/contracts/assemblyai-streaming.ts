@@ -101,7 +101,7 @@ export const streamingControl = z.discriminatedUnion("type", [
 export const beginMessage = z.object({ type: z.literal("Begin"), id: z.uuid(), expires_at: z.number().int() });
 export type BeginMessage = z.infer<typeof beginMessage>;
 
-export const streamingWord = z.object({
+const streamingWord = z.object({
   text: z.string(),
   /** Milliseconds from the start of the stream. */
   start: z.number().int(),

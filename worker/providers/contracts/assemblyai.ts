@@ -48,7 +48,7 @@ export const createTranscriptRequest = z.object({
 });
 export type CreateTranscriptRequest = z.infer<typeof createTranscriptRequest>;
 
-export const transcriptStatus = z.enum(["queued", "processing", "completed", "error"]);
+const transcriptStatus = z.enum(["queued", "processing", "completed", "error"]);
 
 const word = z.object({
   text: z.string(),

@@ -251,7 +251,7 @@ export function analysisSegments(answer: unknown): unknown {
 }
 
 /** Models the streaming description lists; the service refuses a stream for any other name. */
-export const STREAMING_MODELS = [
+const STREAMING_MODELS = [
   "nova-3",
   "nova-3-general",
   "nova-3-medical",

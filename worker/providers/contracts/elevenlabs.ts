@@ -83,7 +83,7 @@ export const speechToSpeechFields = z.object({
 });
 
 /** One voice with every field the description marks required. */
-export const voiceAnswer = z.object({
+const voiceAnswer = z.object({
   voice_id: z.string(),
   name: z.string(),
   category: z.enum(["generated", "cloned", "premade", "professional", "famous", "high_quality"]),

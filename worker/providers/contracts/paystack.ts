@@ -6,7 +6,7 @@ import { z } from "zod";
  * `data` of the `charge.success` webhook.
  */
 
-export const CURRENCIES = ["NGN", "USD", "GHS", "ZAR", "KES"] as const;
+const CURRENCIES = ["NGN", "USD", "GHS", "ZAR", "KES"] as const;
 
 /** "Only -, ., = and alphanumeric characters allowed." */
 export const reference = z.string().regex(/^[A-Za-z0-9.=-]+$/, "Only -, ., = and alphanumeric characters allowed");

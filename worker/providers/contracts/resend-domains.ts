@@ -11,7 +11,7 @@ import { z } from "zod";
 export const REGIONS = ["us-east-1", "eu-west-1", "sa-east-1", "ap-northeast-1"] as const;
 
 /** A domain's status; `partially_*` when one of sending and receiving is verified and the other not. */
-export const DOMAIN_STATUSES = [
+const DOMAIN_STATUSES = [
   "not_started",
   "pending",
   "verified",
@@ -24,7 +24,7 @@ export const DOMAIN_STATUSES = [
 ] as const;
 export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
 
-export const RECORD_STATUSES = ["not_started", "pending", "verified", "failed", "temporary_failure"] as const;
+const RECORD_STATUSES = ["not_started", "pending", "verified", "failed", "temporary_failure"] as const;
 
 export const createDomainRequest = z.object({
   name: z.string(),
@@ -42,7 +42,7 @@ export const createDomainRequest = z.object({
 export type CreateDomainRequest = z.infer<typeof createDomainRequest>;
 
 /** One DNS record the domain's owner publishes; `priority` only on MX records. */
-export const domainRecord = z.object({
+const domainRecord = z.object({
   record: z.enum(["SPF", "DKIM", "Receiving", "Tracking", "TrackingCAA"]),
   name: z.string(),
   type: z.enum(["MX", "TXT", "CNAME", "CAA"]),

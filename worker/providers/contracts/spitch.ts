@@ -86,7 +86,7 @@ export const TRANSCRIPTION_LANGUAGES = ["en", "yo", "ha", "ig", "am"] as const;
 export const TRANSLATION_LANGUAGES = SPEECH_LANGUAGES;
 export const TONE_MARK_LANGUAGES = ["yo"] as const;
 
-export const SPEECH_FORMATS = ["mp3", "wav", "ogg_opus", "webm_opus", "mulaw", "alaw", "flac", "pcm_s16le"] as const;
+const SPEECH_FORMATS = ["mp3", "wav", "ogg_opus", "webm_opus", "mulaw", "alaw", "flac", "pcm_s16le"] as const;
 
 /** `POST /v1/speech`: JSON in, audio bytes out (`wav` unless `format` says otherwise). */
 export const speechRequest = z.object({

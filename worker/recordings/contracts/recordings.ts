@@ -7,7 +7,7 @@ import { JOB_KINDS, JOB_STATUSES } from "../../jobs/contracts/jobs.ts";
  * from it that still read it: `title` is a press release's headline once written.
  */
 
-export const recordingUseSchema = z.object({
+const recordingUseSchema = z.object({
   kind: z.enum(JOB_KINDS),
   id: z.string(),
   title: z.string().nullable(),
@@ -16,7 +16,7 @@ export const recordingUseSchema = z.object({
 });
 export type RecordingUse = z.infer<typeof recordingUseSchema>;
 
-export const recordingSchema = z.object({
+const recordingSchema = z.object({
   id: z.string(),
   file_name: z.string(),
   bytes: z.number(),

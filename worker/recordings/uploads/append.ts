@@ -26,7 +26,7 @@ import {
 
 export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
-export interface AppendResult {
+interface AppendResult {
   readonly offset: number;
   readonly expiresAt: string;
   readonly complete: boolean;

@@ -5,7 +5,7 @@ import { JOB_RECORDING_KEYS_OF_USER } from "../../jobs/store.ts";
  * until when, and the account whose player it was handed to (null for a job's speech provider).
  */
 
-export interface MediaGrantRow {
+interface MediaGrantRow {
   token_hash: string;
   r2_key: string;
   content_type: string;

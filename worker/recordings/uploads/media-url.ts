@@ -11,15 +11,15 @@ import { deleteMediaGrantsFor, insertMediaGrant } from "./media-grants.ts";
  * `media-routes.ts` serves them.
  */
 /** Long enough for a provider that queues the job before fetching; a grant outlives no deletion. */
-export const MEDIA_URL_TTL_MS = 2 * 60 * 60 * 1000;
+const MEDIA_URL_TTL_MS = 2 * 60 * 60 * 1000;
 /**
  * A person's player: an <audio> element cannot send the bearer token, so it streams the recording
  * through a media URL too. Long enough to listen to a two-hour recording with pauses; the site asks
  * for a fresh one each time the player is opened.
  */
-export const PLAYER_URL_TTL_MS = 12 * 60 * 60 * 1000;
+const PLAYER_URL_TTL_MS = 12 * 60 * 60 * 1000;
 
-export interface MediaUrl {
+interface MediaUrl {
   readonly url: string;
   readonly expires_at: string;
 }

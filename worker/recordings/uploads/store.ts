@@ -79,7 +79,7 @@ export interface StoredPart {
   etag: string;
 }
 
-export type NewUpload = Pick<
+type NewUpload = Pick<
   UploadRow,
   "id" | "user_id" | "file_name" | "content_type" | "length" | "metadata" | "r2_key" | "multipart_id" | "part_size"
 > & { readonly created_by: string };
@@ -133,7 +133,7 @@ export interface Progress {
  * How long a PATCH holds its upload between two recorded parts. A writer whose connection was cut
  * usually releases at once; one the runtime stopped mid-way blocks the resume at most this long.
  */
-export const LOCK_LEASE_MS = 2 * 60 * 1000;
+const LOCK_LEASE_MS = 2 * 60 * 1000;
 
 const leaseEnd = () => new Date(Date.now() + LOCK_LEASE_MS).toISOString();
 

@@ -72,7 +72,7 @@ tusUploads.options("/*", (c) => c.body(null, 204));
 const httpDate = (iso: string) => new Date(iso).toUTCString();
 
 /** `Upload-Metadata`: comma-separated `key base64value` pairs (a value may be absent). */
-export function parseMetadata(header: string | undefined): Map<string, string> {
+function parseMetadata(header: string | undefined): Map<string, string> {
   const pairs = new Map<string, string>();
   for (const item of (header ?? "").split(",")) {
     const [key, value, ...rest] = item.trim().split(" ");

@@ -10,7 +10,7 @@ import type { SentimentReport } from "./sentiment.ts";
 
 export const NOT_AVAILABLE = "Not Available";
 
-export interface ReportField {
+interface ReportField {
   readonly label: string;
   readonly value: string;
   /** Prose rather than a figure, shown across the whole row. */
@@ -51,7 +51,7 @@ export function reportFields(report: SentimentReport): ReportField[] {
   ];
 }
 
-export interface Tally {
+interface Tally {
   readonly name: string;
   readonly count: number;
 }
@@ -67,7 +67,7 @@ export function allTopics(report: SentimentReport): Tally[] {
   return tally((report.results.topics?.segments ?? []).flatMap((segment) => segment.topics.map((t) => t.topic)));
 }
 
-export function allIntents(report: SentimentReport): Tally[] {
+function allIntents(report: SentimentReport): Tally[] {
   return tally((report.results.intents?.segments ?? []).flatMap((segment) => segment.intents.map((i) => i.intent)));
 }
 
@@ -137,7 +137,7 @@ const wordsOf = (report: SentimentReport) => report.results.channels?.[0]?.alter
  * When a segment was said, from its first and last word's times; null when the words carry no
  * times for it (a report on a translation: its word indexes are into the English text).
  */
-export function segmentTimes(
+function segmentTimes(
   report: SentimentReport,
   segment: { start_word: number; end_word: number },
 ): { start: number; end: number } | null {
@@ -228,7 +228,7 @@ export function intentsWithTimes(report: SentimentReport): Occurrences[] {
   );
 }
 
-export interface KeyQuote {
+interface KeyQuote {
   readonly kind: "Most positive" | "Most negative";
   readonly text: string;
   readonly score: number;

@@ -28,10 +28,10 @@ const segment = z.object({
   end_word: z.number(),
 });
 
-export const sentimentLabel = z.enum(["positive", "neutral", "negative"]);
+const sentimentLabel = z.enum(["positive", "neutral", "negative"]);
 
 /** A sentence of the original transcript and when it was spoken, in seconds from the start. */
-export const timedSentenceSchema = z.object({ start: z.number(), end: z.number(), text: z.string() });
+const timedSentenceSchema = z.object({ start: z.number(), end: z.number(), text: z.string() });
 export type TimedSentence = z.infer<typeof timedSentenceSchema>;
 
 export const sentimentReportSchema = z.object({
@@ -102,7 +102,7 @@ export type SentimentJobList = z.infer<typeof sentimentJobListSchema>;
 export const createdSentimentJobSchema = createdJobSchema;
 
 /** The report as a document to send a client (`GET /api/sentiment/:id/report?format=`). */
-export const REPORT_DOCUMENT_FORMATS = ["docx", "pdf"] as const;
+const REPORT_DOCUMENT_FORMATS = ["docx", "pdf"] as const;
 export type ReportDocumentFormat = (typeof REPORT_DOCUMENT_FORMATS)[number];
 export const reportDocumentQuery = z.object({
   format: z.enum(REPORT_DOCUMENT_FORMATS, { error: "format is one of docx, pdf" }),

@@ -30,7 +30,7 @@ export const voicesQuery = z.object({
 });
 
 /** A voice as the speech provider lists it. */
-export const providerVoiceSchema = z.object({
+const providerVoiceSchema = z.object({
   voice_id: z.string(),
   name: z.string(),
   preview_url: z.string().nullable().optional(),
@@ -44,7 +44,7 @@ export const voiceSchema = providerVoiceSchema.extend({ language: z.enum(LANGUAG
 
 export const voicesResponse = z.object({ voices: z.array(voiceSchema) });
 
-export const audioItemSchema = z.object({
+const audioItemSchema = z.object({
   id: z.string(),
   kind: z.enum(["tts", "voice-conversion"]),
   voice_id: z.string(),

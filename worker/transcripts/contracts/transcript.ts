@@ -10,7 +10,7 @@ import { lineField } from "../../contracts/fields.ts";
  * order of first appearance until they name them (`speaker_names`).
  */
 
-export const timedWordSchema = z.object({ text: z.string(), start: z.number(), end: z.number() });
+const timedWordSchema = z.object({ text: z.string(), start: z.number(), end: z.number() });
 
 export const utteranceSchema = z.object({
   speaker: z.string(),
@@ -23,7 +23,7 @@ export const utteranceSchema = z.object({
 export type Utterance = z.infer<typeof utteranceSchema>;
 
 /** A name given to a speaker label, once for the whole transcript. */
-export const speakerNameSchema = lineField(60, { required: "A speaker name cannot be empty" });
+const speakerNameSchema = lineField(60, { required: "A speaker name cannot be empty" });
 
 /** Label → name. Labels absent from the map keep their default name. */
 export const speakerNamesSchema = z.record(z.string().max(16), speakerNameSchema);

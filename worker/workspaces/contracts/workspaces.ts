@@ -18,13 +18,13 @@ export function roleAtLeast(role: Role, least: Role): boolean {
   return ROLES.indexOf(role) >= ROLES.indexOf(least);
 }
 
-export { WORKSPACE_HEADER, WORKSPACE_STORAGE_KEY } from "./workspace-constants.ts";
+export { WORKSPACE_HEADER } from "./workspace-constants.ts";
 
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7;
 /** Invitations a workspace may have waiting at once, whatever its seats (each one is an e-mail sent). */
 export const PENDING_INVITATIONS_MAX = 20;
-export const AUDIT_PAGE_MAX = 100;
+const AUDIT_PAGE_MAX = 100;
 /** How long the audit log keeps an entry. */
 export const AUDIT_RETENTION_DAYS = 365;
 /** One person's edits of one thing make at most one entry in this long (a release autosaves as they type). */
@@ -80,7 +80,7 @@ export const invitationsResponse = z.object({ items: z.array(invitationSchema) }
 /** What `accept` answers: the workspace joined, which the site switches to. */
 export const acceptedInvitation = z.object({ workspace: workspaceSchema });
 
-export const AUDIT_ACTIONS = [
+const AUDIT_ACTIONS = [
   "invitation.sent",
   "invitation.revoked",
   "invitation.accepted",
@@ -102,7 +102,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const auditEntrySchema = z.object({
+const auditEntrySchema = z.object({
   at: z.string(),
   /** Who did it, by name and e-mail as they were then (kept if the person later leaves). */
   actor: z.object({ name: z.string(), email: z.string() }),
