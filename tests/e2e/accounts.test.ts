@@ -1,10 +1,12 @@
-import { describe, expect } from "vitest";
+import { describe } from "vitest";
 import { baseUrl, screenshot } from "./browser.ts";
 import { it } from "./fixtures.ts";
 import { logIn, mailedCode, newPerson, outbox, RESET_CODE_SUBJECT, registerThroughApi, signUp } from "./people.ts";
 
-describe("account journeys in the browser", () => {
+// Side by side: each journey is a person of its own, and most of each is waiting on the Worker and the outbox.
+describe.concurrent("account journeys in the browser", () => {
   it("sign up (logged in at once, e-mail code entered) → avatar initial → settings → change password → log out", async ({
+    expect,
     page,
     errors,
   }) => {
@@ -54,6 +56,7 @@ describe("account journeys in the browser", () => {
   });
 
   it("Settings keeps the account's language and vocabulary, and refuses a list that is too long", async ({
+    expect,
     page,
     errors,
   }) => {
@@ -90,6 +93,7 @@ describe("account journeys in the browser", () => {
   });
 
   it("forgot password: code from the sandbox outbox → reset → log in with the new password", async ({
+    expect,
     page,
     errors,
   }) => {
@@ -134,7 +138,7 @@ describe("account journeys in the browser", () => {
     expect(errors).toEqual([]);
   });
 
-  it("a failed login keeps the modal open and shows the server's message", async ({ page }) => {
+  it("a failed login keeps the modal open and shows the server's message", async ({ expect, page }) => {
     await page.goto("/pricing");
     await logIn(page, "nobody@example.ng", "wrong password");
     await page.getByText("Incorrect e-mail or password.").waitFor();
@@ -142,7 +146,7 @@ describe("account journeys in the browser", () => {
     expect(page.url()).toBe(`${baseUrl()}/pricing`);
   });
 
-  it("a consultation request from a tool page reaches the team", async ({ page, errors }) => {
+  it("a consultation request from a tool page reaches the team", async ({ expect, page, errors }) => {
     await page.goto("/voxrelease");
     await page.getByRole("button", { name: "Request free consultation" }).click();
     const dialog = page.getByRole("dialog", { name: "Request Consultation" });
@@ -160,7 +164,7 @@ describe("account journeys in the browser", () => {
     expect(errors).toEqual([]);
   });
 
-  it("at 375 px a signed-in visitor is greeted by name and can log out from the menu", async ({ openPage }) => {
+  it("at 375 px a signed-in visitor is greeted by name and can log out from the menu", async ({ expect, openPage }) => {
     const { page, errors } = await openPage("mobile");
     const person = { ...newPerson(), name: "Olumide Balogun" };
     await page.goto("/");

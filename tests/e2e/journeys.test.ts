@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { describe, expect } from "vitest";
+import { describe } from "vitest";
 import { twoSpeakerWav } from "../fixtures/speech-wav.ts";
 import { baseUrl, type ViewportName } from "./browser.ts";
 import { it } from "./fixtures.ts";
@@ -42,10 +42,12 @@ const plan = (page: Page, name: string) =>
   page.locator(".plan").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 for (const viewport of ["desktop", "mobile"] as const) {
-  describe(`on a ${viewport === "desktop" ? "laptop" : "phone"}`, () => {
+  // Two journeys at a time: each is a person of its own, and much of each waits on the Worker.
+  describe.concurrent(`on a ${viewport === "desktop" ? "laptop" : "phone"}`, () => {
     it.override("viewport", viewport);
 
     it("(1) signed in, Open VoxRelease says who is signed in and goes on to the tool without a password", async ({
+      expect,
       page,
       errors,
     }) => {
@@ -67,6 +69,7 @@ for (const viewport of ["desktop", "mobile"] as const) {
     });
 
     it("(3, 4) Yearly chosen signed out: one sign-up, the code at once, then that plan's checkout", async ({
+      expect,
       page,
       errors,
     }) => {
@@ -87,6 +90,7 @@ for (const viewport of ["desktop", "mobile"] as const) {
     });
 
     it("(7) Naijá chosen in Vox Speaks: Vox Sentiment opens in English and says why, with no refusal", async ({
+      expect,
       page,
       errors,
     }) => {
@@ -101,7 +105,7 @@ for (const viewport of ["desktop", "mobile"] as const) {
       expect(errors).toEqual([]);
     });
 
-    it("(8) /pricing says what each plan gives, in the units Billing uses", async ({ page, errors }) => {
+    it("(8) /pricing says what each plan gives, in the units Billing uses", async ({ expect, page, errors }) => {
       await page.goto("/pricing");
       for (const name of ["Monthly", "Yearly", "Enterprise"]) {
         const allowances = page.getByRole("list", { name: `${name} allowances` });
@@ -118,6 +122,7 @@ for (const viewport of ["desktop", "mobile"] as const) {
     });
 
     it("(9) locked out by someone else's guesses, a completed reset lets the new password in at once", async ({
+      expect,
       page,
       errors,
     }) => {
@@ -146,6 +151,7 @@ for (const viewport of ["desktop", "mobile"] as const) {
     });
 
     it("(5, 10, 11) a report: renaming a speaker with Enter, playing the recording, and the PDF for a client", async ({
+      expect,
       page,
       errors,
     }) => {
@@ -186,6 +192,7 @@ for (const viewport of ["desktop", "mobile"] as const) {
     });
 
     it("(15) the Login dialog takes typing at once, and Escape from a menu gives focus back to its button", async ({
+      expect,
       page,
       errors,
     }) => {
@@ -211,7 +218,11 @@ for (const viewport of ["desktop", "mobile"] as const) {
       expect(errors).toEqual([]);
     });
 
-    it("(16) a caption link cut short by a chat app says at once that it does not work", async ({ page, errors }) => {
+    it("(16) a caption link cut short by a chat app says at once that it does not work", async ({
+      expect,
+      page,
+      errors,
+    }) => {
       const statuses: string[] = [];
       page.on("websocket", () => statuses.push("socket"));
       await page.goto("/watch/not-a-real-token-123456");
@@ -222,7 +233,11 @@ for (const viewport of ["desktop", "mobile"] as const) {
       expect(errors).toEqual([]);
     });
 
-    it("(19) Settings › Profile corrects the name and company, kept after a reload", async ({ page, errors }) => {
+    it("(19) Settings › Profile corrects the name and company, kept after a reload", async ({
+      expect,
+      page,
+      errors,
+    }) => {
       await storeSession(page, await newSession());
       await page.goto("/settings");
       const panel = page.getByRole("tabpanel");

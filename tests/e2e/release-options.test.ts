@@ -1,4 +1,4 @@
-import { describe, expect } from "vitest";
+import { describe, type ExpectStatic } from "vitest";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { baseUrl, screenshot } from "./browser.ts";
 import { it } from "./fixtures.ts";
@@ -13,7 +13,11 @@ import {
 } from "./people.ts";
 
 /** A finished release made through the API, for tests about how it is shown; `fields` ask for a language. */
-async function releaseThroughApi(session: StoredSession, fields: Record<string, string> = {}): Promise<string> {
+async function releaseThroughApi(
+  expect: ExpectStatic,
+  session: StoredSession,
+  fields: Record<string, string> = {},
+): Promise<string> {
   const form = new FormData();
   form.set("file", new Blob([speechWav(20)], { type: "audio/wav" }), "market-briefing.wav");
   for (const [field, value] of Object.entries(fields)) form.set(field, value);
@@ -32,8 +36,9 @@ async function releaseThroughApi(session: StoredSession, fields: Record<string, 
   return id;
 }
 
-describe("a release written again with options, and its alternative headlines", () => {
-  it("picks another headline, and the previous one becomes an alternative", async ({ page, errors }) => {
+// Side by side: each test waits on its own release job, made for an account of its own.
+describe.concurrent("a release written again with options, and its alternative headlines", () => {
+  it("picks another headline, and the previous one becomes an alternative", async ({ expect, page, errors }) => {
     const person = newPerson();
     await registerThroughApi(person);
     await signInThroughApi(page, person);
@@ -61,9 +66,9 @@ describe("a release written again with options, and its alternative headlines", 
     expect(errors).toEqual([]);
   });
 
-  it("writes the release again urgent, short and embargoed, as a new version", async ({ page, errors }) => {
+  it("writes the release again urgent, short and embargoed, as a new version", async ({ expect, page, errors }) => {
     const session = await newSession();
-    const id = await releaseThroughApi(session);
+    const id = await releaseThroughApi(expect, session);
     await storeSession(page, session);
     await page.goto(`/voxrelease?release=${id}`);
     const release = page.getByRole("region", { name: "Press release from market-briefing.wav" });
@@ -97,9 +102,12 @@ describe("a release written again with options, and its alternative headlines", 
     expect(errors).toEqual([]);
   });
 
-  it("shows the headlines and the options form at 320 px and at 200 % text on a phone", async ({ openPage }) => {
+  it("shows the headlines and the options form at 320 px and at 200 % text on a phone", async ({
+    expect,
+    openPage,
+  }) => {
     const session = await newSession();
-    const id = await releaseThroughApi(session);
+    const id = await releaseThroughApi(expect, session);
     const problems: Record<string, string[]> = {};
     for (const [name, options] of [
       ["320px", { size: { width: 320, height: 640 } }],
@@ -120,12 +128,13 @@ describe("a release written again with options, and its alternative headlines", 
   });
 
   it("edits the release in Yorùbá and downloads it as PDF and DOCX named with its language", async ({
+    expect,
     page,
     errors,
     openPage,
   }) => {
     const session = await newSession();
-    const id = await releaseThroughApi(session, { language: "yo", also_in_language: "true" });
+    const id = await releaseThroughApi(expect, session, { language: "yo", also_in_language: "true" });
     await storeSession(page, session);
     await page.goto(`/voxrelease?release=${id}`);
     const copy = page.getByRole("region", { name: "In Yorùbá", exact: true });

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { describe, expect } from "vitest";
+import { describe, type ExpectStatic } from "vitest";
 import { speechWav } from "../fixtures/speech-wav.ts";
 import { it } from "./fixtures.ts";
 import { newPerson, registerThroughApi, signInThroughApi } from "./people.ts";
@@ -34,13 +34,15 @@ async function uploadedPercent(page: Page): Promise<number> {
   return Number(/Uploading (\d+)%/.exec(text)?.[1] ?? 0);
 }
 
-async function waitForPercent(page: Page, atLeast: number): Promise<number> {
+async function waitForPercent(expect: ExpectStatic, page: Page, atLeast: number): Promise<number> {
   await expect.poll(() => uploadedPercent(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(atLeast);
   return uploadedPercent(page);
 }
 
-describe("resumable uploads in the browser", () => {
+// Side by side: each test mostly waits on its own throttled upload and job, and neither shares an account.
+describe.concurrent("resumable uploads in the browser", () => {
   it("a large VoxRelease upload survives the network going offline mid-way and becomes a press release", async ({
+    expect,
     page,
   }) => {
     const person = newPerson();
@@ -51,7 +53,7 @@ describe("resumable uploads in the browser", () => {
     const tool = page.getByRole("region", { name: "VoxRelease" });
     await tool.locator('input[type="file"]').setInputFiles(largeRecording("town-hall.wav"));
     await tool.getByRole("button", { name: "Generate press release" }).click();
-    await waitForPercent(page, 20);
+    await waitForPercent(expect, page, 20);
     await expect.poll(() => page.locator(".upload-progress").first().textContent()).toMatch(/\/s · .+ left/);
 
     await page.context().setOffline(true);
@@ -68,6 +70,7 @@ describe("resumable uploads in the browser", () => {
   });
 
   it("a large Vox Sentiment upload resumes after a reload from where it stopped, and the report is kept", async ({
+    expect,
     page,
   }) => {
     const person = newPerson();
@@ -79,7 +82,7 @@ describe("resumable uploads in the browser", () => {
     const tool = page.getByRole("region", { name: "Vox Sentiment" });
     await tool.locator('input[type="file"]').setInputFiles(file);
     await tool.getByRole("button", { name: "Use Vox Sentiment" }).click();
-    const before = await waitForPercent(page, 30);
+    const before = await waitForPercent(expect, page, 30);
 
     await page.reload();
     await throttleUploads(page, 2 * 1024 * 1024);

@@ -116,8 +116,10 @@ function listedSeconds(text: string): number {
   return Number(minutes) * 60 + Number(seconds);
 }
 
-describe("VoxScribe on a bad network", () => {
+// Side by side: each mostly waits on speech heard in real time, in a context and account of its own.
+describe.concurrent("VoxScribe on a bad network", () => {
   it("keeps recording through 5 s offline, says it is reconnecting, and the transcript carries on with what was said meanwhile", async ({
+    expect,
     page,
     errors,
   }) => {
@@ -151,6 +153,7 @@ describe("VoxScribe on a bad network", () => {
   }, 120_000);
 
   it("shows what was said so far after a reload, carries on, and keeps the transcript in the saved list with the viewer's SRT export", async ({
+    expect,
     page,
   }) => {
     await signedInOnScribe(page);
