@@ -64,6 +64,14 @@ type NewJob = Pick<
 };
 
 /**
+ * ?1 to ?6 of the two inserts that check the quota: `STORAGE_USED_SQL` sums the storage of the user
+ * in ?1, and the check adds the job's bytes, ?6, so both statements number them alike.
+ */
+function quotaCheckedParams(job: Pick<JobRow, "id" | "user_id" | "kind" | "file_name" | "content_type" | "bytes">) {
+  return [job.user_id, job.id, job.kind, job.file_name, job.content_type, job.bytes] as const;
+}
+
+/**
  * Inserts a queued job unless it would take the user's stored bytes (every job's recording and
  * unfinished uploads) past `quotaBytes` (null: no quota). One statement, so two uploads at once
  * cannot both squeeze under the quota.
@@ -78,12 +86,7 @@ export async function insertJobWithinQuota(db: D1Database, job: NewJob, quotaByt
        WHERE ?10 IS NULL OR ${STORAGE_USED_SQL} + ?6 <= ?10`,
     )
     .bind(
-      job.user_id,
-      job.id,
-      job.kind,
-      job.file_name,
-      job.content_type,
-      job.bytes,
+      ...quotaCheckedParams(job),
       job.r2_key,
       job.origin,
       now,
@@ -154,20 +157,7 @@ export async function insertFinishedJob(
        WHERE ${accountExists("?1")}
        RETURNING r2_key`,
     )
-    .bind(
-      job.user_id,
-      job.id,
-      job.kind,
-      job.file_name,
-      job.content_type,
-      job.bytes,
-      job.result_key,
-      job.language,
-      now,
-      job.r2_key,
-      quotaBytes,
-      job.created_by,
-    )
+    .bind(...quotaCheckedParams(job), job.result_key, job.language, now, job.r2_key, quotaBytes, job.created_by)
     .first<{ r2_key: string | null }>();
   return row ?? undefined;
 }

@@ -9,16 +9,14 @@ import {
   turnMessage,
   turnNeeded,
 } from "./contracts/assemblyai-streaming.ts";
-import type { ProviderEndpoint } from "./endpoint.ts";
 import {
   FIRST_SPEAKER,
-  type LiveStream,
-  type LiveStreamEvents,
   type LiveStreamOptions,
   type LiveTranscriber,
-  onStreamEnd,
+  openProviderStream,
+  STREAM_OPEN_TIMEOUT_MS,
 } from "./live-transcription.ts";
-import { checkDocumented, type ProviderAdapter, ProviderError, providerFetch } from "./provider-error.ts";
+import { checkDocumented, type ProviderAdapter } from "./provider-error.ts";
 
 /**
  * AssemblyAI Universal-Streaming v3 (`/v3/ws`, the key in `Authorization`): 16 kHz 16-bit mono
@@ -28,7 +26,6 @@ import { checkDocumented, type ProviderAdapter, ProviderError, providerFetch } f
  * frame and a close (`live/provider-closes.ts` maps them).
  */
 
-const OPEN_TIMEOUT_MS = 10_000;
 const PCM_SAMPLE_RATE = 16_000;
 const BYTES_PER_MS = (PCM_SAMPLE_RATE * BYTES_PER_SAMPLE.pcm_s16le) / 1000;
 /** Sent in pieces of 100 ms to 1 s, whatever the page's framing, since the service refuses others. */
@@ -52,7 +49,7 @@ function liveSpeaker(label: string | undefined, previous: string): string {
 const streaming: ProviderAdapter = {
   provider: "assemblyai-streaming",
   auth: (endpoint) => ({ authorization: endpoint.apiKey }),
-  timeoutMs: OPEN_TIMEOUT_MS,
+  timeoutMs: STREAM_OPEN_TIMEOUT_MS,
 };
 
 export function assemblyAiLiveQuery(options: LiveStreamOptions): URLSearchParams {
@@ -72,27 +69,10 @@ export function assemblyAiLiveQuery(options: LiveStreamOptions): URLSearchParams
 }
 
 export const assemblyAiLive: LiveTranscriber = {
-  async connect(endpoint: ProviderEndpoint, options: LiveStreamOptions, events: LiveStreamEvents): Promise<LiveStream> {
-    const response = await providerFetch(streaming, endpoint, {
-      what: "stream",
-      path: `/v3/ws?${assemblyAiLiveQuery(options)}`,
-      upgrade: true,
-      timeoutMs: OPEN_TIMEOUT_MS,
-    });
-    const socket = response.webSocket;
-    if (!socket)
-      throw new ProviderError(streaming.provider, "stream upgrade answered without a socket", response.status);
-    socket.accept();
+  async connect(endpoint, options, events) {
     let checkedContract = false;
     let speaker = FIRST_SPEAKER;
-    socket.addEventListener("message", (event) => {
-      if (typeof event.data !== "string") return;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(event.data);
-      } catch {
-        return;
-      }
+    const onMessage = (parsed: unknown) => {
       const termination = terminationMessage.safeParse(parsed);
       if (termination.success) {
         events.onProcessed(termination.data.audio_duration_seconds);
@@ -116,13 +96,14 @@ export const assemblyAiLive: LiveTranscriber = {
       if (!ended) return events.onTranscript({ ...span, isFinal: false });
       speaker = liveSpeaker(turn.data.speaker_label, speaker);
       events.onTranscript({ ...span, isFinal: true, speaker });
+    };
+    const socket = await openProviderStream(streaming, endpoint, `/v3/ws?${assemblyAiLiveQuery(options)}`, {
+      onMessage,
+      onClose: events.onClose,
+      error: { code: 3005, reason: "stream error" },
     });
-    onStreamEnd(socket, events.onClose, { code: 3005, reason: "stream error" });
 
     let pending = new Uint8Array(0);
-    const send = (data: string | Uint8Array) => {
-      if (socket.readyState === WebSocket.OPEN) socket.send(data);
-    };
     const flush = (all: boolean) => {
       while (pending.byteLength >= (all ? 1 : SEND_MIN_BYTES)) {
         const piece = pending.slice(0, CHUNK_MAX_BYTES);
@@ -130,7 +111,7 @@ export const assemblyAiLive: LiveTranscriber = {
         // A last piece under 50 ms is padded with silence rather than refused.
         const padded = new Uint8Array(Math.max(CHUNK_MIN_BYTES, piece.byteLength));
         padded.set(piece);
-        send(padded);
+        socket.send(padded);
       }
     };
     return {
@@ -146,11 +127,9 @@ export const assemblyAiLive: LiveTranscriber = {
       keepAlive: () => {},
       finish: () => {
         flush(true);
-        send(JSON.stringify({ type: "Terminate" }));
+        socket.send(JSON.stringify({ type: "Terminate" }));
       },
-      close: () => {
-        if (socket.readyState === WebSocket.OPEN) socket.close(1000, "client closed");
-      },
+      close: socket.close,
     };
   },
 };

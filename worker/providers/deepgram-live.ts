@@ -9,16 +9,13 @@ import {
   liveResultsNeeded,
 } from "./contracts/deepgram.ts";
 import { deepgram } from "./deepgram.ts";
-import type { ProviderEndpoint } from "./endpoint.ts";
 import {
   FIRST_SPEAKER,
-  type LiveStream,
-  type LiveStreamEvents,
   type LiveStreamOptions,
   type LiveTranscriber,
-  onStreamEnd,
+  openProviderStream,
 } from "./live-transcription.ts";
-import { checkDocumented, ProviderError, providerFetch } from "./provider-error.ts";
+import { checkDocumented } from "./provider-error.ts";
 
 /**
  * Deepgram streaming (`/v1/listen` over WebSocket, `Authorization: Token <key>`): binary audio in,
@@ -28,8 +25,6 @@ import { checkDocumented, ProviderError, providerFetch } from "./provider-error.
  * `diarize_model` (the description deprecates `diarize`; streaming takes `latest` and `v1`), so each
  * word carries a speaker number from 0.
  */
-
-const OPEN_TIMEOUT_MS = 10_000;
 
 export function liveQuery(options: LiveStreamOptions): URLSearchParams {
   const documented: ListenQuery = {
@@ -82,26 +77,10 @@ export function finalsBySpeaker(
 }
 
 export const deepgramLive: LiveTranscriber = {
-  async connect(endpoint: ProviderEndpoint, options: LiveStreamOptions, events: LiveStreamEvents): Promise<LiveStream> {
-    const response = await providerFetch(deepgram, endpoint, {
-      what: "stream",
-      path: `/v1/listen?${liveQuery(options)}`,
-      upgrade: true,
-      timeoutMs: OPEN_TIMEOUT_MS,
-    });
-    const socket = response.webSocket;
-    if (!socket) throw new ProviderError("deepgram", "stream upgrade answered without a socket", response.status);
-    socket.accept();
+  async connect(endpoint, options, events) {
     // One drift warning per stream is enough to see a changed contract without flooding the log.
     let checkedContract = false;
-    socket.addEventListener("message", (event) => {
-      if (typeof event.data !== "string") return;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(event.data);
-      } catch {
-        return;
-      }
+    const onMessage = (parsed: unknown) => {
       const summary = liveMetadataNeeded.safeParse(parsed);
       if (summary.success) {
         checkDocumented("deepgram", "stream Metadata", liveMetadata, parsed);
@@ -123,18 +102,17 @@ export const deepgramLive: LiveTranscriber = {
       for (const final of finalsBySpeaker(text, alternative.words, { start, duration })) {
         events.onTranscript({ ...final, isFinal });
       }
-    });
-    onStreamEnd(socket, events.onClose, { code: 1011, reason: "NET-0000 stream error" });
-    const send = (data: string | ArrayBuffer) => {
-      if (socket.readyState === WebSocket.OPEN) socket.send(data);
     };
+    const socket = await openProviderStream(deepgram, endpoint, `/v1/listen?${liveQuery(options)}`, {
+      onMessage,
+      onClose: events.onClose,
+      error: { code: 1011, reason: "NET-0000 stream error" },
+    });
     return {
-      sendAudio: (frame) => send(frame),
-      keepAlive: () => send(JSON.stringify({ type: "KeepAlive" })),
-      finish: () => send(JSON.stringify({ type: "CloseStream" })),
-      close: () => {
-        if (socket.readyState === WebSocket.OPEN) socket.close(1000, "client closed");
-      },
+      sendAudio: (frame) => socket.send(frame),
+      keepAlive: () => socket.send(JSON.stringify({ type: "KeepAlive" })),
+      finish: () => socket.send(JSON.stringify({ type: "CloseStream" })),
+      close: socket.close,
     };
   },
 };

@@ -1,5 +1,6 @@
 import type { LiveEncoding } from "../live/contracts/live-constants.ts";
 import type { ProviderEndpoint } from "./endpoint.ts";
+import { type ProviderAdapter, ProviderError, providerFetch } from "./provider-error.ts";
 
 /**
  * What the relay needs from a streaming speech provider. Deepgram (`deepgram-live.ts`) and
@@ -25,7 +26,7 @@ export type LiveTranscript =
 /** The speaker of a final whose provider could not tell (or was not asked). */
 export const FIRST_SPEAKER = "1";
 
-export interface LiveStreamEvents {
+interface LiveStreamEvents {
   readonly onTranscript: (transcript: LiveTranscript) => void;
   /** Seconds of audio the provider reports having processed so far in this stream (for metering). */
   readonly onProcessed: (seconds: number) => void;
@@ -63,7 +64,7 @@ export interface LiveTranscriber {
  * the socket from this side too. `error` is the close code and reason an error without a close
  * stands for, in the provider's own terms.
  */
-export function onStreamEnd(
+function onStreamEnd(
   socket: WebSocket,
   onClose: LiveStreamEvents["onClose"],
   error: { readonly code: number; readonly reason: string },
@@ -83,4 +84,59 @@ export function onStreamEnd(
     }
   });
   socket.addEventListener("error", () => end(error.code, error.reason));
+}
+
+/** How long a provider has to accept a stream's upgrade. */
+export const STREAM_OPEN_TIMEOUT_MS = 10_000;
+
+/** What a provider adapter keeps of its open stream socket: both do nothing once it is no longer open. */
+interface ProviderSocket {
+  send(data: string | ArrayBuffer | Uint8Array): void;
+  close(): void;
+}
+
+/**
+ * Opens a provider's stream at `path`: a refused upgrade throws `ProviderError` with the status,
+ * each text frame that parses as JSON goes to `onMessage` (anything else is none of the provider's
+ * messages), and the stream's end is reported once as `onStreamEnd` does, `error` standing for an
+ * error without a close.
+ */
+export async function openProviderStream(
+  adapter: ProviderAdapter,
+  endpoint: ProviderEndpoint,
+  path: string,
+  stream: {
+    readonly onMessage: (message: unknown) => void;
+    readonly onClose: LiveStreamEvents["onClose"];
+    readonly error: { readonly code: number; readonly reason: string };
+  },
+): Promise<ProviderSocket> {
+  const response = await providerFetch(adapter, endpoint, {
+    what: "stream",
+    path,
+    upgrade: true,
+    timeoutMs: STREAM_OPEN_TIMEOUT_MS,
+  });
+  const socket = response.webSocket;
+  if (!socket) throw new ProviderError(adapter.provider, "stream upgrade answered without a socket", response.status);
+  socket.accept();
+  socket.addEventListener("message", (event) => {
+    if (typeof event.data !== "string") return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    stream.onMessage(parsed);
+  });
+  onStreamEnd(socket, stream.onClose, stream.error);
+  return {
+    send: (data) => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(data);
+    },
+    close: () => {
+      if (socket.readyState === WebSocket.OPEN) socket.close(1000, "client closed");
+    },
+  };
 }

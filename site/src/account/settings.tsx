@@ -1,6 +1,7 @@
 import * as Tabs from "@radix-ui/react-tabs";
+import type { ReactNode } from "react";
 import { useLocation } from "react-router-dom";
-import { STORAGE_KEYS } from "../api/session.ts";
+import { STORAGE_KEYS, type StoredUser } from "../api/session.ts";
 import { BillingSummary } from "../billing/billing-summary.tsx";
 import { PressKitForm } from "../organisation/press-kit-form.tsx";
 import { DocumentTitle } from "../ui/document-title.tsx";
@@ -23,15 +24,35 @@ const SendingDomainPanel = lazyWhenShown(
   "SendingDomainPanel",
 );
 
-const TABS = [
-  { id: "profile", label: "Profile" },
-  { id: "password", label: "Password and authentication" },
-  { id: "billing", label: "Billing and plans" },
-  { id: "recordings", label: "Recordings" },
-  { id: "contacts", label: "Contacts" },
-  { id: "team", label: "Team" },
-  { id: "account", label: "Account" },
-] as const;
+const TABS: readonly { id: string; label: string; panel: (user: StoredUser) => ReactNode }[] = [
+  {
+    id: "profile",
+    label: "Profile",
+    panel: (user) => (
+      <>
+        <ProfileForm user={user} />
+        <PreferencesForm />
+        <PressKitForm />
+        <SendingDomainPanel />
+      </>
+    ),
+  },
+  { id: "password", label: "Password and authentication", panel: () => <ChangePasswordForm /> },
+  { id: "billing", label: "Billing and plans", panel: (user) => <BillingTab user={user} /> },
+  { id: "recordings", label: "Recordings", panel: () => <RecordingsList /> },
+  { id: "contacts", label: "Contacts", panel: () => <ContactsList /> },
+  { id: "team", label: "Team", panel: () => <TeamPanel /> },
+  {
+    id: "account",
+    label: "Account",
+    panel: () => (
+      <>
+        <DownloadMyData />
+        <DeleteAccount />
+      </>
+    ),
+  },
+];
 
 /**
  * A workspace's plan and billing are its owner's (the Worker refuses them to anyone else): a member
@@ -71,31 +92,11 @@ export function Component() {
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
-            <Tabs.Content value="profile" className="panel tabs__panel">
-              <ProfileForm user={user} />
-              <PreferencesForm />
-              <PressKitForm />
-              <SendingDomainPanel />
-            </Tabs.Content>
-            <Tabs.Content value="password" className="panel tabs__panel">
-              <ChangePasswordForm />
-            </Tabs.Content>
-            <Tabs.Content value="billing" className="panel tabs__panel">
-              <BillingTab user={user} />
-            </Tabs.Content>
-            <Tabs.Content value="recordings" className="panel tabs__panel">
-              <RecordingsList />
-            </Tabs.Content>
-            <Tabs.Content value="contacts" className="panel tabs__panel">
-              <ContactsList />
-            </Tabs.Content>
-            <Tabs.Content value="team" className="panel tabs__panel">
-              <TeamPanel />
-            </Tabs.Content>
-            <Tabs.Content value="account" className="panel tabs__panel">
-              <DownloadMyData />
-              <DeleteAccount />
-            </Tabs.Content>
+            {TABS.map((tab) => (
+              <Tabs.Content key={tab.id} value={tab.id} className="panel tabs__panel">
+                {tab.panel(user)}
+              </Tabs.Content>
+            ))}
           </Tabs.Root>
         ) : (
           <EmptyState

@@ -1,6 +1,6 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { RefObject } from "react";
+import type { ReactNode, RefObject } from "react";
 import { NavLink } from "react-router-dom";
 import { PATHS } from "../paths.ts";
 import { TOOLS } from "../tools/catalog.ts";
@@ -16,6 +16,40 @@ interface MobileMenuProps {
   readonly onLogin: () => void;
   readonly onSignup: () => void;
   readonly onLogout: () => void;
+}
+
+interface EntryProps {
+  /** The first of the account's entries sets them apart. */
+  readonly className?: string;
+  readonly children: ReactNode;
+}
+
+/** A page of the site: the menu closes as it is followed. */
+function PageEntry({
+  to,
+  end,
+  onClose,
+  className,
+  children,
+}: EntryProps & { to: string; end?: true; onClose: () => void }) {
+  return (
+    <li className={className}>
+      <NavLink to={to} className="mobile-menu__link" onClick={onClose} end={end}>
+        {children}
+      </NavLink>
+    </li>
+  );
+}
+
+/** A dialog to open or signing out, whose handler closes the menu first. */
+function ActionEntry({ onClick, className, children }: EntryProps & { onClick: () => void }) {
+  return (
+    <li className={className}>
+      <button type="button" className="mobile-menu__link" onClick={onClick}>
+        {children}
+      </button>
+    </li>
+  );
 }
 
 /** Full-screen overlay navigation for small screens; a dialog, so focus stays inside while open. */
@@ -50,11 +84,9 @@ export default function MobileMenu({
           </div>
           <nav aria-label="Mobile">
             <ul className="mobile-menu__list">
-              <li>
-                <NavLink to={PATHS.home} className="mobile-menu__link" onClick={onClose} end>
-                  Home
-                </NavLink>
-              </li>
+              <PageEntry to={PATHS.home} onClose={onClose} end>
+                Home
+              </PageEntry>
               <li>
                 <NavLink to={PATHS.solutions} className="mobile-menu__link" onClick={onClose}>
                   Our Solutions
@@ -70,41 +102,23 @@ export default function MobileMenu({
                   ))}
                 </ul>
               </li>
-              <li>
-                <NavLink to={PATHS.pricing} className="mobile-menu__link" onClick={onClose}>
-                  Pricing
-                </NavLink>
-              </li>
-              <li>
-                <button type="button" className="mobile-menu__link" onClick={onContact}>
-                  Contact Us
-                </button>
-              </li>
+              <PageEntry to={PATHS.pricing} onClose={onClose}>
+                Pricing
+              </PageEntry>
+              <ActionEntry onClick={onContact}>Contact Us</ActionEntry>
               {signedIn ? (
                 <>
-                  <li className="mobile-menu__account">
-                    <NavLink to={PATHS.settings} className="mobile-menu__link" onClick={onClose}>
-                      Settings
-                    </NavLink>
-                  </li>
-                  <li>
-                    <button type="button" className="mobile-menu__link" onClick={onLogout}>
-                      Logout
-                    </button>
-                  </li>
+                  <PageEntry className="mobile-menu__account" to={PATHS.settings} onClose={onClose}>
+                    Settings
+                  </PageEntry>
+                  <ActionEntry onClick={onLogout}>Logout</ActionEntry>
                 </>
               ) : (
                 <>
-                  <li className="mobile-menu__account">
-                    <button type="button" className="mobile-menu__link" onClick={onLogin}>
-                      Log in
-                    </button>
-                  </li>
-                  <li>
-                    <button type="button" className="mobile-menu__link" onClick={onSignup}>
-                      Create account
-                    </button>
-                  </li>
+                  <ActionEntry className="mobile-menu__account" onClick={onLogin}>
+                    Log in
+                  </ActionEntry>
+                  <ActionEntry onClick={onSignup}>Create account</ActionEntry>
                 </>
               )}
             </ul>

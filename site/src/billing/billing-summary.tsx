@@ -5,6 +5,7 @@ import { PLANS } from "@worker/billing/contracts/plans.ts";
 import { Link } from "react-router-dom";
 import type { StoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
+import { BusyButton } from "../ui/busy-button.tsx";
 import { AutoRenewSwitch } from "./auto-renew-switch.tsx";
 import { BillingInvoices } from "./billing-invoices.tsx";
 import { seatsOf, seatsText } from "./seats.ts";
@@ -53,15 +54,14 @@ function PayButton({ billing }: { billing: BillingResponse }) {
   const label = billing.status === "grace" ? "Pay with another card" : "Renew";
   if (!plan || (billing.status !== "grace" && billing.status !== "lapsed")) return null;
   return (
-    <button
-      type="button"
+    <BusyButton
       className="button button--primary"
+      busy={starting}
+      busyLabel="Opening checkout…"
       onClick={() => start(plan)}
-      disabled={starting}
-      aria-busy={starting}
     >
-      {starting ? "Opening checkout…" : `${label}: ${formatNaira(plan.priceNaira ?? 0)} for ${plan.name}`}
-    </button>
+      {`${label}: ${formatNaira(plan.priceNaira ?? 0)} for ${plan.name}`}
+    </BusyButton>
   );
 }
 

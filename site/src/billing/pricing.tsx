@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
+import { BusyButton } from "../ui/busy-button.tsx";
 import { DocumentTitle } from "../ui/document-title.tsx";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
 import { useModals } from "../ui/modal-context.ts";
@@ -95,15 +96,14 @@ function PlanCard({ plan, held }: { plan: Plan; held: HeldPlan | null }) {
           Contact Us
         </button>
       ) : (
-        <button
-          type="button"
+        <BusyButton
           className="button button--primary button--block"
+          busy={starting}
+          busyLabel="Opening checkout…"
           onClick={getStarted}
-          disabled={starting}
-          aria-busy={starting}
         >
-          {starting ? "Opening checkout…" : "Get Started"}
-        </button>
+          Get Started
+        </BusyButton>
       )}
     </li>
   );

@@ -12,6 +12,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import useSWR from "swr";
 import { copyText } from "../tools/copy-text.ts";
+import { BusyButton } from "../ui/busy-button.tsx";
 import { ConfirmDeleteDialog } from "../ui/confirm-delete-dialog.tsx";
 import { errorMessage, SubmitButton, showServerFieldErrors, TextField } from "../ui/form-fields.tsx";
 import { IconButton } from "../ui/icon-button.tsx";
@@ -220,15 +221,14 @@ export function SendingDomainPanel() {
               <RecordsTable domain={data.domain} records={data.records} />
               {manages && (
                 <div className="sending-domain__actions">
-                  <button
-                    type="button"
+                  <BusyButton
                     className="button button--primary"
+                    busy={checking}
+                    busyLabel="Checking…"
                     onClick={checkAgain}
-                    disabled={checking}
-                    aria-busy={checking}
                   >
-                    {checking ? "Checking…" : "Check again"}
-                  </button>
+                    Check again
+                  </BusyButton>
                   <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
                     Remove domain
                   </button>

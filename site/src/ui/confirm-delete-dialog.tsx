@@ -1,3 +1,4 @@
+import { BusyButton } from "./busy-button.tsx";
 import { Dialog } from "./dialog.tsx";
 
 interface ConfirmDeleteDialogProps {
@@ -17,9 +18,9 @@ export function ConfirmDeleteDialog({ title, description, busy, onCancel, onConf
         <button type="button" className="button button--ghost" onClick={onCancel}>
           Keep it
         </button>
-        <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy} aria-busy={busy}>
-          {busy ? "Deleting…" : "Delete"}
-        </button>
+        <BusyButton className="button button--danger" busy={busy} busyLabel="Deleting…" onClick={onConfirm}>
+          Delete
+        </BusyButton>
       </div>
     </Dialog>
   );

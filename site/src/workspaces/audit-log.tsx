@@ -1,6 +1,7 @@
 import type { AuditAction, AuditPage } from "@worker/workspaces/contracts/workspaces.ts";
 import { useEffect } from "react";
 import useSWRInfinite from "swr/infinite";
+import { BusyButton } from "../ui/busy-button.tsx";
 import { formatWhen } from "../ui/format-when.ts";
 import { useStoredWorkspace } from "./workspace-choice.ts";
 import { auditKey, fetchAuditPage } from "./workspaces-api.ts";
@@ -79,15 +80,14 @@ export function AuditLog({ changes }: { changes: number }) {
         </ol>
       )}
       {more && (
-        <button
-          type="button"
+        <BusyButton
           className="button button--small button--ghost"
-          disabled={pages.isValidating}
-          aria-busy={pages.isValidating}
+          busy={pages.isValidating}
+          busyLabel="Loading…"
           onClick={() => void pages.setSize(pages.size + 1)}
         >
-          {pages.isValidating ? "Loading…" : "Load more"}
-        </button>
+          Load more
+        </BusyButton>
       )}
     </section>
   );

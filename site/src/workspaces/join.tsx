@@ -5,6 +5,7 @@ import { signOut } from "../account/sign-out.ts";
 import { ApiError, EMAIL_UNVERIFIED } from "../api/client.ts";
 import { useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
+import { BusyButton } from "../ui/busy-button.tsx";
 import { DocumentTitle } from "../ui/document-title.tsx";
 import { errorMessage } from "../ui/form-fields.tsx";
 import { useModals } from "../ui/modal-context.ts";
@@ -135,15 +136,14 @@ function SignedIn({ token, email }: { token: string; email: string | undefined }
         </p>
       ) : null}
       {problem !== "gone" && problem !== "another" && (
-        <button
-          type="button"
+        <BusyButton
           className="button button--primary"
+          busy={accepting}
+          busyLabel="Accepting…"
           onClick={() => void accept()}
-          disabled={accepting}
-          aria-busy={accepting}
         >
-          {accepting ? "Accepting…" : "Accept the invitation"}
-        </button>
+          Accept the invitation
+        </BusyButton>
       )}
     </>
   );

@@ -17,6 +17,7 @@ import useSWR, { useSWRConfig } from "swr";
 import { ApiError } from "../api/client.ts";
 import { useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
+import { BusyButton } from "../ui/busy-button.tsx";
 import { ConfirmDeleteDialog } from "../ui/confirm-delete-dialog.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { errorMessage, showServerFieldErrors, TextField } from "../ui/form-fields.tsx";
@@ -251,15 +252,14 @@ function LeaveWorkspace({ workspace, me }: { workspace: Workspace; me: Member })
             <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
               Stay
             </button>
-            <button
-              type="button"
+            <BusyButton
               className="button button--danger"
+              busy={leaving}
+              busyLabel="Leaving…"
               onClick={() => void leave()}
-              disabled={leaving}
-              aria-busy={leaving}
             >
-              {leaving ? "Leaving…" : "Leave"}
-            </button>
+              Leave
+            </BusyButton>
           </div>
         </Dialog>
       )}

@@ -67,6 +67,11 @@ const EXPORT_JOB_PAGE_ROWS = 20;
 /** A release's versions are up to 20,000 characters each. */
 const EXPORT_VERSION_PAGE_ROWS = 10;
 
+/** A table of small rows, read a page at a time so the export holds one page however large the table. */
+function pages<Row>(statement: (page: Page) => RowsStatement<Row>): AsyncGenerator<Row> {
+  return pagedRows(statement, EXPORT_PAGE_ROWS);
+}
+
 async function* mapped<Row, Out>(rows: AsyncIterable<Row>, view: (row: Row) => Out): AsyncGenerator<Out> {
   for await (const row of rows) yield view(row);
 }
@@ -99,7 +104,6 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
   const memberships = await membershipsOf(db, user.id);
   const preference = preferenceRows[0];
   const subscription = subscriptions[0];
-  const pages = <Row>(statement: (page: Page) => RowsStatement<Row>) => pagedRows(statement, EXPORT_PAGE_ROWS);
 
   return jsonStream({
     format: "vox-account-data",
@@ -229,7 +233,7 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
 async function* releaseImages(db: D1Database, userId: string) {
   // A release's images are read together (the order they were added), so its folder is named once.
   const folders = new Map<string, string>();
-  for await (const image of pagedRows((page) => attachmentsOfUser(db, userId, page), EXPORT_PAGE_ROWS)) {
+  for await (const image of pages((page) => attachmentsOfUser(db, userId, page))) {
     let folder = folders.get(image.job_id);
     if (folder === undefined) {
       folder = releaseImageFolder({ id: image.job_id, text: (await findJob(db, image.job_id))?.text ?? null });
@@ -243,7 +247,6 @@ type LiveSessionRow = Parameters<typeof speakerNamesOf>[0] & Record<string, unkn
 
 /** A live session with its finals, caption translations and caption links, each read a page at a time. */
 function liveTranscript(db: D1Database, { speaker_names: _names, ...session }: LiveSessionRow) {
-  const pages = <Row>(statement: (page: Page) => RowsStatement<Row>) => pagedRows(statement, EXPORT_PAGE_ROWS);
   return {
     ...session,
     speaker_names: speakerNamesOf({ speaker_names: _names }),
@@ -308,7 +311,6 @@ async function workspacesMadeIn(db: D1Database, person: string): Promise<{ id: s
  */
 async function* workOtherWorkspaces(env: Env, person: string) {
   const db = env.DB;
-  const pages = <Row>(statement: (page: Page) => RowsStatement<Row>) => pagedRows(statement, EXPORT_PAGE_ROWS);
   for (const workspace of await workspacesMadeIn(db, person)) {
     const names = { prefix: `${otherWorkspaceFolder(workspace)}/`, madeBy: person };
     const jobs = (kind: JobRow["kind"]) =>
