@@ -12,6 +12,8 @@ const renames: Record<string, string> = {
   "worker/routes/press-release-editing.ts": "worker/press-releases/press-release-routes.ts",
   // Moved, then rewritten past what rename detection pairs across the whole range.
   "worker/release-export/docx.ts": "worker/press-releases/export/docx.ts",
+  "worker/auth/sessions.ts": "worker/accounts/sessions.ts",
+  "worker/jobs/release-versions.ts": "worker/press-releases/release-versions.ts",
 };
 for (const line of git("diff", "--name-status", "-M40%", BEFORE, "HEAD").split("\n")) {
   const [status, from, to] = line.split("\t");
