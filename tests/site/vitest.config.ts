@@ -20,7 +20,9 @@ export default defineProject({
     setupFiles: ["tests/site/setup.ts"],
     // A file that renders the whole site loads its lazy pages as a first visit does, which took over
     // vitest's default 5 s on a loaded 2-core machine (six timed out in one run there).
-    testTimeout: 20_000,
+    // `npm test` also runs these at a lower priority than the browser files (scripts/test-suite.ts).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // As many as the worker project, whose group it shares (vitest refuses two projects in one
     // group with different maxWorkers; with one, the site files ran after it, one at a time).
     maxWorkers: 2,

@@ -30,8 +30,11 @@ export default defineProject({
     name: "worker",
     include: ["tests/worker/**/*.test.ts"],
     setupFiles: ["tests/worker/apply-migrations.ts"],
-    // The machine running the suite is often shared.
-    testTimeout: 20_000,
+    // The machine running the suite is often shared, and `npm test` runs these files at a lower
+    // priority than the browser files beside them (scripts/test-suite.ts): a wait sized for a quiet
+    // machine would fail a correct build while a throttled browser file has both cores.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // Two files at a time: a worker test file mostly waits on workerd, a process of its own. Set
     // here, as a project does not take the root config's value: eight files took 169 s one at a
     // time and 106 s two at a time, back to back on this 2-core machine.
