@@ -1,9 +1,10 @@
+import { useCallback, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { signOut } from "../account/sign-out.ts";
 import { useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
 import { useModals } from "../ui/modal-context.ts";
-import { useDisclosure } from "../ui/use-dismiss.ts";
+import { useDismiss } from "../ui/use-dismiss.ts";
 
 /** The desktop avatar shows the first character of the name. */
 const AVATAR_INITIALS = 1;
@@ -12,7 +13,12 @@ export function AccountButton() {
   const user = useStoredUser();
   const { openModal } = useModals();
   const navigate = useNavigate();
-  const menu = useDisclosure<HTMLDivElement>();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useDismiss(root, menuOpen, closeMenu);
 
   if (!user) {
     return (
@@ -23,13 +29,20 @@ export function AccountButton() {
   }
 
   return (
-    <div ref={menu.root} className="account-menu">
-      <button type="button" className="account-button" {...menu.toggle} aria-label={`Account menu for ${user.name}`}>
+    <div ref={root} className="account-menu">
+      <button
+        type="button"
+        className="account-button"
+        aria-expanded={menuOpen}
+        aria-controls={menuId}
+        aria-label={`Account menu for ${user.name}`}
+        onClick={() => setMenuOpen((value) => !value)}
+      >
         {user.name.slice(0, AVATAR_INITIALS).toUpperCase()}
       </button>
-      <ul id={menu.popupId} className="account-menu__list" hidden={!menu.open}>
+      <ul id={menuId} className="account-menu__list" hidden={!menuOpen}>
         <li>
-          <Link to={PATHS.settings} className="account-menu__item" onClick={menu.close}>
+          <Link to={PATHS.settings} className="account-menu__item" onClick={() => setMenuOpen(false)}>
             Settings
           </Link>
         </li>
@@ -38,7 +51,7 @@ export function AccountButton() {
             type="button"
             className="account-menu__item"
             onClick={() => {
-              menu.close();
+              setMenuOpen(false);
               signOut();
               navigate(PATHS.home);
             }}

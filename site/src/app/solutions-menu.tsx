@@ -1,10 +1,11 @@
 import { ChevronDown } from "lucide-react";
+import { useCallback, useId, useRef, useState } from "react";
 import { Link, NavLink } from "react-router-dom";
 import { useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
 import { TOOLS } from "../tools/catalog.ts";
 import { ToolName } from "../tools/tool-name.tsx";
-import { useDisclosure } from "../ui/use-dismiss.ts";
+import { useDismiss } from "../ui/use-dismiss.ts";
 import { solutionTarget } from "./solution-target.ts";
 
 /**
@@ -12,30 +13,42 @@ import { solutionTarget } from "./solution-target.ts";
  * A disclosure (not an ARIA menu) is the pattern for site navigation.
  */
 export function SolutionsMenu() {
-  const { open, close, toggle, popupId, root } = useDisclosure<HTMLLIElement>();
+  const [open, setOpen] = useState(false);
   const user = useStoredUser();
+  const listId = useId();
+  const root = useRef<HTMLLIElement>(null);
+
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(root, open, close);
 
   return (
     <li
       ref={root}
       className="solutions-menu"
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
       <NavLink to={PATHS.solutions} className="nav-link">
         Our Solutions
       </NavLink>
-      <button type="button" className="solutions-menu__toggle" {...toggle} aria-label="Show solutions">
+      <button
+        type="button"
+        className="solutions-menu__toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label="Show solutions"
+        onClick={() => setOpen((value) => !value)}
+      >
         <ChevronDown aria-hidden="true" size={16} />
       </button>
-      <ul id={popupId} className="solutions-menu__list" hidden={!open}>
+      <ul id={listId} className="solutions-menu__list" hidden={!open}>
         {TOOLS.map((tool) => (
           <li key={tool.id}>
             <Link
               to={solutionTarget(user?.subscription_status, tool.path)}
               className="solutions-menu__item"
-              onClick={close}
+              onClick={() => setOpen(false)}
             >
               <tool.icon aria-hidden="true" size={20} />
               <span>

@@ -1,11 +1,11 @@
-import { type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
+import { type RefObject, useEffect } from "react";
 
 /**
  * Closes a popup (menu, disclosure) on Escape or on a pointer press outside `root`. Escape pressed
  * while focus is in the popup hands focus back to its toggle (the control in `root` with
  * `aria-expanded`): the item that had it is hidden, and focus would drop to the page's start.
  */
-function useDismiss(root: RefObject<HTMLElement | null>, open: boolean, close: () => void): void {
+export function useDismiss(root: RefObject<HTMLElement | null>, open: boolean, close: () => void): void {
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
@@ -24,23 +24,4 @@ function useDismiss(root: RefObject<HTMLElement | null>, open: boolean, close: (
       document.removeEventListener("keydown", onKeyDown);
     };
   }, [root, open, close]);
-}
-
-/**
- * A popup's open state, dismissed as `useDismiss` does: `root` goes on the element holding the
- * toggle and the popup, `toggle` on the toggle button, and `popupId` on the popup.
- */
-export function useDisclosure<Root extends HTMLElement>() {
-  const [open, setOpen] = useState(false);
-  const popupId = useId();
-  const root = useRef<Root>(null);
-  // One identity across renders, so the listeners are not swapped on every render.
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(root, open, close);
-  const toggle = {
-    "aria-expanded": open,
-    "aria-controls": popupId,
-    onClick: () => setOpen((value) => !value),
-  };
-  return { open, close, toggle, popupId, root };
 }

@@ -1,10 +1,10 @@
 import type { Workspace } from "@worker/workspaces/contracts/workspaces.ts";
 import { Check } from "lucide-react";
-import { useCallback, useEffect, useId } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
 import { WORKSPACE_MISSING_EVENT } from "../api/workspace.ts";
 import { toast } from "../ui/toast.ts";
-import { useDisclosure } from "../ui/use-dismiss.ts";
+import { useDismiss } from "../ui/use-dismiss.ts";
 import { ROLE_WORDS, useSwitchWorkspace, useWorkspaces } from "./use-workspace.ts";
 import { storeWorkspace } from "./workspace-choice.ts";
 import { WORKSPACES_KEY } from "./workspaces-api.ts";
@@ -80,15 +80,25 @@ function Choice({
 export function WorkspaceSwitcher() {
   const { items, current } = useWorkspaceCheck();
   const choose = useChoose();
-  const { open, close, toggle, popupId, root } = useDisclosure<HTMLDivElement>();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(root, open, close);
   if (items.length < 2 || !current) return null;
   return (
     <div ref={root} className="workspace-menu">
-      <button type="button" className="workspace-menu__button" {...toggle}>
+      <button
+        type="button"
+        className="workspace-menu__button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+      >
         <span className="workspace-menu__label">Workspace</span>{" "}
         <span className="workspace-menu__current">{current.name}</span>
       </button>
-      <ul id={popupId} className="account-menu__list workspace-menu__list" aria-label="Switch workspace" hidden={!open}>
+      <ul id={listId} className="account-menu__list workspace-menu__list" aria-label="Switch workspace" hidden={!open}>
         {items.map((workspace) => (
           <li key={workspace.id}>
             <Choice
@@ -96,7 +106,7 @@ export function WorkspaceSwitcher() {
               current={workspace.id === current.id}
               className="account-menu__item workspace-choice"
               onChoose={(chosen) => {
-                close();
+                setOpen(false);
                 root.current?.querySelector<HTMLElement>("[aria-expanded]")?.focus();
                 if (chosen.id !== current.id) choose(chosen);
               }}
