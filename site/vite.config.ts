@@ -79,6 +79,8 @@ const SHELL_MODULES = appModules([
 ]);
 const TOOL_FRAME_MODULES = appModules([
   "ui/form-fields",
+  // The button that says what it is doing, on /pricing's plans and Settings: a file of its own otherwise.
+  "ui/busy-button",
   "ui/empty-state",
   "ui/format-when",
   "speech/speech-api",

@@ -116,8 +116,7 @@ function listedSeconds(text: string): number {
   return Number(minutes) * 60 + Number(seconds);
 }
 
-// Side by side: each mostly waits on speech heard in real time, in a context and account of its own.
-describe.concurrent("VoxScribe on a bad network", () => {
+describe("VoxScribe on a bad network", () => {
   it("keeps recording through 5 s offline, says it is reconnecting, and the transcript carries on with what was said meanwhile", async ({
     expect,
     page,
