@@ -1,5 +1,5 @@
-// `npm test`'s tests, after the type check and lint: the browser files and the worker and site files
-// side by side, in two vitest runs, ending with one `N passed, N failed, N skipped` line for both.
+// `npm test`: the type check and lint, and the tests in two vitest runs side by side (the browser
+// files, and the worker and site files), ending with one `N passed, N failed, N skipped` line for both.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,10 +8,10 @@ import { SUMMARY_FILE_VARIABLE, type SummaryCounts } from "../tests/plain-summar
 
 /**
  * One vitest run. The browser files are the longest part of the suite and start once the product
- * is up (about a minute); the worker and site files would otherwise hold them back for three
- * minutes more, one group after the other. Run beside them at a lower priority, the worker and
- * site files take the cores only while the browser files wait, so the browser files' timings stay
- * as they are alone and the whole run is shorter (docs/performance.md has the figures).
+ * is up (its build and start, about a minute); the worker and site files would otherwise hold them
+ * back for three minutes more, one group after the other. Run beside them at a lower priority, the
+ * worker and site files take the cores while the product builds and whenever the browser files
+ * wait, and yield them otherwise (docs/performance.md has the figures).
  */
 interface Lane {
   readonly name: string;
@@ -27,6 +27,12 @@ const LANES: readonly Lane[] = [
   { name: "worker and site", projects: ["worker", "site"], niceness: 10, held: true },
 ];
 
+/** What must pass before any test counts, run while the lanes start (the product's build among them). */
+const CHECKS = [
+  ["npm", "run", "typecheck"],
+  ["npm", "run", "lint"],
+] as const;
+
 interface Finished {
   readonly lane: Lane;
   readonly code: number | null;
@@ -35,6 +41,17 @@ interface Finished {
 
 const summaries = mkdtempSync(join(tmpdir(), "vox-test-summary-"));
 const children = new Set<ChildProcess>();
+
+/**
+ * The browser lane prints as its files finish, but not before the checks have printed theirs: what
+ * it says meanwhile (vitest's banner) waits here.
+ */
+let checking = true;
+const waiting: Buffer[] = [];
+function printLive(chunk: Buffer): void {
+  if (checking) waiting.push(chunk);
+  else process.stdout.write(chunk);
+}
 
 function run(lane: Lane, index: number): Promise<Finished> {
   const summaryFile = join(summaries, `${index}.json`);
@@ -48,12 +65,13 @@ function run(lane: Lane, index: number): Promise<Finished> {
   const [command, ...args] = lane.niceness ? ["nice", "-n", String(lane.niceness), ...vitest] : vitest;
   const child = spawn(command as string, args, {
     env: { ...process.env, [SUMMARY_FILE_VARIABLE]: summaryFile },
-    stdio: ["ignore", lane.held ? "pipe" : "inherit", lane.held ? "pipe" : "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   children.add(child);
   const output: Buffer[] = [];
-  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
-  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
+  const take = (chunk: Buffer) => (lane.held ? output.push(chunk) : printLive(chunk));
+  child.stdout?.on("data", take);
+  child.stderr?.on("data", take);
   return new Promise((resolve) => {
     child.on("close", (code) => {
       children.delete(child);
@@ -75,15 +93,45 @@ function readCounts(file: string): SummaryCounts | undefined {
   }
 }
 
+function check([command, ...args]: readonly string[]): Promise<boolean> {
+  const child = spawn(command as string, args, { stdio: ["ignore", "inherit", "inherit"] });
+  return new Promise((resolve) => child.on("close", (code) => resolve(code === 0)));
+}
+
+/**
+ * Vitest stops on SIGINT as on Ctrl-C, its global teardown included (the product server goes too);
+ * one that has not stopped 30 s later is killed.
+ */
+function stopLanes(signal: NodeJS.Signals = "SIGINT"): void {
+  for (const child of children) child.kill(signal);
+  setTimeout(() => {
+    for (const child of children) child.kill("SIGKILL");
+  }, 30_000).unref();
+}
+
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    for (const child of children) child.kill(signal);
+    stopLanes(signal);
     process.exitCode = 1;
   });
 }
 
-const finished = await Promise.all(LANES.map(run));
+const lanes = Promise.all(LANES.map(run));
+let checked = true;
+for (const command of CHECKS) {
+  checked = await check(command);
+  if (!checked) break;
+}
+checking = false;
+for (const chunk of waiting.splice(0)) process.stdout.write(chunk);
+if (!checked) {
+  console.log(`\n${CHECKS.map((command) => command.join(" ")).join(" or ")} failed: the tests are stopped.`);
+  stopLanes();
+}
+
+const finished = await lanes;
 rmSync(summaries, { recursive: true, force: true });
+if (!checked) process.exit(1);
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 for (const { lane, code, counts } of finished) {
