@@ -96,7 +96,14 @@ export async function startProduct(
   });
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  // Its own process group outlives this process: a caller stopped before it could call `stop`
+  // (vitest interrupted while the product still builds) must not leave wrangler and workerd behind.
+  const killOnExit = () => {
+    if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+  };
+  process.once("exit", killOnExit);
   const end = async (signal: NodeJS.Signals) => {
+    process.off("exit", killOnExit);
     if (child.pid && child.exitCode === null) {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       process.kill(-child.pid, signal);
