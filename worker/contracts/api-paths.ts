@@ -154,6 +154,8 @@ export const API = {
     accept: "/invitations/accept",
     invitation: "/invitations/:id",
     audit: "/audit",
+    /** `POST {user_id}` by the owner: hands the workspace to that member; the owner stays an admin. */
+    owner: "/owner",
   }),
   /** An account's public newsroom (HTML pages and an RSS feed, worker/newsroom), for anyone. */
   newsroom: router("/newsroom", {

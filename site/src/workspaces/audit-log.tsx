@@ -14,6 +14,7 @@ const ACTION_WORDS: Readonly<Record<AuditAction, string>> = {
   "member.role_changed": "changed the role of",
   "member.removed": "removed",
   "member.left": "left",
+  "owner.handed_over": "handed the workspace over to",
   "data.exported": "downloaded",
   "recording.deleted": "deleted the recording",
   "release.deleted": "deleted the release",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { userSchema } from "../../accounts/contracts/auth.ts";
 import { emailField } from "../../contracts/fields.ts";
 
 /**
@@ -45,6 +46,11 @@ export const acceptInvitationBody = z.object({
 
 export const roleChangeBody = z.object({ role: memberRole });
 
+/** Handing the workspace over: the member who becomes its owner. */
+export const handOverBody = z.object({
+  user_id: z.string({ error: "Choose the member who becomes the owner" }).trim().min(1).max(64),
+});
+
 /** A workspace the signed-in person belongs to, for the header's switcher. */
 export const workspaceSchema = z.object({
   id: z.string(),
@@ -77,6 +83,14 @@ export const invitationSchema = z.object({
 export type Invitation = z.infer<typeof invitationSchema>;
 export const invitationsResponse = z.object({ items: z.array(invitationSchema) });
 
+/**
+ * What handing over answers: the workspace as the former owner now sees it (an admin), which the
+ * site acts in from then on, and their own account, whose id is new when they handed over the
+ * workspace they signed up with (docs/workspaces.md "Handing over").
+ */
+export const handedOver = z.object({ message: z.string(), workspace: workspaceSchema, user: userSchema });
+export type HandedOver = z.infer<typeof handedOver>;
+
 /** What `accept` answers: the workspace joined, which the site switches to. */
 export const acceptedInvitation = z.object({ workspace: workspaceSchema });
 
@@ -87,6 +101,7 @@ const AUDIT_ACTIONS = [
   "member.role_changed",
   "member.removed",
   "member.left",
+  "owner.handed_over",
   "data.exported",
   "recording.deleted",
   "release.deleted",
