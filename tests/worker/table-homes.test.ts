@@ -142,6 +142,11 @@ const ALLOWED_JOINS: readonly { home: string; reads: string; why: string }[] = [
     why: "every signed-in request reads its session, its person and their role in the workspace it names in one round trip (through `roleIn`)",
   },
   {
+    home: "worker/accounts/users.ts",
+    reads: "workspace_members",
+    why: "a workspace's billing address is its owner's, who may not be the person who signed up with it, read in the statement that reads the account for a renewal, an invoice or a lapse",
+  },
+  {
     home: "worker/organisation/store.ts",
     reads: "users",
     why: "until a kit is saved, the kit is the organisation named at sign-up, kept on the account",

@@ -84,3 +84,8 @@ export function knownDevicesOf(
     page,
   );
 }
+
+/** The devices the person signed in on, moved with them when they hand over their workspace. */
+export function moveKnownDevices(db: D1Database, from: string, to: string): D1PreparedStatement {
+  return db.prepare("UPDATE known_devices SET user_id = ?2 WHERE user_id = ?1").bind(from, to);
+}

@@ -18,8 +18,13 @@ import { deleteMediaGrantsOf } from "../recordings/uploads/media-grants.ts";
 import { forgetUploadMaker, freeUploadStorage, uploadsOf } from "../recordings/uploads/store.ts";
 import { audioKeysOnlyOf, forgetAudioMaker } from "../speech/store.ts";
 import { deleteAuditOf, forgetActor } from "../workspaces/audit.ts";
-import { deleteInvitationsSentBy, deleteMembershipsOf, deleteWorkspaceRows } from "../workspaces/store.ts";
-import { deleteUser } from "./users.ts";
+import {
+  deleteInvitationsSentBy,
+  deleteMembershipsOf,
+  deleteWorkspaceRows,
+  handedWorkspacesOf,
+} from "../workspaces/store.ts";
+import { deleteUser, findUserById } from "./users.ts";
 
 /**
  * Deleting an account erases what it made, not only its row: running jobs are stopped, open live
@@ -43,8 +48,17 @@ import { deleteUser } from "./users.ts";
  * sweep removes a day later.
  */
 export async function eraseAccount(c: Context<AppEnv>, userId: string): Promise<void> {
+  // A workspace handed to the person holds no one else's login (accounts/hand-over.ts), so it goes
+  // whole with its owner, as the one they signed up with does; the dialog names each.
+  for (const workspaceId of await handedWorkspacesOf(c.env.DB, userId)) {
+    const holder = await findUserById(c.env.DB, workspaceId);
+    if (holder) await eraseRows(c, holder.id, holder.email);
+  }
+  await eraseRows(c, userId, c.var.user.email);
+}
+
+async function eraseRows(c: Context<AppEnv>, userId: string, email: string): Promise<void> {
   const db = c.env.DB;
-  const email = c.var.user.email;
   const [jobs, liveSessions, reserved] = await batchRows(db, [
     jobsOf(db, userId),
     openSessionsOf(db, userId),

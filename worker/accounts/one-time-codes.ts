@@ -153,3 +153,12 @@ export async function isLocked(
   const since = new Date(Date.now() - FAILED_GUESS_WINDOW_MS).toISOString();
   return (await failuresSince(db, purpose, userId, device, since)) >= FAILED_GUESSES_PER_ACCOUNT;
 }
+
+/** The person's codes waiting and failed guesses, moved with them when they hand over their workspace. */
+export function moveCodes(db: D1Database, from: string, to: string): D1PreparedStatement[] {
+  return [
+    db.prepare("UPDATE email_verification_codes SET user_id = ?2 WHERE user_id = ?1").bind(from, to),
+    db.prepare("UPDATE password_reset_codes SET user_id = ?2 WHERE user_id = ?1").bind(from, to),
+    db.prepare("UPDATE otp_failures SET user_id = ?2 WHERE user_id = ?1").bind(from, to),
+  ];
+}

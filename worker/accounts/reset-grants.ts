@@ -25,3 +25,8 @@ export async function spendResetGrant(db: D1Database, grant: string): Promise<st
     .first<{ user_id: string }>();
   return spent?.user_id ?? null;
 }
+
+/** The person's reset grants, moved with them when they hand over their workspace. */
+export function moveResetGrants(db: D1Database, from: string, to: string): D1PreparedStatement {
+  return db.prepare("UPDATE password_reset_grants SET user_id = ?2 WHERE user_id = ?1").bind(from, to);
+}

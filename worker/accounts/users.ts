@@ -118,8 +118,69 @@ export function updateProfile(
     .first<UserRow>();
 }
 
+/** The person signing in, resetting or signing up under `email`; a workspace handed over is no one's login. */
 export function findUserByEmail(db: D1Database, email: string): Promise<UserRow | null> {
-  return db.prepare("SELECT * FROM users WHERE email = ?").bind(email).first<UserRow>();
+  return db.prepare(`SELECT * FROM users WHERE email = ? AND ${HOLDS_A_PERSON}`).bind(email).first<UserRow>();
+}
+
+/**
+ * A workspace handed over keeps its row (the work, the plan and the billing hang on its id), but
+ * the person who signed up with it has moved to a row of their own: what is left holds no one's
+ * address, password or phone. Its `email` is unique and required, so it is an address of the
+ * reserved `.invalid` domain that no one can receive mail at or sign up with.
+ */
+const HOLDER_PASSWORD_HASH = "";
+const HOLDS_A_PERSON = `password_hash != '${HOLDER_PASSWORD_HASH}'`;
+const holderEmail = (id: string) => `${id}@workspace.invalid`;
+
+/**
+ * The billing address of account `account` (a SQL expression naming a column of the statement's
+ * own `users`, as inner tables here are aliased): its owner's, who may be someone
+ * other than the person who signed up with it once it was handed over; else its own.
+ */
+export const billingEmailOf = (account: string) =>
+  `coalesce((SELECT owner.email FROM workspace_members m JOIN users owner ON owner.id = m.user_id
+     WHERE m.workspace_id = ${account} AND m.role = 'owner'), (SELECT own.email FROM users own WHERE own.id = ${account}))`;
+
+/**
+ * Handing over the workspace `person` signed up with: the person moves to a new row `to` (with
+ * their address, password, phone and name, and no plan or free days of their own), and the row
+ * `person.id` stays the workspace's, named as its members see it. Both only `when` (a SQL
+ * condition: the new owner was made in the same batch), so the moves that follow, which point at
+ * `to`, break its foreign key and undo the batch otherwise.
+ */
+export function movePersonOut(
+  db: D1Database,
+  person: UserRow,
+  to: string,
+  workspaceName: string,
+  now: string,
+  when: string,
+): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `UPDATE users SET name = ?2, email = ?3, phone_number = '', password_hash = '${HOLDER_PASSWORD_HASH}'
+         WHERE id = ?1 AND ${when}`,
+      )
+      .bind(person.id, workspaceName, holderEmail(person.id)),
+    db
+      .prepare(
+        `INSERT INTO users (id, name, email, phone_number, organization_name, password_hash, trial_ends_at,
+           email_verified_at, created_at)
+         SELECT ?1, ?2, ?3, ?4, '', ?5, ?6, ?7, ?8 WHERE ${when}`,
+      )
+      .bind(
+        to,
+        person.name,
+        person.email,
+        person.phone_number,
+        person.password_hash,
+        now,
+        person.email_verified_at,
+        person.created_at,
+      ),
+  ];
 }
 
 export function findUserById(db: D1Database, id: string): Promise<UserRow | null> {
@@ -169,7 +230,7 @@ export function endPlansOf(db: D1Database, lapsing: string, billingNow: string, 
   return db
     .prepare(
       `UPDATE users SET subscription_expires_at = min(subscription_expires_at, ?2), trial_ends_at = min(trial_ends_at, ?2)
-       WHERE id IN (SELECT user_id FROM subscriptions WHERE ${lapsing}) RETURNING id, email`,
+       WHERE id IN (SELECT user_id FROM subscriptions WHERE ${lapsing}) RETURNING id, ${billingEmailOf("users.id")} AS email`,
     )
     .bind(billingNow, endedAt);
 }

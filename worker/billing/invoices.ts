@@ -1,3 +1,4 @@
+import { billingEmailOf } from "../accounts/users.ts";
 import { type Page, pagedStatement, type RowsStatement } from "../core/d1.ts";
 
 /**
@@ -66,7 +67,7 @@ export function issueInvoice(db: D1Database, invoice: InvoiceFor): D1PreparedSta
            customer_email, organisation, plan, period_start, period_end, amount_kobo, vat_kobo, currency)
          SELECT ?4, ?1, invoice_sequences.last_number,
            ?1 || '-' || substr(?5, 1, 4) || '-' || printf('%06d', invoice_sequences.last_number),
-           orders.reference, orders.user_id, ?5, users.name, users.email,
+           orders.reference, orders.user_id, ?5, users.name, ${billingEmailOf("users.id")},
            coalesce((SELECT name FROM organisations WHERE organisations.user_id = users.id), users.organization_name),
            orders.plan, strftime('%Y-%m-%dT%H:%M:%fZ', users.subscription_expires_at, ?6), users.subscription_expires_at,
            orders.amount_kobo, ?7, orders.currency

@@ -53,7 +53,8 @@ payments.post(API.payments.at.initialize, requireUser, jsonBodyLimit, jsonBody(i
   const siteOrigin = c.var.config.siteUrl ?? new URL(c.req.url).origin;
   try {
     const checkout = await initializeTransaction(c.var.provider("paystack"), {
-      email: c.var.account.email,
+      // The owner pays with their own card, whoever signed up with the workspace.
+      email: c.var.user.email,
       amountKobo: order.amount_kobo,
       currency: "NGN",
       reference: order.reference,

@@ -1,4 +1,4 @@
-import { endPlansOf, holdThroughGrace } from "../accounts/users.ts";
+import { billingEmailOf, endPlansOf, holdThroughGrace } from "../accounts/users.ts";
 import type { RowsStatement } from "../core/d1.ts";
 import type { PaidCard } from "../providers/paystack.ts";
 
@@ -101,7 +101,7 @@ export async function dueRenewals(
 ): Promise<DueRenewal[]> {
   const { results } = await db
     .prepare(
-      `SELECT subscriptions.*, users.plan, users.email FROM subscriptions JOIN users ON users.id = subscriptions.user_id
+      `SELECT subscriptions.*, users.plan, ${billingEmailOf("users.id")} AS email FROM subscriptions JOIN users ON users.id = subscriptions.user_id
        WHERE subscriptions.auto_renew = 1 AND subscriptions.state IN ('active', 'grace')
          AND subscriptions.period_end <= ? AND coalesce(subscriptions.next_attempt_at, '') <= ?
          AND subscriptions.user_id > ?
@@ -162,7 +162,22 @@ export async function lapseEnded(
 /** The subscriptions, with plan and address, of the accounts the SQL expression `owners` lists, unbound. */
 export function renewalsOfOwners(db: D1Database, owners: string): D1PreparedStatement {
   return db.prepare(
-    `SELECT subscriptions.*, users.plan, users.email FROM subscriptions JOIN users ON users.id = subscriptions.user_id
+    `SELECT subscriptions.*, users.plan, ${billingEmailOf("users.id")} AS email FROM subscriptions JOIN users ON users.id = subscriptions.user_id
      WHERE subscriptions.user_id IN ${owners}`,
   );
+}
+
+/**
+ * Handing a workspace over: the former owner's kept card is forgotten and auto-renew stops, so
+ * they are never charged again; the plan runs to its end and the new owner renews it with their
+ * own card. Only `when` (a SQL condition: the new owner was made in the same batch).
+ */
+export function forgetCardOf(db: D1Database, workspaceId: string, when: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE subscriptions SET auto_renew = 0, authorization_code = NULL, authorization_email = NULL,
+         card_brand = NULL, card_last4 = NULL, card_exp_month = NULL, card_exp_year = NULL
+       WHERE user_id = ?1 AND ${when}`,
+    )
+    .bind(workspaceId);
 }

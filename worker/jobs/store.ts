@@ -395,3 +395,8 @@ export const JOB_RECORDING_KEYS_OF_USER = "(SELECT r2_key FROM jobs WHERE user_i
 /** True when a job names object `key` (a SQL expression) as its recording or its result. */
 export const jobHoldsKey = (key: string) =>
   `(EXISTS (SELECT 1 FROM jobs WHERE r2_key = ${key}) OR EXISTS (SELECT 1 FROM jobs WHERE result_key = ${key}))`;
+
+/** The jobs the person made, in any workspace, credited to their new row when they hand over their own. */
+export function moveJobMaker(db: D1Database, from: string, to: string): D1PreparedStatement {
+  return db.prepare("UPDATE jobs SET created_by = ?2 WHERE created_by = ?1").bind(from, to);
+}

@@ -331,3 +331,8 @@ export function liveSegmentsOf(db: D1Database, sessionId: string, page: Page): R
     page,
   );
 }
+
+/** The live sessions the person made, in any workspace, credited to their new row when they hand over their own. */
+export function moveLiveMaker(db: D1Database, from: string, to: string): D1PreparedStatement {
+  return db.prepare("UPDATE live_sessions SET created_by = ?2 WHERE created_by = ?1").bind(from, to);
+}

@@ -81,3 +81,16 @@ export async function saveVocabulary(db: D1Database, userId: string, terms: read
     .run();
   return unique;
 }
+
+/**
+ * Handing over their workspace, the person takes their language to their new row; the
+ * vocabulary is the workspace's and stays.
+ */
+export function copyLanguage(db: D1Database, from: string, to: string, now: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO preferences (user_id, language, vocabulary, updated_at)
+       SELECT ?2, language, '[]', ?3 FROM preferences WHERE user_id = ?1`,
+    )
+    .bind(from, to, now);
+}

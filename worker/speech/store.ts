@@ -195,3 +195,8 @@ export async function firstItemsOfKeys(
 
 /** True when a history item names object `key` (a SQL expression). */
 export const audioItemHoldsKey = (key: string) => `EXISTS (SELECT 1 FROM audio_items WHERE r2_key = ${key})`;
+
+/** The speech the person made, in any workspace, credited to their new row when they hand over their own. */
+export function moveAudioMaker(db: D1Database, from: string, to: string): D1PreparedStatement {
+  return db.prepare("UPDATE audio_items SET created_by = ?2 WHERE created_by = ?1").bind(from, to);
+}

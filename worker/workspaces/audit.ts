@@ -24,11 +24,13 @@ export function audit(
   actor: Actor,
   action: AuditAction,
   target: string,
+  /** A SQL condition: the entry is written only if the write it records was made, in the same batch. */
+  when = "1",
 ): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO workspace_audit (id, workspace_id, at, actor_id, actor_name, actor_email, action, target)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+       SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE ${when}`,
     )
     .bind(
       crypto.randomUUID(),
@@ -185,4 +187,9 @@ export function deleteAuditBefore(db: D1Database, before: string, limit: number)
   return db
     .prepare("DELETE FROM workspace_audit WHERE id IN (SELECT id FROM workspace_audit WHERE at < ? LIMIT ?)")
     .bind(before, limit);
+}
+
+/** What the person did, in every log, credited to their new row when they hand over their workspace. */
+export function moveActor(db: D1Database, from: string, to: string): D1PreparedStatement {
+  return db.prepare("UPDATE workspace_audit SET actor_id = ?2 WHERE actor_id = ?1").bind(from, to);
 }

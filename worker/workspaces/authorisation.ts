@@ -60,6 +60,7 @@ export const AUTHORISATION: ReadonlyArray<readonly [Method, string, Least]> = [
   ["POST", workspace.path.invitations, "admin"],
   ["DELETE", workspace.path.invitation, "admin"],
   ["GET", workspace.path.audit, "admin"],
+  ["POST", workspace.path.owner, "owner"],
 
   // Billing: the owner's card and plan.
   ["GET", billing.path.summary, "owner"],

@@ -136,6 +136,58 @@ export function deleteMembership(db: D1Database, workspaceId: string, userId: st
     .bind(workspaceId, userId);
 }
 
+/** A SQL string literal of `value`, for a condition that rides in other statements with their own parameters. */
+const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/** True once person `userId` is the owner of workspace `workspaceId`: the condition a hand-over's other writes wait on. */
+export const isOwnerOf = (workspaceId: string, userId: string) =>
+  `EXISTS (SELECT 1 FROM workspace_members WHERE workspace_id = ${literal(workspaceId)}
+     AND user_id = ${literal(userId)} AND role = 'owner')`;
+
+/**
+ * Makes member `userId` the owner of the workspace, only while `owner` still is; answers the new
+ * owner's id when it was made. The first statement of a hand-over's batch.
+ */
+export function promoteToOwner(db: D1Database, workspaceId: string, userId: string, owner: string) {
+  return db
+    .prepare(
+      `UPDATE workspace_members SET role = 'owner' WHERE workspace_id = ?1 AND user_id = ?2 AND role != 'owner'
+         AND EXISTS (SELECT 1 FROM workspace_members WHERE workspace_id = ?1 AND user_id = ?3 AND role = 'owner')
+       RETURNING user_id`,
+    )
+    .bind(workspaceId, userId, owner);
+}
+
+/**
+ * The former owner stays in the workspace as an admin, as `as` (their new row when they handed
+ * over the workspace they signed up with, else themselves); only `when`.
+ */
+export function formerOwnerStays(db: D1Database, workspaceId: string, owner: string, as: string, when: string) {
+  return db
+    .prepare(
+      `UPDATE workspace_members SET user_id = ?3, role = 'admin'
+       WHERE workspace_id = ?1 AND user_id = ?2 AND role = 'owner' AND ${when}`,
+    )
+    .bind(workspaceId, owner, as);
+}
+
+/** Person `from`'s memberships of other workspaces and the invitations they sent, moved to their new row `to`. */
+export function moveMemberships(db: D1Database, from: string, to: string): D1PreparedStatement[] {
+  return [
+    db.prepare("UPDATE workspace_members SET user_id = ?2 WHERE user_id = ?1 AND workspace_id != ?1").bind(from, to),
+    db.prepare("UPDATE workspace_invitations SET invited_by = ?2 WHERE invited_by = ?1").bind(from, to),
+  ];
+}
+
+/** The workspaces other than their own that person `userId` owns (handed to them), for erasing their account. */
+export async function handedWorkspacesOf(db: D1Database, userId: string): Promise<string[]> {
+  const { results } = await db
+    .prepare("SELECT workspace_id FROM workspace_members WHERE user_id = ?1 AND role = 'owner' AND workspace_id != ?1")
+    .bind(userId)
+    .all<{ workspace_id: string }>();
+  return results.map((row) => row.workspace_id);
+}
+
 /** Person `userId`'s memberships of other people's workspaces, for erasing their account. */
 export function deleteMembershipsOf(db: D1Database, userId: string): D1PreparedStatement {
   return db.prepare("DELETE FROM workspace_members WHERE user_id = ? AND workspace_id != user_id").bind(userId);

@@ -1,8 +1,9 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { handOverWorkspace } from "../accounts/hand-over.ts";
 import { requireUser } from "../accounts/sessions.ts";
 import { isoIn, randomToken, sha256Hex } from "../accounts/tokens.ts";
-import type { UserRow } from "../accounts/users.ts";
+import { publicUser, type UserRow } from "../accounts/users.ts";
 import type { AppEnv } from "../app-env.ts";
 import { PLANS } from "../billing/contracts/plans.ts";
 import { API, PAGE_PATHS } from "../contracts/api-paths.ts";
@@ -17,6 +18,8 @@ import { audit, auditNow, auditPageOf } from "./audit.ts";
 import {
   acceptInvitationBody,
   auditQuery,
+  type HandedOver,
+  handOverBody,
   INVITATION_DAYS,
   invitationBody,
   PENDING_INVITATIONS_MAX,
@@ -156,7 +159,7 @@ workspace.delete(API.workspace.at.member, async (c) => {
     throw new ApiError(
       409,
       "owner_stays",
-      "The owner cannot leave their own workspace: it is their account. Deleting the account deletes the workspace.",
+      "The owner cannot leave the workspace: hand it over to another member first (Settings › Team), or delete your account, which deletes it.",
     );
   }
   const [removed, , , , unfinished] = await c.env.DB.batch([
@@ -175,6 +178,28 @@ workspace.delete(API.workspace.at.member, async (c) => {
   // As every deletion answers: a message the site can show (it reads each answer as JSON).
   const message = leaving ? "You left the workspace." : `${member.name} was removed from the workspace.`;
   return c.json({ message }, 200, noStore);
+});
+
+workspace.post(API.workspace.at.owner, jsonBodyLimit, jsonBody(handOverBody), async (c) => {
+  const { account, user } = c.var;
+  const member = await memberIn(c.env.DB, account.id, c.req.valid("json").user_id);
+  if (!member) throw memberNotFound();
+  if (member.user_id === user.id)
+    throw new ApiError(409, "already_owner", "You are the owner of this workspace already.");
+  await limitWrite(c, "handOver");
+  const formerOwner = await handOverWorkspace(c, member);
+  if (!formerOwner) throw memberNotFound();
+  const row = await membershipIn(c.env.DB, account.id, formerOwner.id);
+  if (!row) throw memberNotFound();
+  return c.json(
+    {
+      message: `${member.name} is now the owner of ${row.name}. You stay in it as an admin.`,
+      workspace: workspaceOf(row),
+      user: publicUser(formerOwner),
+    } satisfies HandedOver,
+    200,
+    noStore,
+  );
 });
 
 workspace.get(API.workspace.at.invitations, async (c) => {

@@ -37,3 +37,8 @@ export async function downloadGrantOwner(db: D1Database, tokenHash: string, now:
 export async function deleteExpiredDownloadGrants(db: D1Database, now: string): Promise<void> {
   await db.prepare("DELETE FROM download_grants WHERE expires_at <= ?").bind(now).run();
 }
+
+/** The links to the person's data download, moved with them when they hand over their workspace. */
+export function moveDownloadGrants(db: D1Database, from: string, to: string): D1PreparedStatement {
+  return db.prepare("UPDATE download_grants SET user_id = ?2 WHERE user_id = ?1").bind(from, to);
+}

@@ -74,3 +74,8 @@ export function deleteMediaGrantsOf(db: D1Database, userId: string): D1PreparedS
 export function deleteMediaGrantsMintedBy(db: D1Database, workspaceId: string, mintedBy: string): D1PreparedStatement {
   return db.prepare("DELETE FROM media_grants WHERE user_id = ? AND minted_by = ?").bind(workspaceId, mintedBy);
 }
+
+/** Player URLs the person minted in others' workspaces, named after their new row when they hand over their own. */
+export function moveGrantMinter(db: D1Database, from: string, to: string): D1PreparedStatement {
+  return db.prepare("UPDATE media_grants SET minted_by = ?2 WHERE minted_by = ?1").bind(from, to);
+}

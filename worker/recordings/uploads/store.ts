@@ -289,3 +289,8 @@ export const uploadHoldsKey = (key: string) =>
   `(EXISTS (SELECT 1 FROM uploads WHERE r2_key = ${key})
     OR EXISTS (SELECT 1 FROM uploads WHERE r2_key =
       CASE WHEN ${key} LIKE '%.tail' THEN substr(${key}, 1, length(${key}) - 5) END))`;
+
+/** The uploads the person made, in any workspace, credited to their new row when they hand over their own. */
+export function moveUploadMaker(db: D1Database, from: string, to: string): D1PreparedStatement {
+  return db.prepare("UPDATE uploads SET created_by = ?2 WHERE created_by = ?1").bind(from, to);
+}
