@@ -2,6 +2,7 @@ import { API } from "@contracts/api-paths.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { PLANS } from "@worker/billing/contracts/plans.ts";
 import {
+  type HandedOver,
   type Invitation,
   type InvitationBody,
   invitationBody,
@@ -10,7 +11,7 @@ import {
   type MemberRole,
   type Workspace,
 } from "@worker/workspaces/contracts/workspaces.ts";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
 import useSWR, { useSWRConfig } from "swr";
@@ -22,8 +23,9 @@ import { errorMessage, showServerFieldErrors, TextField } from "../ui/form-field
 import { formatDay } from "../ui/format-when.ts";
 import { toast } from "../ui/toast.ts";
 import { AuditLog } from "./audit-log.tsx";
+import { HandOverDialog } from "./hand-over-dialog.tsx";
 import { LeaveWorkspace } from "./leave-workspace.tsx";
-import { ROLE_WORDS, useWorkspace } from "./use-workspace.ts";
+import { ROLE_WORDS, useSwitchWorkspace, useWorkspace } from "./use-workspace.ts";
 import { useStoredWorkspace } from "./workspace-choice.ts";
 import {
   changeRole,
@@ -216,8 +218,8 @@ function PendingInvitations({ onSaid }: { onSaid: (said: string) => void }) {
 
 /**
  * Settings › Team: the people in the workspace the person acts in and their roles, the seats, and
- * for an owner or admin the invitations, role changes, removals and the audit log. Whoever is not
- * the owner may leave.
+ * for an owner or admin the invitations, role changes, removals and the audit log. The owner may
+ * hand the workspace over to a member; whoever is not the owner may leave.
  */
 export function TeamPanel() {
   const user = useStoredUser();
@@ -232,6 +234,16 @@ export function TeamPanel() {
   const changed = () => setChanges((count) => count + 1);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [busy, setBusy] = useState(false);
+  const [handingTo, setHandingTo] = useState<Member | null>(null);
+  // The dialog's opener, or the heading once the workspace is handed over and the opener is gone.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (handingTo) return;
+    returnFocus.current?.focus();
+    returnFocus.current = null;
+  }, [handingTo]);
+  const switchTo = useSwitchWorkspace();
   const { mutate } = useSWRConfig();
   // Seats are counted in the workspace and in the header's list.
   const refreshSeats = () =>
@@ -263,10 +275,22 @@ export function TeamPanel() {
     }
   };
 
+  const handedOver = (answer: HandedOver) => {
+    returnFocus.current = heading.current;
+    setHandingTo(null);
+    toast.success(answer.message);
+    // By its id: once the person has handed over the workspace they signed up with, it is no longer
+    // their own. Switching fetches the team again; the list of workspaces, which a switch keeps,
+    // has its roles changed.
+    void Promise.all([switchTo(answer.workspace.id), mutate(WORKSPACES_KEY)]);
+  };
+
   const me = members.data?.items.find((member) => member.email === user?.email);
   return (
     <section className="team" aria-labelledby="team-heading" aria-busy={!members.data && !members.error}>
-      <h2 id="team-heading">{workspace ? `Team of ${workspace.name}` : "Team"}</h2>
+      <h2 id="team-heading" ref={heading} tabIndex={-1}>
+        {workspace ? `Team of ${workspace.name}` : "Team"}
+      </h2>
       {workspace && <SeatsLine workspace={workspace} waiting={invitations.data?.items.length ?? 0} />}
       <p role="status" className="team__said">
         {said}
@@ -291,6 +315,20 @@ export function TeamPanel() {
                   {manageable ? (
                     <>
                       <RoleSelect member={member} onChange={(role) => void setRole(member, role)} />
+                      {workspace?.role === "owner" && (
+                        <button
+                          type="button"
+                          className="button button--small button--ghost"
+                          aria-label={`Make ${member.name} the owner`}
+                          onClick={(event) => {
+                            returnFocus.current = event.currentTarget;
+                            setSaid("");
+                            setHandingTo(member);
+                          }}
+                        >
+                          Make owner
+                        </button>
+                      )}
                       <button
                         type="button"
                         className="button button--small button--ghost"
@@ -334,6 +372,20 @@ export function TeamPanel() {
         </>
       )}
       {workspace && me && workspace.role !== "owner" && <LeaveWorkspace workspace={workspace} me={me} />}
+      {workspace && handingTo && (
+        <HandOverDialog
+          workspace={workspace}
+          member={handingTo}
+          onHandedOver={handedOver}
+          onRefused={(message) => {
+            toast.error(message);
+            setHandingTo(null);
+            // The member has left, or the person is no longer the owner: the panel shows which.
+            void Promise.all([members.mutate(), mutate(isKeyOf(API.workspace.path.workspace))]);
+          }}
+          onCancel={() => setHandingTo(null)}
+        />
+      )}
       {removing && (
         <ConfirmDeleteDialog
           title={`Remove ${removing.name}?`}
