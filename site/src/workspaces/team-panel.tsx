@@ -279,9 +279,8 @@ export function TeamPanel() {
     returnFocus.current = heading.current;
     setHandingTo(null);
     toast.success(answer.message);
-    // By its id: once the person has handed over the workspace they signed up with, it is no longer
-    // their own. Switching fetches the team again; the list of workspaces, which a switch keeps,
-    // has its roles changed.
+    // By its id, as the workspace one signed up with is no longer one's own once handed over. A
+    // switch fetches the team again but keeps the list of workspaces, whose roles have changed.
     void Promise.all([switchTo(answer.workspace.id), mutate(WORKSPACES_KEY)]);
   };
 
