@@ -66,6 +66,28 @@ describe("the header's workspace menu", () => {
     await waitFor(() => expect(domainCalls().map((call) => call.workspace)).toEqual([null, AGENCY.id]));
   });
 
+  it("names another workspace the person owns by its id, and none for their own", async () => {
+    const fake = serveWorkspaces();
+    const given = { id: "u4", name: "Ikeja Radio", role: "owner" as const, seats: { used: 2, limit: 3 } };
+    fake.workspaces = [given, OWN, AGENCY];
+    signIn(KEMI);
+    renderSite("/settings");
+    // Listed first, the workspace handed to her is still not the one she acts in without a header.
+    await userEvent.click(await screen.findByRole("button", { name: `Workspace ${OWN.name}` }));
+    await userEvent.click(
+      within(screen.getByRole("list", { name: "Switch workspace" })).getByRole("button", { name: /Ikeja Radio/ }),
+    );
+    expect(localStorage.getItem("vox_workspace")).toBe(given.id);
+    await userEvent.click(await screen.findByRole("button", { name: "Workspace Ikeja Radio" }));
+    await userEvent.click(
+      within(screen.getByRole("list", { name: "Switch workspace" })).getByRole("button", {
+        name: new RegExp(OWN.name),
+      }),
+    );
+    expect(localStorage.getItem("vox_workspace")).toBeNull();
+    expect(await screen.findByRole("button", { name: `Workspace ${OWN.name}` })).toBeInTheDocument();
+  });
+
   it("offers the same choice in the phone's menu", async () => {
     serveWorkspaces();
     signIn(KEMI);

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ReleaseEditor } from "../../site/src/press-release/release-editor.tsx";
 import { KEMI } from "./people.ts";
 import { renderSite, signIn } from "./render.tsx";
-import { AGENCY, serveWorkspaces } from "./workspaces-server.ts";
+import { AGENCY, OWN, serveWorkspaces } from "./workspaces-server.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -74,14 +74,40 @@ describe("roles in the release editor", () => {
 });
 
 describe("deleting one's account", () => {
-  it("says the workspace goes with it and the people in it lose access", async () => {
-    serveWorkspaces();
+  async function openDeletion() {
     signIn(KEMI);
     renderSite("/settings#account");
     await userEvent.click(await screen.findByRole("button", { name: "Delete Account" }));
-    const dialog = await screen.findByRole("dialog", { name: "Delete your account?" });
-    expect(dialog).toHaveTextContent("Your workspace goes with it");
-    expect(dialog).toHaveTextContent("the people you invited lose access at once");
+    return screen.findByRole("dialog", { name: "Delete your account?" });
+  }
+
+  it("keeps it short for someone alone in their own workspace", async () => {
+    serveWorkspaces();
+    const dialog = await openDeletion();
+    expect(dialog).toHaveTextContent(
+      "Your workspace goes with it: its recordings, releases and reports are deleted. Workspaces you were invited to are left, and their work stays with them.",
+    );
+    expect(within(dialog).queryByRole("list")).not.toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent("hand it over");
+  });
+
+  it("names every workspace the person owns, which goes for everyone in it, and how to keep one", async () => {
+    const fake = serveWorkspaces();
+    const given = { id: "u4", name: "Ikeja Radio", role: "owner" as const, seats: { used: 2, limit: 3 } };
+    fake.workspaces = [{ ...OWN, seats: { used: 3, limit: 3 } }, AGENCY, given];
+    const dialog = await openDeletion();
+    const owned = await within(dialog).findByRole("list");
+    expect(
+      within(owned)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Lagos Newsroom (you and 2 other members)", "Ikeja Radio (you and 1 other member)"]);
+    expect(dialog).toHaveTextContent(
+      "Deleting your account deletes the workspaces you own, with all their work, for everyone in them:",
+    );
+    expect(dialog).toHaveTextContent("To keep one, hand it over to another member in Settings › Team first.");
+    // Kemi is an editor in the agency: it stays.
+    expect(owned).not.toHaveTextContent(AGENCY.name);
   });
 });
 

@@ -20,6 +20,8 @@ export interface Call {
 
 export interface FakeWorker {
   readonly calls: Call[];
+  /** Whom `/auth/me` answers: the signed-in person, under a new id once they hand over the workspace they signed up with. */
+  me: typeof KEMI;
   /** What the workspace routes answer, changed by a test as it goes. */
   workspaces: Workspace[];
   members: Member[];
@@ -38,6 +40,7 @@ const json = (body: unknown, status = 200) => Response.json(body, { status });
 export function serveWorkspaces(extra?: (url: string, init?: RequestInit) => Response | undefined): FakeWorker {
   const fake: FakeWorker = {
     calls: [],
+    me: KEMI,
     workspaces: [OWN, AGENCY],
     members: [...MEMBERS],
     invitations: [],
@@ -64,7 +67,7 @@ export function serveWorkspaces(extra?: (url: string, init?: RequestInit) => Res
       const current = chosen ?? fake.workspaces.find((item) => item.role === "owner") ?? OWN;
       const answer = extra?.(url, init);
       if (answer) return answer;
-      if (path === "/auth/me") return json({ data: KEMI });
+      if (path === "/auth/me") return json({ data: fake.me });
       if (path === "/api/workspaces") return json({ items: fake.workspaces });
       if (path === "/api/workspace") {
         if (workspace && !chosen) return json({ message: "Not found", code: "not_found" }, 404);
@@ -83,6 +86,7 @@ export function serveWorkspaces(extra?: (url: string, init?: RequestInit) => Res
         fake.members = fake.members.map((item) => (item === member ? changed : item));
         return json(changed);
       }
+      if (path === "/api/workspace/owner" && method === "POST") return handOver(fake, current, body);
       if (path === "/api/workspace/invitations" && method === "GET") return json({ items: fake.invitations });
       if (path === "/api/workspace/invitations" && method === "POST") {
         const { email, role } = body as { email: string; role: Invitation["role"] };
@@ -112,4 +116,29 @@ export function serveWorkspaces(extra?: (url: string, init?: RequestInit) => Res
     }),
   );
   return fake;
+}
+
+/**
+ * `POST /api/workspace/owner` as the contract has it: the member becomes the owner and the owner an
+ * admin; the workspace one signed up with moves one's login to a new account of its own.
+ */
+function handOver(fake: FakeWorker, current: Workspace, body: unknown): Response {
+  if (current.role !== "owner") {
+    return json({ message: "Only the owner can hand the workspace over.", code: "role_forbidden" }, 403);
+  }
+  const { user_id } = body as { user_id: string };
+  const member = fake.members.find((item) => item.user_id === user_id);
+  if (!member) return json({ message: "That person is not in this workspace.", code: "member_not_found" }, 404);
+  if (member.role === "owner") return json({ message: "You already own this workspace.", code: "conflict" }, 409);
+  const moved = current.id === fake.me.id;
+  const user = moved ? { ...fake.me, id: `${fake.me.id}-new` } : fake.me;
+  const workspace: Workspace = { ...current, role: "admin" };
+  fake.me = user;
+  fake.members = fake.members.map((item) => {
+    if (item === member) return { ...item, role: "owner" };
+    return item.email === user.email ? { ...item, user_id: user.id, role: "admin" } : item;
+  });
+  fake.workspaces = fake.workspaces.map((item) => (item.id === current.id ? workspace : item));
+  if (moved) fake.workspaces.push({ id: user.id, name: user.name, role: "owner", seats: { used: 1, limit: 1 } });
+  return json({ message: `${member.name} now owns ${current.name}; you stay in it as an admin.`, workspace, user });
 }

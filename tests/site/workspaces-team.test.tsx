@@ -110,6 +110,7 @@ describe("Settings › Team", () => {
     expect(await screen.findByRole("button", { name: "Leave workspace" })).toBeInTheDocument();
     expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /^Remove/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /the owner$/ })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Send invitation" })).not.toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Audit log" })).not.toBeInTheDocument();
     expect(fake.calls.some((call) => call.url.startsWith("/api/workspace/audit"))).toBe(false);
@@ -203,5 +204,166 @@ describe("Settings › Team", () => {
     expect(screen.getByText("The invitation to ade@example.ng was revoked.")).toBeInTheDocument();
     await waitFor(() => expect(auditReads()).toBeGreaterThan(readsAfterSending));
     expect(await screen.findByText(/^1 of 3 seats used\./)).toBeVisible();
+  });
+});
+
+/** Kemi owns her workspace, on Yearly, with two people she invited. */
+const OWNED = { ...OWN, seats: { used: 3, limit: 3 } };
+const HER_TEAM = [
+  { user_id: "u1", name: KEMI.name, email: KEMI.email, role: "owner" as const },
+  { user_id: "u5", name: "Tunde Bello", email: "tunde@ekopr.example", role: "editor" as const },
+  { user_id: "u7", name: "Ada Obi", email: "ada@ekopr.example", role: "viewer" as const },
+];
+
+function ownerWithTeam() {
+  const fake = serveWorkspaces();
+  fake.workspaces = [OWNED, AGENCY];
+  fake.members = [...HER_TEAM];
+  signIn(KEMI);
+  return fake;
+}
+
+const storedUser = () => JSON.parse(localStorage.getItem("userObj") ?? "null") as { id?: string } | null;
+const handOverCalls = (fake: ReturnType<typeof serveWorkspaces>) =>
+  fake.calls.filter((call) => call.url === "/api/workspace/owner");
+
+describe("Settings › Team: handing the workspace over", () => {
+  it("offers the owner to make each other member the owner, and not themselves", async () => {
+    ownerWithTeam();
+    const members = await openTeam();
+    const row = (name: string) =>
+      within(members)
+        .getAllByRole("listitem")
+        .find((item) => item.textContent?.startsWith(name)) as HTMLElement;
+    expect(await within(row("Tunde Bello")).findByRole("button", { name: "Make Tunde Bello the owner" })).toBeVisible();
+    expect(within(row("Ada Obi")).getByRole("button", { name: "Make Ada Obi the owner" })).toBeVisible();
+    expect(within(row(KEMI.name)).queryByRole("button", { name: /the owner$/ })).not.toBeInTheDocument();
+    expect(within(members).getAllByRole("button", { name: /^Make .* the owner$/ })).toHaveLength(2);
+  });
+
+  it("shows an admin no way to make anyone the owner", async () => {
+    const fake = serveWorkspaces();
+    fake.workspaces = [OWN, ADMIN];
+    fake.members = AS_ADMIN;
+    signIn(KEMI);
+    localStorage.setItem("vox_workspace", ADMIN.id);
+    const members = await openTeam();
+    expect(await within(members).findByRole("combobox", { name: "Role of Tunde Bello" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /the owner$/ })).not.toBeInTheDocument();
+  });
+
+  it("hands her own workspace over: her login moves to the answer's account, and she acts in the workspace as its admin", async () => {
+    const fake = ownerWithTeam();
+    await openTeam();
+    await userEvent.click(await screen.findByRole("button", { name: "Make Tunde Bello the owner" }));
+    const dialog = await screen.findByRole("dialog", { name: `Hand ${OWN.name} over to Tunde Bello?` });
+    expect(dialog).toHaveAccessibleDescription(
+      "Tunde Bello becomes its owner: they hold its billing and can delete it. You stay in it as an admin. Auto-renew on your card stops now; the plan runs to the end of what is paid, and Tunde Bello renews it with their own card.",
+    );
+    const listReads = fake.calls.filter((call) => call.url === "/api/workspaces").length;
+    await userEvent.click(within(dialog).getByRole("button", { name: "Hand over" }));
+
+    expect(
+      await screen.findByText(`Tunde Bello now owns ${OWN.name}; you stay in it as an admin.`),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    // Her own workspace, so no header named it.
+    expect(handOverCalls(fake)).toEqual([
+      { url: "/api/workspace/owner", method: "POST", workspace: null, body: { user_id: "u5" } },
+    ]);
+    expect(storedUser()?.id).toBe("u1-new");
+    expect(localStorage.getItem("token")).toBe("test-token");
+    expect(localStorage.getItem("vox_workspace")).toBe(OWN.id);
+    expect(screen.getByRole("heading", { name: `Team of ${OWN.name}` })).toHaveFocus();
+
+    // The team as it is now, fetched in the workspace she now names.
+    const members = await screen.findByRole("list", { name: "Members" });
+    const tunde = within(members).getByText("Tunde Bello").closest("li") as HTMLElement;
+    await waitFor(() => expect(within(tunde).getByText("Owner")).toBeInTheDocument());
+    expect(within(members).getByRole("combobox", { name: "Role of Ada Obi" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /the owner$/ })).not.toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Leave workspace" })).toBeInTheDocument();
+    expect(fake.calls.filter((call) => call.url === "/api/workspace/members").at(-1)?.workspace).toBe(OWN.id);
+    await waitFor(() =>
+      expect(fake.calls.filter((call) => call.url === "/api/workspaces").length).toBeGreaterThan(listReads),
+    );
+    expect(storedUser()?.id).toBe("u1-new");
+  });
+
+  it("hands over a workspace she was given, named in the workspace header, and keeps her account", async () => {
+    const fake = serveWorkspaces();
+    const given = { ...AGENCY, role: "owner" as const };
+    fake.workspaces = [OWN, given];
+    fake.members = [
+      { user_id: "u1", name: KEMI.name, email: KEMI.email, role: "owner" },
+      { user_id: "u9", name: "Bisi Ola", email: "bisi@ekopr.example", role: "admin" },
+    ];
+    signIn(KEMI);
+    localStorage.setItem("vox_workspace", given.id);
+    await openTeam();
+    await userEvent.click(await screen.findByRole("button", { name: "Make Bisi Ola the owner" }));
+    const dialog = await screen.findByRole("dialog", { name: `Hand ${AGENCY.name} over to Bisi Ola?` });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Hand over" }));
+
+    expect(
+      await screen.findByText(`Bisi Ola now owns ${AGENCY.name}; you stay in it as an admin.`),
+    ).toBeInTheDocument();
+    expect(handOverCalls(fake)).toEqual([
+      { url: "/api/workspace/owner", method: "POST", workspace: AGENCY.id, body: { user_id: "u9" } },
+    ]);
+    expect(localStorage.getItem("vox_workspace")).toBe(AGENCY.id);
+    expect(storedUser()?.id).toBe(KEMI.id);
+  });
+
+  it("posts nothing when she cancels, and gives the focus back to the button", async () => {
+    const fake = ownerWithTeam();
+    await openTeam();
+    const makeOwner = await screen.findByRole("button", { name: "Make Ada Obi the owner" });
+    await userEvent.click(makeOwner);
+    const dialog = await screen.findByRole("dialog", { name: `Hand ${OWN.name} over to Ada Obi?` });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(makeOwner).toHaveFocus());
+    expect(handOverCalls(fake)).toEqual([]);
+    expect(storedUser()?.id).toBe(KEMI.id);
+    expect(localStorage.getItem("vox_workspace")).toBeNull();
+  });
+
+  it.each([
+    [409, { message: "Tunde Bello already owns this workspace.", code: "conflict" }],
+    [403, { message: "Only the owner can hand the workspace over.", code: "role_forbidden" }],
+  ])("gives the Worker's reason for a %i, and keeps her account and workspace", async (status, refusal) => {
+    const fake = ownerWithTeam();
+    await openTeam();
+    await userEvent.click(await screen.findByRole("button", { name: "Make Tunde Bello the owner" }));
+    const dialog = await screen.findByRole("dialog", { name: `Hand ${OWN.name} over to Tunde Bello?` });
+    fake.refuse = { path: "/api/workspace/owner", status, body: refusal };
+    await userEvent.click(within(dialog).getByRole("button", { name: "Hand over" }));
+    expect(await screen.findByText(refusal.message)).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(handOverCalls(fake)).toHaveLength(1);
+    // A role's refusal keeps the session.
+    expect(storedUser()?.id).toBe(KEMI.id);
+    expect(localStorage.getItem("token")).toBe("test-token");
+    expect(localStorage.getItem("vox_workspace")).toBeNull();
+  });
+
+  it("keeps the dialog open with the usual message when Vox cannot be reached", async () => {
+    const fake = serveWorkspaces((url) => {
+      if (url === "/api/workspace/owner") throw new TypeError("Failed to fetch");
+      return undefined;
+    });
+    fake.workspaces = [OWNED, AGENCY];
+    fake.members = [...HER_TEAM];
+    signIn(KEMI);
+    await openTeam();
+    await userEvent.click(await screen.findByRole("button", { name: "Make Tunde Bello the owner" }));
+    const dialog = await screen.findByRole("dialog", { name: `Hand ${OWN.name} over to Tunde Bello?` });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Hand over" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "Could not reach Vox. Check your connection and try again.",
+    );
+    expect(within(dialog).getByRole("button", { name: "Hand over" })).toBeEnabled();
+    expect(storedUser()?.id).toBe(KEMI.id);
   });
 });

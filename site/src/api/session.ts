@@ -25,6 +25,8 @@ export const UNAUTHORIZED_EVENT = "vox:unauthorized";
 export const PAYMENT_REQUIRED_EVENT = "vox:payment-required";
 
 export interface StoredUser {
+  /** The person's own workspace too, which calls without a workspace header act in. */
+  readonly id?: string;
   readonly name: string;
   readonly email?: string;
   readonly phone_number?: string;

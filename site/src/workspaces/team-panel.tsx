@@ -2,6 +2,7 @@ import { API } from "@contracts/api-paths.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { PLANS } from "@worker/billing/contracts/plans.ts";
 import {
+  type HandedOver,
   type Invitation,
   type InvitationBody,
   invitationBody,
@@ -10,20 +11,20 @@ import {
   type MemberRole,
   type Workspace,
 } from "@worker/workspaces/contracts/workspaces.ts";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router-dom";
+import { Link } from "react-router-dom";
 import useSWR, { useSWRConfig } from "swr";
 import { ApiError } from "../api/client.ts";
 import { useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
-import { BusyButton } from "../ui/busy-button.tsx";
 import { ConfirmDeleteDialog } from "../ui/confirm-delete-dialog.tsx";
-import { Dialog } from "../ui/dialog.tsx";
 import { errorMessage, showServerFieldErrors, TextField } from "../ui/form-fields.tsx";
 import { formatDay } from "../ui/format-when.ts";
 import { toast } from "../ui/toast.ts";
 import { AuditLog } from "./audit-log.tsx";
+import { HandOverDialog } from "./hand-over-dialog.tsx";
+import { LeaveWorkspace } from "./leave-workspace.tsx";
 import { ROLE_WORDS, useSwitchWorkspace, useWorkspace } from "./use-workspace.ts";
 import { useStoredWorkspace } from "./workspace-choice.ts";
 import {
@@ -215,62 +216,10 @@ function PendingInvitations({ onSaid }: { onSaid: (said: string) => void }) {
   );
 }
 
-/** A member leaves (they may come back only by a new invitation); the site goes back to their own. */
-function LeaveWorkspace({ workspace, me }: { workspace: Workspace; me: Member }) {
-  const [confirming, setConfirming] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const switchTo = useSwitchWorkspace();
-  const navigate = useNavigate();
-  const leave = async () => {
-    setLeaving(true);
-    try {
-      await removeMember(me.user_id);
-      await switchTo(null);
-      toast.success(`You left ${workspace.name}.`);
-      setConfirming(false);
-      navigate(PATHS.settings);
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    } finally {
-      setLeaving(false);
-    }
-  };
-  return (
-    <div className="danger-zone">
-      <h3>Leave {workspace.name}</h3>
-      <p className="muted">You lose access to its work at once. To come back, ask its owner for a new invitation.</p>
-      <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-        Leave workspace
-      </button>
-      {confirming && (
-        <Dialog
-          title={`Leave ${workspace.name}?`}
-          description="You lose access to its recordings, releases and reports at once."
-          onClose={() => setConfirming(false)}
-        >
-          <div className="dialog__actions">
-            <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
-              Stay
-            </button>
-            <BusyButton
-              className="button button--danger"
-              busy={leaving}
-              busyLabel="Leaving…"
-              onClick={() => void leave()}
-            >
-              Leave
-            </BusyButton>
-          </div>
-        </Dialog>
-      )}
-    </div>
-  );
-}
-
 /**
  * Settings › Team: the people in the workspace the person acts in and their roles, the seats, and
- * for an owner or admin the invitations, role changes, removals and the audit log. Whoever is not
- * the owner may leave.
+ * for an owner or admin the invitations, role changes, removals and the audit log. The owner may
+ * hand the workspace over to a member; whoever is not the owner may leave.
  */
 export function TeamPanel() {
   const user = useStoredUser();
@@ -285,6 +234,16 @@ export function TeamPanel() {
   const changed = () => setChanges((count) => count + 1);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [busy, setBusy] = useState(false);
+  const [handingTo, setHandingTo] = useState<Member | null>(null);
+  // The dialog's opener, or the heading once the workspace is handed over and the opener is gone.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (handingTo) return;
+    returnFocus.current?.focus();
+    returnFocus.current = null;
+  }, [handingTo]);
+  const switchTo = useSwitchWorkspace();
   const { mutate } = useSWRConfig();
   // Seats are counted in the workspace and in the header's list.
   const refreshSeats = () =>
@@ -316,10 +275,21 @@ export function TeamPanel() {
     }
   };
 
+  const handedOver = (answer: HandedOver) => {
+    returnFocus.current = heading.current;
+    setHandingTo(null);
+    toast.success(answer.message);
+    // By its id, as the workspace one signed up with is no longer one's own once handed over. A
+    // switch fetches the team again but keeps the list of workspaces, whose roles have changed.
+    void Promise.all([switchTo(answer.workspace.id), mutate(WORKSPACES_KEY)]);
+  };
+
   const me = members.data?.items.find((member) => member.email === user?.email);
   return (
     <section className="team" aria-labelledby="team-heading" aria-busy={!members.data && !members.error}>
-      <h2 id="team-heading">{workspace ? `Team of ${workspace.name}` : "Team"}</h2>
+      <h2 id="team-heading" ref={heading} tabIndex={-1}>
+        {workspace ? `Team of ${workspace.name}` : "Team"}
+      </h2>
       {workspace && <SeatsLine workspace={workspace} waiting={invitations.data?.items.length ?? 0} />}
       <p role="status" className="team__said">
         {said}
@@ -344,6 +314,20 @@ export function TeamPanel() {
                   {manageable ? (
                     <>
                       <RoleSelect member={member} onChange={(role) => void setRole(member, role)} />
+                      {workspace?.role === "owner" && (
+                        <button
+                          type="button"
+                          className="button button--small button--ghost"
+                          aria-label={`Make ${member.name} the owner`}
+                          onClick={(event) => {
+                            returnFocus.current = event.currentTarget;
+                            setSaid("");
+                            setHandingTo(member);
+                          }}
+                        >
+                          Make owner
+                        </button>
+                      )}
                       <button
                         type="button"
                         className="button button--small button--ghost"
@@ -387,6 +371,20 @@ export function TeamPanel() {
         </>
       )}
       {workspace && me && workspace.role !== "owner" && <LeaveWorkspace workspace={workspace} me={me} />}
+      {workspace && handingTo && (
+        <HandOverDialog
+          workspace={workspace}
+          member={handingTo}
+          onHandedOver={handedOver}
+          onRefused={(message) => {
+            toast.error(message);
+            setHandingTo(null);
+            // The member has left, or the person is no longer the owner: the panel shows which.
+            void Promise.all([members.mutate(), mutate(isKeyOf(API.workspace.path.workspace))]);
+          }}
+          onCancel={() => setHandingTo(null)}
+        />
+      )}
       {removing && (
         <ConfirmDeleteDialog
           title={`Remove ${removing.name}?`}

@@ -16,14 +16,18 @@ export const ROLE_WORDS: Readonly<Record<Role, string>> = {
 
 /**
  * The workspaces the signed-in person belongs to and the one they act in: the stored choice while
- * it is in the list, else their own.
+ * it is in the list, else their own (the one with their id: they may own others, handed to them).
  */
 export function useWorkspaces() {
   const user = useStoredUser();
   const stored = useStoredWorkspace();
   const list = useSWR(user ? WORKSPACES_KEY : null, fetchWorkspaces);
   const items = list.data?.items ?? [];
-  const current = items.find((item) => item.id === stored) ?? items.find((item) => item.role === "owner") ?? items[0];
+  const current =
+    items.find((item) => item.id === stored) ??
+    items.find((item) => item.id === user?.id) ??
+    items.find((item) => item.role === "owner") ??
+    items[0];
   return { ...list, items, current, stored };
 }
 

@@ -2,6 +2,7 @@ import type { Workspace } from "@worker/workspaces/contracts/workspaces.ts";
 import { Check } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
+import { useStoredUser } from "../api/session.ts";
 import { WORKSPACE_MISSING_EVENT } from "../api/workspace.ts";
 import { toast } from "../ui/toast.ts";
 import { useDismiss } from "../ui/use-dismiss.ts";
@@ -32,15 +33,19 @@ function useWorkspaceCheck(): ReturnType<typeof useWorkspaces> {
   return workspaces;
 }
 
-/** Chooses `workspace` and says so; the choice is read by the next call and every page refetches. */
+/**
+ * Chooses `workspace` and says so; the choice is read by the next call and every page refetches.
+ * Another one the person owns (handed to them) is named by its id, as only their own goes without.
+ */
 function useChoose(): (workspace: Workspace) => void {
   const switchTo = useSwitchWorkspace();
+  const ownId = useStoredUser()?.id;
   return useCallback(
     (workspace: Workspace) => {
-      void switchTo(workspace.role === "owner" ? null : workspace.id);
+      void switchTo(workspace.id === ownId ? null : workspace.id);
       toast.success(`Now working in ${workspace.name}.`);
     },
-    [switchTo],
+    [switchTo, ownId],
   );
 }
 

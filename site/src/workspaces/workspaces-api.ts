@@ -30,6 +30,17 @@ export const changeRole = (userId: string, role: MemberRole) =>
 export const removeMember = (userId: string) =>
   apiRequest(pathOf(API.workspace.path.member, { userId }), { method: "DELETE", schema: messageResponse });
 
+/**
+ * Makes a member the owner; the owner stays an admin. The answer's user is the person's account,
+ * whose id is new when the workspace was the one they signed up with.
+ */
+export const handOver = (userId: string) =>
+  apiRequest(API.workspace.path.owner, {
+    method: "POST",
+    body: { user_id: userId },
+    schema: schemaOf(workspaces, "handedOver"),
+  });
+
 export const fetchInvitations = () =>
   apiRequest(API.workspace.path.invitations, { schema: schemaOf(workspaces, "invitationsResponse") });
 
