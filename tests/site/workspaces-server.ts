@@ -140,5 +140,11 @@ function handOver(fake: FakeWorker, current: Workspace, body: unknown): Response
   });
   fake.workspaces = fake.workspaces.map((item) => (item.id === current.id ? workspace : item));
   if (moved) fake.workspaces.push({ id: user.id, name: user.name, role: "owner", seats: { used: 1, limit: 1 } });
-  return json({ message: `${member.name} now owns ${current.name}; you stay in it as an admin.`, workspace, user });
+  const token = moved ? { token: `${user.id}.fresh-token` } : {};
+  return json({
+    message: `${member.name} now owns ${current.name}; you stay in it as an admin.`,
+    workspace,
+    user,
+    ...token,
+  });
 }

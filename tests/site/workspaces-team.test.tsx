@@ -252,7 +252,7 @@ describe("Settings › Team: handing the workspace over", () => {
     expect(screen.queryByRole("button", { name: /the owner$/ })).not.toBeInTheDocument();
   });
 
-  it("hands her own workspace over: her login moves to the answer's account, and she acts in the workspace as its admin", async () => {
+  it("hands her own workspace over: her login moves to the answer's account and token, and she acts in the workspace as its admin", async () => {
     const fake = ownerWithTeam();
     await openTeam();
     await userEvent.click(await screen.findByRole("button", { name: "Make Tunde Bello the owner" }));
@@ -272,7 +272,8 @@ describe("Settings › Team: handing the workspace over", () => {
       { url: "/api/workspace/owner", method: "POST", workspace: null, body: { user_id: "u5" } },
     ]);
     expect(storedUser()?.id).toBe("u1-new");
-    expect(localStorage.getItem("token")).toBe("test-token");
+    // The answer's token names her new account.
+    expect(localStorage.getItem("token")).toBe("u1-new.fresh-token");
     expect(localStorage.getItem("vox_workspace")).toBe(OWN.id);
     expect(screen.getByRole("heading", { name: `Team of ${OWN.name}` })).toHaveFocus();
 

@@ -47,10 +47,14 @@ describe("handing a workspace over", () => {
     expect(answer.user.id).not.toBe(workspace);
     expect(answer.user).toMatchObject({ email: owner.input.email, name: owner.input.name, plan: null });
 
-    // Still signed in, on the same token, as the new row; and the password still signs in.
-    const me = await asMember(owner)("/auth/me");
-    expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ data: { id: answer.user.id, email: owner.input.email } });
+    // Still signed in as the new row: on the same token, and on the new one the answer gives,
+    // which names the new row; and the password still signs in.
+    for (const token of [owner.token, answer.token ?? ""]) {
+      const me = await asMember({ token })("/auth/me");
+      expect(me.status).toBe(200);
+      expect(await me.json()).toMatchObject({ data: { id: answer.user.id, email: owner.input.email } });
+    }
+    expect(answer.token?.startsWith(`${answer.user.id}.`)).toBe(true);
     const again = await client().post("/auth/signin", { email: owner.input.email, password: owner.input.password });
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ data: { id: answer.user.id } });
@@ -232,6 +236,7 @@ describe("handing a workspace over", () => {
     expect(onward.status).toBe(200);
     const answer = handedOver.parse(await onward.json());
     expect(answer.user.id).toBe(editor.user.id);
+    expect(answer.token).toBeUndefined();
     expect(answer.workspace.role).toBe("admin");
     expect(await rolesIn(viewer, workspace)).toMatchObject({
       [viewer.input.email]: "owner",

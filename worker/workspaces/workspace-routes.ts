@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { handOverWorkspace } from "../accounts/hand-over.ts";
-import { requireUser } from "../accounts/sessions.ts";
+import { createSession, requireUser } from "../accounts/sessions.ts";
 import { isoIn, randomToken, sha256Hex } from "../accounts/tokens.ts";
 import { publicUser, type UserRow } from "../accounts/users.ts";
 import type { AppEnv } from "../app-env.ts";
@@ -196,6 +196,7 @@ workspace.post(API.workspace.at.owner, jsonBodyLimit, jsonBody(handOverBody), as
       message: `${member.name} is now the owner of ${row.name}. You stay in it as an admin.`,
       workspace: workspaceOf(row),
       user: publicUser(formerOwner),
+      ...(formerOwner.id === user.id ? {} : { token: await createSession(c.env.DB, formerOwner.id) }),
     } satisfies HandedOver,
     200,
     noStore,

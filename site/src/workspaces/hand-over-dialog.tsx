@@ -1,7 +1,7 @@
 import type { HandedOver, Member, Workspace } from "@worker/workspaces/contracts/workspaces.ts";
 import { useState } from "react";
 import { ApiError } from "../api/client.ts";
-import { storeUser } from "../api/session.ts";
+import { storeSession, storeUser } from "../api/session.ts";
 import { BusyButton } from "../ui/busy-button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 import { errorMessage } from "../ui/form-fields.tsx";
@@ -26,8 +26,9 @@ export function HandOverDialog({ workspace, member, onHandedOver, onRefused, onC
     try {
       const answer = await handOver(member.user_id);
       // Handing over the workspace one signed up with moves one's login to a new account: the
-      // answer's user, under the same token.
-      storeUser(answer.user);
+      // answer's user, with a token naming it.
+      if (answer.token) storeSession(answer.token, answer.user);
+      else storeUser(answer.user);
       onHandedOver(answer);
     } catch (failure) {
       if (failure instanceof ApiError && failure.status > 0) onRefused(failure.message);

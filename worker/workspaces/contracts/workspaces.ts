@@ -88,7 +88,16 @@ export const invitationsResponse = z.object({ items: z.array(invitationSchema) }
  * site acts in from then on, and their own account, whose id is new when they handed over the
  * workspace they signed up with (docs/workspaces.md "Handing over").
  */
-export const handedOver = z.object({ message: z.string(), workspace: workspaceSchema, user: userSchema });
+export const handedOver = z.object({
+  message: z.string(),
+  workspace: workspaceSchema,
+  user: userSchema,
+  /**
+   * A sign-in token for the new account id, when it changed: tokens name their account, and one
+   * that names the workspace instead costs each request a second read (the old one keeps working).
+   */
+  token: z.string().optional(),
+});
 export type HandedOver = z.infer<typeof handedOver>;
 
 /** What `accept` answers: the workspace joined, which the site switches to. */
