@@ -105,4 +105,60 @@ describe("a workspace in the browser", () => {
     expect(await phone.page.getByText("borehole-launch.wav").count()).toBe(0);
     expect(errors).toEqual([]);
   });
+  it("an owner hands the workspace to the editor from Settings › Team: the editor holds its billing, and the former owner stays an admin whose account deletion no longer takes it", async ({
+    page,
+    openPage,
+    errors,
+  }) => {
+    const owner = newPerson();
+    await registerThroughApi(owner);
+    await signInThroughApi(page, owner);
+    await page.goto("/pricing");
+    const yearly = page.locator(".plan").filter({ has: page.getByRole("heading", { name: "Yearly" }) });
+    await yearly.getByRole("button", { name: "Get Started" }).click();
+    await page.waitForURL("**/__sandbox/paystack/checkout/**");
+    await page.getByRole("button", { name: "Pay" }).click();
+    await page.getByText(/^Payment successful/).waitFor();
+
+    await page.goto("/settings#team");
+    const team = page.getByRole("tabpanel", { name: "Team" });
+    const editor = { ...newPerson(), name: "Tunde Bello" };
+    await team.getByLabel("E-mail").fill(editor.email);
+    await team.getByLabel("Role").selectOption("editor");
+    await team.getByRole("button", { name: "Send invitation" }).click();
+    await team.getByText(`An invitation is on its way to ${editor.email}.`).waitFor();
+
+    // The editor, on a phone, accepts.
+    await registerThroughApi(editor);
+    const phone = await openPage("mobile");
+    await signInThroughApi(phone.page, editor);
+    await phone.page.goto(await invitationLink(editor.email));
+    await phone.page.getByRole("button", { name: "Accept the invitation" }).click();
+    await phone.page.getByText(`You joined ${owner.company}.`).waitFor();
+
+    await page.reload();
+    await team.getByRole("button", { name: "Make Tunde Bello the owner" }).click();
+    const dialog = page.getByRole("dialog", { name: `Hand ${owner.company} over to Tunde Bello?` });
+    await dialog.getByRole("button", { name: "Hand over" }).click();
+    await page.getByText(`Tunde Bello is now the owner of ${owner.company}. You stay in it as an admin.`).waitFor();
+    await page.getByRole("button", { name: `Workspace ${owner.company}`, exact: true }).waitFor();
+    await team
+      .getByRole("region", { name: "Audit log" })
+      .getByText(`handed the workspace over to ${editor.email}`)
+      .waitFor();
+    expect(await team.getByRole("button", { name: /the owner$/ }).count()).toBe(0);
+
+    // The new owner reads the workspace's billing; the former owner is offered none of it.
+    await phone.page.goto("/settings#billing");
+    await phone.page.getByRole("tabpanel", { name: "Billing" }).getByText("Yearly").first().waitFor();
+    expect(await phone.page.getByText("This needs the owner role").count()).toBe(0);
+
+    // Deleting the former owner's account now names only the workspace they have left of their own.
+    await page.getByRole("tab", { name: "Account" }).click();
+    await page.getByRole("button", { name: "Delete Account", exact: true }).click();
+    const deletion = page.getByRole("dialog", { name: /Delete/ });
+    await deletion.waitFor();
+    expect(await deletion.textContent()).not.toContain(owner.company);
+    expect(errors).toEqual([]);
+  });
 });
