@@ -36,6 +36,7 @@ describe("initial JavaScript budget", () => {
     "src/ui/confirm-delete-dialog.tsx",
     "src/ui/dialog.tsx",
     "src/sentiment/sentiment-report-dialog.tsx",
+    "src/workspaces/hand-over-dialog.tsx",
     "src/tools/tool-page.tsx",
     "src/speech/tts-tool.tsx",
     "src/sentiment/sentiment-tool.tsx",
