@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { seriousAxeViolations } from "./browser.ts";
 import { it } from "./fixtures.ts";
@@ -24,22 +25,28 @@ async function invitationLink(email: string): Promise<string> {
   throw new Error(`no invitation reached ${email}`);
 }
 
+/** A new account signed in on `page` that buys Yearly (3 people) at the sandbox checkout. */
+async function ownerOnYearly(page: Page) {
+  const owner = newPerson();
+  await registerThroughApi(owner);
+  await signInThroughApi(page, owner);
+  await page.goto("/pricing");
+  const yearly = page.locator(".plan").filter({ has: page.getByRole("heading", { name: "Yearly" }) });
+  expect(await yearly.textContent()).toContain("3 people");
+  await yearly.getByRole("button", { name: "Get Started" }).click();
+  await page.waitForURL("**/__sandbox/paystack/checkout/**");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await page.getByText(/^Payment successful/).waitFor();
+  return owner;
+}
+
 describe("a workspace in the browser", () => {
   it("an owner on Yearly invites from Settings › Team; a new person joins by the mailed link on a phone, reads the release without editing it, and is out once removed", async ({
     page,
     openPage,
     errors,
   }) => {
-    const owner = newPerson();
-    await registerThroughApi(owner);
-    await signInThroughApi(page, owner);
-    await page.goto("/pricing");
-    const yearly = page.locator(".plan").filter({ has: page.getByRole("heading", { name: "Yearly" }) });
-    expect(await yearly.textContent()).toContain("3 people");
-    await yearly.getByRole("button", { name: "Get Started" }).click();
-    await page.waitForURL("**/__sandbox/paystack/checkout/**");
-    await page.getByRole("button", { name: "Pay" }).click();
-    await page.getByText(/^Payment successful/).waitFor();
+    const owner = await ownerOnYearly(page);
     await makeRelease(page);
 
     await page.goto("/settings#team");
@@ -110,15 +117,7 @@ describe("a workspace in the browser", () => {
     openPage,
     errors,
   }) => {
-    const owner = newPerson();
-    await registerThroughApi(owner);
-    await signInThroughApi(page, owner);
-    await page.goto("/pricing");
-    const yearly = page.locator(".plan").filter({ has: page.getByRole("heading", { name: "Yearly" }) });
-    await yearly.getByRole("button", { name: "Get Started" }).click();
-    await page.waitForURL("**/__sandbox/paystack/checkout/**");
-    await page.getByRole("button", { name: "Pay" }).click();
-    await page.getByText(/^Payment successful/).waitFor();
+    const owner = await ownerOnYearly(page);
 
     await page.goto("/settings#team");
     const team = page.getByRole("tabpanel", { name: "Team" });
