@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 /** Where local D1, R2 and Durable Object data live between runs (tests point it elsewhere). */
 const STATE_DIR = process.env.VOX_STATE_DIR ?? ".wrangler/state";
@@ -61,12 +63,52 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = lo
   }
 }
 
-export function applyMigrations(): void {
-  // CI=1 answers wrangler's "apply N migrations?" prompt, which would otherwise wait for a TTY.
-  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE_DIR], {
-    ...localEnv(),
-    CI: "1",
+const MIGRATIONS_DIR = "worker/migrations";
+/** wrangler's own table of applied migrations, in its own shape, so `wrangler d1 migrations` reads it too. */
+const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "d1_migrations"(
+  id         INTEGER PRIMARY KEY AUTOINCREMENT,
+  name       TEXT UNIQUE,
+  applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
+);`;
+
+function d1Local(args: readonly string[], stdio: "inherit" | "pipe"): string {
+  // CI=1 answers wrangler's confirmation prompts, which would otherwise wait for a TTY.
+  const result = spawnSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, ...args], {
+    stdio: ["ignore", stdio, "inherit"],
+    env: { ...localEnv(), CI: "1" },
+    encoding: "utf8",
   });
+  if (result.status !== 0) {
+    console.error(`\nwrangler d1 execute ${args.join(" ")} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status ?? 1);
+  }
+  return result.stdout ?? "";
+}
+
+/**
+ * Applies local D1's pending migrations in one batch. `wrangler d1 migrations apply --local` starts
+ * a local database for each migration, about a second each: 47 took 44 of a fresh `npm start`'s
+ * 58 s. The batch is what wrangler runs for each (the file, then its row in `d1_migrations`), all in
+ * one transaction, so a failing migration leaves the database as it was.
+ */
+export function applyMigrations(): void {
+  const listed = JSON.parse(
+    d1Local(["--json", "--command", `${MIGRATIONS_TABLE} SELECT name FROM "d1_migrations" ORDER BY id;`], "pipe"),
+  ) as { results: { name: string }[] }[];
+  const applied = new Set(listed.at(-1)?.results.map(({ name }) => name));
+  const pending = readdirSync(MIGRATIONS_DIR)
+    .filter((name) => name.endsWith(".sql") && !applied.has(name))
+    .sort();
+  if (pending.length === 0) return;
+  const batch = pending.map(
+    (name) =>
+      `${readFileSync(join(MIGRATIONS_DIR, name), "utf8")}\nINSERT INTO "d1_migrations" (name) VALUES ('${name.replace(/'/g, "''")}');`,
+  );
+  const file = join(mkdtempSync(join(tmpdir(), "vox-migrations-")), "pending.sql");
+  writeFileSync(file, batch.join("\n"));
+  console.log(`Applying ${pending.length} migration(s) to local D1: ${pending.join(", ")}`);
+  d1Local(["--file", file], "pipe");
+  rmSync(file, { force: true });
 }
 
 export function ensureAssetsDir(): void {
