@@ -16,15 +16,28 @@ import {
   workerdRss,
 } from "./product-server.ts";
 
-const STEPS = (process.env.BENCH_CAPTION_VIEWERS ?? "250,500,1000,1500,2000").split(",").map(Number);
+/**
+ * The audience sizes measured, in turn on the one session: `--viewers N` measures a quarter, a
+ * half and all of N (`npm run bench:captions -- --viewers 10000`).
+ */
+const STEPS = audienceSizes();
 /** Finals measured at each audience size; the sandbox provider makes one every 3 s of audio. */
 const FINALS_PER_STEP = Number(process.env.BENCH_CAPTION_FINALS ?? 8);
-const GOAL_P95_MS = 100;
+/** A speaker's final reaches 95 % of the viewers within this, on loopback (issue 45). */
+const GOAL_P95_MS = 150;
 const CHUNK_MS = 250;
 /** The sandbox emulator answers every audio frame, and turns twelve into a final. */
 const FRAME = new Uint8Array(1600).fill(9);
 /** Viewers are opened this many at a time. */
 const OPEN_BATCH = 50;
+
+function audienceSizes(): number[] {
+  const flag = process.argv.indexOf("--viewers");
+  const viewers = flag >= 0 ? Number(process.argv[flag + 1]) : null;
+  if (viewers === null) return (process.env.BENCH_CAPTION_VIEWERS ?? "250,500,1000,1500,2000").split(",").map(Number);
+  if (!Number.isInteger(viewers) || viewers <= 0) throw new Error("--viewers takes a whole number of viewers");
+  return [...new Set([Math.ceil(viewers / 4), Math.ceil(viewers / 2), viewers])];
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -76,7 +89,7 @@ async function enterpriseSpeaker(server: RunningServer): Promise<Record<string, 
   const email = `bench.captions.${Date.now()}@example.ng`;
   const token = await verifiedAccount(server.baseUrl, email, json);
   // Enterprise is sold by contract, not checkout: set it as an operator would, so the audience may
-  // reach the plan's 2,000 viewers.
+  // reach the plan's 10,000 viewers.
   execFileSync(
     "wrangler",
     [
@@ -185,7 +198,7 @@ try {
   console.table(rows);
   console.log(
     breakpoint === null
-      ? `p95 added delay stayed within ${GOAL_P95_MS} ms up to ${STEPS.at(-1)} viewers (the Enterprise cap is 2,000 per session)`
+      ? `p95 added delay stayed within ${GOAL_P95_MS} ms up to ${STEPS.at(-1)} viewers (the Enterprise plan seats 10,000 per session)`
       : `p95 added delay first exceeded ${GOAL_P95_MS} ms at ${breakpoint} viewers`,
   );
   for (const viewer of viewers) viewer.close(1000);

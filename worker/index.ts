@@ -8,6 +8,7 @@ export { RateLimiter } from "./core/rate-limiter.ts";
 export { SendWorkflow } from "./distribution/send-workflow.ts";
 export { JobIntake } from "./jobs/job-intake.ts";
 export { JobWorkflow } from "./jobs/job-workflow.ts";
+export { CaptionShard } from "./live/caption-shard.ts";
 export { TranscriptionRelay } from "./live/transcription-relay.ts";
 export { PublishWorkflow } from "./newsroom/publish-workflow.ts";
 

@@ -18,6 +18,9 @@ export default defineProject({
           // Invoices print it; production sets its own (README's configuration table).
           INVOICE_TAX_ID: "12345678-0001",
           TEST_MIGRATIONS: await readD1Migrations(root("worker/migrations")),
+          // One caption viewer per object, so every viewer after a session's first is on a caption
+          // shard and every caption test holds the shards (tests/worker/live-caption-shards.test.ts).
+          CAPTION_SEATS_PER_OBJECT: "1",
         },
       },
     })),

@@ -7,7 +7,7 @@ import { API, PAGE_PATHS } from "../contracts/api-paths.ts";
 import { ApiError } from "../core/errors.ts";
 import { clientIp, enforceRateLimit, limitWrite, WATCH_RATE_LIMIT } from "../core/rate-limit.ts";
 import { cancelReservation, findShare, reserveShare, revokeShare, shareSession } from "./caption-shares.ts";
-import { refuse } from "./caption-viewers.ts";
+import { refuse } from "./caption-sockets.ts";
 import { liveSessionParam, watchQuery } from "./contracts/live.ts";
 import { type LiveClose, WATCH_CLOSES } from "./contracts/live-closes.ts";
 import { handOver } from "./relay-handover.ts";

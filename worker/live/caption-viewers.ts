@@ -1,28 +1,42 @@
 import { LANGUAGES, type Language } from "../contracts/languages.ts";
 import type { SpeakerNames } from "../transcripts/contracts/transcript.ts";
+import type { CaptionShards } from "./caption-shards.ts";
+import {
+  AS_SPOKEN_TAG,
+  addressTag,
+  closeWith,
+  linkTag,
+  readingTag,
+  readsTag,
+  refuse,
+  sendToAll,
+  VIEWER_TAG,
+  viewerTags,
+} from "./caption-sockets.ts";
 import { type CaptionTranslations, spokenFinal, TRANSLATION_WAIT_MS } from "./caption-translation.ts";
 import type { LiveSegment, WatchServerMessage } from "./contracts/live.ts";
 import { type LiveClose, WATCH_CLOSES } from "./contracts/live-closes.ts";
 import { viewerReserve } from "./contracts/live-constants.ts";
+import type { ShardPlacement } from "./contracts/live-handover.ts";
 
-const VIEWER_TAG = "viewer";
 /**
  * The audience gets the words being spoken at most this often (finals always, at once): an
  * interim is a preview the final replaces, and every one costs a send per viewer, so halving them
  * keeps a large audience's finals prompt (`npm run bench:captions`) and a slow phone calmer.
  */
 const INTERIM_EVERY_MS = 500;
-/** A tag per caption link, so revoking it closes exactly the sockets that came through it. */
-const linkTag = (token: string) => `link:${token}`;
-/** A tag per viewer address, so its share of the audience is counted without a list. */
-const addressTag = (address: string) => `address:${address}`;
-/** A tag per language read, so each final goes to its readers in theirs without a list. */
-const readsTag = (language: Language) => `reads:${language}`;
-/**
- * Readers who chose no language read the session's own, which a viewer waiting for the session to
- * start cannot know yet: they are tagged as such, and get the finals as spoken.
- */
-const AS_SPOKEN_TAG = "reads:as-spoken";
+
+/** Where a viewer's messages go: its socket, or the list a shard's viewer catches up from. */
+type Sink = Pick<WebSocket, "send">;
+
+/** A viewer seated here (the socket's client end), or placed on a shard for the Worker to hand it to. */
+export type Admission = { readonly socket: WebSocket } | { readonly shard: ShardPlacement };
+
+/** What a shard's viewer is sent before the captions it gets live, and how it ends if it does. */
+export interface ShardCatchUp {
+  readonly messages: readonly string[];
+  readonly end?: { readonly message: string; readonly close: LiveClose };
+}
 
 /** What a viewer seated in a running session catches up on. */
 interface CatchUp {
@@ -50,7 +64,8 @@ interface ViewerRequest {
 /**
  * The audience of one shared session: listen-only sockets accepted with the Hibernation API and
  * found again by their tags, so the relay keeps no list of them in memory and a viewer that only
- * waits costs nothing while the object sleeps.
+ * waits costs nothing while the object sleeps. The relay seats `perObject` viewers itself and
+ * places the rest on caption shards (`CaptionShards`), each holding as many; admission counts both.
  */
 export class CaptionViewers {
   private interimSentAt = Number.NEGATIVE_INFINITY;
@@ -59,44 +74,74 @@ export class CaptionViewers {
   /** Translated finals on their way, which the session's end waits for. */
   private readonly translating = new Set<Promise<unknown>>();
 
-  constructor(private readonly ctx: DurableObjectState) {}
+  constructor(
+    private readonly ctx: DurableObjectState,
+    private readonly shards: CaptionShards,
+    private readonly perObject: number,
+  ) {}
 
   /**
    * Seats a viewer of a running session unless it already has `cap` of them, or only the reserve
    * is left and the viewer's address holds half the places or more: first the finals after
    * `after` (a late joiner gets them all, a reconnecting one what it missed, and the corrections
-   * it may have missed of those it had), then the interim being spoken now.
+   * it may have missed of those it had), then the interim being spoken now. Past this object's
+   * own places the viewer is placed on a shard, which asks for the same (`catchUpElsewhere`).
    */
-  admit(socket: WebSocket, view: ViewerRequest, catching: CatchUp, translations: CaptionTranslations): void {
-    const refusal = this.refusal(view);
-    if (refusal) {
-      refuse(socket, refusal);
-      return;
-    }
-    const reads = view.language ?? translations.source;
-    this.seat(socket, view);
-    sendNames(socket, catching.names);
-    if (reads === translations.source) {
-      sendFinals(socket, catching.finals, view.after);
-      for (const segment of catching.corrected) socket.send(JSON.stringify(correctionOf(segment)));
-    } else {
-      this.track(catchUp(socket, catching.finals, view.after, reads, translations, catching.standing));
-    }
-    if (this.interim) socket.send(JSON.stringify(this.interim));
+  admit(view: ViewerRequest, catching: CatchUp, translations: CaptionTranslations): Admission {
+    return this.seat(view, (socket) => this.track(this.catchUp(socket, view, catching, translations)));
   }
 
   /**
    * Seats a viewer of a link made before its session started, on the same terms as `admit`: it is
    * told `waiting`, then gets what every viewer gets once the speaker starts.
    */
-  wait(socket: WebSocket, view: ViewerRequest): void {
+  wait(view: ViewerRequest): Admission {
+    return this.seat(view, (socket) => socket.send(WAITING));
+  }
+
+  /** What a viewer placed on a shard is sent first, as `admit` sends its own viewers. */
+  async catchUpElsewhere(view: ViewerRequest, catching: CatchUp, translations: CaptionTranslations) {
+    const sink = collector();
+    await this.catchUp(sink, view, catching, translations);
+    return sink.messages;
+  }
+
+  private seat(view: ViewerRequest, welcome: (socket: WebSocket) => void): Admission {
     const refusal = this.refusal(view);
-    if (refusal) {
-      refuse(socket, refusal);
-      return;
+    if (!refusal && this.ctx.getWebSockets(VIEWER_TAG).length >= this.perObject) {
+      return { shard: this.shards.placement(this.shards.seats.place(view.address, readingTag(view), this.perObject)) };
     }
-    this.seat(socket, view);
-    socket.send(JSON.stringify({ type: "waiting" } satisfies WatchServerMessage));
+    const [client, socket] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    if (refusal) refuse(socket, refusal);
+    else {
+      this.ctx.acceptWebSocket(socket, viewerTags(view));
+      welcome(socket);
+    }
+    return { socket: client };
+  }
+
+  private catchUp(sink: Sink, view: ViewerRequest, catching: CatchUp, translations: CaptionTranslations) {
+    const reads = view.language ?? translations.source;
+    sendNames(sink, catching.names);
+    let translated = Promise.resolve();
+    if (reads === translations.source) {
+      sendFinals(sink, catching.finals, view.after);
+      for (const segment of catching.corrected) sink.send(JSON.stringify(correctionOf(segment)));
+    } else {
+      translated = catchUp(sink, catching.finals, view.after, reads, translations, catching.standing);
+    }
+    if (this.interim) sink.send(JSON.stringify(this.interim));
+    return translated;
+  }
+
+  /** What a viewer placed on a shard while the session had not started is sent first. */
+  waitingElsewhere(): ShardCatchUp {
+    return { messages: [WAITING] };
+  }
+
+  /** A viewer placed on shard `shard` left it, or was never seated there (the session ended first). */
+  leftShard(shard: number, address: string, reads: string): void {
+    this.shards.seats.left(shard, address, reads);
   }
 
   /** The speaker started: viewers who were waiting stop waiting, before any words arrive. */
@@ -104,16 +149,13 @@ export class CaptionViewers {
     this.broadcast({ type: "started" });
   }
 
-  private seat(socket: WebSocket, view: ViewerRequest): void {
-    const reads = view.language ? readsTag(view.language) : AS_SPOKEN_TAG;
-    this.ctx.acceptWebSocket(socket, [VIEWER_TAG, linkTag(view.token), addressTag(view.address), reads]);
-  }
-
   private refusal({ cap, address }: ViewerRequest): LiveClose | null {
-    const free = cap - this.ctx.getWebSockets(VIEWER_TAG).length;
+    const { seats } = this.shards;
+    const free = cap - this.ctx.getWebSockets(VIEWER_TAG).length - seats.total();
     if (free <= 0) return WATCH_CLOSES.full;
     if (free > viewerReserve(cap)) return null;
-    return this.ctx.getWebSockets(addressTag(address)).length * 2 >= cap ? WATCH_CLOSES.networkFull : null;
+    const atAddress = this.ctx.getWebSockets(addressTag(address)).length + seats.atAddress(address);
+    return atAddress * 2 >= cap ? WATCH_CLOSES.networkFull : null;
   }
 
   /**
@@ -121,19 +163,18 @@ export class CaptionViewers {
    * language (and, as spoken, the corrections it may have missed of those it had), then `ended`.
    */
   async replay(
-    socket: WebSocket,
     catching: Omit<CatchUp, "standing">,
     after: number,
     reads: Language | undefined,
     translations: CaptionTranslations,
-  ): Promise<void> {
-    socket.accept();
-    sendNames(socket, catching.names);
+  ): Promise<ShardCatchUp> {
+    const sink = collector();
+    sendNames(sink, catching.names);
     if (reads === undefined || reads === translations.source) {
-      sendFinals(socket, catching.finals, after);
-      for (const segment of catching.corrected) socket.send(JSON.stringify(correctionOf(segment)));
-    } else await catchUp(socket, catching.finals, after, reads, translations);
-    closeWith(socket, { type: "ended", reason: "session_ended" }, WATCH_CLOSES.ended);
+      sendFinals(sink, catching.finals, after);
+      for (const segment of catching.corrected) sink.send(JSON.stringify(correctionOf(segment)));
+    } else await catchUp(sink, catching.finals, after, reads, translations);
+    return { messages: sink.messages, end: { message: ENDED, close: WATCH_CLOSES.ended } };
   }
 
   isViewer(socket: WebSocket): boolean {
@@ -162,7 +203,7 @@ export class CaptionViewers {
     this.broadcast(spoken, AS_SPOKEN_TAG);
     this.broadcast(spoken, readsTag(translations.source));
     for (const language of LANGUAGES) {
-      if (language === translations.source || !this.ctx.getWebSockets(readsTag(language)).length) continue;
+      if (language === translations.source || !this.readers(readsTag(language))) continue;
       this.track(
         best
           .then((final) => translations.final(final, language, TRANSLATION_WAIT_MS))
@@ -183,16 +224,16 @@ export class CaptionViewers {
     this.broadcast({ type: "speakers", names });
   }
 
-  /** Serialised once for the whole audience, or everyone reading one language. */
+  /** Viewers here and on the shards who read `tag`. */
+  private readers(tag: string): number {
+    return this.ctx.getWebSockets(tag).length + this.shards.seats.reading(tag);
+  }
+
+  /** Serialised once for the whole audience, or everyone reading one language, here and on the shards. */
   private broadcast(message: WatchServerMessage, tag = VIEWER_TAG): void {
     const data = JSON.stringify(message);
-    for (const socket of this.ctx.getWebSockets(tag)) {
-      try {
-        socket.send(data);
-      } catch {
-        // A viewer whose connection is closing misses nothing it could still read.
-      }
-    }
+    sendToAll(this.ctx.getWebSockets(tag), data);
+    this.shards.send(data, tag);
   }
 
   private track(sending: Promise<unknown>): void {
@@ -204,16 +245,16 @@ export class CaptionViewers {
   async sessionEnded(): Promise<void> {
     this.interim = null;
     await Promise.all(this.translating);
-    for (const socket of this.ctx.getWebSockets(VIEWER_TAG)) {
-      closeWith(socket, { type: "ended", reason: "session_ended" }, WATCH_CLOSES.ended);
-    }
+    for (const socket of this.ctx.getWebSockets(VIEWER_TAG)) closeWith(socket, ENDED, WATCH_CLOSES.ended);
+    await this.shards.closeAll(ENDED, WATCH_CLOSES.ended);
   }
 
   /** The owner revoked the link: the viewers who came through it are told, then closed. */
-  sharingStopped(token: string): void {
-    for (const socket of this.ctx.getWebSockets(linkTag(token))) {
-      closeWith(socket, { type: "ended", reason: "sharing_stopped" }, WATCH_CLOSES.sharingStopped);
-    }
+  async sharingStopped(token: string): Promise<void> {
+    const stopped = JSON.stringify({ type: "ended", reason: "sharing_stopped" } satisfies WatchServerMessage);
+    for (const socket of this.ctx.getWebSockets(linkTag(token)))
+      closeWith(socket, stopped, WATCH_CLOSES.sharingStopped);
+    await this.shards.closeLink(token, stopped, WATCH_CLOSES.sharingStopped);
   }
 
   /** Viewers only listen: one that sends anything is closed. */
@@ -223,15 +264,15 @@ export class CaptionViewers {
 }
 
 /** The speakers' names before any final, when the owner gave some. */
-function sendNames(socket: WebSocket, names: SpeakerNames): void {
-  if (Object.keys(names).length > 0) socket.send(JSON.stringify({ type: "speakers", names }));
+function sendNames(sink: Sink, names: SpeakerNames): void {
+  if (Object.keys(names).length > 0) sink.send(JSON.stringify({ type: "speakers", names }));
 }
 
 const correctionOf = (segment: LiveSegment) => ({ ...spokenFinal(segment), correction: true }) as const;
 
-function sendFinals(socket: WebSocket, finals: readonly LiveSegment[], after: number): void {
+function sendFinals(sink: Sink, finals: readonly LiveSegment[], after: number): void {
   for (const segment of finals) {
-    if (segment.seq > after) socket.send(JSON.stringify({ type: "transcript", is_final: true, ...segment }));
+    if (segment.seq > after) sink.send(JSON.stringify({ type: "transcript", is_final: true, ...segment }));
   }
 }
 
@@ -241,7 +282,7 @@ function sendFinals(socket: WebSocket, finals: readonly LiveSegment[], after: nu
  * A final whose correction is on its way is translated once that is over (`standing`).
  */
 async function catchUp(
-  socket: WebSocket,
+  sink: Sink,
   finals: readonly LiveSegment[],
   after: number,
   reads: Language,
@@ -254,7 +295,7 @@ async function catchUp(
       .map(async (segment) => {
         const final = await translations.final(await standing(segment), reads);
         try {
-          socket.send(JSON.stringify(final));
+          sink.send(JSON.stringify(final));
         } catch {
           // The reader left while its captions were being translated.
         }
@@ -262,17 +303,11 @@ async function catchUp(
   );
 }
 
-function closeWith(socket: WebSocket, message: WatchServerMessage, close: LiveClose): void {
-  try {
-    socket.send(JSON.stringify(message));
-    socket.close(close.code, close.message);
-  } catch {
-    // Already closing: nothing more to tell it.
-  }
-}
+const WAITING = JSON.stringify({ type: "waiting" } satisfies WatchServerMessage);
+const ENDED = JSON.stringify({ type: "ended", reason: "session_ended" } satisfies WatchServerMessage);
 
-/** Answers a viewer that cannot be seated: the reason is the close itself. */
-export function refuse(socket: WebSocket, close: LiveClose): void {
-  socket.accept();
-  socket.close(close.code, close.message);
+/** A sink that keeps what it is sent, for a shard's viewer to be sent in turn. */
+function collector(): Sink & { readonly messages: string[] } {
+  const messages: string[] = [];
+  return { messages, send: (data) => void messages.push(String(data)) };
 }

@@ -4,22 +4,40 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { apiErrorBodySchema } from "../contracts/api-error.ts";
 import { ApiError } from "../core/errors.ts";
-import { type RelayRequest, relayRequest } from "./contracts/live-handover.ts";
+import {
+  type RelayRequest,
+  relayRequest,
+  type ShardSeat,
+  shardPlacement,
+  shardSeat,
+} from "./contracts/live-handover.ts";
 
 /** The Worker hands the session over in a header: the request must stay a bodiless upgrade. */
 const RELAY_SESSION_HEADER = "x-vox-relay-session";
 
-/** Hands the upgrade to the session's relay; a refusal it answers becomes this Worker's error answer. */
+const upgradeCarrying = (handover: RelayRequest | ShardSeat) =>
+  new Request("https://relay/session", {
+    headers: { upgrade: "websocket", [RELAY_SESSION_HEADER]: JSON.stringify(handover) },
+  });
+
+/**
+ * Hands the upgrade to the session's relay; a refusal it answers becomes this Worker's error answer.
+ * A viewer the relay places on one of its caption shards (its own places taken) is handed to that
+ * shard, which the relay has already counted it in.
+ */
 export async function handOver(
   c: Context<AppEnv>,
   sessionId: string,
   handover: RelayRequest,
 ): Promise<WebSocket | null> {
-  const relayed = await c.env.TRANSCRIPTION_RELAY.getByName(sessionId).fetch(
-    new Request("https://relay/session", {
-      headers: { upgrade: "websocket", [RELAY_SESSION_HEADER]: JSON.stringify(handover) },
-    }),
-  );
+  const relayed = await c.env.TRANSCRIPTION_RELAY.getByName(sessionId).fetch(upgradeCarrying(handover));
+  if (relayed.status === 200 && handover.kind === "watch") {
+    const placed = shardPlacement.parse(await relayed.json());
+    const seated = await c.env.CAPTION_SHARDS.getByName(`${placed.relay}:${placed.shard}`).fetch(
+      upgradeCarrying({ ...handover, ...placed }),
+    );
+    return seated.webSocket;
+  }
   if (relayed.status !== 101) {
     const refusal = apiErrorBodySchema.parse(await relayed.json());
     throw new ApiError(relayed.status as ContentfulStatusCode, refusal.code, refusal.message);
@@ -28,17 +46,21 @@ export async function handOver(
 }
 
 /**
- * The relay's side: the hand-over its request carries. Only this Worker builds it, so one that does
- * not parse is a fault here, answered as any unknown error is.
+ * The relay's and shards' side: the hand-over its request carries. Only this Worker builds it, so
+ * one that does not parse is a fault here, answered as any unknown error is.
  */
-export function readHandover(request: Request): RelayRequest {
+function readCarried<T>(request: Request, schema: z.ZodType<T>): T {
   let json: unknown = null;
   try {
     json = JSON.parse(request.headers.get(RELAY_SESSION_HEADER) ?? "null");
   } catch {
     // Reported by the schema below, with the rest of what is wrong.
   }
-  const parsed = relayRequest.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (!parsed.success) throw new Error(`malformed relay hand-over: ${z.prettifyError(parsed.error)}`);
   return parsed.data;
 }
+
+export const readHandover = (request: Request): RelayRequest => readCarried(request, relayRequest);
+
+export const readShardSeat = (request: Request): ShardSeat => readCarried(request, shardSeat);

@@ -6,12 +6,14 @@ import type { LiveTranscript } from "../providers/live-transcription.ts";
 import type { SpeakerNames } from "../transcripts/contracts/transcript.ts";
 import { admitSession, sessionActive } from "./admission.ts";
 import { PcmHistory } from "./audio/pcm-history.ts";
+import { CaptionShards } from "./caption-shards.ts";
+import { closeWith, readingTag } from "./caption-sockets.ts";
 import { type CaptionTranslations, captionTranslations } from "./caption-translation.ts";
-import { CaptionViewers } from "./caption-viewers.ts";
+import { type Admission, CaptionViewers, type ShardCatchUp } from "./caption-viewers.ts";
 import type { LiveSegment } from "./contracts/live.ts";
 import { LIVE_CLOSES, type LiveClose } from "./contracts/live-closes.ts";
 import { LIVE_KEEPALIVE_MS, LIVE_MAX_FRAME_BYTES, LIVE_RESUME_GRACE_MS } from "./contracts/live-constants.ts";
-import type { RelayRequest } from "./contracts/live-handover.ts";
+import type { RelayRequest, ShardSeat } from "./contracts/live-handover.ts";
 import {
   CORRECTION_AUDIO_SECONDS,
   type FinalCorrections,
@@ -25,6 +27,8 @@ import { SessionFinals } from "./session-finals.ts";
 import { newSession, readSession, type SessionState, writeSession } from "./session-state.ts";
 import { readControl, refuseSpeaker, SpeakerSocket } from "./speaker-socket.ts";
 import { segmentsAfter, sessionForReaders } from "./transcripts.ts";
+
+type WatchRequest = Extract<RelayRequest, { kind: "watch" }>;
 
 /** The session this object runs, once opened or read back from storage. */
 interface Session {
@@ -47,23 +51,26 @@ interface Session {
 export class TranscriptionRelay extends DurableObject<Env> {
   private session: Session | null = null;
   private readonly speaker = new SpeakerSocket(this.ctx);
-  private readonly viewers = new CaptionViewers(this.ctx);
   private readonly label = `[TranscriptionRelay ${this.ctx.id}]`;
+  private readonly viewers = new CaptionViewers(
+    this.ctx,
+    new CaptionShards(this.ctx, this.env.CAPTION_SHARDS, this.label),
+    seatsPerObject(this.env),
+  );
   /** The speakers' names for caption readers: read from D1 once, then kept up to date by `renamed`. */
   private speakerNames: Promise<SpeakerNames> | null = null;
 
   override async fetch(request: Request): Promise<Response> {
     const handover = readHandover(request);
+    if (handover.kind === "watch") return this.watch(handover);
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     if (handover.kind === "open") {
       const refusal = await this.open(server, handover);
       if (refusal) return refusal;
-    } else if (handover.kind === "resume") {
-      await this.resume(server, handover);
     } else {
-      await this.watch(server, handover);
+      await this.resume(server, handover);
     }
-    return new Response(null, { status: 101, webSocket: client });
+    return upgraded(client);
   }
 
   /**
@@ -121,47 +128,76 @@ export class TranscriptionRelay extends DurableObject<Env> {
   }
 
   /**
-   * Seats a caption viewer; a finished session's link replays its transcript and ends. A link made
-   * before its session seats the viewer to wait, unless the session started meanwhile: `open` holds
-   * every other request until it is done, so what this object stores decides.
+   * Seats a caption viewer, or places it on a caption shard once this object's own places are
+   * taken (answered 200 with where, for the Worker to hand it on); a finished session's link
+   * replays its transcript and ends. A link made before its session seats the viewer to wait,
+   * unless the session started meanwhile: `open` holds every other request until it is done, so
+   * what this object stores decides.
    */
-  private async watch(socket: WebSocket, handover: Extract<RelayRequest, { kind: "watch" }>): Promise<void> {
+  private async watch(handover: WatchRequest): Promise<Response> {
     const session = await this.load();
-    if (!session && handover.waiting) {
-      this.viewers.wait(socket, { ...handover, cap: handover.waiting.cap });
-      return;
-    }
+    if (!session && handover.waiting) return admitted(this.viewers.wait({ ...handover, cap: handover.waiting.cap }));
     if (!session || session.state.ended) {
-      const [finals, kept] = await Promise.all([
-        session?.finals.all ?? segmentsAfter(this.env.DB, handover.sessionId, handover.after),
-        sessionForReaders(this.env.DB, handover.sessionId),
-      ]);
-      // A session kept before sessions recorded their language was, most likely, English.
-      const language = session ? session.state.language : kept.language;
-      const spokenIn = {
-        sessionId: handover.sessionId,
-        language: language ?? DEFAULT_LANGUAGE,
-        origin: handover.origin,
-      };
-      const translations = session?.translations ?? captionTranslations(this.env, spokenIn, this.label);
-      const corrected = session?.finals.correctedAfterFinal(handover.after) ?? [];
-      const catching = { finals, corrected, names: kept.names };
-      void this.viewers.replay(socket, catching, handover.after, handover.language, translations);
-      return;
+      const [client, socket] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+      socket.accept();
+      void this.replay(session, handover).then(({ messages, end }) => {
+        for (const message of messages) socket.send(message);
+        if (end) closeWith(socket, end.message, end.close);
+      });
+      return upgraded(client);
     }
-    const cap = planLimits(session.state.plan).liveViewers;
-    this.speakerNames ??= sessionForReaders(this.env.DB, handover.sessionId).then(
+    const catching = await this.catching(session, handover.after);
+    return admitted(this.viewers.admit({ ...handover, cap: viewersOf(session) }, catching, session.translations));
+  }
+
+  /** What a viewer the relay placed on a shard is sent first, as one seated here would be. */
+  async shardCatchUp(seat: ShardSeat): Promise<ShardCatchUp> {
+    const session = await this.load();
+    if (!session && seat.waiting) return this.viewers.waitingElsewhere();
+    if (!session || session.state.ended) {
+      this.viewers.leftShard(seat.shard, seat.address, readingTag(seat));
+      return this.replay(session, seat);
+    }
+    const catching = await this.catching(session, seat.after);
+    return {
+      messages: await this.viewers.catchUpElsewhere(
+        { ...seat, cap: viewersOf(session) },
+        catching,
+        session.translations,
+      ),
+    };
+  }
+
+  /** A viewer a shard seated left it. */
+  async shardViewerLeft(shard: number, address: string, reads: string): Promise<void> {
+    this.viewers.leftShard(shard, address, reads);
+  }
+
+  private async catching(session: Session, after: number) {
+    this.speakerNames ??= sessionForReaders(this.env.DB, session.state.sessionId).then(
       ({ names }) => names,
       () => ({}),
     );
-    const names = await this.speakerNames;
-    const catching = {
+    return {
       finals: session.finals.all,
-      corrected: session.finals.correctedAfterFinal(handover.after),
+      corrected: session.finals.correctedAfterFinal(after),
       standing: (segment: LiveSegment) => session.corrections?.standing(segment) ?? Promise.resolve(segment),
-      names,
+      names: await this.speakerNames,
     };
-    this.viewers.admit(socket, { ...handover, cap }, catching, session.translations);
+  }
+
+  /** A finished session's transcript for a reader of its link, from storage or from D1. */
+  private async replay(session: Session | null, view: WatchRequest): Promise<ShardCatchUp> {
+    const [finals, kept] = await Promise.all([
+      session?.finals.all ?? segmentsAfter(this.env.DB, view.sessionId, view.after),
+      sessionForReaders(this.env.DB, view.sessionId),
+    ]);
+    // A session kept before sessions recorded their language was, most likely, English.
+    const language = session ? session.state.language : kept.language;
+    const spokenIn = { sessionId: view.sessionId, language: language ?? DEFAULT_LANGUAGE, origin: view.origin };
+    const translations = session?.translations ?? captionTranslations(this.env, spokenIn, this.label);
+    const corrected = session?.finals.correctedAfterFinal(view.after) ?? [];
+    return this.viewers.replay({ finals, corrected, names: kept.names }, view.after, view.language, translations);
   }
 
   /** The owner renamed the running session's speakers: its caption readers show the names at once. */
@@ -172,7 +208,7 @@ export class TranscriptionRelay extends DurableObject<Env> {
 
   /** The owner revoked `token`: its viewers are told and closed. */
   async stopSharing(token: string): Promise<void> {
-    this.viewers.sharingStopped(token);
+    await this.viewers.sharingStopped(token);
   }
 
   /** The account was deleted: end the session now, metering what was used up to this moment. */
@@ -371,6 +407,23 @@ export class TranscriptionRelay extends DurableObject<Env> {
 
 /** A message on its way to a page that is sending its audio is there within this. */
 const CORRECTIONS_IN_TRANSIT_MS = 5000;
+
+function upgraded(client: WebSocket): Response {
+  return new Response(null, { status: 101, webSocket: client });
+}
+
+/** A viewer seated here is upgraded; one placed on a shard is answered with where. */
+function admitted(admission: Admission): Response {
+  return "socket" in admission ? upgraded(admission.socket) : Response.json(admission.shard);
+}
+
+const viewersOf = (session: Session) => planLimits(session.state.plan).liveViewers;
+
+/** Viewers one object seats: the relay, then each of its caption shards (`CAPTION_SEATS_PER_OBJECT`). */
+function seatsPerObject(env: Env): number {
+  const seats = Number(env.CAPTION_SEATS_PER_OBJECT);
+  return Number.isInteger(seats) && seats > 0 ? seats : 1000;
+}
 
 function refusal(error: ApiError): Response {
   return Response.json({ message: error.message, code: error.code }, { status: error.status });

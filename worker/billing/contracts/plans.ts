@@ -82,7 +82,7 @@ export const PLANS: readonly Plan[] = [
     contactOnly: true,
     liveTranscriptionHours: null,
     liveSessions: 5,
-    liveViewers: 2_000,
+    liveViewers: 10_000,
     storageGb: null,
     mediaListContacts: 50_000,
     releaseEmailsMonthly: 250_000,

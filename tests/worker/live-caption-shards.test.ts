@@ -1,0 +1,70 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
+import { WATCH_CLOSES } from "../../worker/live/contracts/live-closes.ts";
+import { finals, relay, type Session, sharedSession, speak, until, type Viewer, watch } from "./live-sockets.ts";
+
+// Real sockets through the Worker, the relay, its shards and the provider emulator.
+vi.setConfig({ testTimeout: 60_000 });
+
+/**
+ * The worker tests seat one viewer per object (CAPTION_SEATS_PER_OBJECT in vitest.config.ts), so
+ * every viewer after a session's first is on a caption shard, in these tests and in every other
+ * caption test: the fan-out, the plan's places, the reserve and the translations run across shards.
+ */
+const SEATS_PER_OBJECT = Number(env.CAPTION_SEATS_PER_OBJECT);
+
+/** The relay's count of the viewers its shards seat, by shard. */
+function shardSeats(session: Session): Promise<Record<number, number>> {
+  return runInDurableObject(relay(session.id), (_instance, state) => {
+    const rows = state.storage.sql
+      .exec<{ shard: number; seats: number }>("SELECT shard, SUM(seats) AS seats FROM caption_seats GROUP BY shard")
+      .toArray();
+    return Object.fromEntries(rows.map(({ shard, seats }) => [shard, seats]));
+  });
+}
+
+const stop = (session: Session) => session.socket.send(JSON.stringify({ type: "stop" }));
+
+describe("caption shards", () => {
+  it("seat the viewers past the relay's own places, one object each here, and the relay counts who is where", async () => {
+    expect(SEATS_PER_OBJECT).toBe(1);
+    const { session, link } = await sharedSession();
+    const viewers: Viewer[] = [];
+    for (let i = 0; i < 4; i++) viewers.push(await watch(link));
+    expect(await shardSeats(session)).toEqual({ 1: 1, 2: 1, 3: 1 });
+    speak(session, 12);
+    for (const viewer of viewers) await until(viewer, (messages) => finals(messages).length === 1);
+    for (const viewer of viewers) expect(finals(viewer.messages)).toEqual(finals(session.messages));
+  });
+
+  it("a shard's viewer who leaves, or speaks, is no longer counted, and its place is the next viewer's", async () => {
+    const { session, link } = await sharedSession();
+    const [, second, third] = [await watch(link), await watch(link), await watch(link)] as Viewer[];
+    second?.socket.close(1000, "bye");
+    third?.socket.send("hello");
+    expect(await third?.closed).toEqual({
+      code: WATCH_CLOSES.viewerSpoke.code,
+      reason: WATCH_CLOSES.viewerSpoke.message,
+    });
+    await expect.poll(() => shardSeats(session), { timeout: 10_000 }).toEqual({});
+    const next = await watch(link);
+    expect(await shardSeats(session)).toEqual({ 1: 1 });
+    speak(session, 12);
+    await until(next, (messages) => finals(messages).length === 1);
+  });
+
+  it("the session's end closes every shard's viewers, after every final, and clears the count", async () => {
+    const { session, link } = await sharedSession();
+    const viewers = [await watch(link), await watch(link), await watch(link)];
+    speak(session, 12);
+    await until(session, (messages) => finals(messages).length === 1);
+    expect(await shardSeats(session)).toEqual({ 1: 1, 2: 1 });
+    stop(session);
+    for (const viewer of viewers) {
+      expect(await viewer.closed).toEqual({ code: 1000, reason: WATCH_CLOSES.ended.message });
+      expect(viewer.messages.at(-1)).toEqual({ type: "ended", reason: "session_ended" });
+      expect(finals(viewer.messages)).toEqual(finals(session.messages));
+    }
+    expect(await shardSeats(session)).toEqual({});
+  });
+});

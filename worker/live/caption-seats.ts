@@ -1,0 +1,84 @@
+/**
+ * The relay's count of the viewers its caption shards seat, kept in the relay's own SQLite storage
+ * so an evicted relay still knows them: per shard, address and language read. The relay seats the
+ * first viewers itself and counts those by their sockets' tags; this ledger is for the others, so
+ * the plan's places, the places kept for other addresses and the languages to translate into are
+ * decided over the whole audience in one place.
+ */
+export class CaptionSeats {
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(`CREATE TABLE IF NOT EXISTS caption_seats (
+      shard INTEGER NOT NULL,
+      address TEXT NOT NULL,
+      reads TEXT NOT NULL,
+      seats INTEGER NOT NULL,
+      PRIMARY KEY (shard, address, reads)
+    )`);
+  }
+
+  /** Viewers seated on shards. */
+  total(): number {
+    return this.count("SELECT COALESCE(SUM(seats), 0) AS n FROM caption_seats");
+  }
+
+  /** Viewers from `address` seated on shards. */
+  atAddress(address: string): number {
+    return this.count("SELECT COALESCE(SUM(seats), 0) AS n FROM caption_seats WHERE address = ?", address);
+  }
+
+  /** Viewers on shards who read `reads` (a language, or as spoken). */
+  reading(reads: string): number {
+    return this.count("SELECT COALESCE(SUM(seats), 0) AS n FROM caption_seats WHERE reads = ?", reads);
+  }
+
+  /** The shards that seat anyone, which every caption goes to. */
+  shards(): number[] {
+    return this.sql
+      .exec<{ shard: number }>("SELECT shard FROM caption_seats GROUP BY shard HAVING SUM(seats) > 0 ORDER BY shard")
+      .toArray()
+      .map(({ shard }) => shard);
+  }
+
+  /** Seats a viewer on the first shard with fewer than `perShard` viewers, numbered from 1. */
+  place(address: string, reads: string, perShard: number): number {
+    const full = new Set(
+      this.sql
+        .exec<{ shard: number }>(
+          "SELECT shard FROM caption_seats GROUP BY shard HAVING SUM(seats) >= ? ORDER BY shard",
+          perShard,
+        )
+        .toArray()
+        .map(({ shard }) => shard),
+    );
+    let shard = 1;
+    while (full.has(shard)) shard++;
+    this.sql.exec(
+      `INSERT INTO caption_seats (shard, address, reads, seats) VALUES (?, ?, ?, 1)
+       ON CONFLICT (shard, address, reads) DO UPDATE SET seats = seats + 1`,
+      shard,
+      address,
+      reads,
+    );
+    return shard;
+  }
+
+  /** A shard's viewer left. */
+  left(shard: number, address: string, reads: string): void {
+    this.sql.exec(
+      "UPDATE caption_seats SET seats = MAX(seats - 1, 0) WHERE shard = ? AND address = ? AND reads = ?",
+      shard,
+      address,
+      reads,
+    );
+    this.sql.exec("DELETE FROM caption_seats WHERE seats = 0");
+  }
+
+  /** The session ended: its shards have closed every viewer. */
+  clear(): void {
+    this.sql.exec("DELETE FROM caption_seats");
+  }
+
+  private count(query: string, ...bindings: string[]): number {
+    return this.sql.exec<{ n: number }>(query, ...bindings).one().n;
+  }
+}

@@ -1,0 +1,118 @@
+import { DurableObject } from "cloudflare:workers";
+import { closeWith, linkTag, readingTag, sendToAll, VIEWER_TAG, viewerTags } from "./caption-sockets.ts";
+import { type LiveClose, WATCH_CLOSES } from "./contracts/live-closes.ts";
+import type { ShardSeat } from "./contracts/live-handover.ts";
+import { readShardSeat } from "./relay-handover.ts";
+
+/** A drop to the watching page, which reconnects with the last `seq` it has. */
+const CATCH_UP_FAILED: LiveClose = { code: 1011, message: "The captions could not be caught up." };
+
+/** What a shard keeps on each viewer's socket, read back after hibernating. */
+interface Seated {
+  readonly relay: string;
+  readonly shard: number;
+  readonly address: string;
+  readonly reads: string;
+  /** The shard closed it and told the relay: its close is not a second leave. */
+  readonly gone?: true;
+}
+
+/**
+ * A part of a large caption audience. The relay seats its first viewers itself; the rest it places
+ * on shards, each an object of its own with its own sockets, so a final reaches ten thousand
+ * viewers as a send to each of ten objects rather than ten thousand sends from one. The relay
+ * decides who is admitted and counts them (`CaptionSeats`); a shard only holds its viewers'
+ * sockets (Hibernation API, found again by the same tags as the relay's own), passes on what the
+ * relay sends it, and tells the relay when a viewer leaves. It stores nothing.
+ */
+export class CaptionShard extends DurableObject<Env> {
+  override async fetch(request: Request): Promise<Response> {
+    const seat = readShardSeat(request);
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    const tags = viewerTags(seat);
+    this.ctx.acceptWebSocket(server, tags);
+    const seated: Seated = { relay: seat.relay, shard: seat.shard, address: seat.address, reads: readingTag(seat) };
+    server.serializeAttachment(seated);
+    void this.catchUp(server, seated, seat);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /**
+   * What the viewer missed, from the relay, once seated: a caption sent meanwhile comes live, or
+   * again in the catch-up (the page places finals by `seq`). Not awaited by the upgrade, since a
+   * catch-up in another language waits on its translations.
+   */
+  private async catchUp(socket: WebSocket, seated: Seated, seat: ShardSeat): Promise<void> {
+    try {
+      const { messages, end } = await this.relay(seat).shardCatchUp(seat);
+      for (const message of messages) socket.send(message);
+      if (end) this.closeCounted(socket, seated, end.message, end.close);
+    } catch (error) {
+      console.error(`[CaptionShard ${this.ctx.id}] catching a viewer up failed`, error);
+      this.closeCounted(socket, seated, null, CATCH_UP_FAILED);
+      await this.left(seated);
+    }
+  }
+
+  /** A caption for every viewer here, or everyone reading one language. */
+  async send(data: string, tag = VIEWER_TAG): Promise<void> {
+    sendToAll(this.ctx.getWebSockets(tag), data);
+  }
+
+  /** The session is over: every viewer here is told, then closed; the relay forgets them all. */
+  async closeAll(data: string, close: LiveClose): Promise<void> {
+    for (const socket of this.ctx.getWebSockets(VIEWER_TAG)) this.closeCounted(socket, seatOf(socket), data, close);
+  }
+
+  /** The owner revoked `token`: the viewers who came through it are told and closed; the relay is told who left. */
+  async closeLink(token: string, data: string, close: LiveClose): Promise<{ address: string; reads: string }[]> {
+    return this.ctx.getWebSockets(linkTag(token)).map((socket) => {
+      const { address, reads } = seatOf(socket);
+      this.closeCounted(socket, seatOf(socket), data, close);
+      return { address, reads };
+    });
+  }
+
+  /** Viewers only listen: one that sends anything is closed, and leaves. */
+  override async webSocketMessage(socket: WebSocket): Promise<void> {
+    const seated = seatOf(socket);
+    this.closeCounted(socket, seated, null, WATCH_CLOSES.viewerSpoke);
+    await this.left(seated);
+  }
+
+  override async webSocketClose(socket: WebSocket, code: number): Promise<void> {
+    const seated = seatOf(socket);
+    try {
+      // Completes the closing handshake the viewer started.
+      socket.close(code === 1005 || code === 1006 ? 1000 : code, "closed");
+    } catch {
+      // Closed already.
+    }
+    if (!seated.gone) await this.left(seated);
+  }
+
+  override async webSocketError(socket: WebSocket): Promise<void> {
+    await this.webSocketClose(socket, 1011);
+  }
+
+  private relay(seat: { relay: string }) {
+    return this.env.TRANSCRIPTION_RELAY.get(this.env.TRANSCRIPTION_RELAY.idFromString(seat.relay));
+  }
+
+  private async left(seated: Seated): Promise<void> {
+    try {
+      await this.relay(seated).shardViewerLeft(seated.shard, seated.address, seated.reads);
+    } catch (error) {
+      console.error(`[CaptionShard ${this.ctx.id}] a viewer's leaving was not counted`, error);
+    }
+  }
+
+  /** Closes a socket the relay no longer counts, so its close event is not counted again. */
+  private closeCounted(socket: WebSocket, seated: Seated, data: string | null, close: LiveClose): void {
+    socket.serializeAttachment({ ...seated, gone: true } satisfies Seated);
+    if (data === null) socket.close(close.code, close.message);
+    else closeWith(socket, data, close);
+  }
+}
+
+const seatOf = (socket: WebSocket) => socket.deserializeAttachment() as Seated;
