@@ -107,7 +107,17 @@ async function enterpriseSpeaker(server: RunningServer): Promise<Record<string, 
   return { ...json, authorization: `Bearer ${token}` };
 }
 
+const seatsFlag = process.argv.indexOf("--seats-per-object");
+if (seatsFlag >= 0) process.env.VOX_CAPTION_SEATS_PER_OBJECT = process.argv[seatsFlag + 1];
+// Locally every viewer's socket passes through wrangler's proxy into the runtime, and the runtime
+// holds about four descriptors a viewer: past the limit, opens are refused (raise it with `ulimit -n`).
+const openFiles = execFileSync("sh", ["-c", "ulimit -n"], { encoding: "utf8" }).trim();
+console.log(
+  `viewers per object: ${process.env.VOX_CAPTION_SEATS_PER_OBJECT ?? "as wrangler.toml sets"}; open files allowed: ${openFiles}`,
+);
+
 const server = await startProduct();
+let measuring = true;
 try {
   const ws = server.baseUrl.replace(/^http/, "ws");
   const speakerHeaders = await enterpriseSpeaker(server);
@@ -120,6 +130,13 @@ try {
   const heardAt: Map<number, number>[] = [];
   const speaker = openSocket(`${ws}/api/live?ticket=${ticket.ticket}`, {}, (seq, at) => spokenAt.set(seq, at));
   await speaker.opened;
+  // A session that ends under the load says how, rather than leave the bench to time out.
+  speaker.socket.on("close", (code, reason) => {
+    if (measuring) console.error(`the speaker's socket closed while measuring: ${code} ${reason}`);
+  });
+  speaker.socket.on("message", (data, binary) => {
+    if (!binary && data.toString().startsWith('{"type":"error"')) console.error(`the speaker was sent ${data}`);
+  });
   const sessionId = await speaker.ready;
   const shared = await fetch(`${server.baseUrl}/api/live/sessions/${sessionId}/share`, {
     method: "POST",
@@ -192,6 +209,7 @@ try {
     });
     console.log(JSON.stringify(rows.at(-1)));
   }
+  measuring = false;
   clearInterval(streaming);
   speaker.socket.send(JSON.stringify({ type: "stop" }));
   console.log(`workerd RSS before any viewer: ${MB(baseline)}`);

@@ -40,7 +40,11 @@ function localVarArgs(): string[] {
   );
   // Set only by the test harness (scripts/product-server.ts), never by `npm start` itself.
   const testCost = process.env.VOX_PASSWORD_HASH_COST;
-  return testCost ? [...args, "--var", `PASSWORD_HASH_COST:${testCost}`] : args;
+  if (testCost) args.push("--var", `PASSWORD_HASH_COST:${testCost}`);
+  // Set only by `npm run bench:captions -- --seats-per-object N`, to compare one object with shards.
+  const seats = process.env.VOX_CAPTION_SEATS_PER_OBJECT;
+  if (seats) args.push("--var", `CAPTION_SEATS_PER_OBJECT:${seats}`);
+  return args;
 }
 
 /** Without .dev.vars the sandbox needs no keys; empty values keep wrangler from warning they are missing. */
