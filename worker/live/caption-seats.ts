@@ -6,14 +6,21 @@
  * decided over the whole audience in one place.
  */
 export class CaptionSeats {
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(`CREATE TABLE IF NOT EXISTS caption_seats (
+  constructor(private readonly storage: SqlStorage) {}
+
+  /**
+   * The table, made where it is missing: an account's erasure deletes the relay's whole storage
+   * while the object may still be asked, by a shard whose viewer is leaving.
+   */
+  private get sql(): SqlStorage {
+    this.storage.exec(`CREATE TABLE IF NOT EXISTS caption_seats (
       shard INTEGER NOT NULL,
       address TEXT NOT NULL,
       reads TEXT NOT NULL,
       seats INTEGER NOT NULL,
       PRIMARY KEY (shard, address, reads)
     )`);
+    return this.storage;
   }
 
   /** Viewers seated on shards. */

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { apiErrorBodySchema } from "../contracts/api-error.ts";
 import { ApiError } from "../core/errors.ts";
+import { readingTag } from "./caption-sockets.ts";
 import {
   type RelayRequest,
   relayRequest,
@@ -33,10 +34,21 @@ export async function handOver(
   const relayed = await c.env.TRANSCRIPTION_RELAY.getByName(sessionId).fetch(upgradeCarrying(handover));
   if (relayed.status === 200 && handover.kind === "watch") {
     const placed = shardPlacement.parse(await relayed.json());
-    const seated = await c.env.CAPTION_SHARDS.getByName(`${placed.relay}:${placed.shard}`).fetch(
-      upgradeCarrying({ ...handover, ...placed }),
-    );
-    return seated.webSocket;
+    try {
+      const seated = await c.env.CAPTION_SHARDS.getByName(`${placed.relay}:${placed.shard}`).fetch(
+        upgradeCarrying({ ...handover, ...placed }),
+      );
+      if (seated.webSocket) return seated.webSocket;
+      throw new Error(`caption shard ${placed.shard} answered ${seated.status}`);
+    } catch (error) {
+      // The relay counted the viewer in its place: a shard that did not seat it frees the place.
+      await c.env.TRANSCRIPTION_RELAY.getByName(sessionId).shardViewerLeft(
+        placed.shard,
+        handover.address,
+        readingTag(handover),
+      );
+      throw error;
+    }
   }
   if (relayed.status !== 101) {
     const refusal = apiErrorBodySchema.parse(await relayed.json());
