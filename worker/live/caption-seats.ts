@@ -6,13 +6,21 @@
  * decided over the whole audience in one place.
  */
 export class CaptionSeats {
+  /** Whether this instance has made the table, so the captions' hot path asks SQLite nothing more. */
+  private made = false;
+
   constructor(private readonly storage: SqlStorage) {}
 
-  /**
-   * The table, made where it is missing: an account's erasure deletes the relay's whole storage
-   * while the object may still be asked, by a shard whose viewer is leaving.
-   */
   private get sql(): SqlStorage {
+    if (!this.made) this.make();
+    return this.storage;
+  }
+
+  /**
+   * Makes the table where it is missing. A leave makes it again: an account's erasure deletes the
+   * relay's whole storage while a shard may still report a viewer leaving; nothing else comes after.
+   */
+  private make(): SqlStorage {
     this.storage.exec(`CREATE TABLE IF NOT EXISTS caption_seats (
       shard INTEGER NOT NULL,
       address TEXT NOT NULL,
@@ -20,6 +28,7 @@ export class CaptionSeats {
       seats INTEGER NOT NULL,
       PRIMARY KEY (shard, address, reads)
     )`);
+    this.made = true;
     return this.storage;
   }
 
@@ -71,18 +80,19 @@ export class CaptionSeats {
 
   /** A shard's viewer left. */
   left(shard: number, address: string, reads: string): void {
-    this.sql.exec(
+    const sql = this.make();
+    sql.exec(
       "UPDATE caption_seats SET seats = MAX(seats - 1, 0) WHERE shard = ? AND address = ? AND reads = ?",
       shard,
       address,
       reads,
     );
-    this.sql.exec("DELETE FROM caption_seats WHERE seats = 0");
+    sql.exec("DELETE FROM caption_seats WHERE seats = 0");
   }
 
   /** The session ended: its shards have closed every viewer. */
   clear(): void {
-    this.sql.exec("DELETE FROM caption_seats");
+    this.make().exec("DELETE FROM caption_seats");
   }
 
   private count(query: string, ...bindings: string[]): number {
