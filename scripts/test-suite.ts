@@ -137,6 +137,8 @@ const total = { passed: 0, failed: 0, skipped: 0 };
 for (const { lane, code, counts } of finished) {
   if (!counts) console.log(`The ${lane.name} files' run ended (code ${code}) without counting its tests.`);
   else if (code !== 0) console.log(`The ${lane.name} files' run failed (code ${code}).`);
+  // A held lane's output is printed long before the end, out of sight of whoever reads the end.
+  for (const failure of counts?.failures ?? []) console.log(`  failed: ${failure}`);
   total.passed += counts?.passed ?? 0;
   total.failed += counts?.failed ?? 0;
   total.skipped += counts?.skipped ?? 0;
