@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { BillingResponse } from "@worker/billing/contracts/billing.ts";
 import type { InvoicesResponse } from "@worker/billing/contracts/invoices.ts";
@@ -153,7 +153,7 @@ describe("Settings › Billing and plans", () => {
     expect(section).not.toHaveTextContent("vox-order-1");
     expect(section).not.toHaveTextContent(window.location.host);
     await userEvent.click(within(section).getByRole("button", { name: "Download invoice VOX-2026-000042 (PDF)" }));
-    await vi.waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
     expect(fetchMock).toHaveBeenCalledWith("/api/billing/invoices/inv-2?format=pdf", expect.anything());
     expect(created.mock.calls[0]?.[0].type).toBe("application/pdf");
   });

@@ -11,11 +11,11 @@ async function languageControl(path: string) {
   vi.stubGlobal("fetch", async () => Response.json({ message: "Not found", code: "not_found" }, { status: 404 }));
   renderSite(path);
   // The tool's code loads lazily, as on a first visit.
-  const select = await screen.findByLabelText("Language", {}, { timeout: 10_000 });
+  const select = await screen.findByLabelText("Language");
   return { tool: select.closest("form") as HTMLElement, select };
 }
 
-describe("a language chosen in one tool, opening another", { timeout: 20_000 }, () => {
+describe("a language chosen in one tool, opening another", () => {
   it("a tool that does not take it opens in English and says why, without a refusal", async () => {
     localStorage.setItem("vox_language", "pcm");
     const { tool, select } = await languageControl("/vox-sentiment");
@@ -41,7 +41,7 @@ describe("a language chosen in one tool, opening another", { timeout: 20_000 }, 
   });
 });
 
-describe("live captions from the page", { timeout: 20_000 }, () => {
+describe("live captions from the page", () => {
   it("Yorùbá and Hausa can be started from the page, since the relay decodes its audio; Igbo can too, with a note that its captions lag; Naijá says why not and Start stays off", async () => {
     localStorage.setItem("vox_language", "en");
     const { select } = await languageControl("/voxscribe");

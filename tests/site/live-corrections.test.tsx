@@ -1,6 +1,6 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { type LiveServerMessage, liveServerMessage, type WatchServerMessage } from "@worker/live/contracts/live.ts";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LiveConnection } from "../../site/src/live/live-connection.ts";
 import type { Segment } from "../../site/src/live/transcript-export.ts";
 import { RelaySocket, speakForTheRelay } from "./relay-socket.ts";
@@ -52,7 +52,7 @@ describe("live captions corrected by the accurate pass", () => {
       RelaySocket.latest?.say(final(1, "Ẹ káàárọ̀.", true));
     });
     const log = screen.getByRole("log");
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(
         within(log)
           .getAllByRole("paragraph")

@@ -1,6 +1,6 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import type { WatchServerMessage } from "@worker/live/contracts/live.ts";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LiveTranscriptText } from "../../site/src/live/live-transcript-text.tsx";
 import type { Segment } from "../../site/src/live/transcript-export.ts";
 import { RelaySocket, speakForTheRelay } from "./relay-socket.ts";
@@ -25,7 +25,7 @@ async function watching(messages: WatchServerMessage[]) {
   });
   const log = screen.getByRole("log");
   const lines = messages.filter((message) => message.type === "transcript").length;
-  await vi.waitFor(() => expect(within(log).getAllByRole("paragraph")).toHaveLength(lines));
+  await waitFor(() => expect(within(log).getAllByRole("paragraph")).toHaveLength(lines));
   return within(log).getAllByRole("paragraph");
 }
 
@@ -56,7 +56,7 @@ describe("live captions with speakers", () => {
       "Journalist: When does it start?",
     ]);
     await act(async () => RelaySocket.latest?.say({ type: "speakers", names: { "1": "Ada Obi", "2": "Journalist" } }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(
         within(screen.getByRole("log"))
           .getAllByRole("paragraph")

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderSite, signIn } from "./render.tsx";
@@ -30,7 +30,7 @@ describe("the phone's menu and the keyboard", () => {
     await userEvent.tab();
     expect(menu).toContainElement(document.activeElement as HTMLElement);
     await userEvent.keyboard("{Escape}");
-    await vi.waitFor(() => expect(screen.queryByRole("dialog", { name: "Menu" })).toBeNull());
-    await vi.waitFor(() => expect(opener).toHaveFocus());
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Menu" })).toBeNull());
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 });

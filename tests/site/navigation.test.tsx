@@ -12,7 +12,7 @@ describe("Home Get Started (the reversed signed-in check, kept on purpose)", () 
     const started = Date.now();
     await userEvent.click(screen.getAllByRole("button", { name: "Get Started" })[0] as HTMLElement);
     expect(screen.getAllByRole("status").length).toBeGreaterThan(0);
-    await screen.findByRole("heading", { level: 1, name: "Everything your voice work needs" }, { timeout: 4000 });
+    await screen.findByRole("heading", { level: 1, name: "Everything your voice work needs" });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
   });
 
@@ -29,9 +29,7 @@ describe("solution cards", () => {
   it("logged out: a card shows the spinner, then opens its tool", async () => {
     renderSite("/solutions");
     await userEvent.click(await screen.findByRole("button", { name: "Open VoxScribe" }));
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Every word on the record, live" }, { timeout: 4000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole("heading", { level: 1, name: "Every word on the record, live" })).toBeVisible();
   });
 
   it("unsubscribed users are sent to /pricing, everyone else to the tool", () => {
@@ -53,11 +51,7 @@ describe("signed in and asked to log in (the spec's reversed check)", () => {
     expect(next).toHaveFocus();
     await userEvent.click(next);
     expect(
-      await screen.findByRole(
-        "heading",
-        { level: 1, name: "From recording to press release in minutes" },
-        { timeout: 4000 },
-      ),
+      await screen.findByRole("heading", { level: 1, name: "From recording to press release in minutes" }),
     ).toBeVisible();
     expect(screen.queryByRole("dialog", { name: "Login" })).toBeNull();
   });
@@ -68,9 +62,7 @@ describe("signed in and asked to log in (the spec's reversed check)", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Open VoxScribe" }));
     const login = await screen.findByRole("dialog", { name: "Login" });
     await userEvent.click(within(login).getByRole("button", { name: "Continue to VoxScribe" }));
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Simple plans in naira" }, { timeout: 4000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole("heading", { level: 1, name: "Simple plans in naira" })).toBeVisible();
   });
 
   it("Get Started on the home page leads on to Our Solutions", async () => {
@@ -80,9 +72,7 @@ describe("signed in and asked to log in (the spec's reversed check)", () => {
     await userEvent.click(screen.getAllByRole("button", { name: "Get Started" })[0] as HTMLElement);
     const login = await screen.findByRole("dialog", { name: "Login" });
     await userEvent.click(within(login).getByRole("button", { name: "Continue to Our Solutions" }));
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Everything your voice work needs" }, { timeout: 4000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole("heading", { level: 1, name: "Everything your voice work needs" })).toBeVisible();
   });
 });
 

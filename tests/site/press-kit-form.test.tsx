@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -31,12 +31,12 @@ describe("the press kit's newsroom address", () => {
       </SWRConfig>,
     );
     const field = await screen.findByRole("textbox", { name: "Newsroom address" });
-    await vi.waitFor(() => expect(field).not.toBeDisabled());
+    await waitFor(() => expect(field).not.toBeDisabled());
     expect(field).toHaveValue("");
     await user.type(field, "ijoba-water");
     await user.click(screen.getByRole("button", { name: "Save press kit" }));
 
-    await vi.waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
+    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
     expect(puts).toEqual([expect.objectContaining({ slug: "ijoba-water", name: "Ìjọba Water Trust" })]);
     expect(field).toHaveAccessibleDescription(/That newsroom address is taken; choose another\./);
   });
@@ -60,7 +60,7 @@ describe("the press kit's newsroom address", () => {
       </SWRConfig>,
     );
     const name = await screen.findByRole("textbox", { name: "Organisation name" });
-    await vi.waitFor(() => expect(name).not.toBeDisabled());
+    await waitFor(() => expect(name).not.toBeDisabled());
     observer.disconnect();
     expect(seenWhenOpened).toEqual([kit.name]);
   });

@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FEATURES, HOURLY_REQUESTS, PLANS } from "../../worker/billing/contracts/plans.ts";
@@ -90,7 +90,7 @@ describe("/pricing", () => {
     await userEvent.type(within(login).getByLabelText("Password"), "correct horse battery");
     await userEvent.click(within(login).getByRole("button", { name: "Login" }));
     // The checkout is started for the plan chosen before logging in (the browser then leaves for it).
-    await vi.waitFor(() => expect(paid).toHaveLength(1), { timeout: 10_000 });
+    await waitFor(() => expect(paid).toHaveLength(1));
     expect(JSON.parse(paid[0] ?? "{}")).toMatchObject({ plan: "yearly" });
     expect(sessionStorage.getItem("vox_pending_plan")).toBeNull();
   });
@@ -122,7 +122,7 @@ describe("/pricing and the Worker's plan table", () => {
     renderSite("/pricing");
     const monthly = screen.getByRole("heading", { name: "Monthly" }).closest("li") as HTMLElement;
     expect(monthly).toHaveTextContent("₦10,000 / month");
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith("/api/plans", expect.anything()), { timeout: 5000 });
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith("/api/plans", expect.anything()));
     // Let the failed request settle and the page re-render before looking again.
     await act(async () => {
       await vi.mocked(fetch).mock.results[0]?.value;
@@ -139,7 +139,7 @@ describe("/pricing and the Worker's plan table", () => {
     );
     renderSite("/pricing");
     const monthly = () => screen.getByRole("heading", { name: "Monthly" }).closest("li") as HTMLElement;
-    await vi.waitFor(() => expect(monthly()).toHaveTextContent("₦12,500 / month"), { timeout: 5000 });
+    await waitFor(() => expect(monthly()).toHaveTextContent("₦12,500 / month"));
   });
 });
 
@@ -199,18 +199,16 @@ describe("/pricing says what each plan gives", () => {
       ),
     );
     renderSite("/pricing");
-    await vi.waitFor(
-      () =>
-        expect(allowances("Yearly")).toEqual([
-          "Live transcription a month: 25 h",
-          "Live sessions at a time: 3",
-          "Viewers of one caption link: 1,250",
-          "Storage for recordings, reports and releases: 45 GB",
-          "Contacts on the media list: 7,500",
-          "Release e-mails a month: 12,500",
-          "Seats: 3 people",
-        ]),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(allowances("Yearly")).toEqual([
+        "Live transcription a month: 25 h",
+        "Live sessions at a time: 3",
+        "Viewers of one caption link: 1,250",
+        "Storage for recordings, reports and releases: 45 GB",
+        "Contacts on the media list: 7,500",
+        "Release e-mails a month: 12,500",
+        "Seats: 3 people",
+      ]),
     );
     const storage = screen.getByRole("rowheader", { name: "Press release audio storage" }).closest("tr") as HTMLElement;
     expect(within(storage).getAllByRole("cell")[1]).toHaveTextContent("45 GB");

@@ -9,7 +9,7 @@ describe("the privacy notice says what Vox keeps", () => {
   it("a small file analysed on the spot is kept beside its report (worker/reports/sentiment-reports.ts keepReport)", async () => {
     vi.stubGlobal("fetch", async () => Response.json({ message: "Not found", code: "not_found" }, { status: 404 }));
     renderSite("/privacy");
-    const item = (await screen.findByText("VoxRelease and Vox Sentiment:", {}, { timeout: 10_000 })).closest("li");
+    const item = (await screen.findByText("VoxRelease and Vox Sentiment:")).closest("li");
     expect(item).toHaveTextContent(
       "A small file analysed on the spot is kept beside its report, so the report can play it, while it fits your plan's storage; deleting the report deletes it.",
     );
@@ -19,7 +19,7 @@ describe("the privacy notice says what Vox keeps", () => {
   it("says how long invitations and the audit log last, as the workspace contract keeps them", async () => {
     vi.stubGlobal("fetch", async () => Response.json({ message: "Not found", code: "not_found" }, { status: 404 }));
     renderSite("/privacy");
-    const heading = await screen.findByRole("heading", { name: "Teams and media lists" }, { timeout: 10_000 });
+    const heading = await screen.findByRole("heading", { name: "Teams and media lists" });
     const list = heading.nextElementSibling;
     expect(list).toHaveTextContent(`expires (${INVITATION_DAYS} days)`);
     expect(AUDIT_RETENTION_DAYS).toBe(365);

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { SWRConfig } from "swr";
@@ -49,7 +49,7 @@ describe("the Publish control on a release", () => {
     expect(post?.url).toMatch(new RegExp(`/api/press-releases/${RELEASE_ID}/publish$`));
     expect(post?.body).toEqual({ embargo_until: new Date("2030-12-01T09:30").toISOString() });
     const status = await screen.findByRole("status");
-    await vi.waitFor(() => expect(status.textContent).toMatch(/Scheduled/));
+    await waitFor(() => expect(status.textContent).toMatch(/Scheduled/));
     const link = screen.getByRole("link", { name: URL_OF_RELEASE });
     expect(link.getAttribute("href")).toBe(URL_OF_RELEASE);
     // Written as the release's embargo line and the e-mail write it.

@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { SWRConfig } from "swr";
@@ -85,7 +85,7 @@ describe("a release's copy in the recording's language in the editor", () => {
     expect(area).toHaveAttribute("lang", "yo");
     await user.type(area, " ọ̀");
     await user.click(screen.getByRole("button", { name: "Download PDF in Yorùbá" }));
-    await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     // The edit is saved before the download, so the file is what the editor shows.
     expect(calls.slice(0, 2)).toEqual([
       {

@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -90,7 +90,7 @@ describe("Settings' sending domain panel", () => {
     const field = await screen.findByRole("textbox", { name: "Domain" });
     await user.type(field, "https://news.ijoba.ng");
     await user.click(screen.getByRole("button", { name: "Add domain" }));
-    await vi.waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
+    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
     expect(field).toHaveAccessibleDescription(/without http:\/\/ or https:\/\//);
     expect(calls.filter((call) => call.method === "PUT")).toEqual([]);
   });
@@ -107,7 +107,7 @@ describe("Settings' sending domain panel", () => {
     const field = await screen.findByRole("textbox", { name: "Domain" });
     await user.type(field, "News.Ijoba.ng");
     await user.click(screen.getByRole("button", { name: "Add domain" }));
-    await vi.waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
+    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
     expect(field).toHaveAccessibleDescription(message);
     expect(calls.find((call) => call.method === "PUT")?.body).toEqual({
       domain: "news.ijoba.ng",
@@ -129,7 +129,7 @@ describe("Settings' sending domain panel", () => {
     expect(writeText).toHaveBeenCalledWith(records("pending")[2]?.value);
 
     await user.click(screen.getByRole("button", { name: "Check again" }));
-    await vi.waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(/Verified/));
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(/Verified/));
     expect(calls.some((call) => call.method === "POST" && call.url.endsWith("/sending-domain/verify"))).toBe(true);
     expect(screen.getByText(verified.from)).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PAYMENT_REQUIRED_EVENT } from "../../site/src/api/session.ts";
 import { renderSite, signIn } from "./render.tsx";
@@ -26,9 +26,7 @@ describe("session refresh from /auth/me", () => {
       vi.fn(async () => Response.json({ data: serverUser })),
     );
     renderSite("/settings");
-    await vi.waitFor(() => expect(JSON.parse(localStorage.getItem("userObj") ?? "{}").subscription_status).toBe(1), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(JSON.parse(localStorage.getItem("userObj") ?? "{}").subscription_status).toBe(1));
     expect(await screen.findByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   });
 
@@ -39,10 +37,8 @@ describe("session refresh from /auth/me", () => {
       vi.fn(async () => Response.json({ message: "Your session has ended.", code: "unauthorized" }, { status: 401 })),
     );
     renderSite("/settings");
-    await vi.waitFor(() => expect(localStorage.getItem("token")).toBeNull(), { timeout: 5000 });
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Give every message a voice." }, { timeout: 4000 }),
-    ).toBeVisible();
+    await waitFor(() => expect(localStorage.getItem("token")).toBeNull());
+    expect(await screen.findByRole("heading", { level: 1, name: "Give every message a voice." })).toBeVisible();
     expect(localStorage.getItem("token")).toBeNull();
     expect(screen.getByRole("button", { name: "Login" })).toBeVisible();
   });

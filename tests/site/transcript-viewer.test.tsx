@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { SpeakerNames, Utterance } from "@worker/transcripts/contracts/transcript.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -121,7 +121,7 @@ describe("the transcript viewer", () => {
     const { container } = render(<TranscriptViewer utterances={meeting} recording={{ address }} />);
     expect(address).not.toHaveBeenCalled();
     await user.click(screen.getByRole("button", { name: "Play the recording" }));
-    const audio = await vi.waitFor(() => container.querySelector("audio") as HTMLAudioElement);
+    const audio = await waitFor(() => container.querySelector("audio") as HTMLAudioElement);
     expect(address).toHaveBeenCalledTimes(1);
     expect(audio.getAttribute("src")).toBe("https://api.vox.test/api/media/first");
 
@@ -131,7 +131,7 @@ describe("the transcript viewer", () => {
     expect(screen.getByRole("alert").textContent).toBe("The recording could not be loaded. Try again.");
     address.mockResolvedValueOnce("https://api.vox.test/api/media/second");
     await user.click(screen.getByRole("button", { name: "Play the recording" }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(container.querySelector("audio")?.getAttribute("src")).toBe("https://api.vox.test/api/media/second"),
     );
     expect(address).toHaveBeenCalledTimes(2);

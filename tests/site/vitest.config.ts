@@ -23,6 +23,8 @@ export default defineProject({
     // `npm test` also runs these at a lower priority than the browser files (scripts/test-suite.ts).
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // `expect.poll` gives up after 1 s unless told otherwise: a wait sized for the same busy machine.
+    expect: { poll: { timeout: 30_000 } },
     // As many as the worker project, whose group it shares (vitest refuses two projects in one
     // group with different maxWorkers; with one, the site files ran after it, one at a time).
     maxWorkers: 2,

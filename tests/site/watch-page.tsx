@@ -1,6 +1,6 @@
-import { render } from "@testing-library/react";
+import { render, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { expect, vi } from "vitest";
+import { expect } from "vitest";
 import { CaptionViewer } from "../../site/src/live/caption-viewer.tsx";
 import { RelaySocket } from "./relay-socket.ts";
 
@@ -13,6 +13,6 @@ export async function openWatchPage(): Promise<RelaySocket> {
       </Routes>
     </MemoryRouter>,
   );
-  await vi.waitFor(() => expect(RelaySocket.latest).not.toBeNull());
+  await waitFor(() => expect(RelaySocket.latest).not.toBeNull());
   return RelaySocket.latest as RelaySocket;
 }

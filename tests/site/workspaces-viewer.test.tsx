@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Role } from "@worker/workspaces/contracts/workspaces.ts";
 import type { ReactNode } from "react";
@@ -129,7 +129,7 @@ describe("a viewer in Settings", () => {
 
   it("lets an editor save the press kit", async () => {
     renderAs("editor", <PressKitForm />);
-    await vi.waitFor(() => expect(screen.getByRole("textbox", { name: "Organisation name" })).not.toBeDisabled());
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Organisation name" })).not.toBeDisabled());
     await settled();
     expect(screen.getByRole("button", { name: "Save press kit" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Remove spokesperson 1" })).toBeInTheDocument();
@@ -160,7 +160,7 @@ describe("a viewer in Settings", () => {
     renderAs("viewer", <PreferencesForm />);
     expect(await screen.findByText(NOTE)).toBeInTheDocument();
     const terms = screen.getByRole("textbox", { name: "Names and terms to recognise" });
-    await vi.waitFor(() => expect(terms).toHaveValue("Ekiti\nBisi Ola"));
+    await waitFor(() => expect(terms).toHaveValue("Ekiti\nBisi Ola"));
     expect(terms).toHaveAttribute("readonly");
     expect(screen.queryByRole("button", { name: "Save vocabulary" })).not.toBeInTheDocument();
     expect(screen.getByRole("combobox", { name: "Language" })).not.toBeDisabled();
@@ -169,7 +169,7 @@ describe("a viewer in Settings", () => {
   it("lets an editor save the vocabulary", async () => {
     renderAs("editor", <PreferencesForm />);
     const terms = screen.getByRole("textbox", { name: "Names and terms to recognise" });
-    await vi.waitFor(() => expect(terms).toHaveValue("Ekiti\nBisi Ola"));
+    await waitFor(() => expect(terms).toHaveValue("Ekiti\nBisi Ola"));
     await settled();
     expect(terms).not.toHaveAttribute("readonly");
     expect(screen.getByRole("button", { name: "Save vocabulary" })).toBeInTheDocument();

@@ -38,6 +38,8 @@ export default defineProject({
     // machine would fail a correct build while a throttled browser file has both cores.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // `expect.poll` gives up after 1 s unless told otherwise: a wait sized for the same busy machine.
+    expect: { poll: { timeout: 30_000 } },
     // Two files at a time: a worker test file mostly waits on workerd, a process of its own. Set
     // here, as a project does not take the root config's value: eight files took 169 s one at a
     // time and 106 s two at a time, back to back on this 2-core machine.
