@@ -13,7 +13,8 @@ interface JobView {
   detail(env: Env, row: JobRow): Promise<object>;
 }
 
-function common(row: JobRow) {
+/** What every kind of job answers, in a list and in its detail (and in the account's export). */
+export function jobCommonFields(row: JobRow) {
   return {
     id: row.id,
     status: row.status,
@@ -34,15 +35,15 @@ export function speakerNamesOf(row: Pick<JobRow, "speaker_names">): SpeakerNames
 
 const named = (row: JobRow) => (row.speaker_names ? { speaker_names: speakerNamesOf(row) } : {});
 
-const sentimentItem = (row: JobRow): SentimentJob => ({ ...common(row), recording_kept: row.r2_key !== null });
+const sentimentItem = (row: JobRow): SentimentJob => ({ ...jobCommonFields(row), recording_kept: row.r2_key !== null });
 
 export const JOB_VIEWS: Record<JobKind, JobView> = {
   press_release: {
-    item: (row): PressRelease => common(row),
+    item: (row): PressRelease => jobCommonFields(row),
     async detail(env, row): Promise<PressRelease> {
       const utterances = row.result_key ? await readTranscript(env, row.result_key) : undefined;
       return {
-        ...common(row),
+        ...jobCommonFields(row),
         ...(row.text === null ? {} : { text: row.text }),
         ...(row.translated_text === null ? {} : { translation: { language: row.language, text: row.translated_text } }),
         ...(utterances ? { utterances } : {}),

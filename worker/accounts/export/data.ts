@@ -13,7 +13,7 @@ import {
   newestJobsKeeping,
   workspacesWithJobsBy,
 } from "../../jobs/store.ts";
-import { speakerNamesOf } from "../../jobs/views.ts";
+import { jobCommonFields, speakerNamesOf } from "../../jobs/views.ts";
 import { captionSharesOf } from "../../live/caption-shares.ts";
 import { captionTranslationsOf } from "../../live/caption-translation.ts";
 import { liveSegmentsOf, liveSessionsMadeBy, liveSessionsOf, workspacesWithLiveBy } from "../../live/transcripts.ts";
@@ -557,20 +557,15 @@ export async function accountFileParts(db: D1Database, userId: string): Promise<
   return zipParts([...storedFiles(audio, jobs, uploads, images), ...elsewhere]);
 }
 
+/** A job as the API answers it, with what the API leaves out when empty written out, null included. */
 function jobFields(job: JobRow) {
   return {
-    id: job.id,
+    ...jobCommonFields(job),
     kind: job.kind,
-    status: job.status,
-    file_name: job.file_name,
     content_type: job.content_type,
-    bytes: job.bytes,
-    language: job.language,
     recording_kept: job.r2_key !== null,
     recording_id: job.upload_id,
     speaker_names: speakerNamesOf(job),
     error: job.error,
-    created_at: job.created_at,
-    updated_at: job.updated_at,
   };
 }
