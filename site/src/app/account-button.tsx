@@ -1,10 +1,9 @@
-import { useCallback, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { signOut } from "../account/sign-out.ts";
 import { useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
 import { useModals } from "../ui/modal-context.ts";
-import { useDismiss } from "../ui/use-dismiss.ts";
+import { useDisclosure } from "../ui/use-disclosure.ts";
 
 /** The desktop avatar shows the first character of the name. */
 const AVATAR_INITIALS = 1;
@@ -13,12 +12,7 @@ export function AccountButton() {
   const user = useStoredUser();
   const { openModal } = useModals();
   const navigate = useNavigate();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
-  useDismiss(root, menuOpen, closeMenu);
+  const [menuOpen, setMenuOpen, menuId, root] = useDisclosure<HTMLDivElement>();
 
   if (!user) {
     return (

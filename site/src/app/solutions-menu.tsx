@@ -1,11 +1,10 @@
 import { ChevronDown } from "lucide-react";
-import { useCallback, useId, useRef, useState } from "react";
 import { Link, NavLink } from "react-router-dom";
 import { useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
 import { TOOLS } from "../tools/catalog.ts";
 import { ToolName } from "../tools/tool-name.tsx";
-import { useDismiss } from "../ui/use-dismiss.ts";
+import { useDisclosure } from "../ui/use-disclosure.ts";
 import { solutionTarget } from "./solution-target.ts";
 
 /**
@@ -13,13 +12,8 @@ import { solutionTarget } from "./solution-target.ts";
  * A disclosure (not an ARIA menu) is the pattern for site navigation.
  */
 export function SolutionsMenu() {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen, listId, root] = useDisclosure<HTMLLIElement>();
   const user = useStoredUser();
-  const listId = useId();
-  const root = useRef<HTMLLIElement>(null);
-
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(root, open, close);
 
   return (
     <li

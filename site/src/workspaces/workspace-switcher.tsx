@@ -1,11 +1,11 @@
 import type { Workspace } from "@worker/workspaces/contracts/workspaces.ts";
 import { Check } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId } from "react";
 import { useSWRConfig } from "swr";
 import { useStoredUser } from "../api/session.ts";
 import { WORKSPACE_MISSING_EVENT } from "../api/workspace.ts";
 import { toast } from "../ui/toast.ts";
-import { useDismiss } from "../ui/use-dismiss.ts";
+import { useDisclosure } from "../ui/use-disclosure.ts";
 import { ROLE_WORDS, useSwitchWorkspace, useWorkspaces } from "./use-workspace.ts";
 import { storeWorkspace } from "./workspace-choice.ts";
 import { WORKSPACES_KEY } from "./workspaces-api.ts";
@@ -85,11 +85,7 @@ function Choice({
 export function WorkspaceSwitcher() {
   const { items, current } = useWorkspaceCheck();
   const choose = useChoose();
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(root, open, close);
+  const [open, setOpen, listId, root] = useDisclosure<HTMLDivElement>();
   if (items.length < 2 || !current) return null;
   return (
     <div ref={root} className="workspace-menu">
