@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { errorMessage, PasswordField, SubmitButton, showServerFieldErrors } from "../ui/form-fields.tsx";
+import { fieldsOf, PasswordField, SubmitButton, showSubmitError } from "../ui/form-fields.tsx";
 import { toast } from "../ui/toast.ts";
 import { changePassword } from "./accounts-api.ts";
 
@@ -36,8 +36,7 @@ export function ChangePasswordForm() {
       toast.success(message);
       reset();
     } catch (error) {
-      toast.error(errorMessage(error));
-      showServerFieldErrors(error, setError, {
+      showSubmitError(error, setError, {
         current_password: "currentPassword",
         password: "password",
         password_confirmation: "confirmPassword",
@@ -45,27 +44,12 @@ export function ChangePasswordForm() {
     }
   });
 
-  const { errors } = formState;
+  const field = fieldsOf(register, formState.errors);
   return (
     <form className="form form--narrow" onSubmit={onSubmit} noValidate>
-      <PasswordField
-        label="Current password"
-        autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...register("currentPassword")}
-      />
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register("password")}
-      />
-      <PasswordField
-        label="Confirm new password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
-      />
+      <PasswordField label="Current password" autoComplete="current-password" {...field("currentPassword")} />
+      <PasswordField label="New password" autoComplete="new-password" {...field("password")} />
+      <PasswordField label="Confirm new password" autoComplete="new-password" {...field("confirmPassword")} />
       <SubmitButton submitting={formState.isSubmitting}>Change password</SubmitButton>
     </form>
   );

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router-dom";
 import { clearSession } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
 import { Dialog } from "../ui/dialog.tsx";
-import { errorMessage, PasswordField, SubmitButton, showServerFieldErrors } from "../ui/form-fields.tsx";
+import { PasswordField, SubmitButton, showSubmitError } from "../ui/form-fields.tsx";
 import { toast } from "../ui/toast.ts";
 import { useWorkspaces } from "../workspaces/use-workspace.ts";
 import { deleteAccount } from "./accounts-api.ts";
@@ -77,8 +77,7 @@ function ConfirmDeletion({ onClose }: { onClose: () => void }) {
       onClose();
       navigate(PATHS.home);
     } catch (error) {
-      toast.error(errorMessage(error));
-      showServerFieldErrors(error, setError, { password: "password" });
+      showSubmitError(error, setError, { password: "password" });
     }
   });
 

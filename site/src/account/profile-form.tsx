@@ -3,10 +3,10 @@ import { useForm } from "react-hook-form";
 import type { StoredUser } from "../api/session.ts";
 import { storeUser } from "../api/session.ts";
 import {
-  errorMessage,
+  fieldsOf,
   PhoneField,
   SubmitButton,
-  showServerFieldErrors,
+  showSubmitError,
   TextField,
   withNigerianPrefix,
 } from "../ui/form-fields.tsx";
@@ -83,22 +83,16 @@ function ProfileEditor({ user, onDone }: { readonly user: StoredUser; readonly o
       toast.success("Profile updated");
       onDone();
     } catch (error) {
-      toast.error(errorMessage(error));
-      showServerFieldErrors(error, setError, SERVER_FIELDS);
+      showSubmitError(error, setError, SERVER_FIELDS);
     }
   });
 
-  const { errors } = formState;
+  const field = fieldsOf(register, formState.errors);
   return (
     <form className="form form--narrow" onSubmit={onSubmit} noValidate aria-label="Edit profile">
-      <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...register("fullName")} />
-      <PhoneField label="Phone number" error={errors.phone?.message} {...register("phone")} />
-      <TextField
-        label="Company name"
-        autoComplete="organization"
-        error={errors.companyName?.message}
-        {...register("companyName")}
-      />
+      <TextField label="Full name" autoComplete="name" {...field("fullName")} />
+      <PhoneField label="Phone number" {...field("phone")} />
+      <TextField label="Company name" autoComplete="organization" {...field("companyName")} />
       <p className="muted">Your e-mail address, {user.email}, is how you log in and cannot be changed here.</p>
       <div className="button-row">
         <SubmitButton submitting={formState.isSubmitting}>Save profile</SubmitButton>

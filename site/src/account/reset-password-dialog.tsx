@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { STORAGE_KEYS } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
 import { Dialog } from "../ui/dialog.tsx";
-import { errorMessage, PasswordField, SubmitButton } from "../ui/form-fields.tsx";
+import { errorMessage, fieldsOf, PasswordField, SubmitButton } from "../ui/form-fields.tsx";
 import type { DialogProps } from "../ui/modal-context.ts";
 import { toast } from "../ui/toast.ts";
 import { resetPassword } from "./accounts-api.ts";
@@ -36,22 +36,12 @@ export default function ResetPasswordDialog({ onClose }: DialogProps) {
     }
   });
 
-  const { errors } = formState;
+  const field = fieldsOf(register, formState.errors);
   return (
     <Dialog title="Reset Password" description="Choose a new password of at least 8 characters." onClose={onClose}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register("password")}
-        />
-        <PasswordField
-          label="Confirm Password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register("confirmPassword")}
-        />
+        <PasswordField label="New Password" autoComplete="new-password" {...field("password")} />
+        <PasswordField label="Confirm Password" autoComplete="new-password" {...field("confirmPassword")} />
         <SubmitButton submitting={formState.isSubmitting}>Submit</SubmitButton>
       </form>
     </Dialog>

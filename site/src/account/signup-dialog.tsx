@@ -4,6 +4,7 @@ import { PATHS } from "../paths.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import {
   errorMessage,
+  fieldsOf,
   PasswordField,
   PersonFields,
   type PersonFieldValues,
@@ -79,17 +80,16 @@ export default function SignupDialog({ onClose }: DialogProps) {
     }
   });
 
-  const { errors } = formState;
+  const field = fieldsOf(register, formState.errors);
   return (
     <Dialog title="Create Account" description="Start with 2 days of free access to every tool." onClose={onClose}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <PersonFields register={register} errors={errors} />
+        <PersonFields register={register} errors={formState.errors} />
         <PasswordField
           label="Password"
           autoComplete="new-password"
           hint="At least 8 characters."
-          error={errors.password?.message}
-          {...register("password")}
+          {...field("password")}
         />
         <p className="form__consent">
           By creating an account you agree to the <NewTabLink href={PATHS.terms}>Terms of service</NewTabLink> and the{" "}

@@ -2,6 +2,7 @@ import { useForm } from "react-hook-form";
 import { Dialog } from "../ui/dialog.tsx";
 import {
   errorMessage,
+  fieldsOf,
   PersonFields,
   type PersonFieldValues,
   SubmitButton,
@@ -61,12 +62,12 @@ export default function ContactDialog({ modal, onClose }: DialogProps) {
     }
   });
 
-  const { errors } = formState;
+  const field = fieldsOf(register, formState.errors);
   return (
     <Dialog title={COPY[kind].title} description={COPY[kind].description} onClose={onClose}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <PersonFields register={register} errors={errors} />
-        <TextAreaField label="Message" error={errors.message?.message} {...register("message")} />
+        <PersonFields register={register} errors={formState.errors} />
+        <TextAreaField label="Message" {...field("message")} />
         <SubmitButton submitting={formState.isSubmitting}>Submit</SubmitButton>
       </form>
     </Dialog>

@@ -1,8 +1,7 @@
 import type { Contact } from "@worker/contacts/contracts/contacts.ts";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { errorMessage, SubmitButton, showServerFieldErrors, TextField } from "../ui/form-fields.tsx";
-import { toast } from "../ui/toast.ts";
+import { fieldsOf, SubmitButton, showSubmitError, TextField } from "../ui/form-fields.tsx";
 import { updateContact } from "./contacts-api.ts";
 
 interface ContactValues {
@@ -39,24 +38,22 @@ export function ContactEditor({
         .filter(Boolean);
       onDone(await updateContact(contact.id, { ...values, tags }));
     } catch (error) {
-      toast.error(errorMessage(error));
-      showServerFieldErrors(error, setError, SERVER_FIELDS);
+      showSubmitError(error, setError, SERVER_FIELDS);
     }
   });
 
-  const { errors } = formState;
+  const field = fieldsOf(register, formState.errors);
   return (
     <form className="form contacts__editor" onSubmit={onSubmit} noValidate aria-label={`Edit ${contact.email}`}>
-      <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register("name")} />
-      <TextField label="Outlet" autoComplete="off" error={errors.outlet?.message} {...register("outlet")} />
-      <TextField label="Beat" autoComplete="off" error={errors.beat?.message} {...register("beat")} />
-      <TextField label="Phone" type="tel" autoComplete="off" error={errors.phone?.message} {...register("phone")} />
+      <TextField label="Name" autoComplete="off" {...field("name")} />
+      <TextField label="Outlet" autoComplete="off" {...field("outlet")} />
+      <TextField label="Beat" autoComplete="off" {...field("beat")} />
+      <TextField label="Phone" type="tel" autoComplete="off" {...field("phone")} />
       <TextField
         label="Tags"
         hint="Separated by semicolons, such as business; lagos"
         autoComplete="off"
-        error={errors.tags?.message}
-        {...register("tags")}
+        {...field("tags")}
       />
       <div className="button-row">
         <SubmitButton submitting={formState.isSubmitting}>Save contact</SubmitButton>

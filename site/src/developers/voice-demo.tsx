@@ -3,7 +3,7 @@ import { Mic, MicOff, PhoneCall, PhoneOff } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { TextField } from "../ui/form-fields.tsx";
+import { fieldsOf, TextField, VERBATIM_INPUT } from "../ui/form-fields.tsx";
 import { VoiceClient } from "../voice-client/voice-client.ts";
 import { describeCallError } from "./describe-error.ts";
 import type { DemoDefaults } from "./sandbox-defaults.ts";
@@ -98,32 +98,23 @@ export function VoiceDemo({ defaults }: { defaults: DemoDefaults }) {
     append(client.isMuted() ? "Microphone muted" : "Microphone on");
   };
 
-  const { errors } = formState;
+  const field = fieldsOf(register, formState.errors);
   return (
     <div className="voice-demo">
       <form className="form" onSubmit={start} noValidate aria-label="Live demo">
         <TextField
           label="Public key"
-          autoComplete="off"
-          spellCheck={false}
-          error={errors.publicKey?.message}
+          {...VERBATIM_INPUT}
           {...(defaults.sandbox ? { hint: "The sandbox key is filled in; any other key gets a 401." } : {})}
-          {...register("publicKey")}
+          {...field("publicKey")}
         />
-        <TextField
-          label="Assistant id"
-          autoComplete="off"
-          spellCheck={false}
-          error={errors.assistantId?.message}
-          {...register("assistantId")}
-        />
+        <TextField label="Assistant id" {...VERBATIM_INPUT} {...field("assistantId")} />
         <TextField
           label="API base URL"
           type="url"
           spellCheck={false}
-          error={errors.apiBaseUrl?.message}
           {...(defaults.sandbox ? { hint: "The Vox sandbox emulator of POST /call/web." } : {})}
-          {...register("apiBaseUrl")}
+          {...field("apiBaseUrl")}
         />
         <div className="button-row">
           <button

@@ -11,7 +11,14 @@ import { Plus, Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import useSWR from "swr";
-import { errorMessage, SubmitButton, showServerFieldErrors, TextAreaField, TextField } from "../ui/form-fields.tsx";
+import {
+  fieldsOf,
+  SubmitButton,
+  showSubmitError,
+  TextAreaField,
+  TextField,
+  VERBATIM_INPUT,
+} from "../ui/form-fields.tsx";
 import { toast } from "../ui/toast.ts";
 import { useWorkspace } from "../workspaces/use-workspace.ts";
 import { ViewerNote } from "../workspaces/viewer-note.tsx";
@@ -59,8 +66,7 @@ export function PressKitForm() {
       reset(formValues(saved));
       toast.success("Press kit saved. New press releases will use it.");
     } catch (error) {
-      toast.error(errorMessage(error));
-      showServerFieldErrors(error, setError, {
+      showSubmitError(error, setError, {
         name: "name",
         boilerplate: "boilerplate",
         dateline_city: "dateline_city",
@@ -73,6 +79,7 @@ export function PressKitForm() {
   });
 
   const { errors } = formState;
+  const field = fieldsOf(register, errors);
   const boilerplateLength = watch("boilerplate")?.length ?? 0;
   if (loadError) {
     return (
@@ -87,47 +94,30 @@ export function PressKitForm() {
       <p className="muted">Every new press release uses these facts instead of placeholders.</p>
       <ViewerNote />
       <fieldset className="press-kit__group" disabled={!filled || !canEdit}>
-        <TextField
-          label="Organisation name"
-          autoComplete="organization"
-          error={errors.name?.message}
-          {...register("name")}
-        />
+        <TextField label="Organisation name" autoComplete="organization" {...field("name")} />
         <TextAreaField
           label={`About the organisation (${boilerplateLength} / ${BOILERPLATE_MAX_CHARACTERS} characters)`}
           rows={5}
-          error={errors.boilerplate?.message}
-          {...register("boilerplate")}
+          {...field("boilerplate")}
         />
         <TextField
           label="Dateline city"
           hint="Releases are datelined from here unless the recording names another city."
-          error={errors.dateline_city?.message}
-          {...register("dateline_city")}
+          {...field("dateline_city")}
         />
         <TextField
           label="Newsroom address"
           hint={`Your public newsroom's web address ends with this: ${NEWSROOM_SLUG_MIN}–${NEWSROOM_SLUG_MAX} lowercase letters, digits or hyphens. Leave it empty for no newsroom.`}
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.slug?.message}
-          {...register("slug")}
+          {...VERBATIM_INPUT}
+          {...field("slug")}
         />
       </fieldset>
       <fieldset className="press-kit__group" disabled={!filled || !canEdit}>
         <legend>Spokespeople</legend>
-        {spokespeople.fields.map((field, index) => (
-          <div key={field.id} className="press-kit__person">
-            <TextField
-              label={`Spokesperson ${index + 1} name`}
-              error={errors.spokespeople?.[index]?.name?.message}
-              {...register(`spokespeople.${index}.name`)}
-            />
-            <TextField
-              label={`Spokesperson ${index + 1} title`}
-              error={errors.spokespeople?.[index]?.title?.message}
-              {...register(`spokespeople.${index}.title`)}
-            />
+        {spokespeople.fields.map((person, index) => (
+          <div key={person.id} className="press-kit__person">
+            <TextField label={`Spokesperson ${index + 1} name`} {...field(`spokespeople.${index}.name`)} />
+            <TextField label={`Spokesperson ${index + 1} title`} {...field(`spokespeople.${index}.title`)} />
             {canEdit && (
               <button type="button" className="button button--ghost" onClick={() => spokespeople.remove(index)}>
                 <Trash2 aria-hidden="true" size={18} /> Remove spokesperson {index + 1}
@@ -153,26 +143,9 @@ export function PressKitForm() {
       </fieldset>
       <fieldset className="press-kit__group" disabled={!filled || !canEdit}>
         <legend>Media contact</legend>
-        <TextField
-          label="Contact name"
-          autoComplete="name"
-          error={errors.media_contact?.name?.message}
-          {...register("media_contact.name")}
-        />
-        <TextField
-          label="Contact e-mail"
-          type="email"
-          autoComplete="email"
-          error={errors.media_contact?.email?.message}
-          {...register("media_contact.email")}
-        />
-        <TextField
-          label="Contact phone"
-          type="tel"
-          autoComplete="tel"
-          error={errors.media_contact?.phone?.message}
-          {...register("media_contact.phone")}
-        />
+        <TextField label="Contact name" autoComplete="name" {...field("media_contact.name")} />
+        <TextField label="Contact e-mail" type="email" autoComplete="email" {...field("media_contact.email")} />
+        <TextField label="Contact phone" type="tel" autoComplete="tel" {...field("media_contact.phone")} />
       </fieldset>
       {canEdit && <SubmitButton submitting={formState.isSubmitting}>Save press kit</SubmitButton>}
     </form>

@@ -14,7 +14,14 @@ import useSWR from "swr";
 import { copyText } from "../tools/copy-text.ts";
 import { BusyButton } from "../ui/busy-button.tsx";
 import { ConfirmDeleteDialog } from "../ui/confirm-delete-dialog.tsx";
-import { errorMessage, SubmitButton, showServerFieldErrors, TextField } from "../ui/form-fields.tsx";
+import {
+  errorMessage,
+  fieldsOf,
+  SubmitButton,
+  showSubmitError,
+  TextField,
+  VERBATIM_INPUT,
+} from "../ui/form-fields.tsx";
 import { IconButton } from "../ui/icon-button.tsx";
 import { toast } from "../ui/toast.ts";
 import { useWorkspace } from "../workspaces/use-workspace.ts";
@@ -123,11 +130,10 @@ function DomainForm({
     try {
       onSaved(await saveSendingDomain(body));
     } catch (error) {
-      toast.error(errorMessage(error));
-      showServerFieldErrors(error, setError, { domain: "domain", local_part: "local_part" });
+      showSubmitError(error, setError, { domain: "domain", local_part: "local_part" });
     }
   });
-  const { errors } = formState;
+  const field = fieldsOf(register, formState.errors);
   const adding = current.domain === null;
   return (
     <form className="sending-domain__form" onSubmit={onSubmit} noValidate>
@@ -135,20 +141,15 @@ function DomainForm({
         <TextField
           label="Domain"
           hint="Such as news.example.com: a subdomain keeps release mail apart from your staff's."
-          autoCapitalize="none"
-          autoComplete="off"
-          spellCheck={false}
-          error={errors.domain?.message}
-          {...register("domain")}
+          {...VERBATIM_INPUT}
+          {...field("domain")}
         />
       )}
       <TextField
         label="Address before the @"
         hint={`Releases go from this address at your domain: ${DEFAULT_LOCAL_PART} unless you choose another.`}
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.local_part?.message}
-        {...register("local_part")}
+        {...VERBATIM_INPUT}
+        {...field("local_part")}
       />
       <SubmitButton submitting={formState.isSubmitting}>{adding ? "Add domain" : "Save address"}</SubmitButton>
     </form>

@@ -3,7 +3,7 @@ import { Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import useSWR from "swr";
-import { errorMessage, showServerFieldErrors, TextField } from "../ui/form-fields.tsx";
+import { errorMessage, fieldsOf, showServerFieldErrors, TextField } from "../ui/form-fields.tsx";
 import { formatDay } from "../ui/format-when.ts";
 import { IconButton } from "../ui/icon-button.tsx";
 import { toast } from "../ui/toast.ts";
@@ -60,7 +60,7 @@ export function CoverageLog({ releaseId }: { releaseId: string }) {
     }
   };
 
-  const { errors } = formState;
+  const field = fieldsOf(register, formState.errors);
   return (
     <section className="release__coverage" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Coverage</h3>
@@ -95,21 +95,9 @@ export function CoverageLog({ releaseId }: { releaseId: string }) {
       )}
       {canEdit && (
         <form className="release__coverage-form" onSubmit={onSubmit} noValidate aria-label="Log coverage">
-          <TextField
-            label="Article or broadcast address"
-            type="url"
-            inputMode="url"
-            error={errors.url?.message}
-            {...register("url")}
-          />
-          <TextField label="Outlet" error={errors.outlet?.message} {...register("outlet")} />
-          <TextField
-            label="Day it ran"
-            type="date"
-            max={lagosToday()}
-            error={errors.published_at?.message}
-            {...register("published_at")}
-          />
+          <TextField label="Article or broadcast address" type="url" inputMode="url" {...field("url")} />
+          <TextField label="Outlet" {...field("outlet")} />
+          <TextField label="Day it ran" type="date" max={lagosToday()} {...field("published_at")} />
           <button
             type="submit"
             className="button button--ghost"

@@ -1,7 +1,15 @@
 import { Eye, EyeOff } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId, useState } from "react";
-import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormSetError } from "react-hook-form";
+import {
+  type FieldErrors,
+  type FieldValues,
+  get,
+  type Path,
+  type UseFormRegister,
+  type UseFormSetError,
+} from "react-hook-form";
 import { ApiError } from "../api/client.ts";
+import { toast } from "./toast.ts";
 
 interface FieldFrameProps {
   readonly id: string;
@@ -151,6 +159,20 @@ export function SubmitButton({ submitting, children }: { submitting: boolean; ch
   );
 }
 
+/**
+ * A form's fields, each its registration with its error message, to spread on a `TextField` or its
+ * kin: `const field = fieldsOf(register, errors)`, then `<TextField label="Outlet" {...field("outlet")} />`.
+ */
+export function fieldsOf<T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
+  return (name: Path<T>) => ({
+    ...register(name),
+    error: (get(errors, name) as { message?: string } | undefined)?.message,
+  });
+}
+
+/** What an address, a domain or a code is typed with: no capitals, suggestions or spelling marks. */
+export const VERBATIM_INPUT = { autoCapitalize: "none", autoComplete: "off", spellCheck: false } as const;
+
 /** Shows the server's field errors under the matching inputs (server name → form field name). */
 export function showServerFieldErrors<T extends FieldValues>(
   error: unknown,
@@ -162,6 +184,16 @@ export function showServerFieldErrors<T extends FieldValues>(
     const field = fields[serverField];
     if (field && messages[0]) setError(field, { message: messages[0] });
   }
+}
+
+/** A refused submit: why, in a toast, and the server's field errors under their inputs. */
+export function showSubmitError<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: Partial<Record<string, Path<T>>>,
+): void {
+  toast.error(errorMessage(error));
+  showServerFieldErrors(error, setError, fields);
 }
 
 export function errorMessage(error: unknown): string {
@@ -183,18 +215,16 @@ export function PersonFields<T extends PersonFieldValues>({
   register: UseFormRegister<T>;
   errors: FieldErrors<PersonFieldValues>;
 }) {
-  const field = (name: keyof PersonFieldValues) => register(name as Path<T>);
+  const field = (name: keyof PersonFieldValues) => ({
+    ...register(name as Path<T>),
+    error: errors[name]?.message,
+  });
   return (
     <>
-      <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...field("fullName")} />
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...field("email")} />
-      <PhoneField label="Phone number" error={errors.phone?.message} {...field("phone")} />
-      <TextField
-        label="Company name"
-        autoComplete="organization"
-        error={errors.companyName?.message}
-        {...field("companyName")}
-      />
+      <TextField label="Full name" autoComplete="name" {...field("fullName")} />
+      <TextField label="Email" type="email" autoComplete="email" {...field("email")} />
+      <PhoneField label="Phone number" {...field("phone")} />
+      <TextField label="Company name" autoComplete="organization" {...field("companyName")} />
     </>
   );
 }

@@ -19,7 +19,7 @@ import { ApiError } from "../api/client.ts";
 import { useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
 import { ConfirmDeleteDialog } from "../ui/confirm-delete-dialog.tsx";
-import { errorMessage, showServerFieldErrors, TextField } from "../ui/form-fields.tsx";
+import { errorMessage, fieldsOf, showServerFieldErrors, TextField, VERBATIM_INPUT } from "../ui/form-fields.tsx";
 import { formatDay } from "../ui/format-when.ts";
 import { toast } from "../ui/toast.ts";
 import { AuditLog } from "./audit-log.tsx";
@@ -121,20 +121,12 @@ function InviteForm({ onInvited }: { onInvited: (invitation: Invitation) => void
       else setProblem(errorMessage(error));
     }
   });
-  const { errors } = formState;
+  const field = fieldsOf(register, formState.errors);
   return (
     <form className="team__invite" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Invite someone</h3>
       <div className="team__invite-fields">
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.email?.message}
-          {...register("email")}
-        />
+        <TextField label="E-mail" type="email" {...VERBATIM_INPUT} {...field("email")} />
         <div className="field">
           <label className="field__label" htmlFor={`${id}-role`}>
             Role
