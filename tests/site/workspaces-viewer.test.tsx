@@ -6,6 +6,7 @@ import { MemoryRouter } from "react-router-dom";
 import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PreferencesForm } from "../../site/src/account/preferences-form.tsx";
+import { Component as Settings } from "../../site/src/account/settings.tsx";
 import { ContactsList } from "../../site/src/contacts/contacts-list.tsx";
 import { LiveTool } from "../../site/src/live/live-tool.tsx";
 import { PressKitForm } from "../../site/src/organisation/press-kit-form.tsx";
@@ -119,12 +120,35 @@ const settled = () => new Promise((resolve) => setTimeout(resolve, 300));
 describe("a viewer in Settings", () => {
   it("reads the press kit without saving or changing spokespeople", async () => {
     renderAs("viewer", <PressKitForm />);
-    expect(await screen.findByText(NOTE)).toBeInTheDocument();
-    expect(await screen.findByRole("textbox", { name: "Organisation name" })).toHaveValue("Eko PR Agency");
-    expect(screen.getByRole("textbox", { name: "Organisation name" })).toBeDisabled();
+    await waitFor(() =>
+      expect(screen.getByRole("textbox", { name: "Organisation name" })).toHaveValue("Eko PR Agency"),
+    );
+    // Disabled once the workspace's answer has said Kemi is a viewer there.
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Organisation name" })).toBeDisabled());
     expect(screen.queryByRole("button", { name: "Save press kit" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Add a spokesperson" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Remove spokesperson/ })).not.toBeInTheDocument();
+  });
+
+  it("says once on the Profile tab why the workspace's vocabulary, press kit and sending domain cannot be changed", async () => {
+    renderAs("viewer", <Settings />);
+    await waitFor(() =>
+      expect(screen.getByRole("textbox", { name: "Organisation name" })).toHaveValue("Eko PR Agency"),
+    );
+    expect(
+      await screen.findByText("An owner or admin of Eko PR Agency adds, checks and removes its sending domain."),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText(NOTE)).toHaveLength(1);
+    const [note] = screen.getAllByText(NOTE);
+    const vocabulary = screen.getByRole("heading", { name: "Vocabulary" });
+    expect(note?.compareDocumentPosition(vocabulary)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+
+  it("shows an editor no viewer's note on the Profile tab", async () => {
+    renderAs("editor", <Settings />);
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Organisation name" })).not.toBeDisabled());
+    await settled();
+    expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
   });
 
   it("lets an editor save the press kit", async () => {
@@ -158,7 +182,6 @@ describe("a viewer in Settings", () => {
 
   it("reads the vocabulary without saving it", async () => {
     renderAs("viewer", <PreferencesForm />);
-    expect(await screen.findByText(NOTE)).toBeInTheDocument();
     const terms = screen.getByRole("textbox", { name: "Names and terms to recognise" });
     await waitFor(() => expect(terms).toHaveValue("Ekiti\nBisi Ola"));
     expect(terms).toHaveAttribute("readonly");

@@ -11,7 +11,6 @@ import { useLanguage } from "../tools/language/use-language.ts";
 import { errorMessage, SubmitButton } from "../ui/form-fields.tsx";
 import { toast } from "../ui/toast.ts";
 import { useWorkspace } from "../workspaces/use-workspace.ts";
-import { ViewerNote } from "../workspaces/viewer-note.tsx";
 
 const termsOf = (text: string) =>
   text
@@ -71,7 +70,6 @@ export function PreferencesForm() {
       <LanguagePicker value={language} onChange={setLanguage} hint="Every tool opens in this language." />
       <form className="form" onSubmit={save} noValidate aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>Vocabulary</h2>
-        <ViewerNote />
         <div className="field">
           <label className="field__label" htmlFor={id}>
             Names and terms to recognise

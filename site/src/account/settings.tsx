@@ -9,6 +9,7 @@ import { EmptyState } from "../ui/empty-state.tsx";
 import { lazyWhenShown } from "../ui/lazy-named.ts";
 import { useModals } from "../ui/modal-context.ts";
 import { useWorkspace } from "../workspaces/use-workspace.ts";
+import { ViewerNote } from "../workspaces/viewer-note.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { DeleteAccount } from "./delete-account.tsx";
 import { DownloadMyData } from "./download-my-data.tsx";
@@ -31,6 +32,8 @@ const TABS: readonly { id: string; label: string; panel: (user: StoredUser) => R
     panel: (user) => (
       <>
         <ProfileForm user={user} />
+        {/* Once for the workspace's vocabulary, press kit and sending domain below, not once each. */}
+        <ViewerNote />
         <PreferencesForm />
         <PressKitForm />
         <SendingDomainPanel />

@@ -21,7 +21,6 @@ import {
 } from "../ui/form-fields.tsx";
 import { toast } from "../ui/toast.ts";
 import { useWorkspace } from "../workspaces/use-workspace.ts";
-import { ViewerNote } from "../workspaces/viewer-note.tsx";
 import { fetchOrganisation, ORGANISATION_PATH, saveOrganisation } from "./organisation-api.ts";
 
 type KitForm = OrganisationBody;
@@ -92,7 +91,6 @@ export function PressKitForm() {
     <form className="form press-kit" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} aria-busy={!filled}>
       <h2 id={`${id}-title`}>Press kit</h2>
       <p className="muted">Every new press release uses these facts instead of placeholders.</p>
-      <ViewerNote />
       <fieldset className="press-kit__group" disabled={!filled || !canEdit}>
         <TextField label="Organisation name" autoComplete="organization" {...field("name")} />
         <TextAreaField
