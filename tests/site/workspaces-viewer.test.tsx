@@ -484,6 +484,24 @@ describe("a viewer in the tools", () => {
     expect(screen.queryByText(NOTE)).not.toBeInTheDocument();
   });
 
+  it.each([
+    ["viewer", "Nothing yet. What the workspace's editors generate appears here, ready to replay or download."],
+    ["editor", "Nothing yet. What you generate appears here, ready to replay or download."],
+  ] as const)("Vox Speaks with no audio yet, as %s: says who fills the list", async (role, empty) => {
+    renderAs(role, <HistoryPanel kind="tts" />, { "/api/history": { items: [] } });
+    await settled();
+    expect(await screen.findByText(empty)).toBeInTheDocument();
+  });
+
+  it.each([
+    ["viewer", "None yet. Every recording the workspace's editors make is saved here."],
+    ["editor", "None yet. Every recording you make is saved here."],
+  ] as const)("VoxScribe with nothing saved yet, as %s: says who fills the list", async (role, empty) => {
+    renderAs(role, <LiveTool />, { "/api/live/transcripts": { transcripts: [] } });
+    await settled();
+    expect(await screen.findByText(empty)).toBeInTheDocument();
+  });
+
   it("VoxScribe: opens the saved transcripts, and records, renames or deletes none", async () => {
     renderAs("viewer", <LiveTool />, TOOL_WORK);
     expect(await screen.findByRole("button", { name: /^Monday briefing/ })).toBeInTheDocument();

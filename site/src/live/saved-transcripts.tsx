@@ -64,7 +64,11 @@ export function SavedTranscripts() {
     <section className="panel" aria-labelledby="saved-transcripts">
       <h2 id="saved-transcripts">Saved transcripts</h2>
       {items.length === 0 ? (
-        <p className="muted">None yet. Every recording you make is saved here.</p>
+        <p className="muted">
+          {canEdit
+            ? "None yet. Every recording you make is saved here."
+            : "None yet. Every recording the workspace's editors make is saved here."}
+        </p>
       ) : (
         <ul className="history">
           {items.map((item) => (

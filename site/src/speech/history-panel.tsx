@@ -47,7 +47,11 @@ export function HistoryPanel({ kind }: { kind: "tts" | "voice-conversion" }) {
     <section className="panel" aria-labelledby={`${kind}-history`}>
       <h2 id={`${kind}-history`}>Your recent audio</h2>
       {items.length === 0 ? (
-        <p className="muted">Nothing yet. What you generate appears here, ready to replay or download.</p>
+        <p className="muted">
+          {canEdit
+            ? "Nothing yet. What you generate appears here, ready to replay or download."
+            : "Nothing yet. What the workspace's editors generate appears here, ready to replay or download."}
+        </p>
       ) : (
         <>
           {/* biome-ignore lint/a11y/useMediaCaption: generated speech has no caption track; its text is listed beside it */}
