@@ -53,6 +53,26 @@ describe("caption shards", () => {
     await until(next, (messages) => finals(messages).length === 1);
   });
 
+  it("a shard's viewer whose network drops resumes on a shard with after=<seq> and gets only what it missed", async () => {
+    const { session, link } = await sharedSession();
+    const onRelay = await watch(link);
+    const onShard = await watch(link);
+    expect(await shardSeats(session)).toEqual({ 1: 1 });
+    speak(session, 12);
+    await until(onShard, (messages) => finals(messages).length === 1);
+    onShard.socket.close(4000, "network lost");
+    await expect.poll(() => shardSeats(session)).toEqual({});
+    speak(session, 24);
+    await until(session, (messages) => finals(messages).length === 3);
+    // The relay's one place is still the first viewer's, so the resumed viewer is seated on a shard.
+    const resumed = await watch(link, { after: finals(onShard.messages).length });
+    expect(await shardSeats(session)).toEqual({ 1: 1 });
+    await until(resumed, (messages) => finals(messages).length === 2);
+    expect(finals(resumed.messages)).toEqual(finals(session.messages).slice(1));
+    await until(onRelay, (messages) => finals(messages).length === 3);
+    expect(finals(onRelay.messages)).toEqual(finals(session.messages));
+  });
+
   it("the session's end closes every shard's viewers, after every final, and clears the count", async () => {
     const { session, link } = await sharedSession();
     const viewers = [await watch(link), await watch(link), await watch(link)];
