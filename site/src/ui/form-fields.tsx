@@ -1,13 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId, useState } from "react";
-import {
-  type FieldErrors,
-  type FieldValues,
-  get,
-  type Path,
-  type UseFormRegister,
-  type UseFormSetError,
-} from "react-hook-form";
+import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormSetError } from "react-hook-form";
 import { ApiError } from "../api/client.ts";
 import { toast } from "./toast.ts";
 
@@ -166,8 +159,21 @@ export function SubmitButton({ submitting, children }: { submitting: boolean; ch
 export function fieldsOf<T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
   return (name: Path<T>) => ({
     ...register(name),
-    error: (get(errors, name) as { message?: string } | undefined)?.message,
+    error: errorAt(errors, name),
   });
+}
+
+/**
+ * The message at a dotted path (`media_contact.email`, `spokespeople.0.name`). Not react-hook-form's
+ * own `get`: a value imported from the library brings it into every tool page's first load, where
+ * its types cost nothing (tests/e2e/budgets.test.ts counts the files).
+ */
+function errorAt(errors: FieldErrors, path: string): string | undefined {
+  let at: unknown = errors;
+  for (const key of path.split("."))
+    at = at && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined;
+  const message = at && typeof at === "object" ? (at as { message?: unknown }).message : undefined;
+  return typeof message === "string" ? message : undefined;
 }
 
 /** What an address, a domain or a code is typed with: no capitals, suggestions or spelling marks. */
