@@ -97,6 +97,9 @@ for (const viewport of ["desktop", "mobile"] as const) {
       await storeSession(page, await newSession());
       await page.goto("/vox-speaks");
       await page.getByLabel("Language", { exact: true }).selectOption("pcm");
+      // Chosen before the page has hydrated, the option is handed to the app as it hydrates
+      // (site/src/early-input.ts); leaving before then would leave the choice behind with the page.
+      await expect.poll(() => page.evaluate(() => localStorage.getItem("vox_language"))).toBe("pcm");
       await page.goto("/vox-sentiment");
       const language = page.getByLabel("Language", { exact: true });
       await expect.poll(() => language.inputValue()).toBe("en");
