@@ -119,13 +119,18 @@ const TOOL_FRAME_MODULES = appModules([
  * Languages and what each tool serves: plain constants the Language control and the tools share;
  * the one-line text rule, which VoxScribe's exports and the lazily loaded forms' schemas both use;
  * and download names, which the speech tools and the exports share; and the transcript writer,
- * which names live captions' speakers as the exports do: each would otherwise be a file of its own
- * on a tool page's first load.
+ * which names live captions' speakers as the exports do; and the tools' own limits, job kinds,
+ * media types and live closes: each would otherwise be a file of its own on a tool page's first
+ * load, and in the shell they cost the home page, which uses none of them.
  */
 const TOOL_FRAME_CONTRACTS =
-  /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](languages|language-support|transcription-parts|control-characters|api-paths|dated-file-name|sentiment-headers|usage-format|transcript-formats)\.ts$/;
+  /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](languages|language-support|transcription-parts|control-characters|api-paths|dated-file-name|sentiment-headers|usage-format|transcript-formats|jobs|media|live-closes|live-constants|upload-constants|tts-constants)\.ts$/;
+/**
+ * What every page reads: numbers and plans (/pricing, /terms), pages' paths, and the workspace's
+ * storage key the session reads. The tools' own constants ride in the tool frame, off the home page.
+ */
 const SHELL_CONTRACTS =
-  /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](numbers|plans|jobs|page-paths|media|live-closes|[a-z-]+-constants)\.ts$/;
+  /[\\/]worker[\\/](?:[a-z-]+[\\/])?contracts[\\/](numbers|plans|page-paths|workspace-constants)\.ts$/;
 const moduleOf = (id: string) => id.replace(/\.tsx?$/, "");
 const inShell = (id: string) => SHELL_CONTRACTS.test(id) || SHELL_MODULES.includes(moduleOf(id));
 /** SWR: every tool page and /pricing fetch with it, the home page does not. */
