@@ -1,4 +1,4 @@
-import { env, runInDurableObject } from "cloudflare:test";
+import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { WATCH_CLOSES } from "../../worker/live/contracts/live-closes.ts";
 import { finals, relay, type Session, sharedSession, speak, until, type Viewer, watch } from "./live-sockets.ts";
@@ -71,6 +71,29 @@ describe("caption shards", () => {
     expect(finals(resumed.messages)).toEqual(finals(session.messages).slice(1));
     await until(onRelay, (messages) => finals(messages).length === 3);
     expect(finals(onRelay.messages)).toEqual(finals(session.messages));
+  });
+
+  it("a shard torn down with its sockets (a crash, a deploy) no longer holds places its viewers left", async () => {
+    const { session, link } = await sharedSession();
+    const onRelay = await watch(link);
+    const onShard = await watch(link);
+    expect(await shardSeats(session)).toEqual({ 1: 1 });
+    const shard = env.CAPTION_SHARDS.getByName(`${relay(session.id).id.toString()}:1`);
+    await evictDurableObject(shard, { webSockets: "close" });
+    await onShard.closed;
+    // The next caption wakes the shard, which finds its viewers gone and says so.
+    speak(session, 12);
+    await until(onRelay, (messages) => finals(messages).length === 1);
+    await expect.poll(() => shardSeats(session)).toEqual({});
+    const next = await watch(link);
+    expect(await shardSeats(session)).toEqual({ 1: 1 });
+    speak(session, 12);
+    await until(next, (messages) => finals(messages).length === 2);
+    // An instance that starts again with its viewer still there (hibernated) keeps counting them.
+    await evictDurableObject(shard);
+    speak(session, 12);
+    await until(next, (messages) => finals(messages).length === 3);
+    expect(await shardSeats(session)).toEqual({ 1: 1 });
   });
 
   it("the session's end closes every shard's viewers, after every final, and clears the count", async () => {

@@ -90,6 +90,11 @@ export class CaptionSeats {
     sql.exec("DELETE FROM caption_seats WHERE seats = 0");
   }
 
+  /** Shard `shard` holds no one any more. Made again where an erasure deleted it, as a leave is. */
+  emptied(shard: number): void {
+    this.make().exec("DELETE FROM caption_seats WHERE shard = ?", shard);
+  }
+
   /** The session ended: its shards have closed every viewer. */
   clear(): void {
     this.make().exec("DELETE FROM caption_seats");

@@ -18,14 +18,30 @@ interface Seated {
 }
 
 /**
+ * Kept in the shard's own storage while it holds viewers: the relay and the shard's number, so an
+ * instance that starts with it and no sockets knows its viewers were lost without a close event
+ * (the process crashed, or a deploy reset it) and tells the relay to stop counting them. No
+ * address is kept: the relay's count has those.
+ */
+const HOLDING = "holding";
+
+type Holding = Pick<Seated, "relay" | "shard">;
+
+/**
  * A part of a large caption audience. The relay seats its first viewers itself; the rest it places
  * on shards, each an object of its own with its own sockets, so a final reaches ten thousand
  * viewers as a send to each of ten objects rather than ten thousand sends from one. The relay
  * decides who is admitted and counts them (`CaptionSeats`); a shard only holds its viewers'
  * sockets (Hibernation API, found again by the same tags as the relay's own), passes on what the
- * relay sends it, and tells the relay when a viewer leaves. It stores nothing.
+ * relay sends it, and tells the relay when a viewer leaves, or that it lost them all (`HOLDING`).
  */
 export class CaptionShard extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    const holding = ctx.storage.kv.get<Holding>(HOLDING);
+    if (holding && ctx.getWebSockets(VIEWER_TAG).length === 0) void ctx.blockConcurrencyWhile(() => this.lost(holding));
+  }
+
   override async fetch(request: Request): Promise<Response> {
     const seat = readShardSeat(request);
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
@@ -33,6 +49,7 @@ export class CaptionShard extends DurableObject<Env> {
     this.ctx.acceptWebSocket(server, tags);
     const seated: Seated = { relay: seat.relay, shard: seat.shard, address: seat.address, reads: readingTag(seat) };
     server.serializeAttachment(seated);
+    this.ctx.storage.kv.put<Holding>(HOLDING, { relay: seat.relay, shard: seat.shard });
     void this.catchUp(server, seated, seat);
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -46,7 +63,11 @@ export class CaptionShard extends DurableObject<Env> {
     try {
       const { messages, end } = await this.relay(seat).shardCatchUp(seat);
       for (const message of messages) socket.send(message);
-      if (end) this.closeCounted(socket, seated, end.message, end.close);
+      if (end) {
+        // The relay counted it out as it answered: a session over, or erased, holds no one here.
+        this.closeCounted(socket, seated, end.message, end.close);
+        this.forgetWhenEmpty();
+      }
     } catch (error) {
       console.error(`[CaptionShard ${this.ctx.id}] catching a viewer up failed`, error);
       this.closeCounted(socket, seated, null, CATCH_UP_FAILED);
@@ -62,15 +83,18 @@ export class CaptionShard extends DurableObject<Env> {
   /** The session is over: every viewer here is told, then closed; the relay forgets them all. */
   async closeAll(data: string, close: LiveClose): Promise<void> {
     for (const socket of this.ctx.getWebSockets(VIEWER_TAG)) this.closeCounted(socket, seatOf(socket), data, close);
+    this.ctx.storage.kv.delete(HOLDING);
   }
 
   /** The owner revoked `token`: the viewers who came through it are told and closed; the relay is told who left. */
   async closeLink(token: string, data: string, close: LiveClose): Promise<{ address: string; reads: string }[]> {
-    return this.ctx.getWebSockets(linkTag(token)).map((socket) => {
+    const closed = this.ctx.getWebSockets(linkTag(token)).map((socket) => {
       const { address, reads } = seatOf(socket);
       this.closeCounted(socket, seatOf(socket), data, close);
       return { address, reads };
     });
+    this.forgetWhenEmpty();
+    return closed;
   }
 
   /** Viewers only listen: one that sends anything is closed, and leaves. */
@@ -100,10 +124,31 @@ export class CaptionShard extends DurableObject<Env> {
   }
 
   private async left(seated: Seated): Promise<void> {
+    this.forgetWhenEmpty();
     try {
       await this.relay(seated).shardViewerLeft(seated.shard, seated.address, seated.reads);
     } catch (error) {
       console.error(`[CaptionShard ${this.ctx.id}] a viewer's leaving was not counted`, error);
+    }
+  }
+
+  /**
+   * The last viewer here has gone: an instance started later with no sockets lost no one. Left set,
+   * such an instance would tell the relay to forget viewers it has just placed here.
+   */
+  private forgetWhenEmpty(): void {
+    const open = this.ctx.getWebSockets(VIEWER_TAG).filter((socket) => socket.readyState === WebSocket.OPEN);
+    if (open.length === 0) this.ctx.storage.kv.delete(HOLDING);
+  }
+
+  /** Every viewer this shard held went with its last instance, none of them counted as leaving. */
+  private async lost(holding: Holding): Promise<void> {
+    try {
+      await this.relay(holding).shardEmptied(holding.shard);
+      this.ctx.storage.kv.delete(HOLDING);
+    } catch (error) {
+      // Kept, so the next instance tells the relay again.
+      console.error(`[CaptionShard ${this.ctx.id}] the relay was not told its viewers here were lost`, error);
     }
   }
 

@@ -144,6 +144,11 @@ export class CaptionViewers {
     this.shards.seats.left(shard, address, reads);
   }
 
+  /** Shard `shard` lost its viewers without telling of each: its places are free. */
+  shardEmptied(shard: number): void {
+    this.shards.seats.emptied(shard);
+  }
+
   /** The speaker started: viewers who were waiting stop waiting, before any words arrive. */
   started(): void {
     this.broadcast({ type: "started" });

@@ -173,6 +173,11 @@ export class TranscriptionRelay extends DurableObject<Env> {
     this.viewers.leftShard(shard, address, reads);
   }
 
+  /** A shard lost every viewer it held without their closes (a crash, a deploy): none of them is counted. */
+  async shardEmptied(shard: number): Promise<void> {
+    this.viewers.shardEmptied(shard);
+  }
+
   private async catching(session: Session, after: number) {
     this.speakerNames ??= sessionForReaders(this.env.DB, session.state.sessionId).then(
       ({ names }) => names,
