@@ -6,6 +6,7 @@
 // reading thousands of messages is part of the delay measured.
 
 import { execFileSync } from "node:child_process";
+import { parseArgs } from "node:util";
 import WebSocket from "ws";
 import {
   benchAddress,
@@ -16,6 +17,9 @@ import {
   workerdRss,
 } from "./product-server.ts";
 
+const { values: flags } = parseArgs({
+  options: { viewers: { type: "string" }, "seats-per-object": { type: "string" } },
+});
 /**
  * The audience sizes measured, in turn on the one session: `--viewers N` measures a quarter, a
  * half and all of N (`npm run bench:captions -- --viewers 10000`).
@@ -32,8 +36,7 @@ const FRAME = new Uint8Array(1600).fill(9);
 const OPEN_BATCH = 50;
 
 function audienceSizes(): number[] {
-  const flag = process.argv.indexOf("--viewers");
-  const viewers = flag >= 0 ? Number(process.argv[flag + 1]) : null;
+  const viewers = flags.viewers === undefined ? null : Number(flags.viewers);
   if (viewers === null) return (process.env.BENCH_CAPTION_VIEWERS ?? "250,500,1000,1500,2000").split(",").map(Number);
   if (!Number.isInteger(viewers) || viewers <= 0) throw new Error("--viewers takes a whole number of viewers");
   return [...new Set([Math.ceil(viewers / 4), Math.ceil(viewers / 2), viewers])];
@@ -107,8 +110,7 @@ async function enterpriseSpeaker(server: RunningServer): Promise<Record<string, 
   return { ...json, authorization: `Bearer ${token}` };
 }
 
-const seatsFlag = process.argv.indexOf("--seats-per-object");
-if (seatsFlag >= 0) process.env.VOX_CAPTION_SEATS_PER_OBJECT = process.argv[seatsFlag + 1];
+if (flags["seats-per-object"] !== undefined) process.env.VOX_CAPTION_SEATS_PER_OBJECT = flags["seats-per-object"];
 // Locally every viewer's socket passes through wrangler's proxy into the runtime, and the runtime
 // holds about four descriptors a viewer: past the limit, opens are refused (raise it with `ulimit -n`).
 const openFiles = execFileSync("sh", ["-c", "ulimit -n"], { encoding: "utf8" }).trim();

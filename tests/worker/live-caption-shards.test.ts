@@ -1,6 +1,7 @@
 import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { WATCH_CLOSES } from "../../worker/live/contracts/live-closes.ts";
+import { shardName } from "../../worker/live/contracts/live-handover.ts";
 import { finals, relay, type Session, sharedSession, speak, until, type Viewer, watch } from "./live-sockets.ts";
 
 // Real sockets through the Worker, the relay, its shards and the provider emulator.
@@ -78,7 +79,7 @@ describe("caption shards", () => {
     const onRelay = await watch(link);
     const onShard = await watch(link);
     expect(await shardSeats(session)).toEqual({ 1: 1 });
-    const shard = env.CAPTION_SHARDS.getByName(`${relay(session.id).id.toString()}:1`);
+    const shard = env.CAPTION_SHARDS.getByName(shardName({ relay: relay(session.id).id.toString(), shard: 1 }));
     await evictDurableObject(shard, { webSockets: "close" });
     await onShard.closed;
     // The next caption wakes the shard, which finds its viewers gone and says so.

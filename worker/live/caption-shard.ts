@@ -89,9 +89,9 @@ export class CaptionShard extends DurableObject<Env> {
   /** The owner revoked `token`: the viewers who came through it are told and closed; the relay is told who left. */
   async closeLink(token: string, data: string, close: LiveClose): Promise<{ address: string; reads: string }[]> {
     const closed = this.ctx.getWebSockets(linkTag(token)).map((socket) => {
-      const { address, reads } = seatOf(socket);
-      this.closeCounted(socket, seatOf(socket), data, close);
-      return { address, reads };
+      const seated = seatOf(socket);
+      this.closeCounted(socket, seated, data, close);
+      return { address: seated.address, reads: seated.reads };
     });
     this.forgetWhenEmpty();
     return closed;

@@ -1,11 +1,11 @@
 import { CaptionSeats } from "./caption-seats.ts";
 import type { CaptionShard } from "./caption-shard.ts";
 import type { LiveClose } from "./contracts/live-closes.ts";
+import { shardName } from "./contracts/live-handover.ts";
 
 /**
  * The relay's side of its caption shards: what it sends every shard that seats anyone, and the
- * count of those viewers (`CaptionSeats`). A shard is named by the relay's id and its number, so
- * each session has its own.
+ * count of those viewers (`CaptionSeats`).
  */
 export class CaptionShards {
   readonly seats: CaptionSeats;
@@ -54,7 +54,7 @@ export class CaptionShards {
   private stub(shard: number): DurableObjectStub<CaptionShard> {
     let stub = this.stubs.get(shard);
     if (!stub) {
-      stub = this.namespace.getByName(`${this.ctx.id.toString()}:${shard}`);
+      stub = this.namespace.getByName(shardName(this.placement(shard)));
       this.stubs.set(shard, stub);
     }
     return stub;

@@ -9,6 +9,7 @@ import {
   type RelayRequest,
   relayRequest,
   type ShardSeat,
+  shardName,
   shardPlacement,
   shardSeat,
 } from "./contracts/live-handover.ts";
@@ -35,7 +36,7 @@ export async function handOver(
   if (relayed.status === 200 && handover.kind === "watch") {
     const placed = shardPlacement.parse(await relayed.json());
     try {
-      const seated = await c.env.CAPTION_SHARDS.getByName(`${placed.relay}:${placed.shard}`).fetch(
+      const seated = await c.env.CAPTION_SHARDS.getByName(shardName(placed)).fetch(
         upgradeCarrying({ ...handover, ...placed }),
       );
       if (seated.webSocket) return seated.webSocket;

@@ -60,6 +60,9 @@ export const shardPlacement = z.object({
 });
 export type ShardPlacement = z.infer<typeof shardPlacement>;
 
+/** A shard's object name: the relay's id and its number, so each session has shards of its own. */
+export const shardName = ({ relay, shard }: ShardPlacement) => `${relay}:${shard}`;
+
 /** What the Worker tells a shard: the viewer, already admitted by the relay, and where it was placed. */
 export const shardSeat = watchRequest.extend(shardPlacement.shape);
 export type ShardSeat = z.infer<typeof shardSeat>;
