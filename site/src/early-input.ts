@@ -13,9 +13,12 @@
  *   read who is signed in: React delivers no press before `hydrateRoot`, drops one on a part whose
  *   code has not arrived (it replays only continuous events and form actions, facebook/react#22448),
  *   and one delivered during hydration would act on the signed-out state the page was built with.
- * - A file (or an option) chosen before then is told to the app as a change.
+ * - A file or an option chosen before then is told to the app as a change. Hydrating a select
+ *   selects the option React rendered, so the one chosen is selected again first.
  * A toast a replayed press raises waits for the toaster (site/src/ui/toast.ts).
- * Links need no help: before hydration they navigate as plain links.
+ * Links navigate as plain links before hydration, except one pressed after an option was chosen:
+ * a new document would leave the choice (a language, kept for every tool) behind with the page,
+ * so that press is held and replayed like a button's, once the choice has been told.
  */
 
 /**
@@ -34,19 +37,22 @@ function current<T extends HTMLElement>(element: T): T | null {
 
 export function holdEarlyInput(): void {
   const pressed: HTMLElement[] = [];
-  const chosen = new Set<HTMLInputElement | HTMLSelectElement>();
+  /** Each field chosen in, with the value chosen. */
+  const chosen = new Map<HTMLInputElement | HTMLSelectElement, string>();
   const hold = (event: MouseEvent) => {
-    const button = event.target instanceof Element ? event.target.closest<HTMLElement>("button") : null;
-    if (!button) return;
+    const target = event.target instanceof Element ? event.target : null;
+    const control = target?.closest<HTMLElement>("button") ?? (optionChosen() ? leavingLink(target, event) : null);
+    if (!control) return;
     // Before the app sees it: the replay below is the only time it acts on this press.
     event.preventDefault();
     event.stopPropagation();
-    pressed.push(button);
+    pressed.push(control);
   };
+  const optionChosen = () => [...chosen.keys()].some((field) => field instanceof HTMLSelectElement);
   const choose = (event: Event) => {
     const field = event.target;
     if ((field instanceof HTMLInputElement && field.type === "file") || field instanceof HTMLSelectElement) {
-      chosen.add(field);
+      chosen.set(field, field.value);
     }
   };
   document.addEventListener("click", hold, true);
@@ -58,13 +64,28 @@ export function holdEarlyInput(): void {
       document.removeEventListener("change", choose, true);
       // Choices first: React renders what a change sets before the next task, so presses are
       // replayed then, acting on what was chosen.
-      for (const element of chosen) current(element)?.dispatchEvent(new Event("change", { bubbles: true }));
+      for (const [element, value] of chosen) {
+        const field = current(element);
+        if (field instanceof HTMLSelectElement) field.value = value;
+        field?.dispatchEvent(new Event("change", { bubbles: true }));
+      }
       setTimeout(() => {
-        for (const button of pressed.splice(0)) current(button)?.click();
+        for (const control of pressed.splice(0)) current(control)?.click();
       });
     },
     { once: true },
   );
+}
+
+/**
+ * A link the router would follow in this tab, pressed as a plain press: not a new tab or window,
+ * not a download, not another site.
+ */
+function leavingLink(target: Element | null, event: MouseEvent): HTMLAnchorElement | null {
+  const link = target?.closest<HTMLAnchorElement>("a[href]");
+  if (!link || link.target || link.hasAttribute("download") || link.origin !== location.origin) return null;
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  return link;
 }
 
 /**

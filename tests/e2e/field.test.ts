@@ -38,16 +38,17 @@ beforeAll(async () => {
 /**
  * A throttled first visit to `path`, returned as soon as the browser has the response. With
  * `holdCode`, the app's code waits for `release`; without it, it arrives as the network allows.
+ * Signed in, the visitor is `as`: a person of their own, for a test that changes the account.
  */
 async function visitInTheField(
   newContext: NewContext,
   path: string,
   signedIn: boolean,
-  { holdCode = true } = {},
+  { holdCode = true, as = session } = {},
 ): Promise<FieldPage> {
   const context = await newContext({ viewport: MOBILE_WINDOW, isMobile: true, hasTouch: true });
   const page = await context.newPage();
-  if (signedIn) await storeSession(page, session);
+  if (signedIn) await storeSession(page, as);
   // Noted in the page as the input happens: asked afterwards, a throttled page would answer only
   // once it has finished hydrating.
   await page.addInitScript(() => {
@@ -101,8 +102,9 @@ async function inTheField(
   signedIn: boolean,
   act: (page: Page) => Promise<void>,
   expectOutcome: (page: Page) => Promise<void>,
+  visit: { readonly as?: StoredSession } = {},
 ) {
-  const field = await visitInTheField(newContext, path, signedIn);
+  const field = await visitInTheField(newContext, path, signedIn, visit);
   // A person acts on what they see: Playwright can set a file on an input the browser has parsed
   // but not yet painted, which no one can.
   await firstPaint(field.page);
@@ -220,6 +222,31 @@ describe("typing and choosing the moment the field shows", () => {
     );
   });
 
+  it("a language chosen on Vox Speaks stays chosen, and becomes the account's", async ({ newContext }) => {
+    await inTheField(
+      newContext,
+      "/vox-speaks",
+      true,
+      (page) =>
+        page
+          .getByLabel("Language", { exact: true })
+          .selectOption("pcm")
+          .then(() => undefined),
+      async (page) => {
+        await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 60_000 });
+        await expect.poll(() => page.evaluate(() => localStorage.getItem("vox_language"))).toBe("pcm");
+        expect(await page.getByLabel("Language", { exact: true }).inputValue()).toBe("pcm");
+        const saved = () =>
+          page.evaluate(async () => {
+            const headers = { authorization: `Bearer ${localStorage.getItem("token")}` };
+            return ((await (await fetch("/api/preferences", { headers })).json()) as { language: string }).language;
+          });
+        await expect.poll(saved).toBe("pcm");
+      },
+      { as: await newSession() },
+    );
+  });
+
   it("a file chosen on Vox Sentiment stays chosen, and the press goes on to ask for a login", async ({
     newContext,
   }) => {
@@ -244,9 +271,26 @@ describe("typing and choosing the moment the field shows", () => {
   });
 });
 
+describe("leaving the moment the page shows", () => {
+  it("a language chosen on Vox Speaks goes with a link pressed before the page answers", async ({ newContext }) => {
+    const field = await visitInTheField(newContext, "/vox-speaks", true, { as: await newSession() });
+    const { page } = field;
+    await firstPaint(page);
+    await page.getByLabel("Language", { exact: true }).selectOption("pcm");
+    expect(await field.actedEarly()).toBe(true);
+    // Still before the page answers: its code is held until `release`.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Vox Sentiment" }).click();
+    field.release();
+    await page.waitForURL("**/vox-sentiment", { timeout: 60_000 });
+    await page.getByText(/this tool does not take Naijá \(Pidgin\) yet/).waitFor({ timeout: 60_000 });
+    expect(await page.evaluate(() => localStorage.getItem("vox_language"))).toBe("pcm");
+    expect(field.errors).toEqual([]);
+  });
+});
+
 describe("scrolling before the page answers", () => {
   it("a visitor who scrolled down to the voice list stays there, and the voices load", async ({ newContext }) => {
-    const field = await visitInTheField(newContext, "/vox-speaks", true);
+    const field = await visitInTheField(newContext, "/vox-speaks", true, { as: await newSession() });
     const { page } = field;
     await firstPaint(page);
     const picker = page.getByLabel("Voice", { exact: true });
