@@ -97,6 +97,29 @@ describe("caption shards", () => {
     expect(await shardSeats(session)).toEqual({ 1: 1 });
   });
 
+  it("a viewer placed on a torn-down shard while it reports its viewers lost is still counted", async () => {
+    // Two places an object, so the torn-down shard has room for the next viewer.
+    const seats = env as { CAPTION_SEATS_PER_OBJECT: string };
+    seats.CAPTION_SEATS_PER_OBJECT = "2";
+    try {
+      const { session, link } = await sharedSession();
+      const onShard = [await watch(link), await watch(link), await watch(link)].at(-1) as Viewer;
+      expect(await shardSeats(session)).toEqual({ 1: 1 });
+      const shard = env.CAPTION_SHARDS.getByName(shardName({ relay: relay(session.id).id.toString(), shard: 1 }));
+      await evictDurableObject(shard, { webSockets: "close" });
+      await onShard.closed;
+      // Placed on shard 1 beside the lost viewer; the new instance it wakes reports the lost one
+      // before it seats this one.
+      const next = await watch(link);
+      await expect.poll(() => shardSeats(session)).toEqual({ 1: 1 });
+      speak(session, 12);
+      await until(next, (messages) => finals(messages).length === 1);
+      expect(await shardSeats(session)).toEqual({ 1: 1 });
+    } finally {
+      seats.CAPTION_SEATS_PER_OBJECT = String(SEATS_PER_OBJECT);
+    }
+  });
+
   it("the session's end closes every shard's viewers, after every final, and clears the count", async () => {
     const { session, link } = await sharedSession();
     const viewers = [await watch(link), await watch(link), await watch(link)];

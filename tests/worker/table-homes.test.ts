@@ -159,6 +159,7 @@ const ALLOWED_JOINS: readonly { home: string; reads: string; why: string }[] = [
  */
 const OBJECT_TABLES: Record<string, string> = {
   caption_seats: "worker/live/caption-seats.ts",
+  caption_shard_losses: "worker/live/caption-seats.ts",
 };
 
 /** What a template literal's `${…}` reads as in its text. */

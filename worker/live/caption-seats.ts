@@ -28,6 +28,10 @@ export class CaptionSeats {
       seats INTEGER NOT NULL,
       PRIMARY KEY (shard, address, reads)
     )`);
+    this.storage.exec(`CREATE TABLE IF NOT EXISTS caption_shard_losses (
+      shard INTEGER PRIMARY KEY,
+      losses INTEGER NOT NULL
+    )`);
     this.made = true;
     return this.storage;
   }
@@ -68,6 +72,11 @@ export class CaptionSeats {
     );
     let shard = 1;
     while (full.has(shard)) shard++;
+    this.addSeat(shard, address, reads);
+    return shard;
+  }
+
+  private addSeat(shard: number, address: string, reads: string): void {
     this.sql.exec(
       `INSERT INTO caption_seats (shard, address, reads, seats) VALUES (?, ?, ?, 1)
        ON CONFLICT (shard, address, reads) DO UPDATE SET seats = seats + 1`,
@@ -75,7 +84,6 @@ export class CaptionSeats {
       address,
       reads,
     );
-    return shard;
   }
 
   /** A shard's viewer left. */
@@ -90,14 +98,37 @@ export class CaptionSeats {
     sql.exec("DELETE FROM caption_seats WHERE seats = 0");
   }
 
+  /** How many times shard `shard` has reported its viewers lost. */
+  losses(shard: number): number {
+    return this.sql
+      .exec<{ n: number }>("SELECT COALESCE((SELECT losses FROM caption_shard_losses WHERE shard = ?), 0) AS n", shard)
+      .one().n;
+  }
+
   /** Shard `shard` holds no one any more. Made again where an erasure deleted it, as a leave is. */
   emptied(shard: number): void {
-    this.make().exec("DELETE FROM caption_seats WHERE shard = ?", shard);
+    const sql = this.make();
+    sql.exec("DELETE FROM caption_seats WHERE shard = ?", shard);
+    sql.exec(
+      `INSERT INTO caption_shard_losses (shard, losses) VALUES (?, 1)
+       ON CONFLICT (shard) DO UPDATE SET losses = losses + 1`,
+      shard,
+    );
+  }
+
+  /**
+   * A viewer placed on shard `shard` after `losses` reports is seated there. A report made since
+   * the placement took its seat with the viewers who were lost, so it is counted again.
+   */
+  seated(shard: number, address: string, reads: string, losses: number): void {
+    if (this.losses(shard) > losses) this.addSeat(shard, address, reads);
   }
 
   /** The session ended: its shards have closed every viewer. */
   clear(): void {
-    this.make().exec("DELETE FROM caption_seats");
+    const sql = this.make();
+    sql.exec("DELETE FROM caption_seats");
+    sql.exec("DELETE FROM caption_shard_losses");
   }
 
   private count(query: string, ...bindings: string[]): number {

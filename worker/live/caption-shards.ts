@@ -1,7 +1,7 @@
 import { CaptionSeats } from "./caption-seats.ts";
 import type { CaptionShard } from "./caption-shard.ts";
 import type { LiveClose } from "./contracts/live-closes.ts";
-import { shardName } from "./contracts/live-handover.ts";
+import { type ShardPlacement, shardName } from "./contracts/live-handover.ts";
 
 /**
  * The relay's side of its caption shards: what it sends every shard that seats anyone, and the
@@ -21,8 +21,8 @@ export class CaptionShards {
   }
 
   /** Where the Worker hands a viewer placed on `shard`. */
-  placement(shard: number) {
-    return { relay: this.ctx.id.toString(), shard };
+  placement(shard: number): ShardPlacement {
+    return { relay: this.ctx.id.toString(), shard, losses: this.seats.losses(shard) };
   }
 
   /** Not awaited: a shard that is slow to take a caption holds up neither the relay nor the others. */
@@ -54,7 +54,7 @@ export class CaptionShards {
   private stub(shard: number): DurableObjectStub<CaptionShard> {
     let stub = this.stubs.get(shard);
     if (!stub) {
-      stub = this.namespace.getByName(shardName(this.placement(shard)));
+      stub = this.namespace.getByName(shardName({ relay: this.ctx.id.toString(), shard }));
       this.stubs.set(shard, stub);
     }
     return stub;

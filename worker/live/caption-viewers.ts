@@ -17,7 +17,7 @@ import { type CaptionTranslations, spokenFinal, TRANSLATION_WAIT_MS } from "./ca
 import type { LiveSegment, WatchServerMessage } from "./contracts/live.ts";
 import { type LiveClose, WATCH_CLOSES } from "./contracts/live-closes.ts";
 import { viewerReserve } from "./contracts/live-constants.ts";
-import type { ShardPlacement } from "./contracts/live-handover.ts";
+import type { ShardPlacement, ShardSeat } from "./contracts/live-handover.ts";
 
 /**
  * The audience gets the words being spoken at most this often (finals always, at once): an
@@ -142,6 +142,11 @@ export class CaptionViewers {
   /** A viewer placed on shard `shard` left it, or was never seated there (the session ended first). */
   leftShard(shard: number, address: string, reads: string): void {
     this.shards.seats.left(shard, address, reads);
+  }
+
+  /** A viewer placed on a shard is seated there (`CaptionSeats.seated`). */
+  seatedOnShard(seat: ShardSeat): void {
+    this.shards.seats.seated(seat.shard, seat.address, readingTag(seat), seat.losses);
   }
 
   /** Shard `shard` lost its viewers without telling of each: its places are free. */

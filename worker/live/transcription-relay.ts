@@ -152,6 +152,7 @@ export class TranscriptionRelay extends DurableObject<Env> {
 
   /** What a viewer the relay placed on a shard is sent first, as one seated here would be. */
   async shardCatchUp(seat: ShardSeat): Promise<ShardCatchUp> {
+    this.viewers.seatedOnShard(seat);
     const session = await this.load();
     if (!session && seat.waiting) return this.viewers.waitingElsewhere();
     if (!session || session.state.ended) {

@@ -57,11 +57,16 @@ export type RelayRequest = z.infer<typeof relayRequest>;
 export const shardPlacement = z.object({
   relay: z.string().regex(/^[0-9a-f]{64}$/),
   shard: z.number().int().positive(),
+  /**
+   * How many times the shard had reported its viewers lost when this viewer was placed: a report
+   * that comes after the placement, but before the shard seats it, takes this viewer with it.
+   */
+  losses: z.number().int().min(0),
 });
 export type ShardPlacement = z.infer<typeof shardPlacement>;
 
 /** A shard's object name: the relay's id and its number, so each session has shards of its own. */
-export const shardName = ({ relay, shard }: ShardPlacement) => `${relay}:${shard}`;
+export const shardName = ({ relay, shard }: Pick<ShardPlacement, "relay" | "shard">) => `${relay}:${shard}`;
 
 /** What the Worker tells a shard: the viewer, already admitted by the relay, and where it was placed. */
 export const shardSeat = watchRequest.extend(shardPlacement.shape);
