@@ -1,5 +1,6 @@
 import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
+import { CaptionSeats } from "../../worker/live/caption-seats.ts";
 import { WATCH_CLOSES } from "../../worker/live/contracts/live-closes.ts";
 import { shardName } from "../../worker/live/contracts/live-handover.ts";
 import { finals, relay, type Session, sharedSession, speak, until, type Viewer, watch } from "./live-sockets.ts";
@@ -118,6 +119,24 @@ describe("caption shards", () => {
     } finally {
       seats.CAPTION_SEATS_PER_OBJECT = String(SEATS_PER_OBJECT);
     }
+  });
+
+  it("a viewer a shard failed to seat after its crash report frees no other viewer's place", async () => {
+    const object = env.TRANSCRIPTION_RELAY.getByName(crypto.randomUUID());
+    const counted = await runInDurableObject(object, (_instance, state) => {
+      const seats = new CaptionSeats(state.storage.sql);
+      const first = seats.place("198.51.100.1", "en", 2);
+      const firstLosses = seats.losses(first);
+      seats.emptied(first);
+      const second = seats.place("198.51.100.1", "en", 2);
+      const secondLosses = seats.losses(second);
+      // The first viewer's hand-over fails now: the report freed its place already.
+      seats.notSeated(first, "198.51.100.1", "en", firstLosses);
+      const afterFirst = seats.total();
+      seats.notSeated(second, "198.51.100.1", "en", secondLosses);
+      return [afterFirst, seats.total()];
+    });
+    expect(counted).toEqual([1, 0]);
   });
 
   it("the session's end closes every shard's viewers, after every final, and clears the count", async () => {

@@ -124,6 +124,14 @@ export class CaptionSeats {
     if (this.losses(shard) > losses) this.addSeat(shard, address, reads);
   }
 
+  /**
+   * A viewer placed on shard `shard` after `losses` reports was never seated there. A report made
+   * since the placement has freed its place already; freeing it again would free another viewer's.
+   */
+  notSeated(shard: number, address: string, reads: string, losses: number): void {
+    if (this.losses(shard) === losses) this.left(shard, address, reads);
+  }
+
   /** The session ended: its shards have closed every viewer. */
   clear(): void {
     const sql = this.make();

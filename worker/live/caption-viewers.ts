@@ -149,6 +149,11 @@ export class CaptionViewers {
     this.shards.seats.seated(seat.shard, seat.address, readingTag(seat), seat.losses);
   }
 
+  /** A viewer placed on a shard was not seated there (`CaptionSeats.notSeated`). */
+  notSeatedOnShard(placed: ShardPlacement, address: string, reads: string): void {
+    this.shards.seats.notSeated(placed.shard, address, reads, placed.losses);
+  }
+
   /** Shard `shard` lost its viewers without telling of each: its places are free. */
   shardEmptied(shard: number): void {
     this.shards.seats.emptied(shard);

@@ -43,8 +43,8 @@ export async function handOver(
       throw new Error(`caption shard ${placed.shard} answered ${seated.status}`);
     } catch (error) {
       // The relay counted the viewer in its place: a shard that did not seat it frees the place.
-      await c.env.TRANSCRIPTION_RELAY.getByName(sessionId).shardViewerLeft(
-        placed.shard,
+      await c.env.TRANSCRIPTION_RELAY.getByName(sessionId).shardSeatFailed(
+        placed,
         handover.address,
         readingTag(handover),
       );

@@ -13,7 +13,7 @@ import { type Admission, CaptionViewers, type ShardCatchUp } from "./caption-vie
 import type { LiveSegment } from "./contracts/live.ts";
 import { LIVE_CLOSES, type LiveClose } from "./contracts/live-closes.ts";
 import { LIVE_KEEPALIVE_MS, LIVE_MAX_FRAME_BYTES, LIVE_RESUME_GRACE_MS } from "./contracts/live-constants.ts";
-import type { RelayRequest, ShardSeat } from "./contracts/live-handover.ts";
+import type { RelayRequest, ShardPlacement, ShardSeat } from "./contracts/live-handover.ts";
 import {
   CORRECTION_AUDIO_SECONDS,
   type FinalCorrections,
@@ -172,6 +172,11 @@ export class TranscriptionRelay extends DurableObject<Env> {
   /** A viewer a shard seated left it. */
   async shardViewerLeft(shard: number, address: string, reads: string): Promise<void> {
     this.viewers.leftShard(shard, address, reads);
+  }
+
+  /** A viewer placed on a shard was not seated there. */
+  async shardSeatFailed(placed: ShardPlacement, address: string, reads: string): Promise<void> {
+    this.viewers.notSeatedOnShard(placed, address, reads);
   }
 
   /** A shard lost every viewer it held without their closes (a crash, a deploy): none of them is counted. */
