@@ -15,6 +15,7 @@ const renames: Record<string, string> = {
   "worker/auth/sessions.ts": "worker/accounts/sessions.ts",
   "worker/jobs/release-versions.ts": "worker/press-releases/release-versions.ts",
   "durable/caption-viewers.ts": "worker/live/caption-viewers.ts",
+  "worker/contracts/live-handover.ts": "worker/live/contracts/live-handover.ts",
 };
 for (const line of git("diff", "--name-status", "-M40%", BEFORE, "HEAD").split("\n")) {
   const [status, from, to] = line.split("\t");
