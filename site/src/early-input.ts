@@ -19,6 +19,7 @@
  * Links navigate as plain links before hydration, except one pressed after an option was chosen:
  * a new document would leave the choice (a language, kept for every tool) behind with the page,
  * so that press is held and replayed like a button's, once the choice has been told.
+ * If the app's code never arrives (the connection drops), the page says so (site/src/main.tsx).
  */
 
 /**
@@ -35,7 +36,12 @@ function current<T extends HTMLElement>(element: T): T | null {
   return replacement instanceof element.constructor ? (replacement as T) : null;
 }
 
-export function holdEarlyInput(): void {
+/**
+ * Holds input until the app announces it is ready. What it returns lets go instead, for an app
+ * whose code did not arrive: the presses held are dropped, but a link held is followed as a plain
+ * link would have been, so the visitor still goes where they asked.
+ */
+export function holdEarlyInput(): () => void {
   const pressed: HTMLElement[] = [];
   /** Each field chosen in, with the value chosen. */
   const chosen = new Map<HTMLInputElement | HTMLSelectElement, string>();
@@ -55,13 +61,16 @@ export function holdEarlyInput(): void {
       chosen.set(field, field.value);
     }
   };
+  const stopHolding = () => {
+    document.removeEventListener("click", hold, true);
+    document.removeEventListener("change", choose, true);
+  };
   document.addEventListener("click", hold, true);
   document.addEventListener("change", choose, true);
   window.addEventListener(
     READY_EVENT,
     () => {
-      document.removeEventListener("click", hold, true);
-      document.removeEventListener("change", choose, true);
+      stopHolding();
       // Choices first: React renders what a change sets before the next task, so presses are
       // replayed then, acting on what was chosen.
       for (const [element, value] of chosen) {
@@ -75,6 +84,12 @@ export function holdEarlyInput(): void {
     },
     { once: true },
   );
+  return () => {
+    stopHolding();
+    const link = pressed.filter((control) => control instanceof HTMLAnchorElement).pop();
+    pressed.length = 0;
+    if (link) location.assign(link.href);
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
 import "./styles/index.css";
+import { sayTheCodeWasLost } from "./app/code-lost.ts";
 import { holdEarlyInput } from "./early-input.ts";
 
-const boot = () => import("./boot.tsx");
+const boot = () => import("./boot.tsx").then(({ start }) => start());
 
 // Longest the app waits for a paint that may never be reported (an old browser, a blank page).
 const PAINT_WAIT_MS = 3000;
@@ -13,18 +14,22 @@ const PAINT_WAIT_MS = 3000;
  * the page is fully parsed, so input is held from the start and the app waits for the whole
  * document. `npm run dev` serves an empty shell: start at once.
  */
-function startAfterFirstPaint(start: () => unknown): void {
+function startAfterFirstPaint(start: () => Promise<void>): void {
   if (!document.documentElement.hasAttribute("data-prerendered")) {
     start();
     return;
   }
-  holdEarlyInput();
+  const letGo = holdEarlyInput();
   let started = false;
   let painted = document.visibilityState !== "visible" || !("PerformanceObserver" in window);
   const startOnce = () => {
     if (started || !painted || document.readyState === "loading") return;
     started = true;
-    start();
+    start().catch((error: unknown) => {
+      console.warn("[boot] the app's code did not arrive", error);
+      letGo();
+      sayTheCodeWasLost();
+    });
   };
   const onPaint = () => {
     painted = true;

@@ -35,16 +35,20 @@ beforeAll(async () => {
   session = await newSession();
 });
 
+/** Every script but the entry, which holds early input. */
+const APP_CODE = /\/assets\/(?!index-)[^/]+\.js$/;
+
 /**
  * A throttled first visit to `path`, returned as soon as the browser has the response. With
  * `holdCode`, the app's code waits for `release`; without it, it arrives as the network allows.
+ * With `loseCode` too, it never arrives: `release` fails it.
  * Signed in, the visitor is `as`: a person of their own, for a test that changes the account.
  */
 async function visitInTheField(
   newContext: NewContext,
   path: string,
   signedIn: boolean,
-  { holdCode = true, as = session } = {},
+  { holdCode = true, loseCode = false, as = session } = {},
 ): Promise<FieldPage> {
   const context = await newContext({ viewport: MOBILE_WINDOW, isMobile: true, hasTouch: true });
   const page = await context.newPage();
@@ -70,9 +74,10 @@ async function visitInTheField(
     release = resolve;
   });
   if (holdCode) {
-    await page.route(/\/assets\/(?!index-)[^/]+\.js$/, async (route) => {
+    await page.route(APP_CODE, async (route) => {
       await released;
-      await route.continue();
+      // The connection drops for good: every script the page asks for from then on fails.
+      await (loseCode ? route.abort("internetdisconnected") : route.continue());
     });
   }
   const errors: string[] = [];
@@ -285,6 +290,35 @@ describe("leaving the moment the page shows", () => {
     await page.getByText(/this tool does not take Naijá \(Pidgin\) yet/).waitFor({ timeout: 60_000 });
     expect(await page.evaluate(() => localStorage.getItem("vox_language"))).toBe("pcm");
     expect(field.errors).toEqual([]);
+  });
+});
+
+describe("when the page's code does not arrive", () => {
+  const lostNotice = (page: Page) => page.getByRole("alert").filter({ hasText: "did not finish loading" });
+
+  it("Vox Speaks says its buttons do not work yet, and its reload brings them back", async ({ newContext }) => {
+    const field = await visitInTheField(newContext, "/vox-speaks", true, { loseCode: true });
+    const { page } = field;
+    await firstPaint(page);
+    field.release();
+    await lostNotice(page).waitFor({ timeout: 60_000 });
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+    await page.unroute(APP_CODE);
+    await lostNotice(page).getByRole("button", { name: "Reload the page" }).click();
+    await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 60_000 });
+    expect(await lostNotice(page).count()).toBe(0);
+  });
+
+  it("a link pressed after a language was chosen still goes where it points", async ({ newContext }) => {
+    const field = await visitInTheField(newContext, "/vox-speaks", true, { loseCode: true });
+    const { page } = field;
+    await firstPaint(page);
+    await page.getByLabel("Language", { exact: true }).selectOption("pcm");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Vox Sentiment" }).click();
+    expect(await field.actedEarly()).toBe(true);
+    field.release();
+    await page.waitForURL("**/vox-sentiment", { timeout: 60_000 });
+    await lostNotice(page).waitFor({ timeout: 60_000 });
   });
 });
 
