@@ -76,4 +76,12 @@ describe("mobile bottom button", () => {
     renderSite("/about");
     expect(screen.getByRole("link", { name: "Hi Chukw" })).toHaveAttribute("href", "/settings");
   });
+
+  it("counts a letter with its tone mark as one character, in the greeting and the avatar", () => {
+    // Ọ̀ has no precomposed form: a dotted O and a combining grave, two UTF-16 units.
+    signIn({ name: "\u1ECC\u0300l\u00E0j\u00EDd\u00E9 Bello" });
+    renderSite("/about");
+    expect(screen.getByRole("link", { name: "Hi \u1ECC\u0300l\u00E0j\u00ED" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /^Account menu for / })).toHaveTextContent(/^\u1ECC\u0300$/);
+  });
 });

@@ -2,6 +2,7 @@ import { Link, useNavigate } from "react-router-dom";
 import { signOut } from "../account/sign-out.ts";
 import { useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
+import { firstCharacters } from "../ui/first-characters.ts";
 import { useModals } from "../ui/modal-context.ts";
 import { useDisclosure } from "../ui/use-disclosure.ts";
 
@@ -32,7 +33,7 @@ export function AccountButton() {
         aria-label={`Account menu for ${user.name}`}
         onClick={() => setMenuOpen((value) => !value)}
       >
-        {user.name.slice(0, AVATAR_INITIALS).toUpperCase()}
+        {firstCharacters(user.name, AVATAR_INITIALS).toUpperCase()}
       </button>
       <ul id={menuId} className="account-menu__list" hidden={!menuOpen}>
         <li>

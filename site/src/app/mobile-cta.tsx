@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { useStoredUser } from "../api/session.ts";
 import { PATHS } from "../paths.ts";
+import { firstCharacters } from "../ui/first-characters.ts";
 import { FullPageSpinner } from "../ui/full-page-spinner.tsx";
 import { useGetStarted } from "./use-get-started.ts";
 
@@ -15,7 +16,7 @@ export function MobileCta() {
     <div className="mobile-cta mobile-only" data-session-dependent="">
       {user ? (
         <Link to={PATHS.settings} className="button button--primary button--block">
-          Hi {user.name.slice(0, GREETING_CHARACTERS)}
+          Hi {firstCharacters(user.name, GREETING_CHARACTERS)}
         </Link>
       ) : (
         <button type="button" className="button button--primary button--block" onClick={getStarted}>
