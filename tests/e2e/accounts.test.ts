@@ -102,7 +102,7 @@ describe.concurrent("account journeys in the browser", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "Login" }).first().click();
     const login = page.getByRole("dialog", { name: "Login" });
-    await login.getByRole("button", { name: "Forgot Password?" }).click();
+    await login.getByRole("button", { name: "Forgot Password" }).click();
     expect(await login.count()).toBe(0);
 
     const forgot = page.getByRole("dialog", { name: "Forgot Password" });

@@ -134,7 +134,7 @@ for (const viewport of ["desktop", "mobile"] as const) {
       expect(await guessUntilLocked(person.email)).toBe(429);
       await page.goto("/");
       const login = await openLogin(page, viewport);
-      await login.getByRole("button", { name: "Forgot Password?" }).click();
+      await login.getByRole("button", { name: "Forgot Password" }).click();
       const forgot = page.getByRole("dialog", { name: "Forgot Password" });
       await forgot.getByLabel("Email").fill(person.email);
       await forgot.getByRole("button", { name: "Submit" }).click();

@@ -152,7 +152,7 @@ const JOURNEYS: Journey[] = [
       const person = newPerson();
       await registerThroughApi(person);
       const login = await openLogin(page);
-      await login.getByRole("button", { name: "Forgot Password?" }).click();
+      await login.getByRole("button", { name: "Forgot Password" }).click();
       const forgot = page.getByRole("dialog", { name: "Forgot Password" });
       await forgot.waitFor();
       await capture("dialog-forgot-password");

@@ -7,7 +7,7 @@ async function openForgotPassword() {
   renderSite("/about");
   await userEvent.click(screen.getByRole("button", { name: "Login" }));
   const login = await screen.findByRole("dialog", { name: "Login" });
-  await userEvent.click(within(login).getByRole("button", { name: "Forgot Password?" }));
+  await userEvent.click(within(login).getByRole("button", { name: "Forgot Password" }));
   return screen.findByRole("dialog", { name: "Forgot Password" });
 }
 

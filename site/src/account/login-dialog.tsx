@@ -100,7 +100,7 @@ function LoginForm({
         <TextField label="Email" type="email" autoComplete="email" {...register("email")} />
         <PasswordField label="Password" autoComplete="current-password" {...register("password")} />
         <button type="button" className="link-button form__aside" onClick={() => openModal("forgot")}>
-          Forgot Password?
+          Forgot Password
         </button>
         <SubmitButton submitting={formState.isSubmitting}>Login</SubmitButton>
         <p className="form__switch">
