@@ -58,6 +58,14 @@ describe("desktop header", () => {
     expect(speaks).toHaveAttribute("href", "/pricing");
   });
 
+  it("sends an unsubscribed user's choice of a tool in the phone's menu to /pricing, as the dropdown does", async () => {
+    signIn({ name: "Tunde", subscription_status: 0 });
+    renderSite("/about");
+    await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    const menu = await screen.findByRole("dialog", { name: "Menu" });
+    expect(within(menu).getByRole("link", { name: /Vox Speaks/ })).toHaveAttribute("href", "/pricing");
+  });
+
   it("Contact Us opens the contact modal", async () => {
     renderSite("/about");
     await userEvent.click(screen.getAllByRole("button", { name: "Contact Us" })[0] as HTMLElement);

@@ -71,6 +71,7 @@ export function Header() {
           <MobileMenu
             opener={menuButton}
             signedIn={user !== null}
+            subscriptionStatus={user?.subscription_status}
             onClose={() => setMobileOpen(false)}
             onContact={() => {
               setMobileOpen(false);

@@ -6,11 +6,14 @@ import { PATHS } from "../paths.ts";
 import { TOOLS } from "../tools/catalog.ts";
 import { useInertBackground } from "../ui/use-inert-background.ts";
 import { WorkspaceChoices } from "../workspaces/workspace-switcher.tsx";
+import { solutionTarget } from "./solution-target.ts";
 
 interface MobileMenuProps {
   /** The button that opened the menu, which takes focus back when it closes. */
   readonly opener: RefObject<HTMLButtonElement | null>;
   readonly signedIn: boolean;
+  /** The stored user's, so a tool chosen here passes the same gate as in the desktop dropdown. */
+  readonly subscriptionStatus: number | undefined;
   readonly onClose: () => void;
   readonly onContact: () => void;
   readonly onLogin: () => void;
@@ -56,6 +59,7 @@ function ActionEntry({ onClick, className, children }: EntryProps & { onClick: (
 export default function MobileMenu({
   opener,
   signedIn,
+  subscriptionStatus,
   onClose,
   onContact,
   onLogin,
@@ -94,7 +98,11 @@ export default function MobileMenu({
                 <ul className="mobile-menu__tools">
                   {TOOLS.map((tool) => (
                     <li key={tool.id}>
-                      <NavLink to={tool.path} className="mobile-menu__tool" onClick={onClose}>
+                      <NavLink
+                        to={solutionTarget(subscriptionStatus, tool.path)}
+                        className="mobile-menu__tool"
+                        onClick={onClose}
+                      >
                         <tool.icon aria-hidden="true" size={18} />
                         {tool.name}
                       </NavLink>
