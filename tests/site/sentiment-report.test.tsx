@@ -121,6 +121,18 @@ describe("the sentiment report for PR people", () => {
     expect(details.getByText(said.join(" "))).toHaveClass("report__transcript");
   });
 
+  it("marks a Yorùbá recording's missing transcript as the English Not Available, not as Yorùbá", () => {
+    const silent: SentimentReport = {
+      language: "yo",
+      results: { channels: [{ alternatives: [{ transcript: "" }] }] },
+      sentences: [],
+      translation: { language: "en", text: "" },
+    };
+    render(<SentimentReportDialog report={silent} fileName="silence.wav" onClose={() => {}} />);
+    const transcript = within(screen.getByRole("region", { name: "Transcript in Yorùbá" }));
+    expect(transcript.getByText("Not Available").closest('[lang="yo"]')).toBeNull();
+  });
+
   it("offers the whole report as DOCX and PDF beside the other exports, each fetched from the Worker and saved under its name", async () => {
     const user = userEvent.setup();
     const createObjectURL = vi.fn(() => "blob:report");

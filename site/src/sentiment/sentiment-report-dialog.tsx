@@ -3,6 +3,7 @@ import type { Translation } from "@worker/jobs/contracts/job-schema.ts";
 import {
   clockTime,
   exportName,
+  NOT_AVAILABLE,
   recordingLength,
   reportAsText,
   reportFields,
@@ -163,6 +164,10 @@ function TranscriptText({ report }: { report: SentimentReport }) {
  */
 function TranscriptAndTranslation({ report, translation }: { report: SentimentReport; translation: Translation }) {
   const sentences = report.sentences ?? [];
+  const transcript = transcriptOf(report.results);
+  // "Not Available" in place of a transcript is English: marked as the recording's language, a
+  // screen reader would read it with that language's voice.
+  const spoken = sentences.length > 0 || transcript !== NOT_AVAILABLE;
   return (
     <div className="report__languages">
       <section aria-labelledby="report-transcript">
@@ -170,14 +175,14 @@ function TranscriptAndTranslation({ report, translation }: { report: SentimentRe
           Transcript in <span lang={report.language}>{LANGUAGE_NAMES[report.language]}</span>
         </h3>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard */}
-        <div className="report__transcript" tabIndex={0} lang={report.language}>
+        <div className="report__transcript" tabIndex={0} lang={spoken ? report.language : undefined}>
           {sentences.length
             ? sentences.map((sentence) => (
                 <p key={sentence.start} className="report__sentence">
                   <span className="report__time">{clockTime(sentence.start)}</span> {sentence.text}
                 </p>
               ))
-            : transcriptOf(report.results)}
+            : transcript}
         </div>
       </section>
       <section aria-labelledby="report-translation">
