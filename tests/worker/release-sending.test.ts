@@ -307,24 +307,41 @@ describe("POST /api/press-releases/:id/send", () => {
     await importCsv(api, [`Late Comer,${fresh("late")},Punch,Business,yes,`]);
     // The month's allowance used up by earlier sends.
     const allowance = planLimits(null).releaseEmailsMonthly;
-    const sendId = crypto.randomUUID();
-    const now = new Date().toISOString();
-    await env.DB.prepare(
-      "INSERT INTO release_sends (id, job_id, user_id, subject, tags, origin, created_at) VALUES (?, ?, ?, 's', '[]', 'http://x', ?)",
-    )
-      .bind(sendId, release.id, user.id, now)
-      .run();
-    await env.DB.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?4)
-       INSERT INTO release_recipients (id, send_id, job_id, user_id, email, name, outlet, status, sent_at, created_at)
-       SELECT lower(hex(randomblob(16))), ?1, ?2, ?3, 'used' || i || '@news.example', 'x', 'x', 'sent', ?5, ?5 FROM n`,
-    )
-      .bind(sendId, release.id, user.id, allowance, now)
+    await env.DB.prepare("INSERT INTO release_email_usage (user_id, month, emails) VALUES (?, ?, ?)")
+      .bind(user.id, new Date().toISOString().slice(0, 7), allowance)
       .run();
     const over = await send(api, release.id);
     expect(over.status).toBe(409);
     expect(await over.json()).toMatchObject({ code: "send_limit", message: expect.stringMatching(/this month/) });
   });
+
+  it("keeps counting a month's e-mails after the releases that sent them are deleted", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { api, token } = await sender();
+    const { mediaListContacts: list, releaseEmailsMonthly: allowance } = planLimits(null);
+    const stamp = fresh("list");
+    const rows = Array.from({ length: list }, (_, i) => `Reporter ${i},r${i}.${stamp},Punch,Business,yes,`);
+    expect((await importCsv(api, rows)).status).toBe(201);
+    const publishedRelease = async () => {
+      const release = await finishedRelease(token);
+      expect((await api.post(`/api/press-releases/${release.id}/publish`, {})).status).toBe(200);
+      return release;
+    };
+    // The whole list, a release at a time, until the month's allowance is spent; each release is
+    // deleted once sent, which takes its recipients' rows with it.
+    for (let used = 0; used < allowance; used += list) {
+      const release = await publishedRelease();
+      expect(await sent(api, release.id)).toEqual({ queued: list, already_sent: 0 });
+      const deleted = await call(`/api/press-releases/${release.id}`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(deleted.status).toBe(200);
+    }
+    const over = await send(api, (await publishedRelease()).id);
+    expect(over.status).toBe(409);
+    expect(await over.json()).toMatchObject({ code: "send_limit" });
+  }, 60_000);
 
   it(`answers 429 past ${WRITE_RATE_LIMITS.releaseSend.limit} sends an hour`, async () => {
     await using _fast = await jobsWithoutPauses();

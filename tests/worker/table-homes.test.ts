@@ -39,6 +39,7 @@ const HOMES: Record<string, string> = {
   contact_suppressions: "worker/contacts/store.ts",
   release_sends: "worker/distribution/store.ts",
   release_recipients: "worker/distribution/store.ts",
+  release_email_usage: "worker/distribution/store.ts",
   newsroom_releases: "worker/newsroom/publications.ts",
   sweep_positions: "worker/core/orphan-sweep.ts",
   orders: "worker/billing/orders.ts",

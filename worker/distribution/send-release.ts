@@ -70,7 +70,7 @@ export async function sendRelease(request: SendRequest): Promise<SendAnswer> {
     origin: request.origin,
     now: now.toISOString(),
     allowance,
-    periodStart: `${monthOf(now)}-01T00:00:00.000Z`,
+    month: monthOf(now),
   });
   if (result.picked === 0) {
     throw body.tags?.length

@@ -5,7 +5,9 @@ import type { Recipient, RecipientStatus } from "./contracts/distribution.ts";
 /**
  * The `release_sends` and `release_recipients` tables: each press of Send on a release, and each
  * address a release was (or is about to be) mailed to, with what became of the e-mail. An address
- * has one row per release, which is what makes a send exactly once per address.
+ * has one row per release, which is what makes a send exactly once per address. And
+ * `release_email_usage`: the e-mails each account queued each month, which outlive the recipients'
+ * rows when a release is deleted.
  */
 
 export interface SendRow {
@@ -33,9 +35,9 @@ interface QueueRequest {
   readonly tags: readonly string[];
   readonly origin: string;
   readonly now: string;
-  /** Recipients the account may queue since `periodStart` (the plan's monthly e-mails). */
+  /** Recipients the account may queue in `month` (`YYYY-MM`, the plan's monthly e-mails). */
   readonly allowance: number;
-  readonly periodStart: string;
+  readonly month: string;
 }
 
 interface QueueResult {
@@ -43,7 +45,7 @@ interface QueueResult {
   /** Subscribed contacts the tags pick, whether they had the release before or not. */
   readonly picked: number;
   readonly alreadySent: number;
-  /** Recipients queued since `periodStart` before this send. */
+  /** Recipients queued in the month before this send. */
   readonly used: number;
 }
 
@@ -62,13 +64,17 @@ const PICKED = `
 const HAD_IT = (alias: string) =>
   `EXISTS (SELECT 1 FROM release_recipients r WHERE r.job_id = ?2 AND r.email = ${alias}.email)`;
 
+/** The e-mails account `?1` queued in the month the parameter `month` names, as a SQL expression. */
+const used = (month: string) =>
+  `coalesce((SELECT emails FROM release_email_usage WHERE user_id = ?1 AND month = ${month}), 0)`;
+
 /**
  * Queues a send in one transaction: the send, a recipient for each picked contact that has not had
- * the release (all of them, or none when they would take the account past its allowance), and the
- * figures the answer needs. A send that queued nobody leaves no row.
+ * the release (all of them, or none when they would take the account past its allowance), the
+ * month's count, and the figures the answer needs. A send that queued nobody leaves no row.
  */
 export async function queueSend(db: D1Database, request: QueueRequest): Promise<QueueResult> {
-  const { sendId, jobId, userId, subject, tags, origin, now, allowance, periodStart } = request;
+  const { sendId, jobId, userId, subject, tags, origin, now, allowance, month } = request;
   const tagsJson = JSON.stringify(tags);
   const [, counts, inserted] = await batchRows(db, [
     db
@@ -78,12 +84,10 @@ export async function queueSend(db: D1Database, request: QueueRequest): Promise<
       .bind(sendId, jobId, userId, subject, tagsJson, origin, now),
     db
       .prepare(
-        `SELECT COUNT(*) AS picked,
-           count(CASE WHEN ${HAD_IT("p")} THEN 1 END) AS already_sent,
-           (SELECT COUNT(*) FROM release_recipients WHERE user_id = ?1 AND created_at >= ?4) AS used
+        `SELECT COUNT(*) AS picked, count(CASE WHEN ${HAD_IT("p")} THEN 1 END) AS already_sent, ${used("?4")} AS used
          FROM (${PICKED}) AS p`,
       )
-      .bind(userId, jobId, tagsJson, periodStart) as RowsStatement<{
+      .bind(userId, jobId, tagsJson, month) as RowsStatement<{
       picked: number;
       already_sent: number;
       used: number;
@@ -94,13 +98,19 @@ export async function queueSend(db: D1Database, request: QueueRequest): Promise<
          SELECT lower(hex(randomblob(16))), ?4, ?2, ?1, p.email, p.name, p.outlet, 'queued', ?5
          FROM (${PICKED}) AS p
          WHERE NOT ${HAD_IT("p")}
-           AND (SELECT COUNT(*) FROM (${PICKED}) AS q WHERE NOT ${HAD_IT("q")})
-             + (SELECT COUNT(*) FROM release_recipients WHERE user_id = ?1 AND created_at >= ?6) <= ?7
+           AND (SELECT COUNT(*) FROM (${PICKED}) AS q WHERE NOT ${HAD_IT("q")}) + ${used("?6")} <= ?7
          ORDER BY p.email
          ON CONFLICT (job_id, email) DO NOTHING
          RETURNING id`,
       )
-      .bind(userId, jobId, tagsJson, sendId, now, periodStart, allowance) as RowsStatement<{ id: string }>,
+      .bind(userId, jobId, tagsJson, sendId, now, month, allowance) as RowsStatement<{ id: string }>,
+    db
+      .prepare(
+        `INSERT INTO release_email_usage (user_id, month, emails)
+         SELECT ?1, ?2, COUNT(*) FROM release_recipients WHERE send_id = ?3 HAVING COUNT(*) > 0
+         ON CONFLICT (user_id, month) DO UPDATE SET emails = emails + excluded.emails`,
+      )
+      .bind(userId, month, sendId),
     db
       .prepare(
         "DELETE FROM release_sends WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM release_recipients WHERE send_id = ?1)",
