@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { WRITE_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
 import { pressReleaseSchema } from "../../worker/press-releases/contracts/press-releases.ts";
 import {
   type AuditPage,
@@ -177,6 +178,28 @@ describe("workspaces: the done-when flow", () => {
     expect((await asEditor("/api/workspace")).status).toBe(404);
     const log = await auditOf(owner);
     expect(log.items.slice(0, 2).map((entry) => entry.action)).toEqual(["member.left", "member.role_changed"]);
+  });
+
+  it(`role changes are limited to ${WRITE_RATE_LIMITS.memberRole.limit} an hour per person, then 429 with nothing changed or logged`, async () => {
+    const { owner, viewer } = await team();
+    const change = (role: string) =>
+      asMember(owner)(`/api/workspace/members/${viewer.user.id}`, {
+        method: "PATCH",
+        body: JSON.stringify({ role }),
+      });
+    const changes = async () =>
+      (await auditOf(owner)).items.filter((entry) => entry.action === "member.role_changed").length;
+    for (let i = 0; i < WRITE_RATE_LIMITS.memberRole.limit; i++) {
+      expect((await change(i % 2 === 0 ? "editor" : "viewer")).status).toBe(200);
+    }
+    const logged = await changes();
+    const refused = await change("admin");
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: "rate_limited" });
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    const members = membersResponse.parse(await (await asMember(owner)("/api/workspace/members")).json());
+    expect(members.items.find((member) => member.user_id === viewer.user.id)?.role).toBe("viewer");
+    expect(await changes()).toBe(logged);
   });
 
   it("an editor's publishing, taking down and deleting of the owner's release are in the log, by the editor, under its headline", async () => {

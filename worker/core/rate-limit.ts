@@ -154,6 +154,8 @@ export const WRITE_RATE_LIMITS = {
   sendingDomain: { limit: 30, windowSeconds: 3600 },
   /** Invitations to a workspace: each one is an e-mail to an address the sender typed. */
   invitation: { limit: 30, windowSeconds: 3600 },
+  /** Changing a member's role: each one writes a log entry, kept a year. */
+  memberRole: { limit: 60, windowSeconds: 3600 },
   /** Handing a workspace over: each one writes a log entry, and one's own a new account row. */
   handOver: { limit: 10, windowSeconds: 3600 },
 } as const satisfies Record<string, RateLimitRule>;

@@ -130,6 +130,7 @@ workspace.patch(API.workspace.at.member, jsonBodyLimit, jsonBody(roleChangeBody)
   const userId = c.req.param("userId");
   const member = await memberIn(c.env.DB, account.id, userId);
   if (!member || member.role === "owner") throw memberNotFound();
+  await limitWrite(c, "memberRole");
   const { role } = c.req.valid("json");
   if (!(await changeRole(c.env.DB, account.id, userId, role))) throw memberNotFound();
   await auditNow(
