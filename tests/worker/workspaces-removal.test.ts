@@ -3,10 +3,10 @@ import { describe, expect, it, vi } from "vitest";
 import { liveTicketSchema } from "../../worker/live/contracts/live.ts";
 import { LIVE_CLOSES } from "../../worker/live/contracts/live-closes.ts";
 import { sweepWorkspaces } from "../../worker/workspaces/sweep.ts";
-import { call, resetPassword } from "./helpers.ts";
+import { call, registerAndSignIn, resetPassword } from "./helpers.ts";
 import { finishedRelease, jobsWithoutPauses } from "./jobs.ts";
 import { attach, frame, until } from "./live-sockets.ts";
-import { asMember, invite, onPlan, team } from "./workspace-helpers.ts";
+import { accept, asMember, invite, onPlan, team } from "./workspace-helpers.ts";
 
 // Real sockets through the relay and the provider emulator; a busy machine is slow.
 vi.setConfig({ testTimeout: 60_000 });
@@ -55,6 +55,31 @@ describe("removing a member takes effect at once", () => {
     // The owner's own player URLs are theirs and stay.
     const own = await asMember(owner)(`/api/press-releases/${release.id}/audio/url`, { method: "POST" });
     expect((await call(new URL(((await own.json()) as { url: string }).url).pathname)).status).toBe(200);
+  });
+});
+
+describe("removing an admin", () => {
+  it("revokes the invitations they sent in the workspace, so no one gets in by them afterwards", async () => {
+    const owner = await registerAndSignIn({ organization_name: "Harmattan PR" });
+    await onPlan(owner, "enterprise");
+    const admin = await registerAndSignIn({ name: "Ngozi Eze" });
+    const friend = await registerAndSignIn({ name: "Kunle Ade" });
+    const workspace = owner.user.id;
+    expect((await accept(admin, await invite(owner, admin.input.email, "admin"))).status).toBe(200);
+    const token = await invite(admin, friend.input.email, "admin", workspace);
+    const kept = `kept.${Date.now()}@example.ng`;
+    await invite(owner, kept, "viewer");
+
+    expect((await asMember(owner)(`/api/workspace/members/${admin.user.id}`, { method: "DELETE" })).status).toBe(200);
+
+    const refused = await accept(friend, token);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ code: "invitation_not_found" });
+    expect((await asMember(friend, workspace)("/api/workspace")).status).toBe(404);
+    // The invitations someone still in the workspace sent wait as they were.
+    const waiting = await asMember(owner)("/api/workspace/invitations");
+    const { items } = (await waiting.json()) as { items: { email: string }[] };
+    expect(items.map((item) => item.email)).toEqual([kept]);
   });
 });
 

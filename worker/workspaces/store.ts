@@ -202,6 +202,16 @@ export function deleteWorkspaceRows(db: D1Database, workspaceId: string): D1Prep
   ];
 }
 
+/**
+ * The invitations person `userId` sent in workspace `workspaceId`, for removing them from it: an
+ * invitation a removed admin sent would otherwise let whoever they chose in after them.
+ */
+export function deleteInvitationsSentIn(db: D1Database, workspaceId: string, userId: string): D1PreparedStatement {
+  return db
+    .prepare("DELETE FROM workspace_invitations WHERE workspace_id = ? AND invited_by = ?")
+    .bind(workspaceId, userId);
+}
+
 /** The invitations person `userId` sent, in any workspace, for erasing their account. */
 export function deleteInvitationsSentBy(db: D1Database, userId: string): D1PreparedStatement {
   return db.prepare("DELETE FROM workspace_invitations WHERE invited_by = ?").bind(userId);

@@ -31,6 +31,7 @@ import {
   acceptStatements,
   changeRole,
   deleteInvitation,
+  deleteInvitationsSentIn,
   deleteMembership,
   insertInvitation,
   invitationByToken,
@@ -169,6 +170,7 @@ workspace.delete(API.workspace.at.member, async (c) => {
     deleteTicketsOfMember(c.env.DB, account.id, userId),
     audit(c.env.DB, account.id, actorOf(user), leaving ? "member.left" : "member.removed", member.email),
     deleteUnfinishedUploadsBy(c.env.DB, account.id, userId),
+    deleteInvitationsSentIn(c.env.DB, account.id, userId),
   ]);
   if (!removed?.results.length) throw memberNotFound();
   // Rows first, in the batch: a part still streaming then finds its upload gone and removes what it writes.
