@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { dueRenewals, lapseEnded } from "../../worker/billing/store.ts";
 import { WRITE_RATE_LIMITS } from "../../worker/core/rate-limit.ts";
 import { handedOver, membersResponse, workspacesResponse } from "../../worker/workspaces/contracts/workspaces.ts";
-import { client, pressCheckout } from "./helpers.ts";
+import { client, initialize, pressCheckout, processPay, registerAndSignIn } from "./helpers.ts";
 import { finishedRelease, jobsWithoutPauses } from "./jobs.ts";
-import { asMember, type Person, team } from "./workspace-helpers.ts";
+import { pdfText } from "./pdf-text.ts";
+import { accept, asMember, invite, type Person, team } from "./workspace-helpers.ts";
 
 /** Handing a workspace to another member (docs/workspaces.md "Handing over"). */
 
@@ -184,6 +185,34 @@ describe("handing a workspace over", () => {
       name: "A former member",
       email: "",
     });
+  });
+
+  it("the former owner's deletion takes their name and address off the invoices they paid, which stay the workspace's", async () => {
+    const owner = await registerAndSignIn({ name: "Bisi Adebayo", organization_name: "Harmattan PR" });
+    const { authorization_url, reference } = await initialize(owner.api, "yearly");
+    await pressCheckout(authorization_url, "pay");
+    expect((await processPay(owner.api, reference)).status).toBe(200);
+    const editor = await registerAndSignIn({ name: "Emeka Eze" });
+    expect((await accept(editor, await invite(owner, editor.input.email, "editor"))).status).toBe(200);
+    const workspace = owner.user.id;
+    expect((await handOver(owner, workspace, editor.user.id)).status).toBe(200);
+
+    expect((await owner.api.post("/auth/delete-account", { password: owner.input.password })).status).toBe(200);
+    const asOwner = asMember(editor, workspace);
+    const { items } = (await (await asOwner("/api/billing/invoices")).json()) as { items: { id: string }[] };
+    expect(items).toHaveLength(1);
+    const pdf = await asOwner(`/api/billing/invoices/${items[0]?.id}?format=pdf`);
+    expect(pdf.status).toBe(200);
+    const drawn = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).join(" ");
+    expect(drawn).toContain("Harmattan PR");
+    expect(drawn).not.toContain(owner.input.email);
+    expect(drawn).not.toContain("Bisi Adebayo");
+    const row = await env.DB.prepare(
+      "SELECT customer_name, customer_email, user_id FROM invoices WHERE order_reference = ?",
+    )
+      .bind(reference)
+      .first();
+    expect(row).toEqual({ customer_name: null, customer_email: null, user_id: workspace });
   });
 
   it("the new owner's account deletion takes the handed workspace whole: its work, members and files", async () => {

@@ -95,7 +95,7 @@ async function eraseRows(c: Context<AppEnv>, userId: string, email: string): Pro
     attachmentKeysOfUser(db, userId),
     deleteMediaGrantsOf(db, userId),
     deleteUnpaidOrders(db, userId),
-    forgetInvoiceHolder(db, userId),
+    forgetInvoiceHolder(db, userId, email),
     // Workspaces: their memberships of others' and the invitations they sent go; others' logs keep
     // what they did without their name or e-mail; their own workspace's members, invitations and
     // log go with it (the foreign keys would take all but the names; these say so).

@@ -115,12 +115,18 @@ export function markInvoicesMailed(db: D1Database, ids: readonly string[], at: s
 
 /**
  * Before the account goes: its invoices stay as tax records (decision 021) without the person's name
- * and e-mail; the organisation billed, the number, period and amounts are what the law keeps.
+ * and e-mail; the organisation billed, the number, period and amounts are what the law keeps. The
+ * person's address also finds the invoices they paid as the owner of a workspace they have since
+ * handed over: those stay the workspace's, without the person.
  */
-export function forgetInvoiceHolder(db: D1Database, userId: string): D1PreparedStatement {
+export function forgetInvoiceHolder(db: D1Database, userId: string, email: string): D1PreparedStatement {
   return db
-    .prepare("UPDATE invoices SET customer_name = NULL, customer_email = NULL, user_id = NULL WHERE user_id = ?")
-    .bind(userId);
+    .prepare(
+      `UPDATE invoices SET customer_name = NULL, customer_email = NULL,
+         user_id = CASE WHEN user_id = ?1 THEN NULL ELSE user_id END
+       WHERE user_id = ?1 OR customer_email = ?2`,
+    )
+    .bind(userId, email);
 }
 
 /** A page of the account's invoices, oldest first, for the account's data export. */
