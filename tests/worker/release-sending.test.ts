@@ -343,6 +343,21 @@ describe("POST /api/press-releases/:id/send", () => {
     expect(await over.json()).toMatchObject({ code: "send_limit" });
   }, 60_000);
 
+  it("mails nothing once the account's plan or trial has ended: 402 payment_required", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { api, release, user } = await sender();
+    const address = fresh("ended");
+    await importCsv(api, [`After Trial,${address},Punch,Business,yes,`]);
+    await env.DB.prepare("UPDATE users SET trial_ends_at = ?, subscription_expires_at = NULL WHERE id = ?")
+      .bind(new Date(Date.now() - 60_000).toISOString(), user.id)
+      .run();
+    const refused = await send(api, release.id);
+    expect(refused.status).toBe(402);
+    expect(await refused.json()).toMatchObject({ code: "payment_required" });
+    expect((await distribution(api, release.id)).recipients).toEqual([]);
+    expect(await outbox(address)).toEqual([]);
+  });
+
   it(`answers 429 past ${WRITE_RATE_LIMITS.releaseSend.limit} sends an hour`, async () => {
     await using _fast = await jobsWithoutPauses();
     const { api, release } = await sender();

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { requireUser } from "../accounts/sessions.ts";
 import type { AppEnv } from "../app-env.ts";
+import { assertActivePlan } from "../billing/require-plan.ts";
 import { API } from "../contracts/api-paths.ts";
 import { limitWrite } from "../core/rate-limit.ts";
 import { jsonBody, jsonBodyLimit } from "../core/validate.ts";
@@ -21,6 +22,8 @@ const noStore = { "cache-control": "no-store" };
 
 distribution.post(API.pressReleases.at.send, requireUser, jsonBodyLimit, jsonBody(sendBody), async (c) => {
   const release = await findOwnFinishedRelease(c);
+  // Each e-mail is paid for at the mail provider, as a tool's call is: an ended plan sends none.
+  assertActivePlan(c.var.account);
   await limitWrite(c, "releaseSend");
   const answer = await sendRelease({
     env: c.env,
