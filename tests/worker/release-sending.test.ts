@@ -575,6 +575,30 @@ describe("bounces and complaints", () => {
   });
 });
 
+describe("other signed events", () => {
+  it("are acknowledged and change nothing, whatever their type is called", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { api, release } = await sender();
+    await importCsv(api, [`Still Here,${fresh("still")},Punch,Business,yes,`]);
+    await sent(api, release.id);
+    await settledDistribution(api, release.id);
+    const row = await env.DB.prepare("SELECT provider_id FROM release_recipients WHERE job_id = ?")
+      .bind(release.id)
+      .first<{ provider_id: string }>();
+    for (const type of ["email.delivered", "constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      const body = JSON.stringify({ type, data: { email_id: row?.provider_id } });
+      const event = await call("/api/mail/webhook", {
+        method: "POST",
+        headers: { ...json, ...(await signMailEvent(SANDBOX_MAIL_WEBHOOK_SECRET, body)) },
+        body,
+      });
+      expect(event.status, type).toBe(200);
+      expect(await event.json(), type).toEqual({ received: true, handled: false });
+    }
+    expect(await distribution(api, release.id)).toMatchObject({ sent: 1, bounced: 0 });
+  });
+});
+
 describe("isolation and erasure", () => {
   it("shows one account's sends and figures to no other (404)", async () => {
     await using _fast = await jobsWithoutPauses();

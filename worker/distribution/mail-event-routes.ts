@@ -40,7 +40,8 @@ mailEvents.post(API.mailEvents.at.webhook, limitBody(64 * 1024), async (c) => {
   } catch {
     throw new ApiError(400, "bad_request", "The webhook body is not a mail event.");
   }
-  const reason = STOPPING[event.type as keyof typeof STOPPING];
+  // Own keys only: a type named after an object's inherited key ("constructor") stops no one.
+  const reason = Object.hasOwn(STOPPING, event.type) ? STOPPING[event.type as keyof typeof STOPPING] : undefined;
   const recipient = reason && event.data.email_id ? await recipientOfProviderId(c.env.DB, event.data.email_id) : null;
   if (!reason || !recipient) return c.json({ received: true, handled: false });
   const now = new Date().toISOString();
