@@ -158,6 +158,23 @@ describe("workspaces: the done-when flow", () => {
     expect(await bad.json()).toMatchObject({ code: "validation_failed", errors: { role: expect.any(Array) } });
   });
 
+  it("the same invitation sent twice at once is one invitation, and the second is told it was sent already", async () => {
+    const owner = await registerAndSignIn();
+    await onPlan(owner, "enterprise");
+    const email = `twice.${Date.now()}@example.ng`;
+    const send = () =>
+      asMember(owner)("/api/workspace/invitations", {
+        method: "POST",
+        body: JSON.stringify({ email, role: "editor" }),
+      });
+    const answers = await Promise.all([send(), send()]);
+    const bodies = await Promise.all(answers.map((answer) => answer.json() as Promise<{ code?: string }>));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(bodies.find((body) => body.code)?.code).toBe("already_invited");
+    const { items } = (await (await asMember(owner)("/api/workspace/invitations")).json()) as { items: unknown[] };
+    expect(items).toHaveLength(1);
+  });
+
   it("a member changes roles only as an admin, never the owner's, and may leave on their own", async () => {
     const { owner, editor, viewer, workspace } = await team();
     const asEditor = asMember(editor, workspace);

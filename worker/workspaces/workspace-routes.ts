@@ -97,6 +97,18 @@ function seatsFull(plan: string | null, limit: number): ApiError {
   return new ApiError(402, "seats_full", `${held}. ${more}, or remove a member or revoke an invitation first.`);
 }
 
+/** 409 when `email` is a member of the workspace or invited to it already. */
+function refuseInvitationOf(email: string, seats: { member: boolean; invited: boolean }): void {
+  if (seats.member) throw new ApiError(409, "already_member", `${email} is already a member of this workspace.`);
+  if (seats.invited) {
+    throw new ApiError(
+      409,
+      "already_invited",
+      `${email} has been invited already: revoke that invitation to send a new one.`,
+    );
+  }
+}
+
 const actorOf = (user: UserRow) => ({ id: user.id, name: user.name, email: user.email });
 
 export const workspaces = new Hono<AppEnv>();
@@ -221,14 +233,7 @@ workspace.post(API.workspace.at.invitations, jsonBodyLimit, jsonBody(invitationB
     membershipIn(db, account.id, account.id),
   ]);
   const limit = seatLimit(account.plan, membership?.sold_seats ?? null);
-  if (seats.member) throw new ApiError(409, "already_member", `${email} is already a member of this workspace.`);
-  if (seats.invited) {
-    throw new ApiError(
-      409,
-      "already_invited",
-      `${email} has been invited already: revoke that invitation to send a new one.`,
-    );
-  }
+  refuseInvitationOf(email, seats);
   if (seats.members + seats.pending >= limit) throw seatsFull(account.plan, limit);
   if (seats.pending >= PENDING_INVITATIONS_MAX) {
     throw new ApiError(
@@ -254,8 +259,12 @@ workspace.post(API.workspace.at.invitations, jsonBodyLimit, jsonBody(invitationB
     limit,
     PENDING_INVITATIONS_MAX,
   );
-  // Another invitation or acceptance took the last seat, or the same address, meanwhile.
-  if (!row) throw seatsFull(account.plan, limit);
+  if (!row) {
+    // The same invitation sent twice at once (a double press) is told so; else another invitation
+    // or acceptance took the last seat meanwhile.
+    refuseInvitationOf(email, await seatCount(db, account.id, email, now));
+    throw seatsFull(account.plan, limit);
+  }
   await auditNow(db, account.id, actorOf(user), "invitation.sent", `${email} as ${role}`);
   const site = c.var.config.siteUrl ?? new URL(c.req.url).origin;
   const workspaceName = account.organization_name.trim() || account.name;
