@@ -175,6 +175,19 @@ describe("workspaces: the done-when flow", () => {
     expect(items).toHaveLength(1);
   });
 
+  it("an invitation accepted twice at once joins once, and the second is told the person is in already", async () => {
+    const owner = await registerAndSignIn();
+    await onPlan(owner, "enterprise");
+    const invited = await registerAndSignIn();
+    const token = await invite(owner, invited.input.email, "editor");
+    const answers = await Promise.all([accept(invited, token), accept(invited, token)]);
+    const bodies = await Promise.all(answers.map((answer) => answer.json() as Promise<{ code?: string }>));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(bodies.find((body) => body.code)?.code).toBe("already_member");
+    const members = membersResponse.parse(await (await asMember(owner)("/api/workspace/members")).json());
+    expect(members.items.map((member) => member.email).sort()).toEqual([owner.input.email, invited.input.email].sort());
+  });
+
   it("a member changes roles only as an admin, never the owner's, and may leave on their own", async () => {
     const { owner, editor, viewer, workspace } = await team();
     const asEditor = asMember(editor, workspace);

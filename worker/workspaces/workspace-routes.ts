@@ -78,6 +78,8 @@ async function currentWorkspace(c: Context<AppEnv>): Promise<Workspace> {
   };
 }
 
+const alreadyMember = () => new ApiError(409, "already_member", "You are already a member of this workspace.");
+
 const memberNotFound = () => new ApiError(404, "member_not_found", "No such member of this workspace.");
 
 /** Why a workspace on `plan` has no seat left, and what would give it one. */
@@ -304,13 +306,15 @@ workspace.post(API.workspace.at.accept, jsonBodyLimit, jsonBody(acceptInvitation
     );
   }
   const owner = await membershipIn(db, invitation.workspace_id, invitation.workspace_id);
-  if (await memberIn(db, invitation.workspace_id, user.id)) {
-    throw new ApiError(409, "already_member", "You are already a member of this workspace.");
-  }
+  if (await memberIn(db, invitation.workspace_id, user.id)) throw alreadyMember();
   const limit = seatLimit(owner?.plan ?? null, owner?.sold_seats ?? null);
   const [insert, spend] = acceptStatements(db, tokenHash, user.id, now, limit);
   const [inserted] = await db.batch([insert, spend]);
-  if (!inserted?.results.length) throw seatsFull(owner?.plan ?? null, limit);
+  if (!inserted?.results.length) {
+    // The same link accepted twice at once (a double press) is told so; else the last seat went meanwhile.
+    if (await memberIn(db, invitation.workspace_id, user.id)) throw alreadyMember();
+    throw seatsFull(owner?.plan ?? null, limit);
+  }
   await auditNow(
     db,
     invitation.workspace_id,
