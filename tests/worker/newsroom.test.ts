@@ -148,6 +148,21 @@ describe("POST /api/press-releases/:id/publish", () => {
     expect((await call(`/newsroom/${slug}`)).headers.get("x-vox-cache")).toBe("hit");
   });
 
+  it("gives two releases with one headline, published at the same moment, an address each", async () => {
+    await using _fast = await jobsWithoutPauses();
+    const { api, token, slug } = await withNewsroom();
+    const releases = [await finishedRelease(token), await finishedRelease(token)];
+    expect(headlineOf(releases[0]?.text ?? "")).toBe(headlineOf(releases[1]?.text ?? ""));
+    const answers = await Promise.all(releases.map((release) => publish(api, release.id)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const urls = await Promise.all(answers.map(async (answer) => ((await answer.json()) as PublishAnswer).url));
+    expect(new Set(urls).size).toBe(2);
+    for (const url of urls) {
+      expect(url).toMatch(new RegExp(`/newsroom/${slug}/[a-z0-9-]+$`));
+      expect((await page(url)).status).toBe(200);
+    }
+  });
+
   it("keeps an embargoed release off every page until the billing clock passes it and the scheduled work runs", async () => {
     await using _fast = await jobsWithoutPauses();
     const { api, token, slug } = await withNewsroom();

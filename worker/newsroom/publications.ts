@@ -52,13 +52,18 @@ export async function releaseSlugsOf(db: D1Database, userId: string, limit: numb
   return results.map((row) => row.slug);
 }
 
-/** The release's row with a new time; a release published before keeps its address. */
+const SLUG_TAKEN = /UNIQUE constraint failed: newsroom_releases\.user_id, newsroom_releases\.slug/;
+
+/**
+ * The release's row with a new time; a release published before keeps its address. Null when a
+ * new release's address was taken meanwhile by another of the account's, published at the same moment.
+ */
 export async function savePublication(
   db: D1Database,
   row: Omit<PublicationRow, "created_at">,
   now: string,
-): Promise<PublicationRow> {
-  const saved = await db
+): Promise<PublicationRow | null> {
+  return db
     .prepare(
       `INSERT INTO newsroom_releases (job_id, user_id, slug, publish_at, published_at, created_at)
        VALUES (?, ?, ?, ?, ?, ?)
@@ -66,9 +71,11 @@ export async function savePublication(
        RETURNING *`,
     )
     .bind(row.job_id, row.user_id, row.slug, row.publish_at, row.published_at, now)
-    .first<PublicationRow>();
-  if (!saved) throw new Error(`newsroom release ${row.job_id} was not saved`);
-  return saved;
+    .first<PublicationRow>()
+    .catch((error: unknown) => {
+      if (error instanceof Error && SLUG_TAKEN.test(error.message)) return null;
+      throw error;
+    });
 }
 
 /** Takes the release off its newsroom; answers the address it had, or null when it was on none. */

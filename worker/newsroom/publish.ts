@@ -27,6 +27,8 @@ import {
 const MAX_EMBARGO_MS = 365 * 86_400_000;
 /** Releases published per scheduled sweep; the rest wait for the next. */
 const DUE_PER_SWEEP = 500;
+/** Tries at a release's address, each after another release published at the same moment took the last. */
+const SLUG_ATTEMPTS = 5;
 /** Every address the account's releases have, checked when a new release takes one. */
 const ADDRESSES_CHECKED = 10_000;
 
@@ -96,18 +98,23 @@ export async function publishRelease(
   if (!embargoUntil && existing?.published_at != null && existing.publish_at <= now.toISOString()) {
     return publicationView(ctx, newsroom, existing);
   }
-  const slug = existing?.slug ?? (await freeReleaseSlug(db, release.user_id, release.text));
-  const row = await savePublication(
-    db,
-    {
-      job_id: release.id,
-      user_id: release.user_id,
-      slug,
-      publish_at: publishAt,
-      published_at: embargoUntil ? null : publishAt,
-    },
-    now.toISOString(),
-  );
+  let row: PublicationRow | null = null;
+  // A new address is chosen again when another release took it in the same moment.
+  for (let attempt = 0; row === null; attempt++) {
+    if (attempt === SLUG_ATTEMPTS) throw new Error(`no free address for newsroom release ${release.id}`);
+    const slug = existing?.slug ?? (await freeReleaseSlug(db, release.user_id, release.text));
+    row = await savePublication(
+      db,
+      {
+        job_id: release.id,
+        user_id: release.user_id,
+        slug,
+        publish_at: publishAt,
+        published_at: embargoUntil ? null : publishAt,
+      },
+      now.toISOString(),
+    );
+  }
   if (row.published_at === null) {
     await ctx.env.PUBLISH_WORKFLOWS.create({ params: { jobId: release.id, publishAt } });
   }
