@@ -631,9 +631,12 @@ describe("isolation and erasure", () => {
     expect(data.release_recipients).toEqual([expect.objectContaining({ email, status: "unsubscribed" })]);
     expect(data.contact_suppressions).toEqual([expect.objectContaining({ email, reason: "unsubscribed" })]);
     expect(JSON.stringify(data.release_recipients)).not.toMatch(/token/);
+    expect((data.billing as unknown as Record<string, unknown>).release_emails_by_month).toEqual([
+      { month: new Date().toISOString().slice(0, 7), emails: 1 },
+    ]);
 
     expect((await api.post("/auth/delete-account", { password: input.password })).status).toBe(200);
-    for (const table of ["release_sends", "release_recipients", "contact_suppressions"]) {
+    for (const table of ["release_sends", "release_recipients", "contact_suppressions", "release_email_usage"]) {
       const left = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`)
         .bind(user.id)
         .first<{ n: number }>();

@@ -302,3 +302,8 @@ export function recipientsOf(db: D1Database, userId: string, page: Page) {
     page,
   );
 }
+
+/** The e-mails the account queued in each month it sent, for its data download. */
+export function monthlyEmailsOf(db: D1Database, userId: string): RowsStatement<{ month: string; emails: number }> {
+  return db.prepare("SELECT month, emails FROM release_email_usage WHERE user_id = ? ORDER BY month").bind(userId);
+}

@@ -3,7 +3,7 @@ import { ordersOf } from "../../billing/orders.ts";
 import { subscriptionOf } from "../../billing/store.ts";
 import { contactFromRow, contactsOf, suppressionsOf } from "../../contacts/store.ts";
 import { batchRows, type Page, pagedRows, type RowsStatement, rowPages } from "../../core/d1.ts";
-import { recipientsOf, sendsOf } from "../../distribution/store.ts";
+import { monthlyEmailsOf, recipientsOf, sendsOf } from "../../distribution/store.ts";
 import { utterancesOfJob } from "../../jobs/job-transcripts.ts";
 import {
   findJob,
@@ -94,12 +94,13 @@ function sendingDomainExport(row: SendingDomainRow | undefined) {
 export async function accountExport(env: Env, user: UserRow, now = new Date()): Promise<ReadableStream<Uint8Array>> {
   const db = env.DB;
   // The rows of one each (and a month of live use a row) are read at once.
-  const [preferenceRows, kitRows, subscriptions, usage, sendingDomains] = await batchRows(db, [
+  const [preferenceRows, kitRows, subscriptions, usage, sendingDomains, emails] = await batchRows(db, [
     preferencesRowOf(db, user.id),
     organisationRowOf(db, user.id),
     subscriptionOf(db, user.id),
     monthlyUsageOf(db, user.id),
     sendingDomainRowOf(db, user.id),
+    monthlyEmailsOf(db, user.id),
   ]);
   const memberships = await membershipsOf(db, user.id);
   const preference = preferenceRows[0];
@@ -221,6 +222,7 @@ export async function accountExport(env: Env, user: UserRow, now = new Date()): 
         ),
       ),
       live_transcription_seconds_by_month: usage,
+      release_emails_by_month: emails,
     },
     sign_ins: {
       sessions: new StreamedArray(pages((page) => signInsOf(db, user.id, page))),
