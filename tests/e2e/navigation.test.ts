@@ -144,6 +144,20 @@ describe("mobile navigation", () => {
     expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
     expect(errors).toEqual([]);
   });
+
+  it("with 200 % text, the Get Started bar leaves the footer's last line in view at the page's end", async ({
+    openPage,
+  }) => {
+    const { page, errors } = await openPage("mobile", { textScale: 2 });
+    await page.goto("/");
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const [lastLine, bar] = await page.evaluate(() => {
+      const credit = [...document.querySelectorAll(".site-footer a")].at(-1)?.getBoundingClientRect();
+      return [credit?.bottom ?? Number.NaN, document.querySelector(".mobile-cta")?.getBoundingClientRect().top ?? 0];
+    });
+    expect(lastLine).toBeLessThanOrEqual(bar);
+    expect(errors).toEqual([]);
+  });
 });
 
 describe("routing through the Worker", () => {
