@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
+import { formatBillingDate } from "../../worker/billing/contracts/billing-figures.ts";
 import { unreferencedKeys } from "../../worker/core/orphan-sweep.ts";
 import { ACCOUNT_RATE_LIMITS, RATE_LIMITS } from "../../worker/core/rate-limit.ts";
 import worker from "../../worker/index.ts";
@@ -610,7 +611,10 @@ describe("plan changes", () => {
 
     const refused = await api.post("/api/payments/initialize", { plan: "monthly" });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ code: "plan_downgrade" });
+    expect(await refused.json()).toMatchObject({
+      code: "plan_downgrade",
+      message: `Your Yearly plan is active until ${formatBillingDate(yearly.subscription_expires_at)}. You can buy Monthly once it ends.`,
+    });
 
     await pressCheckout(early.authorization_url, "pay");
     expect((await processPay(api, early.reference)).status).toBe(200);

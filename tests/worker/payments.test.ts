@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "../../worker/app-env.ts";
+import { formatBillingDate } from "../../worker/billing/contracts/billing-figures.ts";
 import { plansResponse } from "../../worker/billing/contracts/payments.ts";
 import { HOURLY_REQUESTS, PLANS } from "../../worker/billing/contracts/plans.ts";
 import { requireTool } from "../../worker/billing/tool-gate.ts";
@@ -95,7 +96,10 @@ describe("checkout", () => {
     const response = await processPay(api, reference);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { message: string; data: UserBody };
-    expect(body.message).toMatch(/^Payment successful\. Your Monthly plan is active until \d{4}-\d{2}-\d{2}\.$/);
+    // The day as Settings › Billing writes it (Lagos time), not the UTC date of the stored instant.
+    expect(body.message).toBe(
+      `Payment successful. Your Monthly plan is active until ${formatBillingDate(body.data.subscription_expires_at ?? "")}.`,
+    );
     expect(body.data).toMatchObject({ subscription_status: 1, plan: "monthly" });
     expect(monthsFromNow(body.data.subscription_expires_at)).toBeCloseTo(1, 1);
     expect(await me(api)).toMatchObject({ subscription_status: 1, plan: "monthly" });

@@ -16,6 +16,7 @@ import {
   paidCard,
   verifyTransaction,
 } from "../providers/paystack.ts";
+import { formatBillingDate } from "./contracts/billing-figures.ts";
 import { initializePaymentBody, type PlansResponse } from "./contracts/payments.ts";
 import { FEATURES, HOURLY_REQUESTS, PLANS, plansAbove } from "./contracts/plans.ts";
 import { mailReceipts } from "./invoice-mail.ts";
@@ -45,7 +46,7 @@ payments.post(API.payments.at.initialize, requireUser, jsonBodyLimit, jsonBody(i
     throw new ApiError(
       409,
       "plan_downgrade",
-      `Your ${current.name} plan is active until ${user.subscription_expires_at?.slice(0, 10)}. You can buy ${plan.name} once it ends.`,
+      `Your ${current.name} plan is active until ${formatBillingDate(user.subscription_expires_at ?? "")}. You can buy ${plan.name} once it ends.`,
     );
   }
   await limitWrite(c, "checkout");
@@ -127,7 +128,9 @@ processPay.get("/", requireUser, async (c) => {
   const user = await findUserById(c.env.DB, c.var.account.id);
   if (!user) throw new ApiError(401, "unauthorized", "Your session has ended. Please log in again.");
   const planName = PLANS.find((plan) => plan.id === user.plan)?.name ?? "Vox";
-  const until = user.subscription_expires_at?.slice(0, 10) ?? "";
+  // Written as Settings › Billing writes the same day: the stored instant's UTC date is a day early
+  // for a plan that ends late at night in Lagos.
+  const until = user.subscription_expires_at ? formatBillingDate(user.subscription_expires_at) : "";
   return c.json({
     message: `Payment successful. Your ${planName} plan is active until ${until}.`,
     data: publicUser(user),
