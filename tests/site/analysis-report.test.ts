@@ -80,6 +80,10 @@ describe("the sentiment report", () => {
     expect(text).toContain("- [negative -0.60] Power is a problem.");
     expect(text.trimEnd().endsWith("We launch today. Power is a problem.")).toBe(true);
     expect(exportName("town hall.wav", "json")).toBe("town-hall-sentiment.json");
+    // Named as the report's DOCX and PDF are: ASCII words, one hyphen between them.
+    expect(exportName("Town-hall meeting (final).wav", "json")).toBe("town-hall-meeting-final-sentiment.json");
+    expect(exportName("Ìpàdé ìlú.m4a", "txt")).toBe("ipade-ilu-sentiment.txt");
+    expect(exportName("???.wav", "txt")).toBe("recording-sentiment.txt");
   });
 });
 

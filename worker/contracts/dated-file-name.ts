@@ -1,6 +1,16 @@
 /** The longest slug a name keeps: long enough to tell releases apart, short enough for any disk. */
 const SLUG_MAX = 60;
 
+/** A name's words as a file name carries them: `Ìpàdé ìlú (final)` → `ipade-ilu-final`. */
+export function fileWords(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
 /**
  * A download's file name from a title and the day it was made, e.g. `Ìjọba Trust opens 12
  * boreholes` on 25 November 2026 → `ijoba-trust-opens-12-boreholes-2026-11-25.docx`: ASCII, so
@@ -14,12 +24,7 @@ export function datedFileName(
   fallback: string,
   tag?: string,
 ): string {
-  const words = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+  const words = fileWords(title);
   const head = words.slice(0, SLUG_MAX + 1);
   const slug =
     words.length <= SLUG_MAX ? words : head.includes("-") ? head.replace(/-[^-]*$/, "") : words.slice(0, SLUG_MAX);

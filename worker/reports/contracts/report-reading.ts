@@ -1,4 +1,4 @@
-import { datedFileName } from "../../contracts/dated-file-name.ts";
+import { datedFileName, fileWords } from "../../contracts/dated-file-name.ts";
 import { LANGUAGE_NAMES } from "../../contracts/languages.ts";
 import type { Translation } from "../../jobs/contracts/job-schema.ts";
 import type { SentimentReport } from "./sentiment.ts";
@@ -117,7 +117,7 @@ export function clockTime(seconds: number): string {
 
 /** A file name for exports: the recording's name without its extension. */
 export function exportName(fileName: string, extension: string): string {
-  const base = fileName.replace(/\.[^.]+$/, "").replace(/[^\w.-]+/g, "-") || "recording";
+  const base = fileWords(fileName.replace(/\.[^.]+$/, "")) || "recording";
   return `${base}-sentiment.${extension}`;
 }
 
