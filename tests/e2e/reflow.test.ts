@@ -107,3 +107,19 @@ it("signed in: home, pricing and each settings tab fit in every setting", async 
   }
   expect(problems).toEqual({});
 });
+
+// The smallest phone with the largest text the other tests set: words as long as "authentication"
+// or a 300 px card minimum no longer fit, and must wrap rather than push the page sideways.
+it("at 320 px with 200 % text, the solution cards, a tool page's lists and Settings' tabs fit", async ({
+  openPage,
+}) => {
+  const { page } = await openPage("mobile", { size: { width: 320, height: 640 }, textScale: 2 });
+  await storeSession(page, session);
+  const problems: Record<string, string[]> = {};
+  for (const path of ["/solutions", "/vox-speaks", "/voxrelease", "/settings"]) {
+    await showRoute(page, path);
+    const found = await layoutProblems(page, "mobile");
+    if (found.length > 0) problems[path] = found;
+  }
+  expect(problems).toEqual({});
+});
