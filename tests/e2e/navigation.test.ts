@@ -145,6 +145,20 @@ describe("mobile navigation", () => {
     expect(errors).toEqual([]);
   });
 
+  it("on a 320 px phone with 200 % text, Skip to content stays out of sight until it has the focus", async ({
+    openPage,
+  }) => {
+    const { page } = await openPage("mobile", { size: { width: 320, height: 640 }, textScale: 2 });
+    await page.goto("/");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    // Two lines of text at this size: a fixed offset above the window left its bottom edge showing.
+    const hidden = await skip.boundingBox();
+    expect((hidden?.y ?? 0) + (hidden?.height ?? 0)).toBeLessThanOrEqual(0);
+    await page.keyboard.press("Tab");
+    expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    expect((await skip.boundingBox())?.y).toBeGreaterThanOrEqual(0);
+  });
+
   it("with 200 % text, the Get Started bar leaves the footer's last line in view at the page's end", async ({
     openPage,
   }) => {
