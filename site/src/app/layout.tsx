@@ -10,7 +10,6 @@ import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { MobileCta } from "./mobile-cta.tsx";
 import { ModalProvider } from "./modals.tsx";
-import { useScrollRoom } from "./use-scroll-room.ts";
 
 // Toasts only ever follow an action, and the session check needs the API client: both load once
 // the page answers input, not before it.
@@ -37,7 +36,6 @@ export function Layout() {
   // A caption link is read on a phone held up in a hall: nothing of the site sticks over the
   // newest line (no Get Started bar, a header that scrolls away).
   const captions = pathname === PATHS.watch || pathname.startsWith(`${PATHS.watch}/`);
-  useScrollRoom(captions);
   // A new page starts at its top, as a full page load would. The page the browser loaded keeps the
   // place its visitor scrolled to before it hydrated (scrolling it away hid the voice list, which
   // loads only once in view).
