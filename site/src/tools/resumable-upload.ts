@@ -70,6 +70,7 @@ export function useResumableUpload() {
         window.removeEventListener("offline", offline);
         window.removeEventListener("online", online);
       };
+      let resuming = false;
       const tus = new TusUpload(file, {
         endpoint: `${config.apiBase}${API.uploads.mount}`,
         metadata: { filename: file.name, filetype: file.type },
@@ -105,6 +106,9 @@ export function useResumableUpload() {
             bytesPerSecond: speed,
             secondsLeft: speed ? (total - sent) / speed : null,
             retrying: false,
+            // Said with the first figure from the server's offset: said before it, the line read
+            // "Uploading 0% · resumed where it stopped" until the offset came.
+            resumed: resuming,
           }));
         },
         onError(error) {
@@ -136,7 +140,7 @@ export function useResumableUpload() {
           const latest = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
           if (latest) {
             tus.resumeFromPreviousUpload(latest);
-            setState((state) => ({ ...(state ?? IDLE), resumed: true }));
+            resuming = true;
           }
           tus.start();
         },
